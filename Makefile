@@ -1,0 +1,116 @@
+# XII Century companion: one GNU Makefile.
+#   make            build out/bin/xii (installs missing Debian build packages when root)
+#   make check      build and run every test (unit, golden, PDF checks)
+#   make asan       the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make sheets     write the printable sheets into out/
+#   make bench      benchmarks
+#   make install    PREFIX=/usr/local DESTDIR=
+# BUILD=dir puts every generated file under another folder (default out).
+
+.DEFAULT_GOAL := all
+BUILD   ?= out
+PREFIX  ?= /usr/local
+DESTDIR ?=
+WERROR  ?= -Werror
+CC      ?= cc
+VERSION := 0.1.0
+
+WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wstrict-prototypes \
+        -Wmissing-prototypes -Wno-sign-conversion $(WERROR)
+OPT  ?= -O2 -g
+DEPFLAGS = -MMD -MP
+
+DEB_PACKAGES := libcairo2-dev libhpdf-dev libcmocka-dev pkg-config poppler-utils qpdf
+
+# $(BUILD)/deps.mk installs the missing Debian packages, then records the library flags;
+# make re-reads itself once it exists, so pkg-config is asked only after it is installed.
+DEPS_MK := $(BUILD)/deps.mk
+ifeq ($(filter clean,$(MAKECMDGOALS)),)
+-include $(DEPS_MK)
+endif
+$(DEPS_MK): tools/ensure-deps.sh
+	@sh tools/ensure-deps.sh $(DEB_PACKAGES)
+	@mkdir -p $(@D)
+	@printf 'CAIRO_CFLAGS := %s\nCAIRO_LIBS := %s\n' "$$(pkg-config --cflags cairo-ft cairo)" \
+	  "$$(pkg-config --libs cairo-ft cairo)" > $@
+
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DXII_VERSION=\"$(VERSION)\" -Isrc -I$(BUILD)/gen \
+            $(patsubst -I%,-isystem %,$(CAIRO_CFLAGS))
+CFLAGS   += $(WARN) $(OPT) $(DEPFLAGS)
+LDLIBS   += $(CAIRO_LIBS) -lhpdf -lm
+
+LIB_SRC  := $(sort $(wildcard src/core/*.c src/rules/*.c src/log/*.c src/layout/*.c src/draw/*.c))
+CLI_SRC  := $(sort $(wildcard src/cli/*.c))
+EMBED_IN := $(sort $(wildcard templates/*.rules templates/*.icons templates/*.layout templates/*.txt))
+GEN_C    := $(BUILD)/gen/embedded.c
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/embedded.o
+CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+LIB      := $(BUILD)/lib/libxii.a
+XII      := $(BUILD)/bin/xii
+
+UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+
+.PHONY: all deps check unit golden pdfcheck asan sheets bench install clean fuzz valgrind
+all: $(XII)
+
+$(BUILD)/tools/embed: tools/embed.c
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -O2 -o $@ $<
+
+$(GEN_C): $(BUILD)/tools/embed $(EMBED_IN)
+	@mkdir -p $(@D)
+	$(BUILD)/tools/embed $@ $(EMBED_IN)
+
+$(BUILD)/obj/gen/embedded.o: $(GEN_C)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(LIB): $(LIB_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+
+$(XII): $(CLI_OBJ) $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LDLIBS)
+
+# cmocka needs its headers after the standard ones: each test includes tests/unit/test.h first.
+$(BUILD)/tests/%: tests/unit/%.c $(LIB) tests/unit/test.h
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) -Wno-missing-prototypes -o $@ $< $(LIB) $(LDLIBS) -lcmocka
+
+unit: $(UNIT_BIN)
+	@sh tests/run-unit.sh $(UNIT_BIN)
+
+golden: $(XII)
+	@sh tests/run-golden.sh $(XII)
+
+pdfcheck: $(XII)
+	@sh tests/run-pdfcheck.sh $(XII) $(BUILD)/pdfcheck
+
+check: unit golden pdfcheck
+
+asan:
+	$(MAKE) BUILD=$(BUILD)/asan OPT="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+	        LDFLAGS="-fsanitize=address,undefined" check
+
+sheets: $(XII)
+	@sh tools/make-sheets.sh $(XII) $(BUILD)
+
+bench: $(XII)
+	@sh bench/run.sh $(XII) $(BUILD)
+
+install: $(XII)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/xii/fonts $(DESTDIR)$(PREFIX)/share/xii/templates
+	install -m 755 $(XII) $(DESTDIR)$(PREFIX)/bin/xii
+	install -m 644 fonts/* $(DESTDIR)$(PREFIX)/share/xii/fonts/
+	install -m 644 templates/* $(DESTDIR)$(PREFIX)/share/xii/templates/
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -1,0 +1,45 @@
+/* Source positions and the diagnostics list. Library code appends here; only the CLI prints. */
+#ifndef CORE_DIAG_H
+#define CORE_DIAG_H
+#include <stddef.h>
+#include "core/strbuf.h"
+
+struct srcpos {
+    int line;   /* 1-based; 0 when the diagnostic has no position */
+    int col;    /* 1-based byte column */
+};
+
+enum diag_level { DIAG_ERROR, DIAG_WARNING, DIAG_MISMATCH, DIAG_NOTE };
+
+struct diag {
+    enum diag_level level;
+    struct srcpos pos;
+    int len;            /* length of the token in bytes (for the caret underline); 0 = 1 */
+    char *file;         /* owned */
+    char *code;         /* rule or error code, e.g. "requirement"; owned, may be NULL */
+    char *message;      /* owned */
+    int round;          /* 0 when not in a round */
+    char *player;       /* owned, may be NULL */
+};
+
+struct diag_list {
+    struct diag *items;
+    size_t count, cap;
+    size_t errors;      /* DIAG_ERROR entries */
+};
+
+#define DIAG_LIST_INIT {0, 0, 0, 0}
+
+/* Appends a diagnostic; the strings are copied. Returns it so callers can set round/player. */
+struct diag *diag_add(struct diag_list *dl, enum diag_level level, const char *file,
+                      struct srcpos pos, int len, const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
+void diag_set_player(struct diag *d, const char *player);
+void diag_list_free(struct diag_list *dl);
+const char *diag_level_name(enum diag_level level);
+
+/* Compiler-style rendering: "file:line:col: level: message [rule: code]", then the source
+ * line and a caret under the token when src (the whole file, srclen bytes) is given. */
+void diag_format(struct strbuf *out, const struct diag *d, const char *src, size_t srclen);
+
+#endif

@@ -1,0 +1,93 @@
+#include "core/strbuf.h"
+#include "core/xalloc.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void reserve(struct strbuf *sb, size_t extra)
+{
+    void *p = sb->data;
+    xgrow(&p, &sb->cap, sb->len + extra + 1, 1);
+    sb->data = p;
+}
+
+void strbuf_append(struct strbuf *sb, const char *s, size_t n)
+{
+    reserve(sb, n);
+    memcpy(sb->data + sb->len, s, n);
+    sb->len += n;
+    sb->data[sb->len] = '\0';
+}
+
+void strbuf_puts(struct strbuf *sb, const char *s)
+{
+    strbuf_append(sb, s, strlen(s));
+}
+
+void strbuf_putc(struct strbuf *sb, char c)
+{
+    strbuf_append(sb, &c, 1);
+}
+
+void strbuf_printf(struct strbuf *sb, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n <= 0)
+        return;
+    reserve(sb, (size_t)n);
+    va_start(ap, fmt);
+    vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    sb->len += (size_t)n;
+}
+
+void strbuf_json_string(struct strbuf *sb, const char *s)
+{
+    strbuf_putc(sb, '"');
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        switch (*p) {
+        case '"': strbuf_puts(sb, "\\\""); break;
+        case '\\': strbuf_puts(sb, "\\\\"); break;
+        case '\n': strbuf_puts(sb, "\\n"); break;
+        case '\t': strbuf_puts(sb, "\\t"); break;
+        case '\r': strbuf_puts(sb, "\\r"); break;
+        default:
+            if (*p < 0x20)
+                strbuf_printf(sb, "\\u%04x", *p);
+            else
+                strbuf_putc(sb, (char)*p);
+        }
+    }
+    strbuf_putc(sb, '"');
+}
+
+const char *strbuf_cstr(const struct strbuf *sb)
+{
+    return sb->data ? sb->data : "";
+}
+
+void strbuf_reset(struct strbuf *sb)
+{
+    sb->len = 0;
+    if (sb->data)
+        sb->data[0] = '\0';
+}
+
+void strbuf_free(struct strbuf *sb)
+{
+    free(sb->data);
+    sb->data = NULL;
+    sb->len = sb->cap = 0;
+}
+
+char *strbuf_detach(struct strbuf *sb)
+{
+    char *p = sb->data ? sb->data : xstrdup("");
+    sb->data = NULL;
+    sb->len = sb->cap = 0;
+    return p;
+}
