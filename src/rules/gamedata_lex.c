@@ -1,0 +1,167 @@
+#include "rules/gamedata_lex.h"
+#include "core/xalloc.h"
+#include <ctype.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int is_word_char(unsigned char c)
+{
+    return isalnum(c) || c == '-' || c == '_' || c == '\'' || c >= 0x80;
+}
+
+static void push_tok(struct gd_lexed *lx, struct gd_tok t)
+{
+    void *p = lx->toks;
+    xgrow(&p, &lx->cap, lx->ntoks + 1, sizeof t);
+    lx->toks = p;
+    lx->toks[lx->ntoks++] = t;
+}
+
+static void push_stmt(struct gd_lexed *lx, size_t first)
+{
+    if (first == lx->ntoks)
+        return;
+    void *p = lx->stmts;
+    xgrow(&p, &lx->stmtcap, lx->nstmts + 1, sizeof *lx->stmts);
+    lx->stmts = p;
+    /* Offsets now; turned into pointers once the token array stops moving. */
+    lx->stmts[lx->nstmts].toks = (struct gd_tok *)(uintptr_t)first;
+    lx->stmts[lx->nstmts].ntoks = lx->ntoks - first;
+    lx->nstmts++;
+}
+
+size_t gd_lex(struct gd_lexed *lx, const char *file, const char *buf, size_t len,
+              struct diag_list *dl)
+{
+    memset(lx, 0, sizeof *lx);
+    size_t errors = 0, i = 0, stmt_first = 0;
+    int line = 1;
+    size_t line_start = 0;
+    int at_line_start = 1;
+    while (i < len) {
+        unsigned char c = (unsigned char)buf[i];
+        struct srcpos pos = {line, (int)(i - line_start) + 1};
+        if (c == '\n') {
+            line++;
+            line_start = ++i;
+            at_line_start = 1;
+            continue;
+        }
+        if (at_line_start) {
+            at_line_start = 0;
+            /* A line that starts in column 1 with something other than a comment begins a
+             * new statement; indented lines continue the previous one. */
+            if (c != ' ' && c != '\t' && c != '#' && c != '\r') {
+                push_stmt(lx, stmt_first);
+                stmt_first = lx->ntoks;
+            }
+        }
+        if (c == ' ' || c == '\t' || c == '\r' || c == ',') {
+            i++;
+            continue;
+        }
+        if (c == '#') {
+            while (i < len && buf[i] != '\n')
+                i++;
+            continue;
+        }
+        struct gd_tok t = {0};
+        t.pos = pos;
+        if (c == '"') {
+            size_t j = i + 1;
+            while (j < len && buf[j] != '"' && buf[j] != '\n')
+                j++;
+            if (j >= len || buf[j] != '"') {
+                diag_add(dl, DIAG_ERROR, file, pos, 1, "data", "unterminated string: expected '\"' before the end of the line");
+                errors++;
+                i = j;
+                continue;
+            }
+            t.kind = GT_STRING;
+            t.text = buf + i + 1;
+            t.len = j - i - 1;
+            i = j + 1;
+        } else if (c == '[') {
+            if (i + 2 < len && buf[i + 2] == ']' && strchr("SIGX", buf[i + 1])) {
+                t.kind = GT_TAG;
+                t.text = buf + i + 1;
+                t.len = 1;
+                i += 3;
+            } else {
+                diag_add(dl, DIAG_ERROR, file, pos, 1, "data", "expected a confidence mark [S], [I], [G] or [X]");
+                errors++;
+                while (i < len && buf[i] != '\n' && buf[i] != ' ')
+                    i++;
+                continue;
+            }
+        } else if (c == '>' && i + 1 < len && buf[i + 1] == '=') {
+            t.kind = GT_OP_GE;
+            t.text = buf + i;
+            t.len = 2;
+            i += 2;
+        } else if (c == '=') {
+            t.kind = GT_OP_EQ;
+            t.text = buf + i;
+            t.len = 1;
+            i++;
+        } else if (is_word_char(c)) {
+            size_t j = i;
+            int digits = 1;
+            while (j < len && is_word_char((unsigned char)buf[j])) {
+                if (!isdigit((unsigned char)buf[j]))
+                    digits = 0;
+                j++;
+            }
+            t.text = buf + i;
+            t.len = j - i;
+            if (digits) {
+                t.kind = GT_NUMBER;
+                if (t.len > 6) {
+                    diag_add(dl, DIAG_ERROR, file, pos, (int)t.len, "data", "number too large: '%.*s'", (int)(t.len > 20 ? 20 : t.len), t.text);
+                    errors++;
+                    i = j;
+                    continue;
+                }
+                /* The buffer need not be NUL-terminated: convert from the bytes. */
+                t.number = 0;
+                for (size_t k = 0; k < t.len; k++)
+                    t.number = t.number * 10 + (t.text[k] - '0');
+            } else {
+                t.kind = GT_WORD;
+            }
+            i = j;
+        } else {
+            diag_add(dl, DIAG_ERROR, file, pos, 1, "data", "unexpected character '%c'", isprint(c) ? c : '?');
+            errors++;
+            i++;
+            continue;
+        }
+        push_tok(lx, t);
+    }
+    push_stmt(lx, stmt_first);
+    for (size_t s = 0; s < lx->nstmts; s++)
+        lx->stmts[s].toks = lx->toks + (uintptr_t)lx->stmts[s].toks;
+    return errors;
+}
+
+void gd_lexed_free(struct gd_lexed *lx)
+{
+    free(lx->toks);
+    free(lx->stmts);
+    memset(lx, 0, sizeof *lx);
+}
+
+int gd_tok_is(const struct gd_tok *t, const char *word)
+{
+    if (t->kind != GT_WORD || strlen(word) != t->len)
+        return 0;
+    for (size_t i = 0; i < t->len; i++) {
+        char a = (char)tolower((unsigned char)t->text[i]), b = word[i];
+        if (a == '_')
+            a = '-';
+        if (a != b)
+            return 0;
+    }
+    return 1;
+}

@@ -1,0 +1,159 @@
+/* The game-data loader: the default file, and every kind of error with its position. */
+#include "test.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/embedded.h"
+#include "rules/gamedata.h"
+
+static void test_default_loads(void **state)
+{
+    (void)state;
+    struct gamedata gd;
+    struct diag_list dl = DIAG_LIST_INIT;
+    int rc = gamedata_load_default(&gd, &dl);
+    for (size_t i = 0; i < dl.count; i++)
+        fprintf(stderr, "%d:%d: %s\n", dl.items[i].pos.line, dl.items[i].pos.col, dl.items[i].message);
+    assert_int_equal(rc, 0);
+    assert_int_equal(dl.count, 0);
+    assert_int_equal(gd.nitems, 8 + 9 + 4 + 4);
+    assert_int_equal(gd.assets[A_POPULATION].max.value, 10);
+    assert_int_equal(gd.assets[A_FARMS].max_ref, A_POPULATION);
+    assert_int_equal(gd.assets[A_KNIGHTS].max_ref, A_MEN_AT_ARMS);
+    assert_int_equal(gd.assets[A_STONE_HOUSES].cost[0].asset, A_SUPPLY);
+    assert_int_equal(gd.assets[A_BREAD].die.value, 1);
+    int earl = gamedata_item(&gd, "earl", 4);
+    assert_true(earl >= 0);
+    assert_int_equal(gd.items[earl].vp.value, 15);
+    assert_int_equal(gd.items[earl].req[1].kind, REQ_ASSET_GE);
+    assert_int_equal(gd.items[earl].req[1].asset, A_KNIGHTS);
+    assert_int_equal(gd.items[earl].req[1].conf, 'I');
+    int castle = gamedata_item(&gd, "castle", 6);
+    assert_int_equal(gd.items[castle].perks[0].id, PERK_INFRA_POW);
+    assert_int_equal(gd.items[castle].perks[0].params[0], 20);
+    assert_int_equal(gd.items[castle].req[1].kind, REQ_HAS);
+    assert_int_equal(gd.items[castle].req[1].item, gamedata_item(&gd, "town-walls", 10));
+    assert_int_equal(gd.locations[L_FOREST].min[9], 12);
+    assert_int_equal(gd.locations[L_GRASSLAND].nbonus, 2);
+    assert_int_equal(gd.events[E_OUTLAWS_ATTACK].pow_below_per_round, 5);
+    assert_int_equal(gamedata_event(&gd, "3", 1), E_FAMINE);
+    assert_int_equal(gamedata_event(&gd, "storm", 5), E_WATER_STORM);
+    assert_int_equal(gamedata_asset(&gd, "Men_At_Arms", 11), A_MEN_AT_ARMS);
+    assert_int_equal(gamedata_asset(&gd, "ale", 3), A_STRONG_ALE);
+    int fai = gamedata_difficulty(&gd, "forget-about-it", 15);
+    assert_int_equal(gd.difficulties[fai].fixed_event[1], E_OUTLAWS_ATTACK);
+    assert_int_equal(gd.difficulties[fai].good_high, -1);
+    assert_int_equal(gd.difficulties[gd.default_difficulty].has_event[7], 0);
+    assert_int_equal(gd.reserve_slots, 10);
+    assert_int_equal(gd.nreserve_start, 4);
+    assert_int_equal(gd.nobjectives, 4);
+    gamedata_free(&gd);
+    diag_list_free(&dl);
+}
+
+/* Replaces the first occurrence of `from` in the default file with `to` and loads it; returns
+ * the diagnostics (caller frees) after checking the load failed. */
+static struct diag_list load_edited(const char *from, const char *to)
+{
+    const struct embedded_file *f = embedded_find("xii-century.rules");
+    const char *at = strstr((const char *)f->data, from);
+    assert_non_null(at);
+    size_t head = (size_t)(at - (const char *)f->data);
+    size_t n = f->size - strlen(from) + strlen(to);
+    char *buf = malloc(n);
+    memcpy(buf, f->data, head);
+    memcpy(buf + head, to, strlen(to));
+    memcpy(buf + head + strlen(to), at + strlen(from), f->size - head - strlen(from));
+    struct gamedata gd;
+    struct diag_list dl = DIAG_LIST_INIT;
+    assert_int_equal(gamedata_load(&gd, "edited.rules", buf, n, &dl), -1);
+    assert_true(dl.errors > 0);
+    assert_int_equal(gd.nitems, 0); /* refused as a whole */
+    free(buf);
+    return dl;
+}
+
+static void expect_error(const char *from, const char *to, int line, int col, const char *words)
+{
+    struct diag_list dl = load_edited(from, to);
+    int found = 0;
+    for (size_t i = 0; i < dl.count; i++)
+        if (dl.items[i].pos.line == line && dl.items[i].pos.col == col && strstr(dl.items[i].message, words))
+            found = 1;
+    if (!found)
+        for (size_t i = 0; i < dl.count; i++)
+            fprintf(stderr, "got %d:%d: %s\n", dl.items[i].pos.line, dl.items[i].pos.col, dl.items[i].message);
+    assert_true(found);
+    diag_list_free(&dl);
+}
+
+static int line_of(const char *text)
+{
+    const struct embedded_file *f = embedded_find("xii-century.rules");
+    const char *at = strstr((const char *)f->data, text);
+    int line = 1;
+    for (const char *p = (const char *)f->data; p < at; p++)
+        line += *p == '\n';
+    return line;
+}
+
+static void test_errors_have_positions(void **state)
+{
+    (void)state;
+    int l = line_of("person prior");
+    expect_error("person prior name \"PRIOR\" vp 4", "person prior name \"PRIOR\" vp x4", l, 30, "expected a VP value");
+    expect_error("person prior name \"PRIOR\" vp 4", "person prior name \"PRIOR\" vp 4000", l, 30, "from 0 to 999");
+    expect_error("requires population>=6", "requires pupulation>=6", l, 41, "cannot require 'pupulation>='");
+    expect_error("requires population>=6", "requires abbey", l, 41, "unknown requirement 'abbey'");
+    l = line_of("location quarry");
+    expect_error("min 3 3 3 7 7 7 7 10 10 10", "min 3 3 3 7 7 7 7 10 10", l, 31, "needs 10 values");
+    expect_error("person earl", "person blacksmith", line_of("person earl"), 8, "duplicate id 'blacksmith'");
+    l = line_of("    perk b round-food");
+    expect_error("perk b round-food 2", "perk b round-grub 2", l, 12, "unknown perk 'round-grub'");
+    expect_error("asset bread name", "asset bred name", line_of("asset bread"), 7, "unknown asset 'bred'");
+    expect_error("event water-storm name", "event hail name", line_of("event water-storm"), 7, "unknown event 'hail'");
+    expect_error("default-difficulty very-easy", "default-difficulty silly", line_of("default-difficulty"), 20, "unknown difficulty 'silly'");
+    expect_error("name \"MILL\" die 2", "name \"MILL\" die 7", line_of("special-infrastructure mill"), 45, "die value must be from 1 to 6");
+    expect_error("\"Halve your farms.\"", "\"Halve your farms.", line_of("    text \"Halve your farms"), 10, "unterminated string");
+}
+
+static void test_missing_pieces(void **state)
+{
+    (void)state;
+    struct diag_list dl = load_edited("asset-cap 30", "");
+    int found = 0;
+    for (size_t i = 0; i < dl.count; i++)
+        found |= strstr(dl.items[i].message, "missing 'asset-cap N'") != NULL;
+    assert_true(found);
+    diag_list_free(&dl);
+    dl = load_edited("    perk b split-die", "    note");
+    found = 0;
+    for (size_t i = 0; i < dl.count; i++)
+        found |= strstr(dl.items[i].message, "needs two perks") != NULL;
+    assert_true(found);
+    diag_list_free(&dl);
+}
+
+static void test_garbage_is_refused(void **state)
+{
+    (void)state;
+    static const char junk[] = "\x01\x02\xff\0\0asset \"";
+    struct gamedata gd;
+    struct diag_list dl = DIAG_LIST_INIT;
+    assert_int_equal(gamedata_load(&gd, "junk", junk, sizeof junk - 1, &dl), -1);
+    assert_true(dl.errors > 0);
+    diag_list_free(&dl);
+    assert_int_equal(gamedata_load(&gd, "empty", "", 0, &dl), -1);
+    diag_list_free(&dl);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_default_loads),
+        cmocka_unit_test(test_errors_have_positions),
+        cmocka_unit_test(test_missing_pieces),
+        cmocka_unit_test(test_garbage_is_refused),
+    };
+    return cmocka_run_group_tests_name("gamedata", tests, NULL, NULL);
+}
