@@ -10,7 +10,7 @@ struct command {
 };
 
 static const struct command commands[] = {
-    {"help", NULL, "this list"},
+    {"rules", cmd_rules, "print the game data the engine uses"},
 };
 
 static void usage(FILE *to)

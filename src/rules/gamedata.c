@@ -82,6 +82,9 @@ static void err_at(struct loader *ld, struct srcpos pos, size_t len, const char 
     ld->errors++;
 }
 
+static void fill_placeholders(struct loader *ld, char **text, const int *values, int n, int pow,
+                              struct srcpos pos);
+
 static const struct gd_tok *peek(struct cur *c)
 {
     return c->i < c->st->ntoks ? &c->st->toks[c->i] : NULL;
@@ -353,11 +356,39 @@ static void parse_perk(struct cur *c, struct gd_perk *perks, int *nperks, int sp
         expected(c, perk_table[id].min_params == 1 ? "the perk's number" : "the perk's numbers");
         return;
     }
+    const struct gd_tok *text = peek(c);
     if (want_string(c, "the perk's wording in quotes", &p->text) != 0)
         return;
+    fill_placeholders(ld, &p->text, p->params, p->nparams, 0, text->pos);
     p->conf = take_conf(c);
     if (slot + 1 > *nperks)
         *nperks = slot + 1;
+}
+
+/* Replaces {1}..{9} in text with values[0..8] and {pow} with pow; a placeholder with no value
+ * is an error at the text's position. */
+static void fill_placeholders(struct loader *ld, char **text, const int *values, int n, int pow,
+                              struct srcpos pos)
+{
+    if (!*text || !strchr(*text, '{'))
+        return;
+    struct strbuf sb = STRBUF_INIT;
+    for (const char *p = *text; *p; p++) {
+        if (*p == '{' && p[1] >= '1' && p[1] <= '9' && p[2] == '}' && p[1] - '1' < n) {
+            strbuf_printf(&sb, "%d", values[p[1] - '1']);
+            p += 2;
+        } else if (*p == '{' && strncmp(p, "{pow}", 5) == 0 && pow > 0) {
+            strbuf_printf(&sb, "%d", pow);
+            p += 4;
+        } else if (*p == '{') {
+            err_at(ld, pos, 1, "the text has a placeholder with no value: '%.5s'", p);
+            break;
+        } else {
+            strbuf_putc(&sb, *p);
+        }
+    }
+    free(*text);
+    *text = strbuf_detach(&sb);
 }
 
 static void set_num(struct cur *c, struct gd_num *n, const char *what, int lo, int hi)
@@ -549,6 +580,7 @@ static void parse_event(struct cur *c, int e)
 {
     struct loader *ld = c->ld;
     struct gd_event *ev = &ld->gd->events[e];
+    struct srcpos text_pos = {0, 0};
     FOR_EACH_KEY(c, key) {
         struct gd_effect eff = {0};
         if (gd_tok_is(key, "name")) {
@@ -558,6 +590,7 @@ static void parse_event(struct cur *c, int e)
         } else if (gd_tok_is(key, "letters")) {
             want_string(c, "the letters written on the track, in quotes", &ev->letters);
         } else if (gd_tok_is(key, "text")) {
+            text_pos = peek(c) ? peek(c)->pos : key->pos;
             want_string(c, "the effect's wording in quotes", &ev->text);
         } else if (gd_tok_is(key, "if-pow-below")) {
             want_number(c, "the POW per round", 1, 99, &ev->pow_below_per_round);
@@ -579,6 +612,10 @@ static void parse_event(struct cur *c, int e)
             unknown_key(c, key, "an event");
         }
     }
+    int amounts[GD_MAX_EFFECTS];
+    for (int i = 0; i < ev->neff; i++)
+        amounts[i] = ev->eff[i].amount;
+    fill_placeholders(ld, &ev->text, amounts, ev->neff, ev->pow_below_per_round, text_pos);
     const struct gd_tok *head = &c->st->toks[0];
     if (ev->die == 0)
         err_at(ld, head->pos, head->len, "event %s needs its die value ('die N')", event_ids[e]);

@@ -114,6 +114,8 @@ static void test_errors_have_positions(void **state)
     expect_error("event water-storm name", "event hail name", line_of("event water-storm"), 7, "unknown event 'hail'");
     expect_error("default-difficulty very-easy", "default-difficulty silly", line_of("default-difficulty"), 20, "unknown difficulty 'silly'");
     expect_error("name \"MILL\" die 2", "name \"MILL\" die 7", line_of("special-infrastructure mill"), 45, "die value must be from 1 to 6");
+    l = line_of("perk b round-food");
+    expect_error("gain {1} food.\"", "gain {2} food.\"", l, 25, "placeholder with no value: '{2}");
     expect_error("\"Halve your farms.\"", "\"Halve your farms.", line_of("    text \"Halve your farms"), 10, "unterminated string");
 }
 

@@ -1,0 +1,46 @@
+/* xii rules [--json] [--rules FILE]: prints the game data the engine uses. */
+#include <stdio.h>
+#include <string.h>
+#include "cli/commands.h"
+#include "cli/gamedata_option.h"
+#include "rules/gamedata_print.h"
+
+static const char usage[] =
+    "usage: xii rules [--json] [--rules FILE]\n"
+    "Prints the game data the rules engine uses. Values reconstructed from an illegible source\n"
+    "are marked [I] (inferred), [G] (guessed) or [X] (lost: a placeholder).\n"
+    "  --json        one JSON object instead of the listing\n"
+    "  --rules FILE  read this game-data file instead of the built-in one\n";
+
+int cmd_rules(int argc, char **argv)
+{
+    int json = 0;
+    const char *rules = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0) {
+            json = 1;
+        } else if (strcmp(argv[i], "--rules") == 0 && i + 1 < argc) {
+            rules = argv[++i];
+        } else if (strncmp(argv[i], "--rules=", 8) == 0) {
+            rules = argv[i] + 8;
+        } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(usage, stdout);
+            return EXIT_OK;
+        } else {
+            fprintf(stderr, "xii rules: unexpected argument '%s'\n%s", argv[i], usage);
+            return EXIT_USAGE;
+        }
+    }
+    struct gamedata gd;
+    if (cli_load_gamedata(&gd, rules) != 0)
+        return EXIT_USAGE;
+    struct strbuf out = STRBUF_INIT;
+    if (json)
+        gamedata_print_json(&gd, &out);
+    else
+        gamedata_print_text(&gd, &out);
+    fwrite(out.data, 1, out.len, stdout);
+    strbuf_free(&out);
+    gamedata_free(&gd);
+    return fflush(stdout) == 0 ? EXIT_OK : EXIT_OUTPUT;
+}
