@@ -92,4 +92,12 @@ double canvas_text_width(struct canvas *c, enum canvas_font font, double size, c
 /* Colour helpers. */
 struct rgb rgb_hex(unsigned hex);    /* 0xRRGGBB */
 
+/* Line ends and corners for later strokes (default: butt ends, mitred corners). Like the dash
+ * pattern, this is part of the state that canvas_save/canvas_restore keep. */
+enum canvas_cap { CAP_BUTT, CAP_ROUND, CAP_SQUARE };
+enum canvas_join { JOIN_MITER, JOIN_ROUND, JOIN_BEVEL };
+void canvas_line_style(struct canvas *c, enum canvas_cap cap, enum canvas_join join);
+/* Like canvas_fill, with the even-odd rule: a subpath inside another one cuts a hole. */
+void canvas_fill_even_odd(struct canvas *c, struct rgb colour);
+
 #endif

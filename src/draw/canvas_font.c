@@ -1,0 +1,182 @@
+#include "draw/canvas_font.h"
+#include "core/xalloc.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const struct {
+    const char *file, *name;
+} fonts[] = {
+    [FONT_SERIF] = {"EBGaramond08-Regular.ttf", "serif"},
+    [FONT_SERIF_BOLD] = {"EBGaramond12-Bold.ttf", "serif-bold"},
+    [FONT_SERIF_ITALIC] = {"EBGaramond08-Italic.ttf", "serif-italic"},
+    [FONT_SANS] = {"DejaVuSans.ttf", "sans"},
+    [FONT_SANS_BOLD] = {"DejaVuSans-Bold.ttf", "sans-bold"},
+    [FONT_HAND] = {"Breip.ttf", "hand"},
+};
+_Static_assert(sizeof fonts / sizeof fonts[0] == FONT_COUNT, "one row per enum canvas_font");
+
+/* Parent folders of the executable searched for fonts: enough for out/BUILD/asan/bin/xii. */
+#define FONT_SEARCH_DEPTH 6
+
+const char *canvas_font_file(enum canvas_font font)
+{
+    return fonts[font].file;
+}
+
+const char *canvas_font_name(enum canvas_font font)
+{
+    return fonts[font].name;
+}
+
+/* The first bundled file that dir lacks, or NULL when it holds them all. */
+static const char *missing_font(const char *dir)
+{
+    struct strbuf path = STRBUF_INIT;
+    const char *missing = NULL;
+    for (int f = 0; f < FONT_COUNT && !missing; f++) {
+        strbuf_reset(&path);
+        strbuf_printf(&path, "%s/%s", dir, fonts[f].file);
+        if (access(strbuf_cstr(&path), R_OK) != 0)
+            missing = fonts[f].file;
+    }
+    strbuf_free(&path);
+    return missing;
+}
+
+/* Looks for fonts/ or share/xii/fonts/ in the parents of the executable's folder. */
+static int search_beside_executable(struct strbuf *dir)
+{
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return -1;
+    exe[n] = '\0';
+    static const char *const below[] = {"fonts", "share/xii/fonts"};
+    for (int depth = 0; depth < FONT_SEARCH_DEPTH; depth++) {
+        char *slash = strrchr(exe, '/');
+        if (!slash || slash == exe)
+            return -1;
+        *slash = '\0';     /* first the executable's folder goes, then one parent each turn */
+        if (depth == 0)
+            continue;
+        for (size_t i = 0; i < sizeof below / sizeof below[0]; i++) {
+            strbuf_reset(dir);
+            strbuf_printf(dir, "%s/%s", exe, below[i]);
+            if (!missing_font(strbuf_cstr(dir)))
+                return 0;
+        }
+    }
+    strbuf_reset(dir);
+    return -1;
+}
+
+int canvas_font_dir(const char *wanted, struct strbuf *dir, struct strbuf *err)
+{
+    const char *from = "the font folder";
+    if (!wanted || !*wanted) {
+        wanted = getenv("XII_FONT_DIR");
+        from = "XII_FONT_DIR";
+    }
+    if (wanted && *wanted) {
+        const char *missing = missing_font(wanted);
+        if (missing) {
+            strbuf_printf(err, "%s %s has no readable %s", from, wanted, missing);
+            return -1;
+        }
+        strbuf_reset(dir);
+        strbuf_puts(dir, wanted);
+        return 0;
+    }
+    if (search_beside_executable(dir) == 0)
+        return 0;
+    strbuf_printf(err, "cannot find the fonts folder (looked beside the program for fonts/ and "
+                       "share/xii/fonts/); set XII_FONT_DIR");
+    return -1;
+}
+
+int canvas_font_open(const char *path, FT_Face *face, struct strbuf *err)
+{
+    static FT_Library library;
+    if (!library && FT_Init_FreeType(&library) != 0) {
+        library = NULL;
+        strbuf_printf(err, "cannot start FreeType");
+        return -1;
+    }
+    FT_Error e = FT_New_Face(library, path, 0, face);
+    if (e != 0) {
+        strbuf_printf(err, "cannot load font %s (FreeType error %d)", path, (int)e);
+        return -1;
+    }
+    if (!(*face)->charmap || (*face)->units_per_EM == 0) {
+        strbuf_printf(err, "font %s has no Unicode character map", path);
+        FT_Done_Face(*face);
+        return -1;
+    }
+    return 0;
+}
+
+size_t canvas_font_layout(FT_Face face, double size, const char *utf8,
+                          struct canvas_glyph **glyphs, double *width)
+{
+    size_t n = 0, cap = 0;
+    struct canvas_glyph *g = NULL;
+    long pen = 0;     /* in font units: summing integers keeps the widths exact */
+    double scale = size / face->units_per_EM;
+    for (const char *p = utf8; *p;) {
+        const char *start = p;
+        long cp = canvas_font_utf8_next(&p);
+        FT_UInt index = cp < 0 ? 0 : FT_Get_Char_Index(face, (FT_ULong)cp);
+        FT_Fixed advance = 0;
+        if (FT_Get_Advance(face, index, FT_LOAD_NO_SCALE, &advance) != 0)
+            advance = 0;
+        if (glyphs) {
+            void *items = g;
+            xgrow(&items, &cap, n + 1, sizeof *g);
+            g = items;
+            g[n] = (struct canvas_glyph){index, (double)pen * scale, (size_t)(start - utf8),
+                                         (size_t)(p - start)};
+        }
+        n++;
+        pen += (long)advance;
+    }
+    if (glyphs)
+        *glyphs = g;
+    *width = (double)pen * scale;
+    return n;
+}
+
+long canvas_font_utf8_next(const char **p)
+{
+    const unsigned char *s = (const unsigned char *)*p;
+    unsigned char b = s[0];
+    int extra;
+    long cp, min;
+    if (b < 0x80) {
+        *p += 1;
+        return b;
+    } else if ((b & 0xE0) == 0xC0) {
+        extra = 1, cp = b & 0x1F, min = 0x80;
+    } else if ((b & 0xF0) == 0xE0) {
+        extra = 2, cp = b & 0x0F, min = 0x800;
+    } else if ((b & 0xF8) == 0xF0) {
+        extra = 3, cp = b & 0x07, min = 0x10000;
+    } else {
+        *p += 1;
+        return -1;
+    }
+    for (int i = 1; i <= extra; i++) {
+        if ((s[i] & 0xC0) != 0x80) {
+            *p += 1;
+            return -1;
+        }
+        cp = (cp << 6) | (s[i] & 0x3F);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+        *p += 1;
+        return -1;
+    }
+    *p += 1 + extra;
+    return cp;
+}

@@ -1,0 +1,97 @@
+/* Inside src/draw only: the canvas object that the dispatcher (canvas.c) shares with the
+ * backends, and the table of functions each backend fills in.
+ *
+ * canvas.c checks every call (sticky status, page and path state, finite numbers, valid UTF-8)
+ * and maps colours to grey before a backend sees them, so backends only draw. A backend
+ * reports a failure with canvas_fail(); from then on no backend function is called again. */
+#ifndef DRAW_CANVAS_IMPL_H
+#define DRAW_CANVAS_IMPL_H
+#include <stddef.h>
+#include <time.h>
+#include "core/atomicfile.h"
+#include "core/strbuf.h"
+#include "draw/canvas.h"
+
+struct canvas_ops {
+    /* Sets up c->impl; returns 0, or -1 with the reason in err. */
+    int (*open)(struct canvas *c, struct strbuf *err);
+    /* Writes the finished document into c->out.fp (when c->opt.path is set) and queues any
+     * further files with canvas_add_file(); reports failures with canvas_fail(). */
+    void (*finish)(struct canvas *c);
+    /* Frees c->impl; called once, after finish or instead of it. */
+    void (*close)(struct canvas *c);
+
+    void (*page_begin)(struct canvas *c, double width, double height);
+    void (*page_end)(struct canvas *c);
+    void (*move_to)(struct canvas *c, double x, double y);
+    void (*line_to)(struct canvas *c, double x, double y);
+    void (*curve_to)(struct canvas *c, double x1, double y1, double x2, double y2,
+                     double x3, double y3);
+    void (*close_path)(struct canvas *c);
+    void (*rect)(struct canvas *c, double x, double y, double w, double h);
+    void (*round_rect)(struct canvas *c, double x, double y, double w, double h, double r);
+    void (*circle)(struct canvas *c, double cx, double cy, double r);
+    void (*fill)(struct canvas *c, struct rgb colour, int even_odd);
+    void (*stroke)(struct canvas *c, struct rgb colour, double width);
+    void (*fill_stroke)(struct canvas *c, struct rgb fill, struct rgb stroke, double width);
+    void (*dash)(struct canvas *c, const double *pattern, int n);
+    void (*line_style)(struct canvas *c, enum canvas_cap cap, enum canvas_join join);
+    void (*save)(struct canvas *c);
+    void (*clip)(struct canvas *c);
+    void (*restore)(struct canvas *c);
+    void (*translate)(struct canvas *c, double dx, double dy);
+    void (*scale)(struct canvas *c, double sx, double sy);
+    void (*rotate)(struct canvas *c, double radians);
+    void (*text)(struct canvas *c, enum canvas_font font, double size, struct rgb colour,
+                 double x, double y, enum canvas_align align, const char *utf8);
+    /* Returns the width, or a negative number after calling canvas_fail(). */
+    double (*text_width)(struct canvas *c, enum canvas_font font, double size, const char *utf8);
+};
+
+extern const struct canvas_ops canvas_cairo_ops;
+extern const struct canvas_ops canvas_haru_ops;
+extern const struct canvas_ops canvas_trace_ops;
+
+/* A further output file (a PNG page, an SVG page), written when the document is finished. */
+struct canvas_file {
+    char *path;
+    char *data;
+    size_t len;
+};
+
+struct canvas {
+    const struct canvas_ops *ops;
+    struct canvas_options opt;      /* the strings are copies owned by the canvas */
+    char *font_dir;                 /* the folder holding the bundled fonts */
+    struct tm date;                 /* document date (UTC): SOURCE_DATE_EPOCH or a fixed one */
+    struct atomicfile out;          /* the output file while it is written (fp NULL: none) */
+    struct canvas_file *files;
+    size_t nfiles, capfiles;
+
+    int status;                     /* sticky: nonzero after the first failure */
+    struct strbuf error;            /* why */
+
+    int in_page, pages;
+    double page_width, page_height;
+    int has_point;                  /* the path has a current point */
+    int path_open;                  /* a path is being built and not yet painted */
+    int saves;                      /* canvas_save depth on this page */
+
+    void *impl;                     /* the backend's state */
+};
+
+/* Records the first failure (printf-style reason); later calls keep the first one. */
+void canvas_fail(struct canvas *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Queues a further output file; takes ownership of data (malloc'd). */
+void canvas_add_file(struct canvas *c, const char *path, char *data, size_t len);
+/* The full path of a bundled font file (caller frees). */
+char *canvas_font_path(const struct canvas *c, enum canvas_font font);
+/* The x of the text's left edge for text of this width drawn at x with this alignment. */
+double canvas_align_left(enum canvas_align align, double x, double width);
+
+/* Shapes as move/line/curve/close calls through c->ops, for backends without their own. */
+void canvas_generic_rect(struct canvas *c, double x, double y, double w, double h);
+void canvas_generic_round_rect(struct canvas *c, double x, double y, double w, double h, double r);
+void canvas_generic_circle(struct canvas *c, double cx, double cy, double r);
+
+#endif
