@@ -1,0 +1,210 @@
+/* The rules engine of XII Century: a pure state machine over struct game_state (state.h).
+ *
+ * Every number comes from the game data (gamedata.h); behaviour is keyed on enum asset, enum
+ * event, enum perk_id and the items' requirements. Every check says WHY it refuses: a stable
+ * rule id and a message naming what was expected and what was found. A refused call leaves
+ * the state EXACTLY unchanged and appends nothing to the history.
+ *
+ * Rule ids (struct refusal.rule):
+ *   "setup" "events"                  bad game configuration / event assignment
+ *   "round-order"                     a call out of sequence (no round, no turn, turn still open...)
+ *   "turn-order"                      not this player's turn
+ *   "dice"                            bad dice values (equal shared dice) or an own/shared choice
+ *                                     that must be said (see engine_apply on abilities)
+ *   "die-range"                       a value outside 1..6, or an ability given a value it cannot make
+ *   "die-unavailable"                 no unspent die shows the value
+ *   "restriction-highest-die"         never refuses: a note that the highest rolled die added one less
+ *   "one-die-per-asset"  "exact-die"  "one-die-per-location"
+ *   "reserve-limit" "reserve-empty" "reserve-new" "reserve-full"
+ *   "requirement" "cost" "already-owned" "fire-ban" "perk-letter" "perk-not-owned"
+ *   "once-per-turn" "split" "market" "max" "war" "bonus-rolls" "collect" "unspent-dice"
+ *
+ * Typical sequence (the move-log replay drives it):
+ *   engine_new_game; for each round: engine_begin_round, [engine_outlaws_resolve],
+ *   engine_set_shared, for each turn: engine_begin_turn, engine_apply..., engine_end_turn;
+ *   engine_war (multiplayer), engine_collect..., engine_end_round (when engine_round_missing
+ *   says nothing is missing, or when the next round starts anyway). */
+#ifndef RULES_ENGINE_H
+#define RULES_ENGINE_H
+#include <stddef.h>
+#include "rules/gamedata.h"
+#include "rules/history.h"
+#include "rules/state.h"
+
+struct refusal {
+    const char *rule;           /* stable rule id, NULL when nothing was refused or noted */
+    char message[256];          /* e.g. "Jack cannot increase men-at-arms: requires the blacksmith" */
+};
+
+enum move_kind {
+    MOVE_ASSET,         /* increase asset `target` by the die */
+    MOVE_ACQUIRE,       /* attract a person / build an infrastructure: item `target`, `perk` */
+    MOVE_INFLUENCE,     /* influence at location `target` += die */
+    MOVE_STORE,         /* write the die's value into a free reserve slot */
+    MOVE_SHERIFF,       /* sheriff: the die showing `die` now shows `to` (+1, or -1/-2) */
+    MOVE_COURT,         /* town court perk a: the die showing `die` (2) now shows `to` (4) */
+    MOVE_COURT_REROLL,  /* town court perk b: the die showing `die` (<= 3) was re-rolled: `to` */
+    MOVE_SPLIT,         /* witch perk b: `die` = part[0] on asset `target` + part[1] on `target2` */
+    MOVE_MARKET         /* queue a conversion of `amount` into `target` (A_SUPPLY or A_FOOD),
+                           run at engine_end_turn after feeding */
+};
+
+enum die_source {
+    DIE_ANY,            /* the engine picks (see engine_apply) */
+    DIE_OWN,            /* one of the player's own two dice */
+    DIE_SHARED          /* one of the two shared dice */
+};
+
+struct move {
+    enum move_kind kind;
+    int die;                    /* the value the die shows when used (1..6) */
+    int from_reserve;           /* spend a reserve die of value `die` (spends only) */
+    enum die_source source;     /* which turn die; DIE_ANY lets the engine pick */
+    int target;                 /* enum asset / item index / enum location, per kind */
+    char perk;                  /* MOVE_ACQUIRE: 'a' or 'b' for a special item, 0 otherwise */
+    int to;                     /* ability moves: the new value */
+    int part[2];                /* MOVE_SPLIT: the two parts */
+    int target2;                /* MOVE_SPLIT: the asset of part[1] */
+    int amount;                 /* MOVE_MARKET */
+};
+
+/* ---- Setting up and running a game ------------------------------------------------------ */
+
+/* Starts a game: validates cfg (players 1..5 with distinct non-empty names, difficulty, events
+ * exactly on the difficulty's rounds with its fixed events filled in when cfg gives -1, no
+ * event on more than gd->max_same_event rounds, an objective only in solo) and sets every
+ * player's starting sheet (assets 0, reserve from the data). Seat 0 is round 1's first
+ * player. Returns 0, or -1 with why ("setup", "events"); s is then unusable. */
+int engine_new_game(struct game_state *s, const struct gamedata *gd, const struct game_config *cfg,
+                    struct history *h, struct refusal *why);
+/* Begins round `round` (must be the next one): marks it and resolves its global event for
+ * every player (then clamps), except an outlaws' attack while some player has bonus rolls
+ * due: that waits for engine_outlaws_resolve. Returns 0 or -1 ("round-order"). */
+int engine_begin_round(struct game_state *s, int round, struct history *h, struct refusal *why);
+/* Number of outlaws' attack bonus rolls `player` must give now (0 when none pending). */
+int engine_outlaws_needs_rolls(const struct game_state *s, int player);
+/* Resolves the pending outlaws' attack: rolls[p][0..nrolls[p]-1] are player p's bonus rolls
+ * (men-at-arms first). Every count must equal engine_outlaws_needs_rolls, every roll 1..6.
+ * Returns 0, or -1 ("round-order", "bonus-rolls", "die-range"). */
+int engine_outlaws_resolve(struct game_state *s, const int rolls[][GD_MAX_BONUS_ROLLS],
+                           const int nrolls[], struct history *h, struct refusal *why);
+/* Resolves a pending outlaws' attack as if nobody had rolled (bonus 0): for a log that skips
+ * the outlaws line. Returns 0, or -1 when nothing is pending ("round-order"). */
+int engine_outlaws_resolve_unrolled(struct game_state *s, struct history *h, struct refusal *why);
+/* Sets the round's two shared dice (1..6, different: the doubles rule is settled at the
+ * table). Once per round, before the first turn. Returns 0 or -1 ("round-order", "die-range",
+ * "dice"). */
+int engine_set_shared(struct game_state *s, int d1, int d2, struct refusal *why);
+/* The seat whose turn comes next this round, or -1 when every turn is done / no round. */
+int engine_next_player(const struct game_state *s);
+/* Begins `player`'s turn with own dice d1, d2: restriction 1's highest value is fixed here over
+ * the four dice. Needs the shared dice and no pending outlaws' attack. Returns 0 or -1
+ * ("round-order", "turn-order", "die-range", "bonus-rolls"). */
+int engine_begin_turn(struct game_state *s, int player, int d1, int d2, struct refusal *why);
+
+/* Checks a move of the current turn's player without changing anything. why may be NULL (no
+ * message is formatted: fast for enumeration). Returns 0 if legal, else -1.
+ * Die choice (DIE_ANY): among unspent turn dice showing `die`, for an advanced asset (or a
+ * split with an advanced part) an unrestricted die is taken first, otherwise a restricted one;
+ * an own die before a shared one. For sheriff and court moves, DIE_ANY is refused ("dice")
+ * when an own and a shared unspent die both show the value and either later players still
+ * play this round or only one of them is restricted; otherwise the own die is taken. */
+int engine_check(const struct game_state *s, const struct move *m, struct refusal *why);
+/* Checks then applies a move. On refusal returns -1 and changes nothing. On success returns
+ * 0 and why->rule is NULL, or "restriction-highest-die" as a note when the highest rolled die
+ * added one less. Market moves are only queued (see engine_end_turn). */
+int engine_apply(struct game_state *s, const struct move *m, struct history *h, struct refusal *why);
+
+/* What engine_end_turn reports. */
+struct turn_end {
+    struct refusal unspent;         /* rule "unspent-dice" when dice were left, else rule NULL */
+    int nmarket;                    /* conversions queued this turn, in queuing order */
+    int market_applied[XII_MAX_MARKET];  /* 1 applied, 0 refused (see market_why) */
+    struct refusal market_why[XII_MAX_MARKET];  /* "market", "max" */
+};
+/* Ends the current turn: feeding (ceil(pop / gd->feeding_per) food; starvation lowers the
+ * population first; the miller's perk a skips it), then the queued market conversions in
+ * order, each checked then (market owned, enough source, result within gd->asset_cap).
+ * Unspent dice are reported in out->unspent but the turn still ends. out may be NULL.
+ * Returns 0 when the turn ended, -1 when no turn was in progress ("round-order"). */
+int engine_end_turn(struct game_state *s, struct history *h, struct turn_end *out,
+                    struct refusal *why);
+
+/* One player's king-war line. */
+struct war_entry {
+    int support;                    /* 1 support, 0 avoid */
+    int rolls[GD_MAX_BONUS_ROLLS];  /* bonus rolls, one per qualifying asset, data order */
+    int nrolls;
+};
+/* Number of POW bonus rolls `player` is due now (assets at or above their bonus-roll MIN). */
+int engine_bonus_rolls_due(const struct game_state *s, int player);
+/* Runs the king war (multiplayer, after every turn, once per round): e[p] for every seat.
+ * A player with base POW 0 must avoid; a supporter gives exactly engine_bonus_rolls_due rolls
+ * 1..6, an avoider none. Reputation: the highest POW (ties all) +war_highest, the others
+ * +war_other, a sole supporter +war_sole only; supporters halve their POW assets (never-lost
+ * ones excepted), then clamp. Returns 0, or -1 ("round-order", "war", "bonus-rolls",
+ * "die-range") with nothing changed. */
+int engine_war(struct game_state *s, const struct war_entry e[], struct history *h,
+               struct refusal *why);
+/* Whether `player` earns the bonus of `location` this round (influence >= MIN[round]). */
+int engine_location_qualifies(const struct game_state *s, int player, int location);
+/* Records `player`'s choice (index into gd->locations[location].bonus_*) for this round's bonus
+ * of a location with a choice. After every turn of the round, once per location. Returns 0,
+ * or -1 ("round-order", "collect"). */
+int engine_collect(struct game_state *s, int player, int location, int choice, struct refusal *why);
+
+/* What a round still needs before it can end. */
+struct round_missing {
+    int shared;                     /* the shared dice are not set */
+    int outlaws;                    /* the outlaws' attack waits for bonus rolls */
+    int turn_active;                /* a turn is still open */
+    int turns_left;                 /* turns not yet played */
+    int war;                        /* multiplayer: the king war was not run */
+    unsigned collect[XII_MAX_PLAYERS]; /* bit l: player owes the choice for location l */
+};
+/* Fills *m (may be NULL) and returns how many things are missing (0: the round can end). */
+int engine_round_missing(const struct game_state *s, struct round_missing *m);
+/* Ends the round whatever is missing (a missing war = everybody avoided, a missing choice
+ * loses that bonus, a pending outlaws' attack is resolved unrolled, missing turns are not
+ * played): production (farms unless famine, mill perk a, granary perk b, locations), then the
+ * first player of the next round is this round's last. After round GD_ROUNDS the game is
+ * over. Returns 0, or -1 when no round is in progress or a turn is open ("round-order"). */
+int engine_end_round(struct game_state *s, struct history *h, struct refusal *why);
+
+/* ---- Queries ------------------------------------------------------------------------------ */
+
+/* population + each effective-population perk asset's units * its param (monks count 2). */
+int engine_effective_population(const struct game_state *s, int player);
+/* The current MAX of an asset for a player (a MAX equal to population uses the effective one). */
+int engine_asset_max(const struct game_state *s, int player, int asset);
+/* 1 if the player owns item i (the perk letter chosen is s->p[player].perk[i]), else 0. */
+int engine_owns(const struct game_state *s, int player, int item);
+/* King-war POW without bonus dice: POW of assets and of people (no infrastructure POW). */
+int engine_pow_base(const struct game_state *s, int player);
+/* POW with everything except bonus dice (infrastructures and castle perk): the report's `pow`,
+ * the outlaws' attack test (plus its rolls) and the tie-break. */
+int engine_pow_full(const struct game_state *s, int player);
+
+struct score_breakdown {
+    int total;
+    int assets;             /* VP per unit of every asset */
+    int reputation;         /* reputation_vp per reputation_per reputation */
+    int people;             /* prominent people, special ones included */
+    int infrastructures;    /* infrastructures, special ones included */
+    int castle;             /* VP-per-stone-house perk */
+};
+/* Scores a player on the current state; out may be NULL. Returns the total. */
+int engine_score(const struct game_state *s, int player, struct score_breakdown *out);
+/* Solo objective: 1 achieved, 0 not (evaluated on the current state), -1 not solo or arcade. */
+int engine_objective_achieved(const struct game_state *s);
+/* The winners once the game is over (0 before): highest score, then higher full POW, still
+ * tied all share; solo: the player if the objective is achieved; arcade: none. Writes at most
+ * XII_MAX_PLAYERS seats into winners[] and returns their number. */
+int engine_winners(const struct game_state *s, int winners[XII_MAX_PLAYERS]);
+/* Lists the legal moves of the current turn whose die shows `die` (0: any value, reserve dice
+ * included), writing at most cap into out. Market conversions are not listed (they are decided
+ * after feeding); a court re-roll is listed once per possible result. Returns the number of
+ * legal moves (may exceed cap, like snprintf). */
+size_t engine_legal_moves(const struct game_state *s, int die, struct move *out, size_t cap);
+
+#endif
