@@ -1,0 +1,863 @@
+/* The move-log parser: one statement per line, recursive descent over the lexer's tokens. */
+#include "log/parse.h"
+#include "core/xalloc.h"
+#include "log/lex.h"
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A scratch list, reused from statement to statement; finished lists are copied to the arena. */
+struct vec {
+    void *items;
+    size_t n, cap;
+};
+
+struct parser {
+    struct log_lexer lx;
+    struct log_token cur;     /* the next token, not consumed yet */
+    const char *stmt_start;   /* first byte of the statement being parsed */
+    const char *prev_end;     /* end of the statement's last consumed token */
+    int stmt_line, stmt_col;
+    enum log_kind kind;       /* what the current statement is (trying to be) */
+    struct log_span kw_at;    /* the statement's keyword */
+    const char *file;
+    struct diag_list *dl;
+    size_t errors;
+    bool stop;
+    struct log_ast *ast;
+    struct vec words, nums, events, rolls, outlaws, war, picks, items;
+};
+
+static void *vec_push(struct vec *v, size_t elem)
+{
+    xgrow(&v->items, &v->cap, v->n + 1, elem);
+    void *slot = (char *)v->items + elem * v->n++;
+    memset(slot, 0, elem);
+    return slot;
+}
+
+/* Moves the list into the arena; returns NULL for an empty list. */
+static void *vec_take(struct parser *ps, struct vec *v, size_t elem, size_t *count)
+{
+    *count = v->n;
+    if (v->n == 0)
+        return NULL;
+    void *p = log_ast_alloc(ps->ast, v->n * elem);
+    memcpy(p, v->items, v->n * elem);
+    v->n = 0;
+    return p;
+}
+
+/* --- tokens ---------------------------------------------------------------------------------- */
+
+static void advance(struct parser *ps)
+{
+    ps->prev_end = ps->cur.p + ps->cur.n;
+    log_lex_next(&ps->lx, &ps->cur);
+}
+
+static bool at_end(const struct parser *ps)
+{
+    return ps->cur.kind == LOG_TOK_EOL || ps->cur.kind == LOG_TOK_EOF;
+}
+
+static int clamp_int(size_t n)
+{
+    return n > (size_t)INT_MAX ? INT_MAX : (int)n;
+}
+
+/* Column of a byte of the statement's line. */
+static int col_at(const struct parser *ps, const char *p)
+{
+    size_t c = (size_t)ps->stmt_col + (size_t)(p - ps->stmt_start);
+    return clamp_int(c);
+}
+
+/* Where the current token is; the end of a line is shown just after the last token. */
+static struct log_span cur_span(const struct parser *ps)
+{
+    const struct log_token *t = &ps->cur;
+    if (t->kind == LOG_TOK_EOL || t->kind == LOG_TOK_EOF)
+        return (struct log_span){ps->stmt_line, col_at(ps, ps->prev_end), 1};
+    return (struct log_span){t->line, t->col, clamp_int(t->n)};
+}
+
+/* Does the current token spell keyword kw (case-insensitive, '_' for '-')? */
+static bool tok_is(const struct log_token *t, const char *kw)
+{
+    if (t->kind != LOG_TOK_WORD)
+        return false;
+    size_t n = strlen(kw);
+    if (t->n != n)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        char c = t->p[i];
+        if (c >= 'A' && c <= 'Z')
+            c = (char)(c - 'A' + 'a');
+        else if (c == '_')
+            c = '-';
+        if (c != kw[i])
+            return false;
+    }
+    return true;
+}
+
+static bool is(const struct parser *ps, const char *kw)
+{
+    return tok_is(&ps->cur, kw);
+}
+
+/* The kind of the token after the current one (two ahead when skip_comma and it is a comma). */
+static enum log_tok peek_kind(const struct parser *ps)
+{
+    struct log_lexer copy = ps->lx;
+    struct log_token t;
+    log_lex_next(&copy, &t);
+    return t.kind;
+}
+
+/* Consumes a comma separating two list items, if there is one. */
+static void skip_comma(struct parser *ps)
+{
+    if (ps->cur.kind == LOG_TOK_COMMA)
+        advance(ps);
+}
+
+/* Is the next list item a die (a number, maybe after a comma)? */
+static bool die_follows(const struct parser *ps)
+{
+    if (ps->cur.kind == LOG_TOK_NUMBER)
+        return true;
+    return ps->cur.kind == LOG_TOK_COMMA && peek_kind(ps) == LOG_TOK_NUMBER;
+}
+
+/* --- diagnostics ----------------------------------------------------------------------------- */
+
+static void add_error(struct parser *ps, struct log_span at, const char *code, const char *fmt,
+                      ...) __attribute__((format(printf, 4, 5)));
+
+/* Every error goes through here: it counts them and stops the parse after LOG_MAX_ERRORS. */
+static void add_error(struct parser *ps, struct log_span at, const char *code, const char *fmt,
+                      ...)
+{
+    if (ps->stop)
+        return;
+    struct srcpos pos = {at.line, at.col};
+    if (ps->errors == LOG_MAX_ERRORS) {
+        diag_add(ps->dl, DIAG_ERROR, ps->file, pos, at.len, "syntax",
+                 "too many errors: stopped after %d", LOG_MAX_ERRORS);
+        ps->stop = true;
+        ps->ast->stopped = true;
+        ps->ast->stop_line = at.line;
+        return;
+    }
+    ps->errors++;
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    diag_add(ps->dl, DIAG_ERROR, ps->file, pos, at.len, code, "%s", msg);
+}
+
+/* Length of the longest prefix of s[0..n) that is at most max bytes and ends on a character. */
+static size_t cut_utf8(const char *s, size_t n, size_t max)
+{
+    if (n <= max)
+        return n;
+    while (max > 0 && ((unsigned char)s[max] & 0xC0) == 0x80)
+        max--;
+    return max;
+}
+
+/* The statement so far as written, whitespace runs shown as one space, long ones shortened in
+ * the middle so that a message stays readable. */
+static void context(const struct parser *ps, struct strbuf *out)
+{
+    struct strbuf all = STRBUF_INIT;
+    bool space = false;
+    for (const char *p = ps->stmt_start; p < ps->prev_end; p++) {
+        if (*p == ' ' || *p == '\t' || *p == '\r') {
+            space = true;
+            continue;
+        }
+        if (space)
+            strbuf_putc(&all, ' ');
+        space = false;
+        strbuf_putc(&all, *p);
+    }
+    enum { HEAD = 24, TAIL = 32 };
+    if (all.len <= HEAD + TAIL + 8) {
+        strbuf_append(out, all.data ? all.data : "", all.len);
+    } else {
+        strbuf_append(out, all.data, cut_utf8(all.data, all.len, HEAD));
+        strbuf_puts(out, " ... ");
+        size_t from = all.len - TAIL;
+        while (from < all.len && ((unsigned char)all.data[from] & 0xC0) == 0x80)
+            from++;
+        strbuf_append(out, all.data + from, all.len - from);
+    }
+    strbuf_free(&all);
+}
+
+/* How a message shows the token it found. */
+static void found(const struct log_token *t, struct strbuf *out)
+{
+    switch (t->kind) {
+    case LOG_TOK_EOF:
+    case LOG_TOK_EOL: strbuf_puts(out, "end of line"); return;
+    case LOG_TOK_COMMA: strbuf_puts(out, "','"); return;
+    case LOG_TOK_WORD:
+    case LOG_TOK_NUMBER:
+    case LOG_TOK_STRING:
+    case LOG_TOK_ERROR: break;
+    }
+    enum { SHOWN = 40 };
+    size_t n = cut_utf8(t->p, t->n, SHOWN);
+    strbuf_putc(out, '\'');
+    strbuf_append(out, t->p, n);
+    strbuf_puts(out, n < t->n ? "...'" : "'");
+    if (t->kind == LOG_TOK_NUMBER && t->overflow)
+        strbuf_printf(out, " (a number above %d)", LOG_NUM_MAX);
+}
+
+/* Reports the lexer's error token at the current position. */
+static bool lex_error(struct parser *ps)
+{
+    char msg[128];
+    log_lex_error_text(&ps->cur, msg, sizeof msg);
+    add_error(ps, cur_span(ps), ps->cur.error == LOG_LEX_UNTERMINATED ? "syntax" : "encoding",
+              "%s", msg);
+    return false;
+}
+
+/* "expected WHAT after 'CONTEXT', found TOKEN" at the current token; always returns false. */
+static bool expected(struct parser *ps, const char *what)
+{
+    if (ps->cur.kind == LOG_TOK_ERROR)
+        return lex_error(ps);
+    struct strbuf ctx = STRBUF_INIT, fnd = STRBUF_INIT;
+    context(ps, &ctx);
+    found(&ps->cur, &fnd);
+    if (ctx.len)
+        add_error(ps, cur_span(ps), "syntax", "expected %s after '%s', found %s", what,
+                  strbuf_cstr(&ctx), strbuf_cstr(&fnd));
+    else
+        add_error(ps, cur_span(ps), "syntax", "expected %s, found %s", what, strbuf_cstr(&fnd));
+    strbuf_free(&ctx);
+    strbuf_free(&fnd);
+    return false;
+}
+
+/* --- arguments ------------------------------------------------------------------------------- */
+
+/* Stores text in the tree with its normalized form (shared when nothing changes). */
+static void set_word(struct parser *ps, struct log_word *w, const char *s, size_t n, bool id)
+{
+    char *text = log_ast_strndup(ps->ast, s, n);
+    size_t i = 0;
+    while (i < n && !(text[i] >= 'A' && text[i] <= 'Z') && !(id && text[i] == '_'))
+        i++;
+    if (i == n) {
+        w->norm = text;
+    } else {
+        char *norm = log_ast_strndup(ps->ast, s, n);
+        for (; i < n; i++) {
+            if (norm[i] >= 'A' && norm[i] <= 'Z')
+                norm[i] = (char)(norm[i] - 'A' + 'a');
+            else if (id && norm[i] == '_')
+                norm[i] = '-';
+        }
+        w->norm = norm;
+    }
+    w->text = text;
+}
+
+/* A number in lo..hi. */
+static bool number(struct parser *ps, struct log_num *out, int lo, int hi, const char *what)
+{
+    const struct log_token *t = &ps->cur;
+    if (t->kind != LOG_TOK_NUMBER || t->overflow || t->value < lo || t->value > hi)
+        return expected(ps, what);
+    out->at = cur_span(ps);
+    out->value = t->value;
+    advance(ps);
+    return true;
+}
+
+static bool die(struct parser *ps, struct log_num *out, const char *what)
+{
+    return number(ps, out, 1, 6, what);
+}
+
+/* A player name, a title or a town name: a word that is not a number, or a quoted string. */
+static bool name(struct parser *ps, struct log_word *out, const char *what)
+{
+    const struct log_token *t = &ps->cur;
+    if (t->kind == LOG_TOK_STRING && t->n > 2) {
+        char *tmp = xmalloc(t->n);
+        size_t n = log_lex_unquote(t, tmp);
+        set_word(ps, out, tmp, n, false);
+        free(tmp);
+        out->quoted = true;
+    } else if (t->kind == LOG_TOK_WORD) {
+        set_word(ps, out, t->p, t->n, false);
+    } else {
+        return expected(ps, what);
+    }
+    out->at = cur_span(ps);
+    advance(ps);
+    return true;
+}
+
+/* An id (asset, person, location, event...): a word that is not a number. */
+static bool id(struct parser *ps, struct log_word *out, const char *what)
+{
+    if (ps->cur.kind != LOG_TOK_WORD)
+        return expected(ps, what);
+    set_word(ps, out, ps->cur.p, ps->cur.n, true);
+    out->at = cur_span(ps);
+    advance(ps);
+    return true;
+}
+
+/* A keyword argument: records where it is and consumes it. */
+static struct log_span keyword(struct parser *ps)
+{
+    struct log_span at = cur_span(ps);
+    advance(ps);
+    return at;
+}
+
+/* --- header statements ----------------------------------------------------------------------- */
+
+static bool p_version(struct parser *ps, struct log_stmt *st)
+{
+    if (!number(ps, &st->version, 0, LOG_NUM_MAX, "a format version number"))
+        return false;
+    if (st->version.value != 1) {
+        add_error(ps, st->version.at, "syntax",
+                  "unsupported format version %d: this program reads version 1",
+                  st->version.value);
+        return false;
+    }
+    return true;
+}
+
+static bool p_game(struct parser *ps, struct log_stmt *st)
+{
+    return name(ps, &st->game, "a title (one word, or several in double quotes)");
+}
+
+static bool p_players(struct parser *ps, struct log_stmt *st)
+{
+    enum { MAX_PLAYERS = 5 };
+    do {
+        if (ps->words.n > 0)
+            skip_comma(ps);
+        if (ps->words.n == MAX_PLAYERS &&
+            (ps->cur.kind == LOG_TOK_WORD || ps->cur.kind == LOG_TOK_STRING)) {
+            struct strbuf fnd = STRBUF_INIT;
+            found(&ps->cur, &fnd);
+            add_error(ps, cur_span(ps), "syntax", "at most %d players, found a sixth name %s",
+                      MAX_PLAYERS, strbuf_cstr(&fnd));
+            strbuf_free(&fnd);
+            ps->words.n = 0;
+            return false;
+        }
+        struct log_word *w = vec_push(&ps->words, sizeof *w);
+        if (!name(ps, w, ps->words.n == 1 ? "a player name" : "the next player name")) {
+            ps->words.n = 0;
+            return false;
+        }
+    } while (!at_end(ps));
+    st->players.names = vec_take(ps, &ps->words, sizeof(struct log_word), &st->players.count);
+    return true;
+}
+
+static bool p_town(struct parser *ps, struct log_stmt *st)
+{
+    return name(ps, &st->town.player, "a player name") &&
+           name(ps, &st->town.name, "a town name (one word, or several in double quotes)");
+}
+
+static bool p_difficulty(struct parser *ps, struct log_stmt *st)
+{
+    return id(ps, &st->difficulty, "a difficulty (very-easy, easy, normal, hard, very-hard or "
+                                   "forget-about-it)");
+}
+
+static bool p_events(struct parser *ps, struct log_stmt *st)
+{
+    while (!at_end(ps)) {
+        if (ps->events.n > 0)
+            skip_comma(ps);
+        struct log_event *e = vec_push(&ps->events, sizeof *e);
+        bool ok = number(ps, &e->round, 1, 10, "a round number 1-10");
+        if (ok) {
+            const char *what = "an event (its name or its die value 1-6)";
+            if (ps->cur.kind == LOG_TOK_NUMBER)
+                ok = die(ps, &e->die, what);
+            else
+                ok = id(ps, &e->name, what);
+        }
+        if (!ok) {
+            ps->events.n = 0;
+            return false;
+        }
+    }
+    st->events.items = vec_take(ps, &ps->events, sizeof(struct log_event), &st->events.count);
+    return true;
+}
+
+static bool p_solo(struct parser *ps, struct log_stmt *st)
+{
+    return id(ps, &st->solo, "a solo objective (merchant, miller, cathedral, castle or arcade)");
+}
+
+static bool p_variant(struct parser *ps, struct log_stmt *st)
+{
+    do {
+        if (ps->words.n > 0)
+            skip_comma(ps);
+        struct log_word *w = vec_push(&ps->words, sizeof *w);
+        if (!id(ps, w, "a rule variant such as famine-halves-farms")) {
+            ps->words.n = 0;
+            return false;
+        }
+    } while (!at_end(ps));
+    st->variant.items = vec_take(ps, &ps->words, sizeof(struct log_word), &st->variant.count);
+    return true;
+}
+
+/* --- round statements ------------------------------------------------------------------------ */
+
+static bool p_round(struct parser *ps, struct log_stmt *st)
+{
+    return number(ps, &st->round, 1, 10, "a round number 1-10");
+}
+
+/* Two dice, maybe separated by a comma. */
+static bool two_dice(struct parser *ps, struct log_num dice[2])
+{
+    if (!die(ps, &dice[0], "a die value 1-6"))
+        return false;
+    skip_comma(ps);
+    return die(ps, &dice[1], "a die value 1-6");
+}
+
+static bool p_shared(struct parser *ps, struct log_stmt *st)
+{
+    return two_dice(ps, st->shared.dice);
+}
+
+/* Bonus rolls after a name: dice separated by spaces or commas, as many as there are. */
+static bool rolls(struct parser *ps, struct log_num **out, size_t *count)
+{
+    while (die_follows(ps)) {
+        skip_comma(ps);
+        if (!die(ps, vec_push(&ps->rolls, sizeof(struct log_num)), "a bonus roll 1-6")) {
+            ps->rolls.n = 0;
+            return false;
+        }
+    }
+    *out = vec_take(ps, &ps->rolls, sizeof(struct log_num), count);
+    return true;
+}
+
+static bool p_outlaws(struct parser *ps, struct log_stmt *st)
+{
+    do {
+        if (ps->outlaws.n > 0)
+            skip_comma(ps);
+        struct log_rolls *r = vec_push(&ps->outlaws, sizeof *r);
+        bool ok = name(ps, &r->player, ps->outlaws.n == 1 ? "a player name" : "the next player")
+                  && die(ps, vec_push(&ps->rolls, sizeof(struct log_num)), "a bonus roll 1-6")
+                  && rolls(ps, &r->rolls, &r->count);
+        if (!ok) {
+            ps->outlaws.n = ps->rolls.n = 0;
+            return false;
+        }
+    } while (!at_end(ps));
+    st->outlaws.items = vec_take(ps, &ps->outlaws, sizeof(struct log_rolls), &st->outlaws.count);
+    return true;
+}
+
+static bool p_turn(struct parser *ps, struct log_stmt *st)
+{
+    return name(ps, &st->turn.player, "a player name") && two_dice(ps, st->turn.dice);
+}
+
+/* DIE ASSET | DIE attract PERSON [a|b] | DIE build INFRA [a|b] | DIE influence LOC | DIE store */
+static bool p_spend(struct parser *ps, struct log_stmt *st)
+{
+    struct log_spend *s = &st->spend;
+    if (!die(ps, &s->die, "a die value 1-6"))
+        return false;
+    if (ps->cur.kind != LOG_TOK_WORD)
+        return expected(ps, "an asset, or attract, build, influence or store");
+    bool perk = false;
+    if (is(ps, "attract")) {
+        s->action = LOG_ACT_ATTRACT;
+        s->action_at = keyword(ps);
+        if (!id(ps, &s->target, "a person such as master-builder"))
+            return false;
+        perk = true;
+    } else if (is(ps, "build")) {
+        s->action = LOG_ACT_BUILD;
+        s->action_at = keyword(ps);
+        if (!id(ps, &s->target, "an infrastructure such as stables"))
+            return false;
+        perk = true;
+    } else if (is(ps, "influence")) {
+        s->action = LOG_ACT_INFLUENCE;
+        s->action_at = keyword(ps);
+        if (!id(ps, &s->target, "a location such as quarry"))
+            return false;
+    } else if (is(ps, "store")) {
+        s->action = LOG_ACT_STORE;
+        s->action_at = keyword(ps);
+    } else {
+        s->action = LOG_ACT_ASSET;
+        s->action_at = cur_span(ps);
+        id(ps, &s->target, "an asset");
+    }
+    if (perk && !at_end(ps)) {
+        /* The perk letter of a special person or infrastructure. */
+        if (!is(ps, "a") && !is(ps, "b"))
+            return expected(ps, "a perk letter a or b, or the end of the line");
+        s->perk = (char)(ps->cur.p[0] | 0x20);
+        s->perk_at = keyword(ps);
+    }
+    return true;
+}
+
+static bool p_reserve(struct parser *ps, struct log_stmt *st)
+{
+    st->spend.reserve = true;
+    st->spend.reserve_at = ps->kw_at;
+    return p_spend(ps, st);
+}
+
+/* [own|shared] FROM TO, after sheriff, court or court reroll. */
+static bool change_rest(struct parser *ps, struct log_change *c, bool any_first)
+{
+    if (is(ps, "own") || is(ps, "shared")) {
+        c->which = is(ps, "own") ? LOG_WHICH_OWN : LOG_WHICH_SHARED;
+        c->which_at = keyword(ps);
+    } else if (ps->cur.kind != LOG_TOK_NUMBER) {
+        return expected(ps, any_first ? "reroll, own, shared or a die value 1-6"
+                                      : "own, shared or a die value 1-6");
+    }
+    return die(ps, &c->from, "a die value 1-6 (the value the die shows)") &&
+           die(ps, &c->to, "a die value 1-6 (the value it shows afterwards)");
+}
+
+static bool p_sheriff(struct parser *ps, struct log_stmt *st)
+{
+    return change_rest(ps, &st->change, false);
+}
+
+static bool is_reroll(const struct parser *ps)
+{
+    return is(ps, "reroll") || is(ps, "re-roll");
+}
+
+/* court [own|shared] FROM TO | court reroll [own|shared] FROM TO (or court own reroll ...) */
+static bool p_court(struct parser *ps, struct log_stmt *st)
+{
+    struct log_change *c = &st->change;
+    if (is_reroll(ps)) {
+        ps->kind = LOG_COURT_REROLL;
+        c->reroll_at = keyword(ps);
+        return change_rest(ps, c, false);
+    }
+    if (is(ps, "own") || is(ps, "shared")) {
+        c->which = is(ps, "own") ? LOG_WHICH_OWN : LOG_WHICH_SHARED;
+        c->which_at = keyword(ps);
+        if (is_reroll(ps)) {
+            ps->kind = LOG_COURT_REROLL;
+            c->reroll_at = keyword(ps);
+        }
+        return die(ps, &c->from, "a die value 1-6 (the value the die shows)") &&
+               die(ps, &c->to, "a die value 1-6 (the value it shows afterwards)");
+    }
+    return change_rest(ps, c, true);
+}
+
+/* split X P A Q B (witch perk b). */
+static bool p_split(struct parser *ps, struct log_stmt *st)
+{
+    struct log_split *s = &st->split;
+    if (!die(ps, &s->die, "a die value 1-6") ||
+        !number(ps, &s->first_part, 1, 5, "the first part 1-5") ||
+        !id(ps, &s->first_asset, "the asset of the first part") ||
+        !number(ps, &s->second_part, 1, 5, "the second part 1-5") ||
+        !id(ps, &s->second_asset, "the asset of the second part"))
+        return false;
+    if (s->first_part.value + s->second_part.value != s->die.value) {
+        struct log_span at = s->first_part.at;
+        at.len = clamp_int((size_t)(s->second_part.at.col - at.col) +
+                           (size_t)s->second_part.at.len);
+        add_error(ps, at, "syntax", "the split parts %d and %d do not add up to the die value %d",
+                  s->first_part.value, s->second_part.value, s->die.value);
+        return false;
+    }
+    return true;
+}
+
+static bool p_market(struct parser *ps, struct log_stmt *st)
+{
+    return number(ps, &st->market.amount, 1, LOG_NUM_MAX, "an amount of at least 1") &&
+           id(ps, &st->market.into, "what the amount becomes: supply or food");
+}
+
+/* war PLAYER (support ROLLS | avoid), ... */
+static bool p_war(struct parser *ps, struct log_stmt *st)
+{
+    do {
+        if (ps->war.n > 0)
+            skip_comma(ps);
+        struct log_war_entry *e = vec_push(&ps->war, sizeof *e);
+        bool ok = name(ps, &e->player, ps->war.n == 1 ? "a player name" : "the next player");
+        if (ok && is(ps, "support")) {
+            e->choice = LOG_WAR_SUPPORT;
+            e->choice_at = keyword(ps);
+            ok = rolls(ps, &e->rolls, &e->count);
+        } else if (ok && is(ps, "avoid")) {
+            e->choice = LOG_WAR_AVOID;
+            e->choice_at = keyword(ps);
+            if (ps->cur.kind == LOG_TOK_NUMBER)
+                ok = expected(ps, "the next player (bonus rolls follow support, not avoid)");
+        } else if (ok) {
+            ok = expected(ps, "support or avoid");
+        }
+        if (!ok) {
+            ps->war.n = 0;
+            return false;
+        }
+    } while (!at_end(ps));
+    st->war.items = vec_take(ps, &ps->war, sizeof(struct log_war_entry), &st->war.count);
+    return true;
+}
+
+/* collect PLAYER LOCATION CHOICE, ... */
+static bool p_collect(struct parser *ps, struct log_stmt *st)
+{
+    if (!name(ps, &st->collect.player, "a player name"))
+        return false;
+    do {
+        if (ps->picks.n > 0)
+            skip_comma(ps);
+        struct log_pick *pk = vec_push(&ps->picks, sizeof *pk);
+        if (!id(ps, &pk->location, "a location such as grassland") ||
+            !id(ps, &pk->take, "the bonus taken: food or supply")) {
+            ps->picks.n = 0;
+            return false;
+        }
+    } while (!at_end(ps));
+    st->collect.items = vec_take(ps, &ps->picks, sizeof(struct log_pick), &st->collect.count);
+    return true;
+}
+
+/* --- check ----------------------------------------------------------------------------------- */
+
+static enum log_check_kind check_keyword(const struct log_token *t)
+{
+    if (tok_is(t, "people") || tok_is(t, "person"))
+        return LOG_CHECK_PEOPLE;
+    if (tok_is(t, "infrastructures") || tok_is(t, "infrastructure") || tok_is(t, "infra"))
+        return LOG_CHECK_INFRAS;
+    if (tok_is(t, "reserve"))
+        return LOG_CHECK_RESERVE;
+    return LOG_CHECK_VALUE;
+}
+
+/* The ids after people or infrastructures: words up to the next keyword, or up to a word
+ * followed by a number (`food 12` starts the next value). */
+static void check_set(struct parser *ps, struct log_check_item *it)
+{
+    for (;;) {
+        struct log_lexer copy = ps->lx;
+        struct log_token word = ps->cur, next;
+        if (word.kind == LOG_TOK_COMMA)
+            log_lex_next(&copy, &word);
+        if (word.kind != LOG_TOK_WORD || check_keyword(&word) != LOG_CHECK_VALUE)
+            break;
+        log_lex_next(&copy, &next);
+        if (next.kind == LOG_TOK_NUMBER)
+            break;
+        skip_comma(ps);
+        id(ps, vec_push(&ps->words, sizeof(struct log_word)), "an id");
+    }
+    it->ids = vec_take(ps, &ps->words, sizeof(struct log_word), &it->count);
+}
+
+static bool check_item(struct parser *ps, struct log_check_item *it)
+{
+    if (ps->cur.kind != LOG_TOK_WORD)
+        return expected(ps, "a value to check (an asset, a location, reputation, pow, score, "
+                            "people, infrastructures or reserve)");
+    it->kind = check_keyword(&ps->cur);
+    set_word(ps, &it->what, ps->cur.p, ps->cur.n, true);
+    it->what.at = keyword(ps);
+    switch (it->kind) {
+    case LOG_CHECK_VALUE:
+        return number(ps, &it->value, 0, LOG_NUM_MAX, "a number");
+    case LOG_CHECK_PEOPLE:
+    case LOG_CHECK_INFRAS:
+        check_set(ps, it);
+        return true;
+    case LOG_CHECK_RESERVE:
+        while (die_follows(ps)) {
+            skip_comma(ps);
+            if (!die(ps, vec_push(&ps->nums, sizeof(struct log_num)), "a reserve die value 1-6")) {
+                ps->nums.n = 0;
+                return false;
+            }
+        }
+        it->values = vec_take(ps, &ps->nums, sizeof(struct log_num), &it->count);
+        return true;
+    }
+    return true;
+}
+
+static bool p_check(struct parser *ps, struct log_stmt *st)
+{
+    if (!name(ps, &st->check.player, "a player name"))
+        return false;
+    do {
+        if (ps->items.n > 0)
+            skip_comma(ps);
+        if (!check_item(ps, vec_push(&ps->items, sizeof(struct log_check_item)))) {
+            ps->items.n = 0;
+            return false;
+        }
+    } while (!at_end(ps));
+    st->check.items =
+        vec_take(ps, &ps->items, sizeof(struct log_check_item), &st->check.count);
+    return true;
+}
+
+/* --- statements ------------------------------------------------------------------------------ */
+
+typedef bool (*parse_fn)(struct parser *, struct log_stmt *);
+
+/* Statement keywords and their aliases. A line starting with a number is a spend line. */
+static const struct keyword {
+    const char *word;
+    enum log_kind kind;
+    parse_fn parse;
+} keywords[] = {
+    {"xii", LOG_VERSION, p_version},
+    {"game", LOG_GAME, p_game},
+    {"title", LOG_GAME, p_game},
+    {"players", LOG_PLAYERS, p_players},
+    {"player", LOG_PLAYERS, p_players},
+    {"town", LOG_TOWN, p_town},
+    {"difficulty", LOG_DIFFICULTY, p_difficulty},
+    {"events", LOG_EVENTS, p_events},
+    {"event", LOG_EVENTS, p_events},
+    {"solo", LOG_SOLO, p_solo},
+    {"variant", LOG_VARIANT, p_variant},
+    {"variants", LOG_VARIANT, p_variant},
+    {"round", LOG_ROUND, p_round},
+    {"shared", LOG_SHARED, p_shared},
+    {"outlaws", LOG_OUTLAWS, p_outlaws},
+    {"turn", LOG_TURN, p_turn},
+    {"reserve", LOG_SPEND, p_reserve},
+    {"sheriff", LOG_SHERIFF, p_sheriff},
+    {"court", LOG_COURT, p_court},
+    {"split", LOG_SPLIT, p_split},
+    {"market", LOG_MARKET, p_market},
+    {"war", LOG_WAR, p_war},
+    {"collect", LOG_COLLECT, p_collect},
+    {"check", LOG_CHECK, p_check},
+};
+
+static const struct keyword *find_keyword(const struct log_token *t)
+{
+    for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
+        if (tok_is(t, keywords[i].word))
+            return &keywords[i];
+    return NULL;
+}
+
+static void statement(struct parser *ps)
+{
+    struct log_stmt st;
+    memset(&st, 0, sizeof st);
+    ps->stmt_start = ps->prev_end = ps->cur.p;
+    ps->stmt_line = ps->cur.line;
+    ps->stmt_col = ps->cur.col;
+    ps->kw_at = cur_span(ps);
+    ps->kind = LOG_INVALID;
+    bool ok;
+    const struct keyword *kw;
+    if (ps->cur.kind == LOG_TOK_NUMBER) {
+        ps->kind = LOG_SPEND;
+        ok = p_spend(ps, &st);
+    } else if ((kw = find_keyword(&ps->cur)) != NULL) {
+        ps->kind = kw->kind;
+        advance(ps);
+        ok = kw->parse(ps, &st);
+    } else {
+        ok = expected(ps, "a statement (a keyword such as round, turn, war or check, or a die "
+                          "value)");
+    }
+    if (ok && !at_end(ps))
+        ok = expected(ps, "the end of the line");
+    if (ps->stop)
+        return;
+    const char *end = ps->prev_end;
+    if (!ok && !at_end(ps)) {
+        if (ps->cur.p + ps->cur.n > end)
+            end = ps->cur.p + ps->cur.n;
+        /* Recover at the next line. */
+        log_lex_skip_line(&ps->lx);
+        ps->cur.kind = LOG_TOK_EOL;
+        ps->cur.n = 0;
+    }
+    st.at = (struct log_span){ps->stmt_line, ps->stmt_col, clamp_int((size_t)(end - ps->stmt_start))};
+    if (ok) {
+        st.kind = ps->kind;
+    } else {
+        memset(&st, 0, sizeof st);
+        st.kind = LOG_INVALID;
+        st.at = (struct log_span){ps->stmt_line, ps->stmt_col,
+                                  clamp_int((size_t)(end - ps->stmt_start))};
+        st.invalid.attempted = ps->kind;
+    }
+    struct log_ast *ast = ps->ast;
+    void *stmts = ast->stmts;
+    xgrow(&stmts, &ast->cap, ast->count + 1, sizeof *ast->stmts);
+    ast->stmts = stmts;
+    ast->stmts[ast->count++] = st;
+}
+
+struct log_ast *log_parse(const char *buf, size_t len, const char *filename,
+                          struct diag_list *diags)
+{
+    struct log_ast *ast = xcalloc(1, sizeof *ast);
+    ast->file = xstrdup(filename ? filename : "");
+    struct parser ps;
+    memset(&ps, 0, sizeof ps);
+    ps.file = ast->file;
+    ps.dl = diags;
+    ps.ast = ast;
+    log_lex_init(&ps.lx, buf ? buf : "", buf ? len : 0);
+    log_lex_next(&ps.lx, &ps.cur);
+    while (!ps.stop && ps.cur.kind != LOG_TOK_EOF) {
+        if (ps.cur.kind == LOG_TOK_EOL)
+            log_lex_next(&ps.lx, &ps.cur);
+        else
+            statement(&ps);
+    }
+    struct vec *vecs[] = {&ps.words, &ps.nums, &ps.events, &ps.rolls,
+                          &ps.outlaws, &ps.war, &ps.picks, &ps.items};
+    for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++)
+        free(vecs[i]->items);
+    return ast;
+}

@@ -1,0 +1,22 @@
+/* The move-log parser: .xii text -> struct log_ast (see log/ast.h), syntax errors -> diag_list.
+ *
+ * Syntax only: the parser knows the statement keywords and the ranges the format fixes (die 1-6,
+ * round 1-10, 1-5 players, perk a|b, split parts adding up to the die), nothing about the game
+ * data. Ids are kept as written plus a normalized form for the replay to resolve. */
+#ifndef LOG_PARSE_H
+#define LOG_PARSE_H
+#include <stddef.h>
+#include "core/diag.h"
+#include "log/ast.h"
+
+/* After this many syntax errors the parser adds one "too many errors" diagnostic and stops. */
+#define LOG_MAX_ERRORS 50
+
+/* Parses buf[0..len) (no terminating NUL needed; NUL bytes are errors). Diagnostics name
+ * `filename` and use code "syntax" (grammar, ranges) or "encoding" (NUL, control characters,
+ * invalid UTF-8). A line with an error becomes a LOG_INVALID statement and parsing goes on at
+ * the next line. Never returns NULL; the caller frees the result with log_free(). */
+struct log_ast *log_parse(const char *buf, size_t len, const char *filename,
+                          struct diag_list *diags);
+
+#endif
