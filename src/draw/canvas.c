@@ -180,6 +180,7 @@ static int check_png_dir(const char *dir, struct strbuf *err)
 struct canvas *canvas_new(const struct canvas_options *opt, struct strbuf *err)
 {
     static const struct canvas_ops *const backends[] = {
+        [CANVAS_CAIRO] = &canvas_cairo_ops,
         [CANVAS_TRACE] = &canvas_trace_ops,
     };
     if ((unsigned)opt->backend >= sizeof backends / sizeof backends[0] || !backends[opt->backend]) {

@@ -1,0 +1,318 @@
+/* The PDF backends (cairo, libharu) and cairo's PNG and SVG output: valid PDFs with every font
+ * embedded (checked by tests/draw-pdf-check.sh: qpdf and pdffonts), byte-identical output
+ * across runs, greyscale output without colour, and failures that leave no file behind.
+ * Run from the repository root. */
+#include "test.h"
+#include <cairo.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "draw/canvas.h"
+
+static char tmpdir[] = "/tmp/xii-draw-pdf-XXXXXX";
+
+static int setup(void **state)
+{
+    (void)state;
+    return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+static char *tmp_path(const char *name)
+{
+    static char path[4][512];
+    static int next;
+    char *p = path[next++ % 4];
+    snprintf(p, sizeof path[0], "%s/%s", tmpdir, name);
+    return p;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    struct strbuf sb = STRBUF_INIT;
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        strbuf_append(&sb, buf, n);
+    fclose(f);
+    *len = sb.len;
+    return strbuf_detach(&sb);
+}
+
+static int exists(const char *path)
+{
+    return access(path, F_OK) == 0;
+}
+
+/* One page with every kind of call and every font, in colour. */
+static void draw_scene(struct canvas *c)
+{
+    canvas_page_begin(c, 595.28, 841.89);
+    canvas_rect(c, 56.69, 56.69, 481.89, 728.5);
+    canvas_stroke(c, rgb_hex(0x000000), 0.5);
+    canvas_round_rect(c, 60, 100, 120, 40, 6);
+    canvas_fill_stroke(c, rgb_hex(0xf2e6c9), rgb_hex(0x8b1a1a), 1);
+    canvas_circle(c, 300, 300, 40);
+    canvas_fill(c, rgb_hex(0x1f4e9c));
+    double dash[] = {2, 1.5};
+    canvas_dash(c, dash, 2);
+    canvas_line_style(c, CAP_ROUND, JOIN_ROUND);
+    canvas_move_to(c, 100, 200);
+    canvas_line_to(c, 200, 180);
+    canvas_curve_to(c, 210, 190, 220, 200, 230, 260);
+    canvas_close_path(c);
+    canvas_stroke(c, rgb_hex(0xc00000), 2.5);
+    canvas_dash(c, NULL, 0);
+    canvas_save(c);
+    canvas_translate(c, 200, 400);
+    canvas_scale(c, 0.5, 0.5);
+    canvas_rotate(c, 0.25);
+    canvas_rect(c, 0, 0, 100, 100);
+    canvas_clip(c);
+    canvas_rect(c, 0, 0, 100, 100);
+    canvas_rect(c, 25, 25, 50, 50);
+    canvas_fill_even_odd(c, rgb_hex(0x33aa33));
+    canvas_restore(c);
+    static const char *const sample[FONT_COUNT] = {
+        "Serif: the town grows", "TOWN NAME", "Perk: when you build",
+        "Sans 0123456789", "SANS BOLD 12", "17 \xc3\xa9 +3",
+    };
+    for (int f = 0; f < FONT_COUNT; f++)
+        canvas_text(c, (enum canvas_font)f, 14, rgb_hex(f % 2 ? 0x1f4e9c : 0xc00000), 300,
+                    500 + 24.0 * f, ALIGN_CENTER, sample[f]);
+    canvas_page_end(c);
+}
+
+static struct canvas *open_canvas(enum canvas_backend backend, const char *path, int grey,
+                                  const char *png_dir, int svg)
+{
+    struct canvas_options opt = {
+        .backend = backend, .grey = grey, .path = path, .png_dir = png_dir, .png_dpi = 40,
+        .svg = svg, .title = "test scene", .creator = "xii test",
+    };
+    struct strbuf err = STRBUF_INIT;
+    struct canvas *c = canvas_new(&opt, &err);
+    if (!c)
+        fprintf(stderr, "canvas_new: %s\n", strbuf_cstr(&err));
+    assert_non_null(c);
+    strbuf_free(&err);
+    return c;
+}
+
+static void render(enum canvas_backend backend, const char *path, int grey, const char *png_dir, int svg)
+{
+    struct canvas *c = open_canvas(backend, path, grey, png_dir, svg);
+    draw_scene(c);
+    struct strbuf err = STRBUF_INIT;
+    int rc = canvas_finish(c, &err);
+    if (rc != 0)
+        fprintf(stderr, "canvas_finish: %s\n", strbuf_cstr(&err));
+    assert_int_equal(rc, 0);
+    strbuf_free(&err);
+}
+
+static void check_pdf(const char *path, int grey)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "sh tests/draw-pdf-check.sh %s '%s'", grey ? "--grey" : "", path);
+    assert_int_equal(system(cmd), 0);
+}
+
+static void check_reproducible(enum canvas_backend backend)
+{
+    char *a = tmp_path("a.pdf"), *b = tmp_path("b.pdf");
+    render(backend, a, 0, NULL, 0);
+    render(backend, b, 0, NULL, 0);
+    size_t la, lb;
+    char *da = slurp(a, &la), *db = slurp(b, &lb);
+    assert_non_null(da);
+    assert_non_null(db);
+    assert_int_equal(la, lb);
+    assert_memory_equal(da, db, la);
+    free(da);
+    free(db);
+    /* SOURCE_DATE_EPOCH dates the document; 1700000000 is 2023-11-14 22:13:20 UTC. */
+    setenv("SOURCE_DATE_EPOCH", "1700000000", 1);
+    render(backend, b, 0, NULL, 0);
+    unsetenv("SOURCE_DATE_EPOCH");
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "pdfinfo '%s' | grep -q '^CreationDate: .*Nov 14 .*2023'", b);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* A failure inside the document leaves no file, and an existing one untouched. */
+static void check_failure_leaves_no_file(enum canvas_backend backend)
+{
+    char *path = tmp_path("fail.pdf");
+    struct canvas *c = open_canvas(backend, path, 0, NULL, 0);
+    canvas_page_begin(c, 100, 100);
+    canvas_line_to(c, 1, 1);
+    canvas_page_end(c);
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(canvas_finish(c, &err), -1);
+    assert_string_equal(strbuf_cstr(&err), "canvas_line_to without a current point (canvas_move_to first)");
+    assert_false(exists(path));
+
+    FILE *f = fopen(path, "w");
+    fputs("old", f);
+    fclose(f);
+    c = open_canvas(backend, path, 0, NULL, 0);
+    canvas_page_begin(c, 100, 100);
+    strbuf_reset(&err);
+    assert_int_equal(canvas_finish(c, &err), -1);
+    assert_string_equal(strbuf_cstr(&err), "the document ends inside a page (canvas_page_end missing)");
+    size_t len;
+    char *old = slurp(path, &len);
+    assert_string_equal(old, "old");
+    free(old);
+    unlink(path);
+
+    /* No folder of temporary files is left either. */
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "test -z \"$(ls -A '%s' | grep fail)\"", tmpdir);
+    assert_int_equal(system(cmd), 0);
+
+    /* An output path that cannot be written fails at once, with the reason. */
+    struct canvas_options opt = {.backend = backend, .path = "/nonexistent-dir/x.pdf"};
+    strbuf_reset(&err);
+    assert_null(canvas_new(&opt, &err));
+    assert_string_equal(strbuf_cstr(&err), "cannot write /nonexistent-dir/x.pdf: No such file or directory");
+    strbuf_free(&err);
+}
+
+static void test_cairo_pdf(void **state)
+{
+    (void)state;
+    char *path = tmp_path("cairo.pdf");
+    render(CANVAS_CAIRO, path, 0, NULL, 0);
+    check_pdf(path, 0);
+}
+
+static void test_cairo_reproducible(void **state)
+{
+    (void)state;
+    check_reproducible(CANVAS_CAIRO);
+}
+
+static void test_cairo_failure(void **state)
+{
+    (void)state;
+    check_failure_leaves_no_file(CANVAS_CAIRO);
+}
+
+/* Counts the pixels of a PNG whose red, green and blue differ. */
+static long colour_pixels(const char *png, int *width, int *height)
+{
+    cairo_surface_t *s = cairo_image_surface_create_from_png(png);
+    assert_int_equal(cairo_surface_status(s), CAIRO_STATUS_SUCCESS);
+    int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
+    int stride = cairo_image_surface_get_stride(s);
+    const unsigned char *data = cairo_image_surface_get_data(s);
+    long n = 0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            uint32_t px;
+            memcpy(&px, data + (size_t)y * (size_t)stride + 4 * (size_t)x, 4);
+            unsigned r = (px >> 16) & 255, g = (px >> 8) & 255, b = px & 255;
+            n += r != g || g != b;
+        }
+    cairo_surface_destroy(s);
+    *width = w;
+    *height = h;
+    return n;
+}
+
+static void test_cairo_png_grey(void **state)
+{
+    (void)state;
+    char *colour_dir = tmp_path("png-colour"), *grey_dir = tmp_path("png-grey");
+    render(CANVAS_CAIRO, tmp_path("colour.pdf"), 0, colour_dir, 0);
+    render(CANVAS_CAIRO, tmp_path("grey.pdf"), 1, grey_dir, 0);
+    char png[600];
+    int w, h;
+    snprintf(png, sizeof png, "%s/page-01.png", colour_dir);
+    assert_true(colour_pixels(png, &w, &h) > 1000);
+    /* A4 at 40 dpi. */
+    assert_int_equal(w, 331);
+    assert_int_equal(h, 468);
+    snprintf(png, sizeof png, "%s/page-01.png", grey_dir);
+    assert_int_equal(colour_pixels(png, &w, &h), 0);
+    snprintf(png, sizeof png, "%s/page-02.png", grey_dir);
+    assert_false(exists(png));
+}
+
+static void test_cairo_svg(void **state)
+{
+    (void)state;
+    char *one = tmp_path("one.svg");
+    render(CANVAS_CAIRO, one, 0, NULL, 1);
+    size_t len;
+    char *svg = slurp(one, &len);
+    assert_non_null(svg);
+    assert_non_null(strstr(svg, "<svg"));
+    assert_non_null(strstr(svg, "595.28pt"));
+    free(svg);
+
+    /* Two pages: the second goes beside the first, numbered. */
+    char *two = tmp_path("two.svg");
+    struct canvas *c = open_canvas(CANVAS_CAIRO, two, 0, tmp_path("svg-png"), 1);
+    draw_scene(c);
+    canvas_page_begin(c, 200, 100);
+    canvas_circle(c, 100, 50, 30);
+    canvas_fill(c, rgb_hex(0x808080));
+    canvas_page_end(c);
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(canvas_finish(c, &err), 0);
+    strbuf_free(&err);
+    assert_true(exists(two));
+    assert_true(exists(tmp_path("two-2.svg")));
+    char png[600];
+    snprintf(png, sizeof png, "%s/page-02.png", tmp_path("svg-png"));
+    assert_true(exists(png));
+}
+
+static void test_widths_agree(void **state)
+{
+    (void)state;
+    struct canvas_options copt = {.backend = CANVAS_CAIRO, .path = tmp_path("w.pdf")};
+    struct canvas_options topt = {.backend = CANVAS_TRACE};
+    struct strbuf err = STRBUF_INIT;
+    struct canvas *cc = canvas_new(&copt, &err), *tc = canvas_new(&topt, &err);
+    assert_non_null(cc);
+    assert_non_null(tc);
+    for (int f = 0; f < FONT_COUNT; f++) {
+        const char *s = "Stone houses: 3 supply";
+        assert_true(fabs(canvas_text_width(cc, (enum canvas_font)f, 9, s)
+                         - canvas_text_width(tc, (enum canvas_font)f, 9, s)) < 1e-9);
+    }
+    canvas_discard(cc);
+    canvas_discard(tc);
+    assert_false(exists(tmp_path("w.pdf")));
+    strbuf_free(&err);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_cairo_pdf),
+        cmocka_unit_test(test_cairo_reproducible),
+        cmocka_unit_test(test_cairo_failure),
+        cmocka_unit_test(test_cairo_png_grey),
+        cmocka_unit_test(test_cairo_svg),
+        cmocka_unit_test(test_widths_agree),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
