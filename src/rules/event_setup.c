@@ -1,0 +1,373 @@
+#include "rules/event_setup.h"
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/xalloc.h"
+
+void event_setup_free(struct event_setup *s)
+{
+    if (!s)
+        return;
+    free(s->rolls);
+    s->rolls = NULL;
+    s->nrolls = s->caprolls = 0;
+}
+
+int event_setup_free_rounds(const struct gamedata *gd, int difficulty)
+{
+    const struct gd_difficulty *d = &gd->difficulties[difficulty];
+    int n = 0;
+    for (int r = 1; r <= GD_ROUNDS; r++)
+        if (d->has_event[r] && d->fixed_event[r] < 0)
+            n++;
+    return n;
+}
+
+/* How many rounds event e already has in s. */
+static int uses(const struct event_setup *s, int e)
+{
+    int n = 0;
+    for (int r = 1; r <= GD_ROUNDS; r++)
+        if (s->event[r] == e)
+            n++;
+    return n;
+}
+
+int event_setup_init(const struct gamedata *gd, int difficulty, struct event_setup *out,
+                     struct diag_list *dl)
+{
+    const struct gd_difficulty *d = &gd->difficulties[difficulty];
+    memset(out, 0, sizeof *out);
+    out->difficulty = difficulty;
+    out->method = EVENT_METHOD_NONE;
+    for (int r = 0; r <= GD_ROUNDS; r++)
+        out->event[r] = -1;
+    for (int r = 1; r <= GD_ROUNDS; r++)
+        if (d->fixed_event[r] >= 0) {
+            out->event[r] = d->fixed_event[r];
+            out->fixed[r] = 1;
+        }
+    /* Rule 6.3: no event on more than max_same_event rounds. The data could make that
+     * impossible (too many rounds, or fixed rounds using an event up); say so instead of
+     * rolling for ever. */
+    int room = 0;
+    for (int e = 0; e < EVENT_COUNT; e++) {
+        int u = uses(out, e);
+        if (u > gd->max_same_event) {
+            diag_add(dl, DIAG_ERROR, gd->source, d->pos, 0, "max-same-event",
+                     "difficulty %s fixes %s on %d rounds, more than the %d allowed", d->id,
+                     gd->events[e].id, u, gd->max_same_event);
+            return -1;
+        }
+        room += gd->max_same_event - u;
+    }
+    int need = event_setup_free_rounds(gd, difficulty);
+    if (need > room) {
+        diag_add(dl, DIAG_ERROR, gd->source, d->pos, 0, "max-same-event",
+                 "difficulty %s has %d rounds to fill but the events can fill only %d "
+                 "(each on at most %d rounds)", d->id, need, room, gd->max_same_event);
+        return -1;
+    }
+    return 0;
+}
+
+static void log_roll(struct event_setup *s, int round, int die, int event, int kept)
+{
+    xgrow((void **)&s->rolls, &s->caprolls, s->nrolls + 1, sizeof *s->rolls);
+    s->rolls[s->nrolls++] = (struct event_roll){round, die, event, kept};
+}
+
+/* Method 1 for one die: logs it and assigns its event to round r unless the event is used up.
+ * Returns 1 when round r got its event, 0 when the die must be re-rolled. */
+static int try_die(const struct gamedata *gd, struct event_setup *s, int r, int die)
+{
+    int e = gamedata_event_by_die(gd, die);
+    int kept = e >= 0 && uses(s, e) < gd->max_same_event;
+    log_roll(s, r, die, e, kept);
+    if (kept)
+        s->event[r] = e;
+    return kept;
+}
+
+/* splitmix64: see the header. */
+static uint64_t splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+int event_setup_seed(const struct gamedata *gd, int difficulty, uint64_t seed,
+                     struct event_setup *out, struct diag_list *dl)
+{
+    if (event_setup_init(gd, difficulty, out, dl) != 0)
+        return -1;
+    out->method = EVENT_METHOD_SEED;
+    out->seed = seed;
+    const struct gd_difficulty *d = &gd->difficulties[difficulty];
+    uint64_t state = seed;
+    /* Terminates: event_setup_init checked that an event with room is left for every round,
+     * and splitmix64 gives every die value with probability 1/6. */
+    for (int r = 1; r <= GD_ROUNDS; r++)
+        if (d->has_event[r] && !out->fixed[r])
+            while (!try_die(gd, out, r, (int)(splitmix64(&state) % 6u) + 1))
+                ;
+    return 0;
+}
+
+/* Appends the rounds of d that have no event yet in s to sb ("9, 10"); returns their count. */
+static int missing_rounds(const struct gd_difficulty *d, const struct event_setup *s,
+                          struct strbuf *sb)
+{
+    int n = 0;
+    for (int r = 1; r <= GD_ROUNDS; r++)
+        if (d->has_event[r] && s->event[r] < 0) {
+            strbuf_printf(sb, "%s%d", n ? ", " : "", r);
+            n++;
+        }
+    return n;
+}
+
+static int is_sep(char ch)
+{
+    return ch == ',' || ch == ';' || isspace((unsigned char)ch);
+}
+
+/* The next word of text from *p (separators skipped); sets its start and length, returns 0 at
+ * the end. */
+static int next_word(const char **p, const char **start, size_t *len)
+{
+    const char *q = *p;
+    while (*q && is_sep(*q))
+        q++;
+    if (!*q)
+        return 0;
+    *start = q;
+    while (*q && !is_sep(*q))
+        q++;
+    *len = (size_t)(q - *start);
+    *p = q;
+    return 1;
+}
+
+static struct srcpos pos_in(const char *text, const char *at)
+{
+    return (struct srcpos){1, (int)(at - text) + 1};
+}
+
+/* A decimal number of at most 2 digits in [lo, hi], or -1. */
+static int small_number(const char *w, size_t n, int lo, int hi)
+{
+    if (n == 0 || n > 2)
+        return -1;
+    int v = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!isdigit((unsigned char)w[i]))
+            return -1;
+        v = v * 10 + (w[i] - '0');
+    }
+    return v >= lo && v <= hi ? v : -1;
+}
+
+int event_setup_roll(const struct gamedata *gd, int difficulty, const char *dice,
+                     const char *source, struct event_setup *out, struct diag_list *dl)
+{
+    if (event_setup_init(gd, difficulty, out, dl) != 0)
+        return -1;
+    out->method = EVENT_METHOD_ROLL;
+    const struct gd_difficulty *d = &gd->difficulties[difficulty];
+    size_t errors = dl->errors;
+    int r = 1;
+    const char *p = dice, *w, *first_unused = NULL;
+    size_t n;
+    while (next_word(&p, &w, &n)) {
+        int die = small_number(w, n, 1, 6);
+        if (die < 0) {
+            diag_add(dl, DIAG_ERROR, source, pos_in(dice, w), (int)n, NULL,
+                     "'%.*s' is not a die value: each die is a number from 1 to 6", (int)n, w);
+            continue;
+        }
+        while (r <= GD_ROUNDS && !(d->has_event[r] && out->event[r] < 0))
+            r++;
+        if (r > GD_ROUNDS) {
+            if (!first_unused)
+                first_unused = w;
+            out->unused_dice++;
+            continue;
+        }
+        try_die(gd, out, r, die);
+    }
+    if (dl->errors > errors)
+        return -1;
+    struct strbuf rounds = STRBUF_INIT;
+    int missing = missing_rounds(d, out, &rounds);
+    if (missing > 0) {
+        size_t given = out->nrolls;
+        diag_add(dl, DIAG_ERROR, source, (struct srcpos){0, 0}, 0, NULL,
+                 "not enough dice: %zu %s used and round%s %s still need%s an event; roll at "
+                 "least %d more %s", given, given == 1 ? "die was" : "dice were",
+                 missing == 1 ? "" : "s", strbuf_cstr(&rounds), missing == 1 ? "s" : "",
+                 missing, missing == 1 ? "die" : "dice");
+        strbuf_free(&rounds);
+        return -1;
+    }
+    strbuf_free(&rounds);
+    if (out->unused_dice > 0)
+        diag_add(dl, DIAG_WARNING, source, pos_in(dice, first_unused), 1, NULL,
+                 "every round has its event: the last %zu %s not used", out->unused_dice,
+                 out->unused_dice == 1 ? "die was" : "dice were");
+    return 0;
+}
+
+/* One "ROUND EVENT" entry of method 2. */
+struct choice {
+    int round, event;
+    const char *at;         /* the round's token, for error positions */
+    size_t len;             /* from the round to the end of the event word */
+};
+
+static int by_round(const void *a, const void *b)
+{
+    const struct choice *x = a, *y = b;
+    return (x->round > y->round) - (x->round < y->round);
+}
+
+int event_setup_choose(const struct gamedata *gd, int difficulty, const char *text,
+                       const char *source, struct event_setup *out, struct diag_list *dl)
+{
+    if (event_setup_init(gd, difficulty, out, dl) != 0)
+        return -1;
+    out->method = EVENT_METHOD_CHOOSE;
+    const struct gd_difficulty *d = &gd->difficulties[difficulty];
+    size_t errors = dl->errors;
+    struct choice ch[GD_ROUNDS];
+    int nch = 0;
+    const char *named[GD_ROUNDS + 1] = {0};
+    const char *p = text, *w, *ev;
+    size_t n, evn;
+    while (next_word(&p, &w, &n)) {
+        int r = small_number(w, n, 1, GD_ROUNDS);
+        if (r < 0) {
+            diag_add(dl, DIAG_ERROR, source, pos_in(text, w), (int)n, NULL,
+                     "expected a round from 1 to %d, found '%.*s'", GD_ROUNDS, (int)n, w);
+            /* Skip its event word too, so one mistake gives one error. */
+            next_word(&p, &ev, &evn);
+            continue;
+        }
+        if (!next_word(&p, &ev, &evn)) {
+            diag_add(dl, DIAG_ERROR, source, pos_in(text, w), (int)n, NULL,
+                     "round %d has no event after it", r);
+            break;
+        }
+        int e = gamedata_event(gd, ev, evn);
+        if (e < 0) {
+            diag_add(dl, DIAG_ERROR, source, pos_in(text, ev), (int)evn, NULL,
+                     "unknown event '%.*s' (expected fire, plague, famine, civil-war, "
+                     "outlaws-attack, water-storm or a die value 1-6)", (int)evn, ev);
+            continue;
+        }
+        if (named[r]) {
+            diag_add(dl, DIAG_ERROR, source, pos_in(text, w), (int)n, NULL,
+                     "round %d is named twice", r);
+            continue;
+        }
+        named[r] = w;
+        if (!d->has_event[r]) {
+            struct strbuf rs = STRBUF_INIT;
+            event_setup_format_rounds(gd, difficulty, &rs);
+            diag_add(dl, DIAG_ERROR, source, pos_in(text, w), (int)n, NULL,
+                     "round %d has no global event in %s (event rounds: %s)", r, d->name,
+                     strbuf_cstr(&rs));
+            strbuf_free(&rs);
+            continue;
+        }
+        if (out->fixed[r]) {
+            if (e != out->event[r])
+                diag_add(dl, DIAG_ERROR, source, pos_in(text, w), (int)(ev + evn - w), NULL,
+                         "round %d is always %s in %s", r, gd->events[out->event[r]].name,
+                         d->name);
+            continue;
+        }
+        ch[nch++] = (struct choice){r, e, w, (size_t)(ev + evn - w)};
+    }
+    if (dl->errors > errors)
+        return -1;
+    /* Rule 6.3: in round order, the first choice past the limit is the one refused. */
+    qsort(ch, (size_t)nch, sizeof ch[0], by_round);
+    for (int i = 0; i < nch; i++) {
+        int e = ch[i].event;
+        if (uses(out, e) >= gd->max_same_event) {
+            struct strbuf on = STRBUF_INIT;
+            int k = 0;
+            for (int r = 1; r <= GD_ROUNDS; r++)
+                if (out->event[r] == e)
+                    strbuf_printf(&on, "%s%d", k++ ? " and " : "", r);
+            diag_add(dl, DIAG_ERROR, source, pos_in(text, ch[i].at), (int)ch[i].len,
+                     "max-same-event",
+                     "round %d: %s is already on round%s %s; an event may strike on at most "
+                     "%d rounds", ch[i].round, gd->events[e].name, k == 1 ? "" : "s",
+                     strbuf_cstr(&on), gd->max_same_event);
+            strbuf_free(&on);
+            continue;
+        }
+        out->event[ch[i].round] = e;
+    }
+    if (dl->errors > errors)
+        return -1;
+    struct strbuf rounds = STRBUF_INIT;
+    int missing = missing_rounds(d, out, &rounds);
+    if (missing > 0)
+        diag_add(dl, DIAG_ERROR, source, (struct srcpos){0, 0}, 0, NULL,
+                 "%s gives an event to round%s %s too: name %s", d->name, missing == 1 ? "" : "s",
+                 strbuf_cstr(&rounds), missing == 1 ? "its event" : "their events");
+    strbuf_free(&rounds);
+    return dl->errors > errors ? -1 : 0;
+}
+
+int event_setup_parse_seed(const char *text, uint64_t *seed)
+{
+    if (!*text)
+        return -1;
+    uint64_t v = 0;
+    for (const char *p = text; *p; p++) {
+        if (!isdigit((unsigned char)*p))
+            return -1;
+        unsigned digit = (unsigned)(*p - '0');
+        if (v > (UINT64_MAX - digit) / 10)
+            return -1;
+        v = v * 10 + digit;
+    }
+    *seed = v;
+    return 0;
+}
+
+int event_setup_format_events(const struct gamedata *gd, const struct event_setup *s,
+                              struct strbuf *out)
+{
+    int n = 0;
+    for (int r = 1; r <= GD_ROUNDS; r++)
+        if (s->event[r] >= 0)
+            strbuf_printf(out, "%s%d %s", n++ ? ", " : "events ", r, gd->events[s->event[r]].id);
+    return n > 0;
+}
+
+void event_setup_format_rounds(const struct gamedata *gd, int difficulty, struct strbuf *out)
+{
+    const struct gd_difficulty *d = &gd->difficulties[difficulty];
+    int n = 0;
+    for (int r = 1; r <= GD_ROUNDS; r++) {
+        if (!d->has_event[r] || (r > 1 && d->has_event[r - 1]))
+            continue;
+        int end = r;
+        while (end < GD_ROUNDS && d->has_event[end + 1])
+            end++;
+        strbuf_puts(out, n++ ? ", " : "");
+        if (end == r)
+            strbuf_printf(out, "%d", r);
+        else
+            strbuf_printf(out, "%d-%d", r, end);
+    }
+    if (n == 0)
+        strbuf_puts(out, "none");
+}
