@@ -181,6 +181,7 @@ struct canvas *canvas_new(const struct canvas_options *opt, struct strbuf *err)
 {
     static const struct canvas_ops *const backends[] = {
         [CANVAS_CAIRO] = &canvas_cairo_ops,
+        [CANVAS_HARU] = &canvas_haru_ops,
         [CANVAS_TRACE] = &canvas_trace_ops,
     };
     if ((unsigned)opt->backend >= sizeof backends / sizeof backends[0] || !backends[opt->backend]) {
@@ -363,8 +364,8 @@ static struct rgb colour_in(struct canvas *c, struct rgb in, int *ok, const char
 
 static int width_ok(struct canvas *c, const char *what, double width)
 {
-    if (!(width > 0 && width < 1000)) {
-        canvas_fail(c, "%s: line width %g is not between 0 and 1000", what, width);
+    if (!(width > 0 && width <= 100)) {
+        canvas_fail(c, "%s: line width %g is not between 0 and 100", what, width);
         return 0;
     }
     return 1;

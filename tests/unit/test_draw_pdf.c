@@ -284,6 +284,64 @@ static void test_cairo_svg(void **state)
     assert_true(exists(png));
 }
 
+static void test_haru_pdf(void **state)
+{
+    (void)state;
+    char *path = tmp_path("haru.pdf");
+    render(CANVAS_HARU, path, 0, NULL, 0);
+    check_pdf(path, 0);
+}
+
+/* In grey mode libharu writes DeviceGray operators only: no rg/RG in any content stream. */
+static void test_haru_grey(void **state)
+{
+    (void)state;
+    char *path = tmp_path("haru-grey.pdf");
+    render(CANVAS_HARU, path, 1, NULL, 0);
+    check_pdf(path, 1);
+    /* The check can fail: the colour document has colour operators. */
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "sh tests/draw-pdf-check.sh --grey '%s' >/dev/null", tmp_path("haru.pdf"));
+    render(CANVAS_HARU, tmp_path("haru.pdf"), 0, NULL, 0);
+    assert_int_not_equal(system(cmd), 0);
+}
+
+static void test_haru_reproducible(void **state)
+{
+    (void)state;
+    check_reproducible(CANVAS_HARU);
+}
+
+static void test_haru_failure(void **state)
+{
+    (void)state;
+    check_failure_leaves_no_file(CANVAS_HARU);
+}
+
+/* Both PDF backends draw the scene alike: compare their renderings pixel by pixel. */
+static void test_backends_agree(void **state)
+{
+    (void)state;
+    render(CANVAS_CAIRO, tmp_path("same-cairo.pdf"), 0, NULL, 0);
+    render(CANVAS_HARU, tmp_path("same-haru.pdf"), 0, NULL, 0);
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "pdftoppm -r 30 -gray -singlefile '%s' '%s' && pdftoppm -r 30 -gray -singlefile '%s' '%s' 2>/dev/null",
+             tmp_path("same-cairo.pdf"), tmp_path("same-cairo"), tmp_path("same-haru.pdf"), tmp_path("same-haru"));
+    assert_int_equal(system(cmd), 0);
+    size_t la, lb;
+    char *a = slurp(tmp_path("same-cairo.pgm"), &la), *b = slurp(tmp_path("same-haru.pgm"), &lb);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_int_equal(la, lb);
+    /* Antialiasing may differ a little at edges; the drawings must not. */
+    long differ = 0;
+    for (size_t i = 0; i < la; i++)
+        differ += abs((unsigned char)a[i] - (unsigned char)b[i]) > 64;
+    assert_true(differ < 50);
+    free(a);
+    free(b);
+}
+
 static void test_widths_agree(void **state)
 {
     (void)state;
@@ -298,8 +356,19 @@ static void test_widths_agree(void **state)
         assert_true(fabs(canvas_text_width(cc, (enum canvas_font)f, 9, s)
                          - canvas_text_width(tc, (enum canvas_font)f, 9, s)) < 1e-9);
     }
+    /* libharu keeps widths in whole thousandths of an em, rounded down: less than one
+     * thousandth of the size per glyph. */
+    struct canvas_options hopt = {.backend = CANVAS_HARU, .path = tmp_path("w.pdf")};
+    struct canvas *hc = canvas_new(&hopt, &err);
+    assert_non_null(hc);
+    for (int f = 0; f < FONT_COUNT; f++) {
+        const char *s = "Stone houses: 3 supply";
+        assert_true(fabs(canvas_text_width(hc, (enum canvas_font)f, 10, s)
+                         - canvas_text_width(tc, (enum canvas_font)f, 10, s)) <= 22 * 0.01);
+    }
     canvas_discard(cc);
     canvas_discard(tc);
+    canvas_discard(hc);
     assert_false(exists(tmp_path("w.pdf")));
     strbuf_free(&err);
 }
@@ -312,6 +381,11 @@ int main(void)
         cmocka_unit_test(test_cairo_failure),
         cmocka_unit_test(test_cairo_png_grey),
         cmocka_unit_test(test_cairo_svg),
+        cmocka_unit_test(test_haru_pdf),
+        cmocka_unit_test(test_haru_grey),
+        cmocka_unit_test(test_haru_reproducible),
+        cmocka_unit_test(test_haru_failure),
+        cmocka_unit_test(test_backends_agree),
         cmocka_unit_test(test_widths_agree),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
