@@ -7,6 +7,7 @@
  *
  * Rule ids (struct refusal.rule):
  *   "setup" "events"                  bad game configuration / event assignment
+ *   "bad-move"                        a move naming no asset, item or location of the data
  *   "round-order"                     a call out of sequence (no round, no turn, turn still open...)
  *   "turn-order"                      not this player's turn
  *   "dice"                            bad dice values (equal shared dice) or an own/shared choice

@@ -1,0 +1,81 @@
+/* Helpers shared by the engine's files (not part of the public API). */
+#ifndef RULES_ENGINE_INTERNAL_H
+#define RULES_ENGINE_INTERNAL_H
+#include "rules/engine.h"
+
+/* Fills why (when not NULL) with the rule and a formatted message; returns -1. */
+int engine_refuse(struct refusal *why, const char *rule, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Clears why (when not NULL): nothing refused, nothing noted. */
+void engine_clear(struct refusal *why);
+
+/* The active perk `id` of a player (an owned item's chosen perk), or NULL. */
+const struct gd_perk *engine_perk(const struct game_state *s, int player, enum perk_id id);
+/* The asset perk `id` (monks, masons, mercenaries) if an asset has it, with its asset; or NULL. */
+const struct gd_perk *engine_asset_perk(const struct gamedata *gd, enum perk_id id, int *asset);
+/* Whether no rule ever reduces this asset (mercenaries). */
+int engine_never_lost(const struct gamedata *gd, int asset);
+
+/* Appends a history record for the player in the current round (no-op when old == new). */
+void engine_record(struct history *h, const struct game_state *s, int player, enum hist_what what,
+                   enum hist_cause cause, int index, int die, int old_value, int new_value);
+/* Sets an asset to `value` (at least 0) and records it. */
+void engine_set_asset(struct game_state *s, int player, int asset, int value, enum hist_cause cause,
+                      int die, struct history *h);
+/* Adds `amount` (>= 0) to an asset, capped at its MAX; records it. Returns the amount added. */
+int engine_gain(struct game_state *s, int player, int asset, int amount, enum hist_cause cause,
+                struct history *h);
+/* Lowers every asset above its MAX to it, in dependency order (population, then what follows
+ * population, then what follows those): rule "MAX after a decrease", ambiguity A45. */
+void engine_clamp(struct game_state *s, int player, struct history *h);
+
+/* Requirement test (population uses the effective population when `effective`). */
+int engine_req_holds(const struct game_state *s, int player, const struct gd_req *r, int effective);
+/* Describes a requirement that failed, e.g. "requires population 10 (has 7)". */
+void engine_req_describe(const struct game_state *s, int player, const struct gd_req *r,
+                         char *buf, size_t size);
+
+/* Formats the values of the unspent turn dice, e.g. "3, 6" or "none". */
+void engine_unspent_text(const struct game_state *s, char *buf, size_t size);
+
+/* The item (index) whose perks include `id`, for naming it in messages; -1 when none. */
+int engine_item_with_perk(const struct gamedata *gd, enum perk_id id);
+
+/* The die a move uses: a turn die (die >= 0) or a reserve slot (slot >= 0). */
+struct die_pick {
+    int die;            /* index into s->turn.dice, or -1 */
+    int slot;           /* reserve slot, or -1 */
+    int value;          /* the value it shows */
+    int restricted;     /* restriction 1 applies to it */
+    int item;           /* ability moves: the item whose perk is used */
+};
+/* Chooses the unspent turn die showing `value` from `src`: restricted dice last when
+ * prefer_unrestricted, first otherwise; own before shared. Returns its index or -1. */
+int engine_pick_die(const struct game_state *s, int value, enum die_source src, int prefer_unrestricted);
+/* Refuses unless a turn is in progress. */
+int engine_need_turn(const struct game_state *s, struct refusal *why);
+/* Checks one increase of `asset` by a die or split part showing `value` (restriction 2, exact
+ * die, requirements). `part` names a split part in messages. */
+int engine_check_increase(const struct game_state *s, int asset, int value, int from_reserve,
+                          int part, struct refusal *why);
+/* Applies a checked increase: restricted dice add gd->advanced_die_penalty less on advanced
+ * assets; `real_die` enables the food die bonus (miller perk b). Returns the amount added. */
+int engine_apply_increase(struct game_state *s, int asset, int value, int restricted,
+                          int from_reserve, int real_die, struct history *h);
+/* Refuses an ability whose perk `want` the player lacks, naming the item and the perk owned. */
+int engine_refuse_perk(const struct game_state *s, enum perk_id want, const char *what,
+                       struct refusal *why);
+/* Ability and split moves (engine_ability.c). The pick is filled for apply. */
+int engine_ability_check(const struct game_state *s, const struct move *m, struct die_pick *pick,
+                         struct refusal *why);
+void engine_ability_apply(struct game_state *s, const struct move *m, const struct die_pick *pick);
+int engine_split_check(const struct game_state *s, const struct move *m, struct die_pick *pick,
+                       struct refusal *why);
+void engine_split_apply(struct game_state *s, const struct move *m, const struct die_pick *pick,
+                        struct history *h);
+
+/* Resolves the round's event for every player; rolls may be NULL (no bonus dice). */
+void engine_event_resolve(struct game_state *s, const int rolls[][GD_MAX_BONUS_ROLLS],
+                          const int nrolls[], struct history *h);
+
+#endif

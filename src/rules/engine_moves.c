@@ -1,0 +1,113 @@
+/* Enumerating the legal moves of the current turn (for an advisor): every candidate is built
+ * and passed through engine_check. */
+#include <string.h>
+#include "rules/engine_internal.h"
+
+struct out {
+    const struct game_state *s;
+    struct move *buf;
+    size_t cap, count;
+};
+
+static void try_move(struct out *o, const struct move *m)
+{
+    if (engine_check(o->s, m, NULL) != 0)
+        return;
+    if (o->count < o->cap)
+        o->buf[o->count] = *m;
+    o->count++;
+}
+
+static struct move base_move(enum move_kind kind, int die, int from_reserve)
+{
+    struct move m;
+    memset(&m, 0, sizeof m);
+    m.kind = kind;
+    m.die = die;
+    m.from_reserve = from_reserve;
+    m.source = DIE_ANY;
+    return m;
+}
+
+/* Spends of one die value (a turn die or a reserve die). */
+static void spends(struct out *o, int v, int from_reserve)
+{
+    const struct gamedata *gd = o->s->gd;
+    struct move m = base_move(MOVE_ASSET, v, from_reserve);
+    for (m.target = 0; m.target < ASSET_COUNT; m.target++)
+        try_move(o, &m);
+    m = base_move(MOVE_ACQUIRE, v, from_reserve);
+    for (m.target = 0; m.target < gd->nitems; m.target++) {
+        if (gamedata_is_special(&gd->items[m.target])) {
+            m.perk = 'a';
+            try_move(o, &m);
+            m.perk = 'b';
+        } else {
+            m.perk = 0;
+        }
+        try_move(o, &m);
+    }
+    m = base_move(MOVE_INFLUENCE, v, from_reserve);
+    for (m.target = 0; m.target < LOCATION_COUNT; m.target++)
+        try_move(o, &m);
+    m = base_move(MOVE_STORE, v, from_reserve);
+    try_move(o, &m);
+}
+
+/* Ability and split moves on a turn die showing v. */
+static void abilities(struct out *o, int v)
+{
+    static const enum die_source sources[] = {DIE_OWN, DIE_SHARED};
+    for (int k = 0; k < 2; k++) {
+        struct move m = base_move(MOVE_SHERIFF, v, 0);
+        m.source = sources[k];
+        for (int to = 1; to <= 6; to++) {
+            m.kind = MOVE_SHERIFF;
+            m.to = to;
+            if (to != v)
+                try_move(o, &m);
+            m.kind = MOVE_COURT;
+            try_move(o, &m);
+            m.kind = MOVE_COURT_REROLL;
+            try_move(o, &m);
+        }
+    }
+    struct move m = base_move(MOVE_SPLIT, v, 0);
+    for (int p = 1; p < v; p++) {
+        int q = v - p;
+        if (p > q)
+            break;
+        m.part[0] = p;
+        m.part[1] = q;
+        for (m.target = 0; m.target < ASSET_COUNT; m.target++)
+            for (m.target2 = 0; m.target2 < ASSET_COUNT; m.target2++)
+                if (m.target != m.target2 && (p < q || m.target < m.target2))
+                    try_move(o, &m);
+    }
+}
+
+size_t engine_legal_moves(const struct game_state *s, int die, struct move *out, size_t cap)
+{
+    struct out o = {s, out, cap, 0};
+    if (s->turn.player < 0)
+        return 0;
+    int seen = 0;   /* bit v: turn die value v done */
+    for (int i = 0; i < XII_TURN_DICE; i++) {
+        int v = s->turn.dice[i].value;
+        if (s->turn.dice[i].spent || (die && v != die) || (seen >> v & 1))
+            continue;
+        seen |= 1 << v;
+        spends(&o, v, 0);
+        abilities(&o, v);
+    }
+    seen = 0;
+    const struct player_state *ps = &s->p[s->turn.player];
+    for (int k = 0; k < s->gd->reserve_slots; k++) {
+        int v = ps->reserve[k].value;
+        if (ps->reserve[k].state != SLOT_AVAILABLE || (die && v != die) || (seen >> v & 1))
+            continue;
+        seen |= 1 << v;
+        spends(&o, v, 1);
+    }
+    return o.count;
+}

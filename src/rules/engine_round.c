@@ -1,0 +1,115 @@
+/* The end of a round: location choices, what is still missing, production and the next first
+ * player (rules a6-a8). */
+#include "rules/engine_internal.h"
+
+int engine_location_qualifies(const struct game_state *s, int player, int location)
+{
+    if (s->round < 1 || s->round > GD_ROUNDS)
+        return 0;
+    return s->p[player].influence[location] >= s->gd->locations[location].min[s->round - 1];
+}
+
+static int turns_over(const struct game_state *s)
+{
+    return s->turn.player < 0 && s->turns_done >= s->cfg.nplayers;
+}
+
+int engine_collect(struct game_state *s, int player, int location, int choice, struct refusal *why)
+{
+    engine_clear(why);
+    if (s->phase != PHASE_ROUND)
+        return engine_refuse(why, "round-order", "no round is in progress");
+    if (!turns_over(s))
+        return engine_refuse(why, "round-order", "location bonuses are chosen after every turn of round %d",
+                             s->round);
+    if (player < 0 || player >= s->cfg.nplayers)
+        return engine_refuse(why, "collect", "there is no player %d", player + 1);
+    if (location < 0 || location >= LOCATION_COUNT)
+        return engine_refuse(why, "bad-move", "location %d does not exist", location);
+    const struct gd_location *loc = &s->gd->locations[location];
+    const char *name = s->cfg.names[player];
+    if (loc->nbonus < 2)
+        return engine_refuse(why, "collect", "the %s bonus has no choice", loc->id);
+    if (!engine_location_qualifies(s, player, location))
+        return engine_refuse(why, "collect", "%s earns no %s bonus in round %d: influence %d, MIN %d", name,
+                             loc->id, s->round, s->p[player].influence[location], loc->min[s->round - 1]);
+    if (s->p[player].collect[location] >= 0)
+        return engine_refuse(why, "collect", "%s already chose the %s bonus of round %d", name, loc->id, s->round);
+    if (choice < 0 || choice >= loc->nbonus)
+        return engine_refuse(why, "collect", "the %s bonus has %d choices, not choice %d", loc->id, loc->nbonus,
+                             choice + 1);
+    s->p[player].collect[location] = choice;
+    return 0;
+}
+
+int engine_round_missing(const struct game_state *s, struct round_missing *m)
+{
+    struct round_missing local = {0};
+    if (!m)
+        m = &local;
+    *m = local;
+    if (s->phase != PHASE_ROUND)
+        return 0;
+    int n = s->cfg.nplayers;
+    m->shared = !s->shared_set;
+    m->outlaws = s->outlaws_pending;
+    m->turn_active = s->turn.player >= 0;
+    m->turns_left = n - s->turns_done - m->turn_active;
+    m->war = n > 1 && !s->war_done;
+    int count = m->shared + m->outlaws + m->turn_active + m->turns_left + m->war;
+    for (int p = 0; p < n; p++)
+        for (int l = 0; l < LOCATION_COUNT; l++)
+            if (s->gd->locations[l].nbonus >= 2 && s->p[p].collect[l] < 0 && engine_location_qualifies(s, p, l)) {
+                m->collect[p] |= 1u << l;
+                count++;
+            }
+    return count;
+}
+
+/* Rule a6: farms (not in a famine round), mill perk a, granary perk b, then the locations
+ * where influence >= MIN; every gain is capped at the MAX (A35). */
+static void produce(struct game_state *s, int p, struct history *h)
+{
+    const struct gamedata *gd = s->gd;
+    struct player_state *ps = &s->p[p];
+    if (!s->no_farm_production)
+        for (int a = 0; a < ASSET_COUNT; a++)
+            if (gd->assets[a].produce.value > 0)
+                engine_gain(s, p, A_FOOD, ps->asset[a] / gd->assets[a].produce.value, CAUSE_PRODUCTION, h);
+    const struct gd_perk *pk = engine_perk(s, p, PERK_FOOD_PER_FARMS);
+    if (pk && pk->params[0] > 0)    /* A21: the mill works in a famine round too */
+        engine_gain(s, p, A_FOOD, ps->asset[A_FARMS] / pk->params[0], CAUSE_PRODUCTION, h);
+    pk = engine_perk(s, p, PERK_ROUND_FOOD);
+    if (pk)
+        engine_gain(s, p, A_FOOD, pk->params[0], CAUSE_PRODUCTION, h);
+    for (int l = 0; l < LOCATION_COUNT; l++) {
+        const struct gd_location *loc = &gd->locations[l];
+        if (!engine_location_qualifies(s, p, l))
+            continue;
+        int k = loc->nbonus == 1 ? 0 : ps->collect[l];  /* a missing choice loses the bonus */
+        if (k >= 0)
+            engine_gain(s, p, loc->bonus_asset[k], loc->bonus_amount[k], CAUSE_PRODUCTION, h);
+    }
+}
+
+int engine_end_round(struct game_state *s, struct history *h, struct refusal *why)
+{
+    engine_clear(why);
+    if (s->phase != PHASE_ROUND)
+        return engine_refuse(why, "round-order", "no round is in progress");
+    if (s->turn.player >= 0)
+        return engine_refuse(why, "round-order", "%s's turn has not ended", s->cfg.names[s->turn.player]);
+    if (s->outlaws_pending)
+        engine_event_resolve(s, NULL, NULL, h);
+    for (int p = 0; p < s->cfg.nplayers; p++)
+        produce(s, p, h);
+    if (s->round >= GD_ROUNDS) {
+        s->phase = PHASE_GAME_OVER;
+        return 0;
+    }
+    /* A37: the last player of this round is the first of the next. */
+    int n = s->cfg.nplayers;
+    s->first_player = (s->first_player + n - 1) % n;
+    s->phase = PHASE_ROUND_OVER;
+    return 0;
+}

@@ -1,0 +1,214 @@
+/* State helpers: refusals, perk lookups, recorded value changes, MAX and the clamp cascade,
+ * requirements. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "rules/engine_internal.h"
+
+int engine_refuse(struct refusal *why, const char *rule, const char *fmt, ...)
+{
+    if (why) {
+        va_list ap;
+        va_start(ap, fmt);
+        why->rule = rule;
+        vsnprintf(why->message, sizeof why->message, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+void engine_clear(struct refusal *why)
+{
+    if (why) {
+        why->rule = NULL;
+        why->message[0] = '\0';
+    }
+}
+
+const struct gd_perk *engine_perk(const struct game_state *s, int player, enum perk_id id)
+{
+    int item = s->p[player].perk_item[id];
+    if (item < 0)
+        return NULL;
+    const struct gd_item *it = &s->gd->items[item];
+    if (gamedata_is_special(it))
+        return &it->perks[s->p[player].perk[item] == 'b' ? 1 : 0];
+    return &it->perks[0];
+}
+
+const struct gd_perk *engine_asset_perk(const struct gamedata *gd, enum perk_id id, int *asset)
+{
+    for (int a = 0; a < ASSET_COUNT; a++)
+        if (gd->assets[a].perk.id == id) {
+            if (asset)
+                *asset = a;
+            return &gd->assets[a].perk;
+        }
+    return NULL;
+}
+
+int engine_never_lost(const struct gamedata *gd, int asset)
+{
+    return gd->assets[asset].perk.id == PERK_NEVER_LOST;
+}
+
+int engine_item_with_perk(const struct gamedata *gd, enum perk_id id)
+{
+    for (int i = 0; i < gd->nitems; i++)
+        for (int k = 0; k < gd->items[i].nperks; k++)
+            if (gd->items[i].perks[k].id == id)
+                return i;
+    return -1;
+}
+
+void engine_record(struct history *h, const struct game_state *s, int player, enum hist_what what,
+                   enum hist_cause cause, int index, int die, int old_value, int new_value)
+{
+    if (!h || old_value == new_value)
+        return;
+    struct hist_rec r;
+    r.round = (unsigned char)s->round;
+    r.player = (signed char)player;
+    r.what = (unsigned char)what;
+    r.cause = (unsigned char)cause;
+    r.index = (signed char)index;
+    r.die = (signed char)die;
+    r.old_value = (short)old_value;
+    r.new_value = (short)new_value;
+    history_push(h, r);
+}
+
+void engine_set_asset(struct game_state *s, int player, int asset, int value, enum hist_cause cause,
+                      int die, struct history *h)
+{
+    if (value < 0)
+        value = 0;      /* nothing goes below 0 */
+    int *v = &s->p[player].asset[asset];
+    engine_record(h, s, player, HIST_ASSET, cause, asset, die, *v, value);
+    *v = value;
+}
+
+int engine_gain(struct game_state *s, int player, int asset, int amount, enum hist_cause cause,
+                struct history *h)
+{
+    int cur = s->p[player].asset[asset];
+    int room = engine_asset_max(s, player, asset) - cur;
+    int add = amount < room ? amount : room;
+    if (add <= 0)
+        return 0;
+    engine_set_asset(s, player, asset, cur + add, cause, 0, h);
+    return add;
+}
+
+int engine_effective_population(const struct game_state *s, int player)
+{
+    const struct player_state *ps = &s->p[player];
+    int pop = ps->asset[A_POPULATION];
+    for (int a = 0; a < ASSET_COUNT; a++)
+        if (s->gd->assets[a].perk.id == PERK_EFFECTIVE_POPULATION)
+            pop += ps->asset[a] * s->gd->assets[a].perk.params[0];
+    return pop;
+}
+
+int engine_asset_max(const struct game_state *s, int player, int asset)
+{
+    const struct gd_asset *as = &s->gd->assets[asset];
+    if (as->max_ref < 0)
+        return as->max.value;
+    if (as->max_ref == A_POPULATION)
+        return engine_effective_population(s, player);   /* A30: monks count for MAXes */
+    return s->p[player].asset[as->max_ref];
+}
+
+int engine_owns(const struct game_state *s, int player, int item)
+{
+    return item >= 0 && item < s->gd->nitems && (s->p[player].owned >> item & 1u);
+}
+
+void engine_clamp(struct game_state *s, int player, struct history *h)
+{
+    /* A MAX may follow an asset whose own MAX follows another (knights -> men-at-arms ->
+     * population): repeat until nothing changes; each pass settles one more level. */
+    for (int pass = 0; pass < ASSET_COUNT; pass++) {
+        int changed = 0;
+        for (int a = 0; a < ASSET_COUNT; a++) {
+            if (engine_never_lost(s->gd, a))
+                continue;
+            int max = engine_asset_max(s, player, a);
+            if (s->p[player].asset[a] > max) {
+                engine_set_asset(s, player, a, max, CAUSE_CLAMP, 0, h);
+                changed = 1;
+            }
+        }
+        if (!changed)
+            return;
+    }
+}
+
+static int req_asset_value(const struct game_state *s, int player, int asset, int effective)
+{
+    if (asset == A_POPULATION && effective)
+        return engine_effective_population(s, player);
+    return s->p[player].asset[asset];
+}
+
+int engine_req_holds(const struct game_state *s, int player, const struct gd_req *r, int effective)
+{
+    switch (r->kind) {
+    case REQ_ASSET_GE:
+    case REQ_ASSET_EQ:  /* A29: "= N" is evaluated as ">= N" */
+        return req_asset_value(s, player, r->asset, effective) >= r->value;
+    case REQ_REPUTATION_GE:
+        return s->p[player].reputation >= r->value;
+    case REQ_HAS:
+        return engine_owns(s, player, r->item);
+    case REQ_SCORE_GE:
+        return engine_score(s, player, NULL) >= r->value;
+    }
+    return 0;
+}
+
+void engine_req_describe(const struct game_state *s, int player, const struct gd_req *r,
+                         char *buf, size_t size)
+{
+    const struct gamedata *gd = s->gd;
+    switch (r->kind) {
+    case REQ_ASSET_GE:
+    case REQ_ASSET_EQ: {
+        int have = req_asset_value(s, player, r->asset, 1);
+        int extra = -1;
+        if (have != s->p[player].asset[r->asset])
+            engine_asset_perk(gd, PERK_EFFECTIVE_POPULATION, &extra);
+        snprintf(buf, size, "requires %s %d%s (has %d%s%s)", gd->assets[r->asset].id, r->value,
+                 r->kind == REQ_ASSET_GE ? " or more" : "", have, extra >= 0 ? " counting " : "",
+                 extra >= 0 ? gd->assets[extra].id : "");
+        break;
+    }
+    case REQ_REPUTATION_GE:
+        snprintf(buf, size, "requires reputation %d or more (has %d)", r->value, s->p[player].reputation);
+        break;
+    case REQ_HAS:
+        snprintf(buf, size, "requires the %s", gd->items[r->item].id);
+        break;
+    case REQ_SCORE_GE:
+        snprintf(buf, size, "requires a score of %d or more (has %d)", r->value,
+                 engine_score(s, player, NULL));
+        break;
+    }
+}
+
+void engine_unspent_text(const struct game_state *s, char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < XII_TURN_DICE; i++) {
+        if (s->turn.dice[i].spent)
+            continue;
+        int w = snprintf(buf + n, size - n, "%s%d", n ? ", " : "", s->turn.dice[i].value);
+        if (w < 0 || (size_t)w >= size - n)
+            return;
+        n += (size_t)w;
+    }
+    if (n == 0)
+        snprintf(buf, size, "none");
+}

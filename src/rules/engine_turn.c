@@ -1,0 +1,486 @@
+/* A player's turn: the four dice, spending them (and one reserve die) on assets, people,
+ * infrastructures, influence and the reserve, with the four spending restrictions. */
+#include <stdio.h>
+#include <string.h>
+#include "rules/engine_internal.h"
+
+static const char *player_name(const struct game_state *s)
+{
+    return s->cfg.names[s->turn.player];
+}
+
+int engine_next_player(const struct game_state *s)
+{
+    if (s->phase != PHASE_ROUND || s->turns_done >= s->cfg.nplayers)
+        return -1;
+    return (s->first_player + s->turns_done) % s->cfg.nplayers;
+}
+
+int engine_begin_turn(struct game_state *s, int player, int d1, int d2, struct refusal *why)
+{
+    engine_clear(why);
+    if (s->phase != PHASE_ROUND)
+        return engine_refuse(why, "round-order", "no round is in progress");
+    if (s->turn.player >= 0)
+        return engine_refuse(why, "round-order", "%s's turn is still in progress", player_name(s));
+    if (player < 0 || player >= s->cfg.nplayers)
+        return engine_refuse(why, "turn-order", "there is no player %d", player + 1);
+    int next = engine_next_player(s);
+    if (next < 0)
+        return engine_refuse(why, "turn-order", "round %d: every player has had a turn (%s named)",
+                             s->round, s->cfg.names[player]);
+    if (player != next)
+        return engine_refuse(why, "turn-order", "round %d: expected %s's turn, not %s's%s", s->round,
+                             s->cfg.names[next], s->cfg.names[player],
+                             s->turns_done == 0 ? " (the first player of the round)" : "");
+    if (s->outlaws_pending)
+        return engine_refuse(why, "bonus-rolls", "round %d: the outlaws' attack needs its bonus rolls "
+                             "before the first turn", s->round);
+    if (!s->shared_set)
+        return engine_refuse(why, "round-order", "round %d: the shared dice are not set", s->round);
+    if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6)
+        return engine_refuse(why, "die-range", "%s's dice must show 1 to 6, not %d and %d",
+                             s->cfg.names[player], d1, d2);
+    memset(&s->turn, 0, sizeof s->turn);
+    s->turn.player = player;
+    const int values[XII_TURN_DICE] = {d1, d2, s->shared[0], s->shared[1]};
+    int high = 0;
+    for (int i = 0; i < XII_TURN_DICE; i++) {
+        struct turn_die *d = &s->turn.dice[i];
+        d->value = values[i];
+        d->shared = i >= 2;
+        d->index = (unsigned char)(i & 1);
+        if (values[i] > high)
+            high = values[i];
+    }
+    /* Restriction 1 (A2-A4): every die showing the highest value now stays restricted. */
+    s->turn.highest = high;
+    for (int i = 0; i < XII_TURN_DICE; i++)
+        s->turn.dice[i].restricted = s->turn.dice[i].value == high;
+    return 0;
+}
+
+int engine_need_turn(const struct game_state *s, struct refusal *why)
+{
+    if (s->turn.player < 0)
+        return engine_refuse(why, "round-order", "no turn is in progress");
+    return 0;
+}
+
+int engine_pick_die(const struct game_state *s, int value, enum die_source src, int prefer_unrestricted)
+{
+    int best = -1, best_key = 99;
+    for (int i = 0; i < XII_TURN_DICE; i++) {
+        const struct turn_die *d = &s->turn.dice[i];
+        if (d->spent || d->value != value || (src == DIE_OWN && d->shared) || (src == DIE_SHARED && !d->shared))
+            continue;
+        int key = (d->restricted == (prefer_unrestricted != 0) ? 2 : 0) + d->shared;
+        if (key < best_key) {
+            best = i;
+            best_key = key;
+        }
+    }
+    return best;
+}
+
+static int refuse_unavailable(const struct game_state *s, int value, enum die_source src,
+                              struct refusal *why)
+{
+    char list[64];
+    if (!why)
+        return -1;
+    engine_unspent_text(s, list, sizeof list);
+    return engine_refuse(why, "die-unavailable", "no unspent %sdie shows %d (unspent: %s)",
+                         src == DIE_OWN ? "own " : src == DIE_SHARED ? "shared " : "", value, list);
+}
+
+static int refuse_reserve(const struct game_state *s, int value, struct refusal *why)
+{
+    const struct player_state *ps = &s->p[s->turn.player];
+    char list[64] = "";
+    size_t n = 0;
+    for (int k = 0; k < s->gd->reserve_slots; k++) {
+        if (ps->reserve[k].state == SLOT_NEW && ps->reserve[k].value == value)
+            return engine_refuse(why, "reserve-new", "the %d in %s's reserve was written this turn: it "
+                                 "can be spent from the next turn", value, player_name(s));
+        if (ps->reserve[k].state == SLOT_AVAILABLE && n + 4 < sizeof list)
+            n += (size_t)snprintf(list + n, sizeof list - n, "%s%d", n ? ", " : "", ps->reserve[k].value);
+    }
+    return engine_refuse(why, "reserve-empty", "%s's reserve has no %d (available: %s)", player_name(s),
+                         value, n ? list : "none");
+}
+
+/* Finds the die a spend uses: a reserve slot or an unspent turn die. */
+static int pick_source(const struct game_state *s, const struct move *m, int prefer_unrestricted,
+                       struct die_pick *pick, struct refusal *why)
+{
+    pick->die = pick->slot = pick->item = -1;
+    pick->value = m->die;
+    pick->restricted = 0;
+    if (m->die < 1 || m->die > 6)
+        return engine_refuse(why, "die-range", "a die shows 1 to 6, not %d", m->die);
+    if (m->from_reserve) {
+        if (s->turn.reserve_used >= s->gd->reserve_per_turn)
+            return engine_refuse(why, "reserve-limit", "%s has already spent %d reserve die this turn "
+                                 "(the most per turn)", player_name(s), s->turn.reserve_used);
+        const struct player_state *ps = &s->p[s->turn.player];
+        for (int k = 0; k < s->gd->reserve_slots; k++)
+            if (ps->reserve[k].state == SLOT_AVAILABLE && ps->reserve[k].value == m->die) {
+                pick->slot = k;
+                return 0;   /* A2: reserve dice are never restricted */
+            }
+        return refuse_reserve(s, m->die, why);
+    }
+    int i = engine_pick_die(s, m->die, m->source, prefer_unrestricted);
+    if (i < 0)
+        return refuse_unavailable(s, m->die, m->source, why);
+    pick->die = i;
+    pick->restricted = s->turn.dice[i].restricted;
+    return 0;
+}
+
+static void use_die(struct game_state *s, const struct die_pick *pick, struct history *h)
+{
+    if (pick->die >= 0) {
+        s->turn.dice[pick->die].spent = 1;
+        return;
+    }
+    struct reserve_slot *slot = &s->p[s->turn.player].reserve[pick->slot];
+    engine_record(h, s, s->turn.player, HIST_RESERVE, CAUSE_DIE, pick->slot, slot->value, SLOT_AVAILABLE,
+                  SLOT_SPENT);
+    slot->state = SLOT_SPENT;
+    s->turn.reserve_used++;
+}
+
+int engine_check_increase(const struct game_state *s, int asset, int value, int from_reserve,
+                          int part, struct refusal *why)
+{
+    int p = s->turn.player;
+    const struct gd_asset *as = &s->gd->assets[asset];
+    int used = s->turn.asset_dice[asset];
+    if (used > 0) {
+        /* Restriction 2 (A7, A8): one die per asset; the witch's perk a allows a second one,
+         * never a third, never with the reserve die (A10). */
+        if (!engine_perk(s, p, PERK_TWO_DICE_SAME_ASSET))
+            return engine_refuse(why, "one-die-per-asset", "%s has already spent a die on %s this turn "
+                                 "(one die per asset per turn)", player_name(s), as->id);
+        if (used >= 2)
+            return engine_refuse(why, "one-die-per-asset", "%s has already spent two dice on %s this "
+                                 "turn (the witch allows two, never three)", player_name(s), as->id);
+        if (from_reserve || s->turn.asset_reserve[asset])
+            return engine_refuse(why, "one-die-per-asset", "%s has already spent a die on %s this turn; "
+                                 "the witch's second die cannot involve a reserve die", player_name(s), as->id);
+    }
+    /* Restriction 3: special assets need the exact die value. */
+    if (as->die.value && value != as->die.value)
+        return engine_refuse(why, "exact-die", "%s can only be increased with a %s showing %d, not %d",
+                             as->id, part ? "split part" : "die", as->die.value, value);
+    for (int k = 0; k < as->nreq; k++)
+        if (!engine_req_holds(s, p, &as->req[k], 1)) {
+            char what[128];
+            if (!why)
+                return -1;
+            engine_req_describe(s, p, &as->req[k], what, sizeof what);
+            return engine_refuse(why, "requirement", "%s cannot increase %s: %s", player_name(s), as->id, what);
+        }
+    return 0;
+}
+
+/* The food a unit of `asset` costs in `cost`, after the bread discount (mill perk b, A20). */
+static int unit_cost(const struct game_state *s, int asset, const struct gd_cost *cost)
+{
+    int unit = cost->amount;
+    if (asset == A_BREAD && cost->asset == A_FOOD) {
+        const struct gd_perk *pk = engine_perk(s, s->turn.player, PERK_BREAD_DISCOUNT);
+        if (pk)
+            unit -= pk->params[0];
+    }
+    return unit > 0 ? unit : 0;
+}
+
+int engine_apply_increase(struct game_state *s, int asset, int value, int restricted,
+                          int from_reserve, int real_die, struct history *h)
+{
+    int p = s->turn.player;
+    struct player_state *ps = &s->p[p];
+    const struct gd_asset *as = &s->gd->assets[asset];
+    int v = value;
+    if (as->cls == CLASS_ADVANCED && restricted)
+        v -= s->gd->advanced_die_penalty;   /* restriction 1, not permanent (A5) */
+    if (asset == A_FOOD && real_die) {
+        const struct gd_perk *pk = engine_perk(s, p, PERK_FOOD_DIE_BONUS);
+        if (pk && value == pk->params[0])
+            v = pk->params[1];              /* miller perk b (A19) */
+    }
+    int cur = ps->asset[asset];
+    int add = engine_asset_max(s, p, asset) - cur;
+    if (v < add)
+        add = v;
+    if (add < 0)
+        add = 0;
+    /* A31: added = min(die, room to MAX, units affordable); paid per unit added. */
+    int units[GD_MAX_COSTS];
+    for (int k = 0; k < as->ncost; k++) {
+        units[k] = unit_cost(s, asset, &as->cost[k]);
+        if (units[k] > 0 && ps->asset[as->cost[k].asset] / units[k] < add)
+            add = ps->asset[as->cost[k].asset] / units[k];
+    }
+    engine_set_asset(s, p, asset, cur + add, CAUSE_DIE, value, h);
+    int paid = 0;
+    for (int k = 0; k < as->ncost; k++)
+        if (units[k] * add > 0) {
+            int c = as->cost[k].asset;
+            engine_set_asset(s, p, c, ps->asset[c] - units[k] * add, CAUSE_COST, value, h);
+            paid = 1;
+        }
+    s->turn.asset_dice[asset]++;
+    if (from_reserve)
+        s->turn.asset_reserve[asset] = 1;
+    if (paid)
+        engine_clamp(s, p, h);
+    return add;
+}
+
+static int is_person(const struct gd_item *it)
+{
+    return it->kind == KIND_PERSON || it->kind == KIND_SPECIAL_PERSON;
+}
+
+/* Supply taken off a normal infrastructure's cost by the masons (A25). */
+static int supply_discount(const struct game_state *s, const struct gd_item *it)
+{
+    int asset;
+    const struct gd_perk *pk = engine_asset_perk(s->gd, PERK_INFRA_SUPPLY_DISCOUNT, &asset);
+    if (!pk || it->kind != KIND_INFRA)
+        return 0;
+    return s->p[s->turn.player].asset[asset] * pk->params[0];
+}
+
+static int item_cost(const struct game_state *s, const struct gd_item *it, int k)
+{
+    int amount = it->cost[k].amount;
+    if (it->cost[k].asset == A_SUPPLY)
+        amount -= supply_discount(s, it);
+    return amount > 0 ? amount : 0;
+}
+
+static int check_acquire(const struct game_state *s, const struct move *m, struct refusal *why)
+{
+    const struct gamedata *gd = s->gd;
+    int p = s->turn.player;
+    const struct gd_item *it = &gd->items[m->target];
+    const char *verb = is_person(it) ? "attract" : "build";
+    if (engine_owns(s, p, m->target))
+        return engine_refuse(why, "already-owned", "%s already has the %s", player_name(s), it->id);
+    if (gamedata_is_special(it)) {
+        if (m->perk != 'a' && m->perk != 'b')
+            return engine_refuse(why, "perk-letter", "the %s needs a perk letter, a or b", it->id);
+    } else if (m->perk) {
+        return engine_refuse(why, "perk-letter", "the %s has no perk to choose ('%c' given)", it->id, m->perk);
+    }
+    if (it->die.value && m->die != it->die.value)
+        return engine_refuse(why, "exact-die", "the %s needs a die showing %d, not %d", it->id,
+                             it->die.value, m->die);
+    if (it->kind == KIND_PERSON && s->ban_people)
+        return engine_refuse(why, "fire-ban", "%s cannot attract the %s: no prominent person can be "
+                             "attracted in a fire round (round %d)", player_name(s), it->id, s->round);
+    for (int k = 0; k < it->nreq; k++)
+        if (!engine_req_holds(s, p, &it->req[k], 1)) {
+            char what[128];
+            if (!why)
+                return -1;
+            engine_req_describe(s, p, &it->req[k], what, sizeof what);
+            return engine_refuse(why, "requirement", "%s cannot %s the %s: %s", player_name(s), verb,
+                                 it->id, what);
+        }
+    for (int k = 0; k < it->ncost; k++) {
+        int c = it->cost[k].asset, need = item_cost(s, it, k);
+        if (s->p[p].asset[c] < need)
+            return engine_refuse(why, "cost", "%s cannot %s the %s: it costs %d %s (has %d)", player_name(s),
+                                 verb, it->id, need, gd->assets[c].id, s->p[p].asset[c]);
+    }
+    return 0;
+}
+
+static void apply_acquire(struct game_state *s, const struct move *m, struct history *h)
+{
+    int p = s->turn.player;
+    struct player_state *ps = &s->p[p];
+    const struct gd_item *it = &s->gd->items[m->target];
+    int costs[GD_MAX_COSTS];
+    for (int k = 0; k < it->ncost; k++)
+        costs[k] = item_cost(s, it, k);     /* before the purchase changes anything */
+    ps->owned |= 1u << m->target;
+    engine_record(h, s, p, HIST_ITEM, CAUSE_DIE, m->target, m->die, 0, 1);
+    const struct gd_perk *active = NULL;
+    if (gamedata_is_special(it)) {
+        ps->perk[m->target] = m->perk;      /* A46: chosen now, for good */
+        engine_record(h, s, p, HIST_PERK, CAUSE_PERK, m->target, m->die, 0, m->perk);
+        active = &it->perks[m->perk - 'a'];
+    } else if (it->nperks > 0) {
+        active = &it->perks[0];
+    }
+    if (active && active->id != PERK_NONE && ps->perk_item[active->id] < 0)
+        ps->perk_item[active->id] = (signed char)m->target;
+    int paid = 0;
+    for (int k = 0; k < it->ncost; k++)
+        if (costs[k] > 0) {
+            int c = it->cost[k].asset;
+            engine_set_asset(s, p, c, ps->asset[c] - costs[k], CAUSE_COST, m->die, h);
+            paid = 1;
+        }
+    if (paid)
+        engine_clamp(s, p, h);      /* A45, A56: paying men-at-arms may lower knights */
+    if (active && active->id == PERK_RESERVE_ADD) {
+        /* A13: written once, in printed order, into free slots; the rest is lost. */
+        int k = 0;
+        for (int i = 0; i < active->nparams; i++) {
+            while (k < s->gd->reserve_slots && ps->reserve[k].state != SLOT_EMPTY)
+                k++;
+            if (k >= s->gd->reserve_slots)
+                break;
+            ps->reserve[k].value = active->params[i];
+            ps->reserve[k].state = SLOT_NEW;
+            engine_record(h, s, p, HIST_RESERVE, CAUSE_PERK, k, active->params[i], SLOT_EMPTY, SLOT_AVAILABLE);
+        }
+    }
+}
+
+static int free_slot(const struct game_state *s)
+{
+    const struct player_state *ps = &s->p[s->turn.player];
+    for (int k = 0; k < s->gd->reserve_slots; k++)
+        if (ps->reserve[k].state == SLOT_EMPTY)
+            return k;
+    return -1;
+}
+
+static int check_market(const struct game_state *s, const struct move *m, struct refusal *why)
+{
+    if (m->amount < 1)
+        return engine_refuse(why, "market", "a market conversion needs an amount of 1 or more, not %d",
+                             m->amount);
+    if (m->target != A_FOOD && m->target != A_SUPPLY)
+        return engine_refuse(why, "market", "the market turns food into supply or supply into food only");
+    if (s->turn.nmarket >= XII_MAX_MARKET)
+        return engine_refuse(why, "market", "at most %d market conversions per turn", XII_MAX_MARKET);
+    return 0;
+}
+
+static int check_move(const struct game_state *s, const struct move *m, struct die_pick *pick,
+                      struct refusal *why)
+{
+    const struct gamedata *gd = s->gd;
+    if (engine_need_turn(s, why))
+        return -1;
+    switch (m->kind) {
+    case MOVE_ASSET:
+        if (m->target < 0 || m->target >= ASSET_COUNT)
+            return engine_refuse(why, "bad-move", "asset %d does not exist", m->target);
+        if (pick_source(s, m, gd->assets[m->target].cls == CLASS_ADVANCED, pick, why))
+            return -1;
+        return engine_check_increase(s, m->target, m->die, m->from_reserve, 0, why);
+    case MOVE_ACQUIRE:
+        if (m->target < 0 || m->target >= gd->nitems)
+            return engine_refuse(why, "bad-move", "item %d does not exist", m->target);
+        if (pick_source(s, m, 0, pick, why))
+            return -1;
+        return check_acquire(s, m, why);
+    case MOVE_INFLUENCE:
+        if (m->target < 0 || m->target >= LOCATION_COUNT)
+            return engine_refuse(why, "bad-move", "location %d does not exist", m->target);
+        if (pick_source(s, m, 0, pick, why))
+            return -1;
+        if (s->turn.location_used[m->target])
+            return engine_refuse(why, "one-die-per-location", "%s has already spent a die on the %s this "
+                                 "turn (one die per location per turn)", player_name(s), gd->locations[m->target].id);
+        return 0;
+    case MOVE_STORE:
+        if (pick_source(s, m, 0, pick, why))
+            return -1;
+        if (free_slot(s) < 0)
+            return engine_refuse(why, "reserve-full", "%s's reserve has no free slot (all %d are written)",
+                                 player_name(s), gd->reserve_slots);
+        return 0;
+    case MOVE_SHERIFF:
+    case MOVE_COURT:
+    case MOVE_COURT_REROLL:
+        return engine_ability_check(s, m, pick, why);
+    case MOVE_SPLIT:
+        return engine_split_check(s, m, pick, why);
+    case MOVE_MARKET:
+        return check_market(s, m, why);
+    }
+    return engine_refuse(why, "bad-move", "unknown move kind %d", (int)m->kind);
+}
+
+int engine_check(const struct game_state *s, const struct move *m, struct refusal *why)
+{
+    struct die_pick pick;
+    engine_clear(why);
+    return check_move(s, m, &pick, why);
+}
+
+static void note_restricted(const struct game_state *s, const struct die_pick *pick, int asset,
+                            struct refusal *why)
+{
+    const struct gamedata *gd = s->gd;
+    if (!why || !pick->restricted || gd->assets[asset].cls != CLASS_ADVANCED || gd->advanced_die_penalty == 0)
+        return;
+    why->rule = "restriction-highest-die";
+    snprintf(why->message, sizeof why->message, "the highest rolled die (%d) adds %d less on %s",
+             s->turn.highest, gd->advanced_die_penalty, gd->assets[asset].id);
+}
+
+int engine_apply(struct game_state *s, const struct move *m, struct history *h, struct refusal *why)
+{
+    struct die_pick pick;
+    engine_clear(why);
+    if (check_move(s, m, &pick, why))
+        return -1;
+    switch (m->kind) {
+    case MOVE_ASSET:
+        use_die(s, &pick, h);
+        engine_apply_increase(s, m->target, m->die, pick.restricted, m->from_reserve, pick.die >= 0, h);
+        note_restricted(s, &pick, m->target, why);
+        break;
+    case MOVE_ACQUIRE:
+        use_die(s, &pick, h);
+        apply_acquire(s, m, h);
+        break;
+    case MOVE_INFLUENCE: {
+        use_die(s, &pick, h);
+        int *inf = &s->p[s->turn.player].influence[m->target];
+        engine_record(h, s, s->turn.player, HIST_INFLUENCE, CAUSE_DIE, m->target, m->die, *inf, *inf + m->die);
+        *inf += m->die;
+        s->turn.location_used[m->target] = 1;
+        break;
+    }
+    case MOVE_STORE: {
+        use_die(s, &pick, h);
+        int k = free_slot(s);
+        struct reserve_slot *slot = &s->p[s->turn.player].reserve[k];
+        slot->value = m->die;
+        slot->state = SLOT_NEW;     /* A11: not spendable from the reserve before the next turn */
+        engine_record(h, s, s->turn.player, HIST_RESERVE, CAUSE_RESERVE, k, m->die, SLOT_EMPTY, SLOT_AVAILABLE);
+        break;
+    }
+    case MOVE_SHERIFF:
+    case MOVE_COURT:
+    case MOVE_COURT_REROLL:
+        engine_ability_apply(s, m, &pick);
+        break;
+    case MOVE_SPLIT:
+        engine_split_apply(s, m, &pick, h);
+        note_restricted(s, &pick, m->target, why);
+        if (!why || !why->rule)
+            note_restricted(s, &pick, m->target2, why);
+        break;
+    case MOVE_MARKET:
+        s->turn.market[s->turn.nmarket].amount = m->amount;
+        s->turn.market[s->turn.nmarket].to = m->target;
+        s->turn.nmarket++;
+        break;
+    }
+    return 0;
+}

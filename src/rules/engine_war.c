@@ -1,0 +1,71 @@
+/* The king war (rules c1-c8): support or avoid, POW with bonus rolls, reputation, halving. */
+#include "rules/engine_internal.h"
+
+static int check_entry(const struct game_state *s, int p, const struct war_entry *e, struct refusal *why)
+{
+    const char *name = s->cfg.names[p];
+    if (e->support != 0 && e->support != 1)
+        return engine_refuse(why, "war", "%s must support or avoid the king war", name);
+    if (e->support && engine_pow_base(s, p) == 0)
+        return engine_refuse(why, "war", "%s has no POW and must avoid the king war", name);    /* A40 */
+    int due = e->support ? engine_bonus_rolls_due(s, p) : 0;
+    if (e->nrolls != due) {
+        if (!e->support)
+            return engine_refuse(why, "bonus-rolls", "%s avoids the king war: no bonus rolls (%d given)",
+                                 name, e->nrolls);
+        return engine_refuse(why, "bonus-rolls", "%s supports the king war with %d bonus roll%s due, %d given",
+                             name, due, due == 1 ? "" : "s", e->nrolls);
+    }
+    for (int i = 0; i < e->nrolls; i++)
+        if (e->rolls[i] < 1 || e->rolls[i] > 6)
+            return engine_refuse(why, "die-range", "%s's bonus roll must be 1 to 6, not %d", name, e->rolls[i]);
+    return 0;
+}
+
+int engine_war(struct game_state *s, const struct war_entry e[], struct history *h, struct refusal *why)
+{
+    const struct gamedata *gd = s->gd;
+    int n = s->cfg.nplayers;
+    engine_clear(why);
+    if (n == 1)
+        return engine_refuse(why, "war", "there is no king war in a solo game");
+    if (s->phase != PHASE_ROUND)
+        return engine_refuse(why, "round-order", "no round is in progress");
+    if (s->war_done)
+        return engine_refuse(why, "war", "the king war of round %d was already fought", s->round);
+    if (s->turn.player >= 0 || s->turns_done < n)
+        return engine_refuse(why, "round-order", "the king war comes after every turn of round %d "
+                             "(%d of %d played)", s->round, s->turns_done, n);
+    int supporters = 0, top = -1, pows[XII_MAX_PLAYERS] = {0};
+    for (int p = 0; p < n; p++) {
+        if (check_entry(s, p, &e[p], why))
+            return -1;
+        if (!e[p].support)
+            continue;
+        int pow = engine_pow_base(s, p);    /* infrastructures do not count here */
+        for (int i = 0; i < e[p].nrolls; i++)
+            pow += e[p].rolls[i];
+        pows[p] = pow;
+        supporters++;
+        if (pow > top)
+            top = pow;
+    }
+    for (int p = 0; p < n; p++) {
+        struct player_state *ps = &s->p[p];
+        ps->war_support = e[p].support;
+        ps->war_pow = pows[p];
+        if (!e[p].support)
+            continue;
+        /* c7, A41: ties for the top all gain the most; a sole supporter only war_sole. */
+        int gain = supporters == 1 ? gd->war_sole : ps->war_pow == top ? gd->war_highest : gd->war_other;
+        engine_record(h, s, p, HIST_REPUTATION, CAUSE_WAR, -1, 0, ps->reputation, ps->reputation + gain);
+        ps->reputation += gain;
+        /* c8, A42: supporters halve the assets that give POW, except the never-lost ones. */
+        for (int a = 0; a < ASSET_COUNT; a++)
+            if (gd->assets[a].pow.value > 0 && !engine_never_lost(gd, a))
+                engine_set_asset(s, p, a, ps->asset[a] / 2, CAUSE_WAR, 0, h);
+        engine_clamp(s, p, h);
+    }
+    s->war_done = 1;
+    return 0;
+}

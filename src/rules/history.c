@@ -1,0 +1,46 @@
+/* The history of value changes: a growable array of records. */
+#include "rules/history.h"
+#include <stdlib.h>
+#include "core/xalloc.h"
+
+void history_push(struct history *h, struct hist_rec rec)
+{
+    if (!h)
+        return;
+    if (h->count == h->cap) {
+        void *items = h->items;
+        xgrow(&items, &h->cap, h->count + 1, sizeof *h->items);
+        h->items = items;
+    }
+    h->items[h->count++] = rec;
+}
+
+void history_truncate(struct history *h, size_t count)
+{
+    if (h && count < h->count)
+        h->count = count;
+}
+
+void history_free(struct history *h)
+{
+    if (!h)
+        return;
+    free(h->items);
+    h->items = NULL;
+    h->count = h->cap = 0;
+}
+
+const char *history_cause_name(enum hist_cause cause)
+{
+    static const char *const names[] = {"die", "cost", "feeding", "event", "war", "production",
+                                        "clamp", "market", "reserve", "perk"};
+    _Static_assert(sizeof names / sizeof names[0] == CAUSE_PERK + 1, "one name per cause");
+    return (unsigned)cause <= CAUSE_PERK ? names[cause] : "?";
+}
+
+const char *history_what_name(enum hist_what what)
+{
+    static const char *const names[] = {"asset", "influence", "reputation", "reserve", "item", "perk"};
+    _Static_assert(sizeof names / sizeof names[0] == HIST_PERK + 1, "one name per kind");
+    return (unsigned)what <= HIST_PERK ? names[what] : "?";
+}
