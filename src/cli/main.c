@@ -11,6 +11,7 @@ struct command {
 
 static const struct command commands[] = {
     {"rules", cmd_rules, "print the game data the engine uses"},
+    {"sheet", cmd_sheet, "blank town-sheets to print (two pages per player)"},
 };
 
 static void usage(FILE *to)

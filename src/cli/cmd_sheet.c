@@ -1,0 +1,332 @@
+/* xii sheet: blank town-sheets, two pages per player, with names, town names and the global
+ * events optionally pre-filled. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "cli/commands.h"
+#include "cli/gamedata_option.h"
+#include "cli/render_options.h"
+#include "core/xalloc.h"
+#include "layout/icons.h"
+#include "layout/townsheet.h"
+#include "rules/event_setup.h"
+
+#define MAX_PLAYERS 5
+#define DEFAULT_OUTPUT "out/town-sheet.pdf"
+
+static const char usage_head[] =
+    "usage: xii sheet [OPTIONS]\n"
+    "Writes blank town-sheets (two pages per player) as one PDF.\n"
+    "  --players N         N copies (1-5; default 1, or one per name)\n"
+    "  --names \"Jack,Tom\"  player names, one sheet each (at most 5)\n"
+    "  --towns \"Oakham,Ely\" town names, in the same order\n"
+    "  --difficulty D      mark the rounds that get a global event (very-easy, easy, normal,\n"
+    "                      hard, very-hard, forget-about-it)\n"
+    "  --events \"7 fire, 8 plague, ...\"\n"
+    "                      with --difficulty: write these events on the track\n"
+    "  --seed S            with --difficulty: roll the events (method 1) from this seed\n"
+    "  --rules FILE        read this game-data file instead of the built-in one\n";
+
+static const char usage_tail[] =
+    "  -h, --help          this help\n"
+    "Default output: " DEFAULT_OUTPUT ".\n";
+
+static void usage(FILE *to)
+{
+    fputs(usage_head, to);
+    fputs(render_options_help, to);
+    fputs(usage_tail, to);
+}
+
+struct sheet_args {
+    struct render_options ro;
+    const char *names, *towns, *difficulty, *events, *seed, *rules;
+    int players;
+};
+
+/* Splits "a, b,c" at commas into trimmed copies; returns the count (items beyond max are
+ * counted but not stored). */
+static int split_list(const char *s, char **out, int max)
+{
+    int n = 0;
+    for (;;) {
+        const char *e = strchr(s, ',');
+        if (!e)
+            e = s + strlen(s);
+        const char *a = s, *b = e;
+        while (a < b && (*a == ' ' || *a == '\t'))
+            a++;
+        while (b > a && (b[-1] == ' ' || b[-1] == '\t'))
+            b--;
+        if (n < max)
+            out[n] = xstrndup(a, (size_t)(b - a));
+        n++;
+        if (!*e)
+            break;
+        s = e + 1;
+    }
+    return n;
+}
+
+/* The value of a command option given as "--name VALUE" or "--name=VALUE". */
+static int take_value(int argc, char **argv, int *i, const char *name, const char **value,
+                      int *missing)
+{
+    size_t n = strlen(name);
+    const char *a = argv[*i];
+    if (strncmp(a, name, n) != 0)
+        return 0;
+    if (a[n] == '=') {
+        *value = a + n + 1;
+        *i += 1;
+        return 1;
+    }
+    if (a[n] != 0)
+        return 0;
+    if (*i + 1 >= argc) {
+        *missing = 1;
+        return 1;
+    }
+    *value = argv[*i + 1];
+    *i += 2;
+    return 1;
+}
+
+/* Parses argv; returns -1 after printing an error, 1 after printing the help, 0 to go on. */
+static int parse_args(int argc, char **argv, struct sheet_args *sa)
+{
+    static const char *const names[] = {"--names", "--towns", "--difficulty", "--events",
+                                        "--seed", "--rules", "--players"};
+    memset(sa, 0, sizeof *sa);
+    render_options_init(&sa->ro);
+    struct strbuf err = STRBUF_INIT;
+    int i = 1;
+    while (i < argc) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return 1;
+        }
+        int rc = render_options_parse(&sa->ro, argc, argv, &i, &err);
+        if (rc < 0) {
+            fprintf(stderr, "xii sheet: %s\n", strbuf_cstr(&err));
+            strbuf_free(&err);
+            return -1;
+        }
+        if (rc > 0)
+            continue;
+        const char *v = NULL, **slot[] = {&sa->names, &sa->towns, &sa->difficulty, &sa->events,
+                                          &sa->seed, &sa->rules, NULL};
+        const char *players = NULL;
+        slot[6] = &players;
+        int matched = 0, missing = 0;
+        for (size_t k = 0; k < sizeof names / sizeof names[0] && !matched; k++) {
+            if (take_value(argc, argv, &i, names[k], &v, &missing)) {
+                matched = 1;
+                if (missing) {
+                    fprintf(stderr, "xii sheet: %s needs a value\n", names[k]);
+                    return -1;
+                }
+                *slot[k] = v;
+            }
+        }
+        if (!matched) {
+            fprintf(stderr, "xii sheet: unknown option '%s'\n", a);
+            usage(stderr);
+            return -1;
+        }
+        if (players) {
+            char *end;
+            errno = 0;
+            long n = strtol(players, &end, 10);
+            if (errno || *end || end == players || n < 1 || n > MAX_PLAYERS) {
+                fprintf(stderr, "xii sheet: --players needs a number from 1 to %d, not '%s'\n",
+                        MAX_PLAYERS, players);
+                return -1;
+            }
+            sa->players = (int)n;
+        }
+    }
+    if (render_options_check(&sa->ro, &err) != 0) {
+        fprintf(stderr, "xii sheet: %s\n", strbuf_cstr(&err));
+        strbuf_free(&err);
+        return -1;
+    }
+    strbuf_free(&err);
+    if ((sa->events || sa->seed) && !sa->difficulty) {
+        fprintf(stderr, "xii sheet: %s needs --difficulty\n", sa->events ? "--events" : "--seed");
+        return -1;
+    }
+    if (sa->events && sa->seed) {
+        fputs("xii sheet: give either --events or --seed, not both\n", stderr);
+        return -1;
+    }
+    return 0;
+}
+
+/* Prints the diagnostics of an option's text with a caret under the error. */
+static void print_diags(const struct diag_list *dl, const char *src)
+{
+    struct strbuf out = STRBUF_INIT;
+    for (size_t i = 0; i < dl->count; i++)
+        diag_format(&out, &dl->items[i], src, src ? strlen(src) : 0);
+    fputs(strbuf_cstr(&out), stderr);
+    strbuf_free(&out);
+}
+
+/* Fills the difficulty and events of the options; returns -1 after printing an error. */
+static int setup_events(const struct sheet_args *sa, const struct gamedata *gd,
+                        struct townsheet_options *o, struct strbuf *footer)
+{
+    if (!sa->difficulty)
+        return 0;
+    int d = gamedata_difficulty(gd, sa->difficulty, strlen(sa->difficulty));
+    if (d < 0) {
+        fprintf(stderr, "xii sheet: unknown difficulty '%s' (expected", sa->difficulty);
+        for (int k = 0; k < gd->ndifficulties; k++)
+            fprintf(stderr, "%s %s", k ? "," : "", gd->difficulties[k].id);
+        fputs(")\n", stderr);
+        return -1;
+    }
+    o->difficulty = d;
+    strbuf_printf(footer, " \xc2\xb7 %s", gd->difficulties[d].id);
+    struct event_setup es;
+    struct diag_list dl = DIAG_LIST_INIT;
+    int rc;
+    if (sa->seed) {
+        uint64_t seed;
+        if (event_setup_parse_seed(sa->seed, &seed) != 0) {
+            fprintf(stderr, "xii sheet: --seed needs a number from 0 to 18446744073709551615, "
+                            "not '%s'\n", sa->seed);
+            return -1;
+        }
+        rc = event_setup_seed(gd, d, seed, &es, &dl);
+        strbuf_printf(footer, " \xc2\xb7 seed %s", sa->seed);
+    } else if (sa->events) {
+        rc = event_setup_choose(gd, d, sa->events, "--events", &es, &dl);
+        strbuf_puts(footer, " \xc2\xb7 chosen events");
+    } else {
+        rc = event_setup_init(gd, d, &es, &dl);
+    }
+    print_diags(&dl, sa->events);
+    diag_list_free(&dl);
+    if (rc != 0) {
+        event_setup_free(&es);
+        return -1;
+    }
+    for (int r = 1; r <= GD_ROUNDS; r++)
+        o->events[r] = es.event[r];
+    event_setup_free(&es);
+    return 0;
+}
+
+/* Creates the folder of the default output when it is missing. */
+static void make_default_dir(void)
+{
+    if (mkdir("out", 0777) != 0 && errno != EEXIST)
+        return; /* canvas_new reports the unwritable path */
+}
+
+int cmd_sheet(int argc, char **argv)
+{
+    struct sheet_args sa;
+    int rc = parse_args(argc, argv, &sa);
+    if (rc != 0)
+        return rc > 0 ? EXIT_OK : EXIT_USAGE;
+    char *names[MAX_PLAYERS] = {0}, *towns[MAX_PLAYERS] = {0};
+    int nnames = sa.names ? split_list(sa.names, names, MAX_PLAYERS) : 0;
+    int ntowns = sa.towns ? split_list(sa.towns, towns, MAX_PLAYERS) : 0;
+    int status = EXIT_OK;
+    struct gamedata gd;
+    int have_gd = 0;
+    struct canvas *c = NULL;
+    struct icon_set *icons = NULL;
+    struct strbuf footer = STRBUF_INIT, err = STRBUF_INIT;
+    if (nnames > MAX_PLAYERS || ntowns > MAX_PLAYERS) {
+        fprintf(stderr, "xii sheet: at most %d %s (found %d)\n", MAX_PLAYERS,
+                nnames > MAX_PLAYERS ? "names" : "towns", nnames > MAX_PLAYERS ? nnames : ntowns);
+        status = EXIT_USAGE;
+        goto done;
+    }
+    int count = nnames > ntowns ? nnames : ntowns;
+    if (sa.players && count > sa.players) {
+        fprintf(stderr, "xii sheet: %d %s but --players %d\n", count,
+                nnames >= ntowns ? "names" : "towns", sa.players);
+        status = EXIT_USAGE;
+        goto done;
+    }
+    if (sa.players)
+        count = sa.players;
+    if (count == 0)
+        count = 1;
+    if (cli_load_gamedata(&gd, sa.rules) != 0) {
+        status = EXIT_USAGE;
+        goto done;
+    }
+    have_gd = 1;
+    struct townsheet_options o;
+    townsheet_options_init(&o, &gd, sa.ro.paper, sa.ro.grey);
+    render_options_describe(&sa.ro, &footer);
+    if (setup_events(&sa, &gd, &o, &footer) != 0) {
+        status = EXIT_USAGE;
+        goto done;
+    }
+    o.footer = strbuf_cstr(&footer);
+    struct diag_list idl = DIAG_LIST_INIT;
+    icons = icons_load_default(&idl);
+    /* Without icons the sheet still works: the tags spell the names out. */
+    print_diags(&idl, NULL);
+    diag_list_free(&idl);
+    o.icons = icons;
+    int to_stdout = sa.ro.output && strcmp(sa.ro.output, "-") == 0;
+    if (to_stdout && sa.ro.backend != CANVAS_TRACE) {
+        fputs("xii sheet: -o - (standard output) works with --backend trace only\n", stderr);
+        status = EXIT_USAGE;
+        goto done;
+    }
+    if (!sa.ro.output)
+        make_default_dir();
+    struct canvas_options co;
+    render_options_canvas(&sa.ro, sa.ro.svg ? "out/town-sheet.svg" : DEFAULT_OUTPUT, "Town sheet",
+                          &co);
+    if (to_stdout)
+        co.path = NULL;
+    c = canvas_new(&co, &err);
+    if (!c) {
+        fprintf(stderr, "xii sheet: %s\n", strbuf_cstr(&err));
+        status = EXIT_OUTPUT;
+        goto done;
+    }
+    for (int i = 0; i < count; i++) {
+        struct townsheet_player p = {i < nnames ? names[i] : NULL, i < ntowns ? towns[i] : NULL};
+        if (townsheet_draw(c, &o, &p, NULL, &err) != 0) {
+            fprintf(stderr, "xii sheet: %s\n", strbuf_cstr(&err));
+            status = EXIT_OUTPUT;
+            goto done;
+        }
+    }
+    if (to_stdout)
+        fputs(canvas_trace(c), stdout);
+    rc = canvas_finish(c, &err);
+    c = NULL;
+    if (rc != 0) {
+        fprintf(stderr, "xii sheet: %s\n", strbuf_cstr(&err));
+        status = EXIT_OUTPUT;
+    } else if (to_stdout && fflush(stdout) != 0) {
+        status = EXIT_OUTPUT;
+    }
+done:
+    canvas_discard(c);
+    for (int i = 0; i < MAX_PLAYERS; i++) {
+        free(names[i]);
+        free(towns[i]);
+    }
+    if (have_gd)
+        gamedata_free(&gd);
+    icons_free(icons);
+    strbuf_free(&footer);
+    strbuf_free(&err);
+    return status;
+}

@@ -1,0 +1,147 @@
+#include "cli/render_options.h"
+#include <string.h>
+#include <strings.h>
+#include "core/xalloc.h"
+
+const char render_options_help[] =
+    "  --paper a4|letter   paper size, printed at true scale (default a4)\n"
+    "  --grey, --gray      greyscale output (requirements and costs told apart by style)\n"
+    "  --backend cairo|haru\n"
+    "                      PDF writer (default cairo; 'trace' writes the drawing calls as text)\n"
+    "  -o FILE             output file\n"
+    "  --png DIR           also write one PNG per page into DIR (cairo)\n"
+    "  --svg               write SVG instead of PDF (cairo)\n";
+
+void render_options_init(struct render_options *ro)
+{
+    memset(ro, 0, sizeof *ro);
+    ro->paper = layout_paper_find("a4");
+    ro->backend = CANVAS_CAIRO;
+}
+
+/* Matches argv[*i] against the long option name (with "=value" or a separate value) or the
+ * short one ("-o FILE", "-oFILE"). Returns 1 with *value set, 0 when it does not match, -1
+ * when the value is missing. */
+static int option_value(int argc, char **argv, int *i, const char *longname, const char *shortname,
+                        const char **value)
+{
+    const char *a = argv[*i];
+    size_t n = strlen(longname);
+    if (strncmp(a, longname, n) == 0 && a[n] == '=') {
+        *value = a + n + 1;
+        *i += 1;
+        return 1;
+    }
+    int exact = strcmp(a, longname) == 0 || (shortname && strcmp(a, shortname) == 0);
+    if (!exact && shortname && strncmp(a, shortname, strlen(shortname)) == 0 && a[strlen(shortname)]) {
+        *value = a + strlen(shortname);
+        *i += 1;
+        return 1;
+    }
+    if (!exact)
+        return 0;
+    if (*i + 1 >= argc)
+        return -1;
+    *value = argv[*i + 1];
+    *i += 2;
+    return 1;
+}
+
+int render_options_parse(struct render_options *ro, int argc, char **argv, int *i,
+                         struct strbuf *err)
+{
+    const char *a = argv[*i];
+    const char *v = NULL;
+    int m;
+    if (strcmp(a, "--grey") == 0 || strcmp(a, "--gray") == 0) {
+        ro->grey = 1;
+        *i += 1;
+        return 1;
+    }
+    if (strcmp(a, "--svg") == 0) {
+        ro->svg = 1;
+        *i += 1;
+        return 1;
+    }
+    if ((m = option_value(argc, argv, i, "--paper", NULL, &v)) != 0) {
+        if (m < 0) {
+            strbuf_puts(err, "--paper needs a value: a4 or letter");
+            return -1;
+        }
+        const struct paper *p = layout_paper_find(v);
+        if (!p) {
+            strbuf_printf(err, "unknown paper '%s' (expected a4 or letter)", v);
+            return -1;
+        }
+        ro->paper = p;
+        return 1;
+    }
+    if ((m = option_value(argc, argv, i, "--backend", NULL, &v)) != 0) {
+        if (m < 0) {
+            strbuf_puts(err, "--backend needs a value: cairo or haru");
+            return -1;
+        }
+        if (strcasecmp(v, "cairo") == 0)
+            ro->backend = CANVAS_CAIRO;
+        else if (strcasecmp(v, "haru") == 0 || strcasecmp(v, "libharu") == 0)
+            ro->backend = CANVAS_HARU;
+        else if (strcasecmp(v, "trace") == 0)
+            ro->backend = CANVAS_TRACE;
+        else {
+            strbuf_printf(err, "unknown backend '%s' (expected cairo or haru)", v);
+            return -1;
+        }
+        return 1;
+    }
+    if ((m = option_value(argc, argv, i, "--output", "-o", &v)) != 0) {
+        if (m < 0 || !*v) {
+            strbuf_puts(err, "-o needs a file name");
+            return -1;
+        }
+        ro->output = v;
+        return 1;
+    }
+    if ((m = option_value(argc, argv, i, "--png", NULL, &v)) != 0) {
+        if (m < 0 || !*v) {
+            strbuf_puts(err, "--png needs a folder name");
+            return -1;
+        }
+        ro->png_dir = v;
+        return 1;
+    }
+    return 0;
+}
+
+int render_options_check(const struct render_options *ro, struct strbuf *err)
+{
+    if (ro->backend != CANVAS_CAIRO && ro->png_dir) {
+        strbuf_puts(err, "--png needs the cairo backend");
+        return -1;
+    }
+    if (ro->backend != CANVAS_CAIRO && ro->svg) {
+        strbuf_puts(err, "--svg needs the cairo backend");
+        return -1;
+    }
+    return 0;
+}
+
+void render_options_describe(const struct render_options *ro, struct strbuf *out)
+{
+    strbuf_puts(out, ro->paper->label);
+    strbuf_puts(out, ro->grey ? " \xc2\xb7 grey" : " \xc2\xb7 colour");
+}
+
+void render_options_canvas(const struct render_options *ro, const char *def, const char *title,
+                           struct canvas_options *co)
+{
+    memset(co, 0, sizeof *co);
+    co->backend = ro->backend;
+    co->grey = ro->grey;
+    co->path = ro->output ? ro->output : def;
+    co->png_dir = ro->png_dir;
+    co->png_dpi = 0;
+    co->svg = ro->svg;
+    co->font_dir = NULL;
+    co->title = title;
+    co->creator = "xii " XII_VERSION;
+}

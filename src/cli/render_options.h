@@ -1,0 +1,42 @@
+/* The options every rendering command shares (cli.md): --paper a4|letter, --grey/--gray,
+ * --backend cairo|haru|trace, -o FILE, --png DIR, --svg. Commands parse their own options
+ * and hand every other argument to render_options_parse(). */
+#ifndef CLI_RENDER_OPTIONS_H
+#define CLI_RENDER_OPTIONS_H
+#include "core/strbuf.h"
+#include "draw/canvas.h"
+#include "layout/common.h"
+
+struct render_options {
+    const struct paper *paper;      /* default A4 */
+    int grey;
+    enum canvas_backend backend;    /* default cairo */
+    const char *output;             /* -o; NULL until given */
+    const char *png_dir;            /* --png DIR, or NULL */
+    int svg;                        /* --svg: cairo writes SVG instead of PDF */
+};
+
+/* The defaults: A4, colour, cairo, no output path, no previews. */
+void render_options_init(struct render_options *ro);
+
+/* Tries argv[*i] (and its value, as the next argument or after '=') as a render option.
+ * Returns 1 and moves *i past what it used; 0 when argv[*i] is not a render option; -1 with
+ * the reason in err for a bad value or a missing one. */
+int render_options_parse(struct render_options *ro, int argc, char **argv, int *i,
+                         struct strbuf *err);
+
+/* Checks the combination once every argument is read (--png and --svg need cairo).
+ * Returns 0, or -1 with the reason in err. */
+int render_options_check(const struct render_options *ro, struct strbuf *err);
+
+/* The help lines for these options, to include in a command's usage text. */
+extern const char render_options_help[];
+
+/* "A4 · grey · haru": the part of a page footer that names these options. */
+void render_options_describe(const struct render_options *ro, struct strbuf *out);
+
+/* Fills the canvas options from these (path: the output, or def when -o was not given). */
+void render_options_canvas(const struct render_options *ro, const char *def, const char *title,
+                           struct canvas_options *co);
+
+#endif

@@ -1,0 +1,1017 @@
+/* The blank town-sheet. Page 1: town name, rounds and events, dice reserve, the twelve town
+ * assets and the locations. Page 2: prominent people and infrastructures, their special
+ * versions with two abilities each, reputation, POW and a short turn reminder.
+ *
+ * Every row, name and number comes from the game data; the layout only decides where things
+ * go. Heights stretch between a minimum and a maximum so the same code fills A4 and Letter. */
+#include "layout/townsheet.h"
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "core/xalloc.h"
+
+#define GAP_MIN 5.0
+#define BAND_H 16.0
+
+struct ts {
+    struct canvas *c;
+    const struct townsheet_options *o;
+    const struct gamedata *gd;
+    struct palette pal;
+    struct box area;
+    struct townsheet_geom *g;
+    struct tag_style tag;
+};
+
+void townsheet_options_init(struct townsheet_options *o, const struct gamedata *gd,
+                            const struct paper *paper, int grey)
+{
+    memset(o, 0, sizeof *o);
+    o->gd = gd;
+    o->paper = paper;
+    o->grey = grey;
+    o->difficulty = -1;
+    for (int r = 0; r <= GD_ROUNDS; r++)
+        o->events[r] = -1;
+    o->footer = "";
+}
+
+/* ---- small helpers ---- */
+
+static double clampd(double v, double lo, double hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+static struct box mkbox(double x, double y, double w, double h)
+{
+    struct box b = {x, y, w, h};
+    return b;
+}
+
+/* "MEN-AT-ARMS" -> "men-at-arms" into out. */
+static void lower(const char *s, struct strbuf *out)
+{
+    strbuf_reset(out);
+    for (; *s; s++)
+        strbuf_putc(out, (*s >= 'A' && *s <= 'Z') ? (char)(*s - 'A' + 'a') : *s);
+}
+
+static void hline(struct ts *t, double x1, double x2, double y, struct rgb col, double w)
+{
+    canvas_move_to(t->c, x1, y);
+    canvas_line_to(t->c, x2, y);
+    canvas_stroke(t->c, col, w);
+}
+
+static void vline(struct ts *t, double x, double y1, double y2, struct rgb col, double w)
+{
+    canvas_move_to(t->c, x, y1);
+    canvas_line_to(t->c, x, y2);
+    canvas_stroke(t->c, col, w);
+}
+
+/* A label rotated a quarter turn, centred in the box (reading upwards). */
+static void vertical_label(struct ts *t, struct box b, const char *text)
+{
+    struct strbuf sb = STRBUF_INIT;
+    double size = layout_fit(t->c, FONT_SERIF_BOLD, 9.0, LAYOUT_MIN_TEXT, b.h - 6, text, &sb);
+    canvas_save(t->c);
+    canvas_translate(t->c, b.x + b.w / 2 + size * 0.33, b.y + b.h / 2);
+    canvas_rotate(t->c, -1.5707963267948966);
+    layout_small_caps(t->c, FONT_SERIF_BOLD, size, t->pal.band_ink, 0, 0, ALIGN_CENTER,
+                      strbuf_cstr(&sb), 1);
+    canvas_restore(t->c);
+    strbuf_free(&sb);
+}
+
+/* A small upper-case label (sans bold, soft ink). */
+static void label(struct ts *t, double x, double y, enum canvas_align align, const char *text)
+{
+    canvas_text(t->c, FONT_SANS_BOLD, LAYOUT_MIN_TEXT, t->pal.soft, x, y, align, text);
+}
+
+/* A VP badge centred in the box: the number over "VP" and an optional word ("each"). */
+static void vp_badge(struct ts *t, struct box b, int vp, const char *word)
+{
+    struct strbuf sb = STRBUF_INIT;
+    strbuf_printf(&sb, "%d", vp);
+    double cx = b.x + b.w / 2;
+    double size = fmin(13.0, b.h * 0.5);
+    double top = b.y + b.h / 2 - (word ? 6.5 : 3.5);
+    canvas_text(t->c, FONT_SERIF_BOLD, size, t->pal.accent, cx, top + size * 0.3, ALIGN_CENTER,
+                strbuf_cstr(&sb));
+    strbuf_reset(&sb);
+    strbuf_puts(&sb, word ? "VP " : "VP");
+    if (word)
+        strbuf_puts(&sb, word);
+    canvas_text(t->c, FONT_SANS, LAYOUT_MIN_TEXT, t->pal.soft, cx, top + size * 0.3 + 8.5,
+                ALIGN_CENTER, strbuf_cstr(&sb));
+    strbuf_free(&sb);
+}
+
+/* A square check box. */
+static void check_box(struct ts *t, struct box b)
+{
+    canvas_round_rect(t->c, b.x, b.y, b.w, b.h, 1.2);
+    canvas_fill_stroke(t->c, t->pal.paper, t->pal.ink, 0.8);
+}
+
+/* The requirement tag then the cost tag, from x; returns the width used. With right, they
+ * end at x instead of starting there. */
+static double tags(struct ts *t, const struct gd_req *req, int nreq, const struct gd_cost *cost,
+                   int ncost, const struct tag_style *st, double x, double y, int right)
+{
+    double wr = layout_req_tag_width(t->c, t->gd, req, nreq, st);
+    double wc = layout_cost_tag_width(t->c, t->gd, cost, ncost, st);
+    double total = wr + wc + (wr > 0 && wc > 0 ? 3 : 0);
+    double pen = right ? x - total : x;
+    if (wr > 0)
+        pen += layout_req_tag(t->c, &t->pal, t->gd, req, nreq, st, pen, y) + 3;
+    if (wc > 0)
+        layout_cost_tag(t->c, &t->pal, t->gd, cost, ncost, st, pen, y);
+    return total;
+}
+
+/* A tag style whose tags for these requirements and costs fit in width. */
+static struct tag_style fitting_tags(struct ts *t, const struct gd_req *req, int nreq,
+                                     const struct gd_cost *cost, int ncost, double width)
+{
+    struct tag_style st = t->tag;
+    for (;;) {
+        double wr = layout_req_tag_width(t->c, t->gd, req, nreq, &st);
+        double wc = layout_cost_tag_width(t->c, t->gd, cost, ncost, &st);
+        if (wr + wc + 3 <= width || st.size <= LAYOUT_MIN_TEXT)
+            return st;
+        st.size = fmax(LAYOUT_MIN_TEXT, st.size - 0.1);
+    }
+}
+
+/* ---- page 1: header ---- */
+
+static void title_row(struct ts *t, double y, double h, const char *right)
+{
+    struct box a = t->area;
+    layout_small_caps(t->c, FONT_SERIF_BOLD, 15, t->pal.band_ink, a.x, y + h - 5, ALIGN_LEFT,
+                      "XII CENTURY", 1);
+    double tw = layout_small_caps(t->c, FONT_SERIF_BOLD, 15, t->pal.band_ink, 0, 0, ALIGN_LEFT,
+                                  "XII CENTURY", 0);
+    canvas_text(t->c, FONT_SERIF_ITALIC, 10, t->pal.soft, a.x + tw + 8, y + h - 5, ALIGN_LEFT,
+                "town sheet");
+    if (right && *right)
+        layout_text_fit(t->c, FONT_SERIF_ITALIC, 10, 8, t->pal.soft, a.x + a.w, y + h - 5,
+                        a.w - tw - 90, ALIGN_RIGHT, right);
+    hline(t, a.x, a.x + a.w, y + h - 1, t->pal.rule, 0.6);
+}
+
+static void town_box(struct ts *t, struct box b, const struct townsheet_player *p)
+{
+    canvas_round_rect(t->c, b.x, b.y, b.w, b.h, 3);
+    canvas_fill_stroke(t->c, t->pal.paper, t->pal.rule, 0.9);
+    label(t, b.x + 6, b.y + 9, ALIGN_LEFT, "TOWN NAME");
+    double split = b.y + b.h - 14;
+    if (p && p->town && *p->town)
+        layout_text_fit(t->c, FONT_SERIF, 18, 9, t->pal.ink, b.x + 8, split - 6, b.w - 16,
+                        ALIGN_LEFT, p->town);
+    canvas_dash(t->c, (const double[]){1.5, 1.5}, 2);
+    hline(t, b.x + 6, b.x + b.w - 6, split, t->pal.line, 0.5);
+    canvas_dash(t->c, NULL, 0);
+    label(t, b.x + 6, b.y + b.h - 4.5, ALIGN_LEFT, "PLAYER");
+    if (p && p->name && *p->name)
+        layout_text_fit(t->c, FONT_SERIF, 10, 7, t->pal.ink, b.x + 38, b.y + b.h - 4, b.w - 44,
+                        ALIGN_LEFT, p->name);
+    t->g->town_name = mkbox(b.x + 6, b.y + 11, b.w - 12, split - b.y - 11);
+}
+
+static void rounds_grid(struct ts *t, struct box b, double legend_y)
+{
+    const struct gamedata *gd = t->gd;
+    double lab = 46, cw = (b.w - lab) / GD_ROUNDS;
+    double rh = 19, eh = b.h - rh;
+    int diff = t->o->difficulty;
+    label(t, b.x + lab - 5, b.y + rh / 2 + 2.4, ALIGN_RIGHT, "ROUND");
+    label(t, b.x + lab - 5, b.y + rh + eh / 2 + 2.4, ALIGN_RIGHT, "EVENT");
+    for (int r = 1; r <= GD_ROUNDS; r++) {
+        double x = b.x + lab + (r - 1) * cw;
+        struct box rc = mkbox(x, b.y, cw, rh), ec = mkbox(x, b.y + rh, cw, eh);
+        int marked = diff >= 0 && gd->difficulties[diff].has_event[r];
+        layout_cell(t->c, &t->pal, rc, 0);
+        char num[8];
+        snprintf(num, sizeof num, "%d", r);
+        canvas_text(t->c, FONT_SERIF, 11, t->pal.soft, x + cw / 2, b.y + rh / 2 + 3.8, ALIGN_CENTER,
+                    num);
+        layout_cell(t->c, &t->pal, ec, diff >= 0 && !marked);
+        if (diff >= 0 && !marked) {
+            /* No event can strike this round: nothing to write. */
+            hline(t, x + cw * 0.35, x + cw * 0.65, ec.y + eh / 2, t->pal.line, 0.6);
+        }
+        if (marked) {
+            canvas_move_to(t->c, x, ec.y);
+            canvas_line_to(t->c, x + 6, ec.y);
+            canvas_line_to(t->c, x, ec.y + 6);
+            canvas_close_path(t->c);
+            canvas_fill(t->c, t->pal.accent);
+        }
+        int e = t->o->events[r];
+        if (e >= 0)
+            layout_text_fit(t->c, FONT_SERIF_ITALIC, 13, 8, t->pal.ink, x + cw / 2,
+                            ec.y + eh / 2 + 4.2, cw - 3, ALIGN_CENTER, gd->events[e].letters);
+        t->g->round_cell[r - 1] = rc;
+        t->g->event_cell[r - 1] = ec;
+    }
+    canvas_rect(t->c, b.x + lab, b.y, b.w - lab, b.h);
+    canvas_stroke(t->c, t->pal.rule, 0.9);
+    /* The legend of the letters, in die order. */
+    struct strbuf sb = STRBUF_INIT;
+    for (int d = 1; d <= 6; d++) {
+        int e = gamedata_event_by_die(gd, d);
+        if (e < 0)
+            continue;
+        strbuf_printf(&sb, "%s%s %s", sb.len ? " \xc2\xb7 " : "", gd->events[e].letters,
+                      gd->events[e].name);
+    }
+    layout_text_fit(t->c, FONT_SANS, LAYOUT_MIN_TEXT, LAYOUT_MIN_TEXT, t->pal.muted, b.x + b.w,
+                    legend_y, b.w, ALIGN_RIGHT, strbuf_cstr(&sb));
+    strbuf_free(&sb);
+}
+
+static void reserve_strip(struct ts *t, struct box b)
+{
+    const struct gamedata *gd = t->gd;
+    canvas_round_rect(t->c, b.x, b.y, b.w, b.h, 3);
+    canvas_fill_stroke(t->c, t->pal.accent_fill, t->pal.rule, 0.9);
+    double lw = 84;
+    layout_small_caps(t->c, FONT_SERIF_BOLD, 10.5, t->pal.band_ink, b.x + 7, b.y + b.h / 2 + 3.5,
+                      ALIGN_LEFT, "DICE RESERVE", 1);
+    double s = fmin(b.h - 6, 18), step = s + 4;
+    int n = gd->reserve_slots > GD_MAX_RESERVE_SLOTS ? GD_MAX_RESERVE_SLOTS : gd->reserve_slots;
+    double x0 = b.x + lw;
+    for (int i = 0; i < n; i++) {
+        struct box sl = mkbox(x0 + i * step, b.y + (b.h - s) / 2, s, s);
+        canvas_round_rect(t->c, sl.x, sl.y, s, s, s * 0.2);
+        canvas_fill_stroke(t->c, t->pal.paper, t->pal.accent, 0.9);
+        if (i < gd->nreserve_start) {
+            char num[8];
+            snprintf(num, sizeof num, "%d", gd->reserve_start[i]);
+            canvas_text(t->c, FONT_SANS_BOLD, 10, t->pal.soft, sl.x + s / 2, sl.y + s / 2 + 3.6,
+                        ALIGN_CENTER, num);
+        }
+        t->g->reserve_slot[i] = sl;
+    }
+    t->g->nreserve = n;
+    double nx = x0 + n * step + 6;
+    struct strbuf sb = STRBUF_INIT;
+    strbuf_printf(&sb, "Spend at most %d reserve die per turn (never in the king war) and cross "
+                  "it out. To store a die, write its value in a free slot.", gd->reserve_per_turn);
+    layout_text_box(t->c, FONT_SANS, 6.8, LAYOUT_MIN_TEXT, 1.2, t->pal.soft,
+                    mkbox(nx, b.y + 3, b.x + b.w - nx - 6, b.h - 5), ALIGN_LEFT, strbuf_cstr(&sb), 1);
+    strbuf_free(&sb);
+}
+
+/* ---- page 1: town assets ---- */
+
+/* Column positions of an asset row. */
+struct asset_cols {
+    double x0, strip, icon, content, content_end, max_x, max_w, vp_x, vp_w, right;
+};
+
+static struct asset_cols asset_cols(const struct ts *t)
+{
+    struct asset_cols k;
+    k.x0 = t->area.x;
+    k.right = t->area.x + t->area.w;
+    k.strip = 17;
+    k.icon = 28;
+    k.content = k.x0 + k.strip + k.icon;
+    k.vp_w = 38;
+    k.max_w = 50;
+    k.vp_x = k.right - k.vp_w;
+    k.max_x = k.vp_x - k.max_w;
+    k.content_end = k.max_x - 5;
+    return k;
+}
+
+/* The reminder printed after an asset's name: its POW, feeding or production rule and perk. */
+static void asset_note(const struct gamedata *gd, int a, struct strbuf *out)
+{
+    const struct gd_asset *as = &gd->assets[a];
+    strbuf_reset(out);
+    struct strbuf nm = STRBUF_INIT;
+    if (a == A_FOOD && gd->feeding_per > 0) {
+        lower(gd->assets[A_POPULATION].name, &nm);
+        strbuf_printf(out, "at the end of your turn, pay 1 food per %d %s, rounded up",
+                      gd->feeding_per, strbuf_cstr(&nm));
+    }
+    if (as->produce.value > 0) {
+        lower(as->name, &nm);
+        strbuf_printf(out, "%sat the end of each round, gain 1 food per %d %s, rounded down",
+                      out->len ? "; " : "", as->produce.value, strbuf_cstr(&nm));
+    }
+    if (as->pow.value > 0)
+        strbuf_printf(out, "%sworth %d POW each", out->len ? "; " : "", as->pow.value);
+    if (as->perk.id != PERK_NONE && as->perk.text)
+        strbuf_printf(out, "%s%s", out->len ? "; " : "", as->perk.text);
+    if (as->note)
+        strbuf_printf(out, "%s%s", out->len ? "; " : "", as->note);
+    strbuf_free(&nm);
+}
+
+static void asset_row(struct ts *t, const struct asset_cols *k, int a, double y, double h)
+{
+    const struct gamedata *gd = t->gd;
+    const struct gd_asset *as = &gd->assets[a];
+    struct canvas *c = t->c;
+    int special = as->cls == CLASS_SPECIAL;
+    /* Line 1: name, reminder, tags; line 2: the value cells. */
+    double ch = fmin(16.0, h - 15.5);
+    double cells_y = y + h - ch - 3.5;
+    double base1 = y + fmin(12.0, cells_y - y - 2.5);
+    double icx = k->x0 + k->strip;
+    if (special) {
+        double s = fmin(17.0, h - 10);
+        canvas_text(c, FONT_SANS_BOLD, 8, t->pal.accent, icx + 5, y + h / 2 + 2.9, ALIGN_CENTER, "=");
+        layout_die(c, &t->pal, icx + 9, y + (h - s) / 2, s, as->die.value);
+    } else {
+        double s = fmin(20.0, h - 8);
+        layout_icon(c, t->o->icons, as->id, icx + (k->icon - s) / 2, y + (h - s) / 2, s, t->pal.ink);
+    }
+    double x = k->content;
+    if (special) {
+        layout_icon(c, t->o->icons, as->id, x, base1 - 9.5, 11, t->pal.ink);
+        x += 13;
+    }
+    x += layout_small_caps(c, FONT_SERIF_BOLD, 10.5, t->pal.ink, x, base1, ALIGN_LEFT, as->name, 1);
+    struct tag_style st = t->tag;
+    double tw = tags(t, as->req, as->nreq, as->cost, as->ncost, &st, k->content_end,
+                     base1 - st.height + 2.5, 1);
+    struct strbuf note = STRBUF_INIT;
+    asset_note(gd, a, &note);
+    double nx = x + 6, nw = k->content_end - tw - 6 - nx;
+    if (note.len > 0 && nw > 20)
+        layout_text_fit(c, FONT_SERIF_ITALIC, 8.6, 7.0, t->pal.soft, nx, base1, nw, ALIGN_LEFT,
+                        strbuf_cstr(&note));
+    strbuf_free(&note);
+    /* The run of cells: a printed 0, then room for the new values. */
+    double run = k->content_end - k->content;
+    int n = (int)floor(run / 15.5);
+    if (n > TOWNSHEET_MAX_CELLS)
+        n = TOWNSHEET_MAX_CELLS;
+    double cw = run / n;
+    for (int i = 0; i < n; i++) {
+        struct box cb = mkbox(k->content + i * cw, cells_y, cw, ch);
+        layout_cell(c, &t->pal, cb, i == 0);
+        t->g->asset_cell[a][i] = cb;
+    }
+    t->g->nasset_cells[a] = n;
+    canvas_text(c, FONT_SANS, 8.5, t->pal.muted, k->content + cw / 2, cells_y + ch / 2 + 3,
+                ALIGN_CENTER, "0");
+    /* MAX, then VP. */
+    double mx = k->max_x + k->max_w / 2;
+    canvas_text(c, FONT_SANS, LAYOUT_MIN_TEXT, t->pal.soft, mx, base1 - 1, ALIGN_CENTER, "MAX =");
+    struct strbuf sb = STRBUF_INIT;
+    if (as->max_ref >= 0) {
+        lower(gd->assets[as->max_ref].name, &sb);
+        layout_text_fit(c, FONT_SANS_BOLD, 7.5, LAYOUT_MIN_TEXT, t->pal.ink, mx,
+                        cells_y + ch / 2 + 2.6, k->max_w - 4, ALIGN_CENTER, strbuf_cstr(&sb));
+    } else {
+        strbuf_printf(&sb, "%d", as->max.value);
+        canvas_text(c, FONT_SANS_BOLD, 10, t->pal.ink, mx, cells_y + ch / 2 + 3.6, ALIGN_CENTER,
+                    strbuf_cstr(&sb));
+    }
+    strbuf_free(&sb);
+    if (as->vp.value > 0)
+        vp_badge(t, mkbox(k->vp_x, y, k->vp_w, h), as->vp.value, "each");
+}
+
+static int count_class(const struct gamedata *gd, enum asset_class cls)
+{
+    int n = 0;
+    for (int a = 0; a < ASSET_COUNT; a++)
+        n += gd->assets[a].cls == cls;
+    return n;
+}
+
+/* A framed block of the assets of one class, with its vertical label; returns its height. */
+static double asset_block(struct ts *t, enum asset_class cls, const char *name, double y, double h)
+{
+    struct asset_cols k = asset_cols(t);
+    int n = count_class(t->gd, cls);
+    if (n == 0)
+        return 0;
+    double bh = n * h;
+    canvas_round_rect(t->c, k.x0, y, k.right - k.x0, bh, 3);
+    canvas_fill(t->c, t->pal.paper);
+    canvas_save(t->c);
+    canvas_rect(t->c, k.x0, y, k.strip, bh);
+    canvas_clip(t->c);
+    canvas_round_rect(t->c, k.x0, y, k.strip + 4, bh, 3);
+    canvas_fill(t->c, t->pal.band);
+    canvas_restore(t->c);
+    vertical_label(t, mkbox(k.x0, y, k.strip, bh), name);
+    int i = 0;
+    for (int a = 0; a < ASSET_COUNT; a++) {
+        if (t->gd->assets[a].cls != cls)
+            continue;
+        double ry = y + i * h;
+        if (i > 0)
+            hline(t, k.x0 + k.strip, k.right, ry, t->pal.line, 0.4);
+        asset_row(t, &k, a, ry, h);
+        i++;
+    }
+    vline(t, k.max_x, y, y + bh, t->pal.line, 0.4);
+    vline(t, k.vp_x, y, y + bh, t->pal.line, 0.4);
+    vline(t, k.x0 + k.strip, y, y + bh, t->pal.rule, 0.6);
+    canvas_round_rect(t->c, k.x0, y, k.right - k.x0, bh, 3);
+    canvas_stroke(t->c, t->pal.rule, 0.9);
+    return bh;
+}
+
+/* The three spending rules of the town assets, side by side. */
+static void asset_rules(struct ts *t, struct box b)
+{
+    const struct gamedata *gd = t->gd;
+    struct strbuf r[3] = {STRBUF_INIT, STRBUF_INIT, STRBUF_INIT};
+    strbuf_puts(&r[0], "A die spent on an asset adds its value. At most one die per asset each "
+                       "turn.");
+    strbuf_printf(&r[1], "Advanced assets: your highest rolled die adds %d less (reserve dice "
+                         "are not rolled).", gd->advanced_die_penalty);
+    strbuf_puts(&r[2], "Special assets, people and buildings: only a die showing exactly the "
+                       "value of their die box.");
+    double cw = (b.w - 2 * 10) / 3;
+    for (int i = 0; i < 3; i++) {
+        double x = b.x + i * (cw + 10);
+        canvas_circle(t->c, x + 2, b.y + 4.6, 1.4);
+        canvas_fill(t->c, t->pal.rule);
+        layout_text_box(t->c, FONT_SANS, 6.8, LAYOUT_MIN_TEXT, 1.22, t->pal.soft,
+                        mkbox(x + 7, b.y, cw - 7, b.h), ALIGN_LEFT, strbuf_cstr(&r[i]), 1);
+        strbuf_free(&r[i]);
+    }
+}
+
+/* ---- page 1: locations ---- */
+
+static void bonus_text(struct ts *t, const struct gd_location *l, struct box b)
+{
+    const struct gamedata *gd = t->gd;
+    double lh = l->nbonus > 1 ? b.h / 2 : b.h;
+    struct strbuf sb = STRBUF_INIT, nm = STRBUF_INIT;
+    for (int i = 0; i < l->nbonus; i++) {
+        lower(gd->assets[l->bonus_asset[i]].name, &nm);
+        /* "stone, wood and iron supply" is too long for the column: its last word says it. */
+        const char *word = strrchr(strbuf_cstr(&nm), ' ');
+        word = word ? word + 1 : strbuf_cstr(&nm);
+        strbuf_reset(&sb);
+        strbuf_printf(&sb, "%s%d", i > 0 ? "or " : "", l->bonus_amount[i]);
+        double base = b.y + i * lh + lh / 2 + 2.8;
+        double x = b.x + 6;
+        x += canvas_text_width(t->c, FONT_SANS_BOLD, 8, strbuf_cstr(&sb));
+        canvas_text(t->c, FONT_SANS_BOLD, 8, t->pal.ink, b.x + 6, base, ALIGN_LEFT, strbuf_cstr(&sb));
+        layout_icon(t->c, t->o->icons, gd->assets[l->bonus_asset[i]].id, x + 2, base - 8.5, 10, t->pal.ink);
+        layout_text_fit(t->c, FONT_SANS, 7, LAYOUT_MIN_TEXT, t->pal.soft, x + 14, base,
+                        b.x + b.w - x - 16, ALIGN_LEFT, word);
+    }
+    strbuf_free(&sb);
+    strbuf_free(&nm);
+}
+
+static double locations_table(struct ts *t, double y, double head_h, double in_h, double min_h)
+{
+    const struct gamedata *gd = t->gd;
+    struct box a = t->area;
+    double name_w = 104, lab_w = 62, bonus_w = 78;
+    double cw = (a.w - name_w - lab_w - bonus_w) / GD_ROUNDS;
+    double x_cells = a.x + name_w + lab_w;
+    double x_bonus = x_cells + GD_ROUNDS * cw;
+    double total = head_h + LOCATION_COUNT * (in_h + min_h);
+    canvas_round_rect(t->c, a.x, y, a.w, total, 3);
+    canvas_fill(t->c, t->pal.paper);
+    /* Header: the round numbers. */
+    canvas_save(t->c);
+    canvas_round_rect(t->c, a.x, y, a.w, total, 3);
+    canvas_clip(t->c);
+    canvas_rect(t->c, a.x, y, a.w, head_h);
+    canvas_fill(t->c, t->pal.band);
+    canvas_restore(t->c);
+    label(t, x_cells - 5, y + head_h / 2 + 2.4, ALIGN_RIGHT, "ROUND");
+    for (int r = 1; r <= GD_ROUNDS; r++) {
+        char num[8];
+        snprintf(num, sizeof num, "%d", r);
+        canvas_text(t->c, FONT_SANS_BOLD, 7.5, t->pal.band_ink, x_cells + (r - 0.5) * cw,
+                    y + head_h / 2 + 2.7, ALIGN_CENTER, num);
+    }
+    label(t, x_bonus + bonus_w / 2, y + head_h / 2 + 2.4, ALIGN_CENTER, "BONUS");
+    double ry = y + head_h;
+    for (int l = 0; l < LOCATION_COUNT; l++) {
+        const struct gd_location *loc = &gd->locations[l];
+        double bh = in_h + min_h;
+        hline(t, a.x, a.x + a.w, ry, t->pal.rule, l == 0 ? 0.8 : 0.6);
+        double s = fmin(18.0, bh - 8);
+        layout_icon(t->c, t->o->icons, loc->id, a.x + 5, ry + (bh - s) / 2, s, t->pal.ink);
+        struct strbuf sb = STRBUF_INIT;
+        double size = layout_fit(t->c, FONT_SERIF_BOLD, 10.5, 7, name_w - s - 12, loc->name, &sb);
+        layout_small_caps(t->c, FONT_SERIF_BOLD, size, t->pal.ink, a.x + s + 9, ry + bh / 2 + 3.5,
+                          ALIGN_LEFT, strbuf_cstr(&sb), 1);
+        strbuf_free(&sb);
+        /* Your influence: a printed 0, then one cell per round. */
+        canvas_text(t->c, FONT_SANS, 6.8, t->pal.soft, a.x + name_w + 2, ry + in_h / 2 + 2.4,
+                    ALIGN_LEFT, "influence");
+        double zw = 14;
+        struct box z = mkbox(x_cells - zw - 3, ry + 2.5, zw, in_h - 5);
+        layout_cell(t->c, &t->pal, z, 1);
+        canvas_text(t->c, FONT_SANS, 8, t->pal.muted, z.x + zw / 2, z.y + z.h / 2 + 2.9,
+                    ALIGN_CENTER, "0");
+        canvas_text(t->c, FONT_SANS_BOLD, LAYOUT_MIN_TEXT, t->pal.soft, a.x + name_w + 2,
+                    ry + in_h + min_h / 2 + 2.3, ALIGN_LEFT, "MIN");
+        canvas_text(t->c, FONT_SANS, LAYOUT_MIN_TEXT, t->pal.muted, x_cells - 3,
+                    ry + in_h + min_h / 2 + 2.3, ALIGN_RIGHT, "to collect");
+        for (int r = 0; r < GD_ROUNDS; r++) {
+            struct box ic = mkbox(x_cells + r * cw, ry, cw, in_h);
+            layout_cell(t->c, &t->pal, ic, 0);
+            t->g->influence_cell[l][r] = ic;
+            struct box mc = mkbox(x_cells + r * cw, ry + in_h, cw, min_h);
+            layout_cell(t->c, &t->pal, mc, 1);
+            char num[8];
+            snprintf(num, sizeof num, "%d", loc->min[r]);
+            canvas_text(t->c, FONT_SANS_BOLD, 7.5, t->pal.soft, mc.x + cw / 2,
+                        mc.y + min_h / 2 + 2.7, ALIGN_CENTER, num);
+        }
+        bonus_text(t, loc, mkbox(x_bonus, ry, bonus_w, bh));
+        ry += bh;
+    }
+    vline(t, x_bonus, y, y + total, t->pal.rule, 0.6);
+    vline(t, a.x + name_w, y + head_h, y + total, t->pal.line, 0.4);
+    canvas_round_rect(t->c, a.x, y, a.w, total, 3);
+    canvas_stroke(t->c, t->pal.rule, 0.9);
+    return total;
+}
+
+/* ---- page 1 ---- */
+
+static void footer(struct ts *t, int page)
+{
+    struct strbuf sb = STRBUF_INIT;
+    strbuf_printf(&sb, "%s%spage %d of 2", t->o->footer, *t->o->footer ? " \xc2\xb7 " : "", page);
+    layout_footer(t->c, &t->pal, t->o->paper, strbuf_cstr(&sb));
+    strbuf_free(&sb);
+}
+
+static void difficulty_line(struct ts *t, struct strbuf *out)
+{
+    int d = t->o->difficulty;
+    if (d < 0)
+        return;
+    const struct gd_difficulty *df = &t->gd->difficulties[d];
+    if (df->good_high >= 0)
+        strbuf_printf(out, "%s difficulty: a good score is %d to %d", df->name, df->good_low,
+                      df->good_high);
+    else
+        strbuf_printf(out, "%s difficulty: a good score is above %d", df->name, df->good_low);
+}
+
+static int page1(struct ts *t, const struct townsheet_player *p, struct strbuf *err)
+{
+    struct box a = t->area;
+    const struct gamedata *gd = t->gd;
+    const double title_h = 22, head_h = 50, legend_h = 10, reserve_h = 26, rules_h = 19;
+    const double loc_note_h = 10, loc_head_h = 13, in_h = 17, min_h = 12;
+    int nrows = ASSET_COUNT;
+    double fixed = title_h + 4 + head_h + legend_h + reserve_h + BAND_H + rules_h + BAND_H + BAND_H +
+                   loc_note_h + loc_head_h + LOCATION_COUNT * (in_h + min_h);
+    const int ngaps = 8;
+    double row = clampd((a.h - fixed - ngaps * GAP_MIN) / nrows, 24, 33);
+    double gap = (a.h - fixed - nrows * row) / ngaps;
+    if (gap < 2) {
+        strbuf_printf(err, "the town assets do not fit on %s paper", t->o->paper->label);
+        return -1;
+    }
+    struct strbuf sb = STRBUF_INIT;
+    difficulty_line(t, &sb);
+    double y = a.y;
+    title_row(t, y, title_h, strbuf_cstr(&sb));
+    strbuf_free(&sb);
+    y += title_h + 4;
+    double grid_w = 46 + GD_ROUNDS * 23.0;
+    town_box(t, mkbox(a.x, y, a.w - grid_w - 12, head_h + legend_h), p);
+    rounds_grid(t, mkbox(a.x + a.w - grid_w, y, grid_w, head_h), y + head_h + legend_h - 1.5);
+    y += head_h + legend_h + gap;
+    reserve_strip(t, mkbox(a.x, y, a.w, reserve_h));
+    y += reserve_h + gap;
+    layout_heading(t->c, &t->pal, mkbox(a.x, y, a.w, BAND_H), "TOWN ASSETS",
+                   "cross out the old amount and write the new one in the next cell");
+    y += BAND_H + 4;
+    asset_rules(t, mkbox(a.x, y, a.w, rules_h));
+    y += rules_h + gap - 4;
+    y += asset_block(t, CLASS_BASIC, "BASIC", y, row) + gap;
+    y += asset_block(t, CLASS_ADVANCED, "ADVANCED", y, row) + gap;
+    struct strbuf note = STRBUF_INIT;
+    strbuf_puts(&note, "only with a die showing exactly the value in the die box");
+    layout_heading(t->c, &t->pal, mkbox(a.x, y, a.w, BAND_H), "SPECIAL ASSETS", strbuf_cstr(&note));
+    y += BAND_H + gap;
+    y += asset_block(t, CLASS_SPECIAL, "SPECIAL", y, row) + gap;
+    strbuf_reset(&note);
+    strbuf_puts(&note, "one die per location each turn adds its value to your influence");
+    layout_heading(t->c, &t->pal, mkbox(a.x, y, a.w, BAND_H), "LOCATIONS", strbuf_cstr(&note));
+    y += BAND_H + 3;
+    layout_text_fit(t->c, FONT_SANS, 6.8, LAYOUT_MIN_TEXT, t->pal.soft, a.x, y + 7, a.w, ALIGN_LEFT,
+                    "At the end of each round, collect the bonus of every location where your "
+                    "influence has reached the MIN of that round.");
+    strbuf_free(&note);
+    y += loc_note_h + 2;
+    locations_table(t, y, loc_head_h, in_h, min_h);
+    (void)gd;
+    footer(t, 1);
+    return 0;
+}
+
+/* ---- page 2: people and infrastructures ---- */
+
+/* Name of the item, and "worth n POW" or the infrastructure POW, from x at baseline. */
+static double item_name(struct ts *t, const struct gd_item *it, double x, double base, double w,
+                        double size)
+{
+    double nw = layout_small_caps(t->c, FONT_SERIF_BOLD, size, t->pal.ink, x, base, ALIGN_LEFT,
+                                  it->name, 1);
+    struct strbuf sb = STRBUF_INIT;
+    if (it->pow.value > 0)
+        strbuf_printf(&sb, "worth %d POW", it->pow.value);
+    else if (it->infra_pow.value > 0)
+        strbuf_printf(&sb, "worth %d POW against outlaws", it->infra_pow.value);
+    else if (it->note)
+        strbuf_puts(&sb, it->note);
+    double used = nw;
+    if (sb.len > 0 && w - nw - 6 > 20)
+        used += 6 + layout_text_fit(t->c, FONT_SERIF_ITALIC, 8.6, 7, t->pal.soft, x + nw + 6, base,
+                                    w - nw - 6, ALIGN_LEFT, strbuf_cstr(&sb));
+    strbuf_free(&sb);
+    return used;
+}
+
+/* The market's reminder: food and supply icons joined by a two-way arrow. */
+static void exchange_mark(struct ts *t, double x, double base)
+{
+    layout_icon(t->c, t->o->icons, t->gd->assets[A_FOOD].id, x, base - 9, 10, t->pal.soft);
+    canvas_text(t->c, FONT_SANS, 8, t->pal.soft, x + 15.5, base - 0.5, ALIGN_CENTER, "\xe2\x87\x84");
+    layout_icon(t->c, t->o->icons, t->gd->assets[A_SUPPLY].id, x + 21, base - 9, 10, t->pal.soft);
+}
+
+static void item_row(struct ts *t, int i, struct box b)
+{
+    const struct gd_item *it = &t->gd->items[i];
+    double bx = 12;
+    struct box xb = mkbox(b.x + 5, b.y + (b.h - bx) / 2, bx, bx);
+    check_box(t, xb);
+    t->g->item_box[i] = xb;
+    double s = fmin(18.0, b.h - 8);
+    layout_icon(t->c, t->o->icons, it->id, b.x + 21, b.y + (b.h - s) / 2, s, t->pal.ink);
+    double vp_w = 32;
+    double x = b.x + 21 + s + 5;
+    double w = b.x + b.w - vp_w - x - 3;
+    double base1 = b.y + b.h * 0.42;
+    double used = item_name(t, it, x, base1, w, 10);
+    if (it->nperks > 0 && it->perks[0].id == PERK_MARKET && used + 34 < w)
+        exchange_mark(t, x + used + 6, base1);
+    struct tag_style st = fitting_tags(t, it->req, it->nreq, it->cost, it->ncost, w);
+    tags(t, it->req, it->nreq, it->cost, it->ncost, &st, x, base1 + 3, 0);
+    vline(t, b.x + b.w - vp_w, b.y + 3, b.y + b.h - 3, t->pal.line, 0.4);
+    vp_badge(t, mkbox(b.x + b.w - vp_w, b.y, vp_w, b.h), it->vp.value, NULL);
+}
+
+/* One column of people or infrastructures. */
+static void item_column(struct ts *t, enum item_kind kind, struct box b, double row, int rows)
+{
+    canvas_round_rect(t->c, b.x, b.y, b.w, rows * row, 3);
+    canvas_fill(t->c, t->pal.paper);
+    int n = 0;
+    for (int i = 0; i < t->gd->nitems; i++) {
+        if (t->gd->items[i].kind != kind)
+            continue;
+        double y = b.y + n * row;
+        if (n > 0)
+            hline(t, b.x + 3, b.x + b.w - 3, y, t->pal.line, 0.4);
+        item_row(t, i, mkbox(b.x, y, b.w, row));
+        n++;
+    }
+    canvas_round_rect(t->c, b.x, b.y, b.w, rows * row, 3);
+    canvas_stroke(t->c, t->pal.rule, 0.9);
+}
+
+static int count_kind(const struct gamedata *gd, enum item_kind kind)
+{
+    int n = 0;
+    for (int i = 0; i < gd->nitems; i++)
+        n += gd->items[i].kind == kind;
+    return n;
+}
+
+/* A special person or infrastructure: die, icon, name and tags at the left, VP, then its two
+ * abilities with tick boxes at the right. */
+static void special_row(struct ts *t, int i, struct box b)
+{
+    const struct gd_item *it = &t->gd->items[i];
+    struct canvas *c = t->c;
+    double die = fmin(17.0, b.h - 10);
+    canvas_text(c, FONT_SANS_BOLD, 8, t->pal.accent, b.x + 7, b.y + b.h / 2 + 2.9, ALIGN_CENTER, "=");
+    layout_die(c, &t->pal, b.x + 11, b.y + (b.h - die) / 2, die, it->die.value);
+    double s = fmin(18.0, b.h - 10);
+    layout_icon(c, t->o->icons, it->id, b.x + 33, b.y + (b.h - s) / 2, s, t->pal.ink);
+    double left_w = b.w * 0.47;
+    double vp_w = 32;
+    double x = b.x + 33 + s + 5;
+    double w = b.x + left_w - vp_w - x - 3;
+    double base1 = b.y + b.h * 0.42;
+    item_name(t, it, x, base1, w, 10);
+    struct tag_style st = fitting_tags(t, it->req, it->nreq, it->cost, it->ncost, w);
+    tags(t, it->req, it->nreq, it->cost, it->ncost, &st, x, base1 + 3, 0);
+    vline(t, b.x + left_w - vp_w, b.y + 3, b.y + b.h - 3, t->pal.line, 0.4);
+    vp_badge(t, mkbox(b.x + left_w - vp_w, b.y, vp_w, b.h), it->vp.value, NULL);
+    /* The two abilities. */
+    double px = b.x + left_w;
+    vline(t, px, b.y, b.y + b.h, t->pal.rule, 0.6);
+    double ph = b.h / 2;
+    for (int k = 0; k < it->nperks && k < 2; k++) {
+        double py = b.y + k * ph;
+        struct box tb = mkbox(px + 6, py + (ph - 9) / 2, 9, 9);
+        check_box(t, tb);
+        t->g->perk_box[i][k] = tb;
+        canvas_text(c, FONT_SANS_BOLD, 7, t->pal.soft, px + 21, py + ph / 2 + 2.5, ALIGN_CENTER,
+                    k == 0 ? "a" : "b");
+        layout_text_box(c, FONT_SANS, 7, LAYOUT_MIN_TEXT, 1.15, t->pal.ink,
+                        mkbox(px + 27, py + ph / 2 - 4.6, b.x + b.w - px - 31, ph - 1), ALIGN_LEFT,
+                        it->perks[k].text ? it->perks[k].text : "", 1);
+    }
+    canvas_dash(c, (const double[]){2, 1.5}, 2);
+    hline(t, px + 4, b.x + b.w - 4, b.y + ph, t->pal.line, 0.5);
+    canvas_dash(c, NULL, 0);
+}
+
+static double special_block(struct ts *t, enum item_kind kind, double y, double row)
+{
+    struct box a = t->area;
+    int n = count_kind(t->gd, kind);
+    if (n == 0)
+        return 0;
+    double h = n * row;
+    canvas_round_rect(t->c, a.x, y, a.w, h, 3);
+    canvas_fill(t->c, t->pal.paper);
+    int k = 0;
+    for (int i = 0; i < t->gd->nitems; i++) {
+        if (t->gd->items[i].kind != kind)
+            continue;
+        double ry = y + k * row;
+        if (k > 0)
+            hline(t, a.x, a.x + a.w, ry, t->pal.rule, 0.6);
+        special_row(t, i, mkbox(a.x, ry, a.w, row));
+        k++;
+    }
+    canvas_round_rect(t->c, a.x, y, a.w, h, 3);
+    canvas_stroke(t->c, t->pal.rule, 0.9);
+    return h;
+}
+
+/* ---- page 2: reputation, POW, turn reminder ---- */
+
+static void reputation_strip(struct ts *t, struct box b)
+{
+    const struct gamedata *gd = t->gd;
+    canvas_round_rect(t->c, b.x, b.y, b.w, b.h, 3);
+    canvas_fill_stroke(t->c, t->pal.accent_fill, t->pal.rule, 0.9);
+    layout_small_caps(t->c, FONT_SERIF_BOLD, 10.5, t->pal.band_ink, b.x + 7, b.y + b.h / 2 + 3.5,
+                      ALIGN_LEFT, "REPUTATION", 1);
+    double x0 = b.x + 84, cw = 20, ch = b.h - 8;
+    for (int i = 0; i < TOWNSHEET_REPUTATION_CELLS; i++) {
+        struct box cb = mkbox(x0 + i * cw, b.y + 4, cw, ch);
+        layout_cell(t->c, &t->pal, cb, i == 0);
+        t->g->reputation_cell[i] = cb;
+    }
+    canvas_text(t->c, FONT_SANS, 8.5, t->pal.muted, x0 + cw / 2, b.y + 4 + ch / 2 + 3, ALIGN_CENTER,
+                "0");
+    double nx = x0 + TOWNSHEET_REPUTATION_CELLS * cw + 8;
+    struct strbuf sb = STRBUF_INIT;
+    strbuf_printf(&sb, "%d VP per %d", gd->reputation_vp, gd->reputation_per);
+    double tw = canvas_text_width(t->c, FONT_SERIF_BOLD, 11, strbuf_cstr(&sb));
+    canvas_text(t->c, FONT_SERIF_BOLD, 11, t->pal.accent, b.x + b.w - 8, b.y + b.h / 2 + 3.8,
+                ALIGN_RIGHT, strbuf_cstr(&sb));
+    strbuf_reset(&sb);
+    strbuf_puts(&sb, "Gained only in the king war, never lost. At the end, score the VP for "
+                     "every full step.");
+    layout_text_box(t->c, FONT_SANS, 6.8, LAYOUT_MIN_TEXT, 1.2, t->pal.soft,
+                    mkbox(nx, b.y + 3, b.x + b.w - 14 - tw - nx, b.h - 5), ALIGN_LEFT,
+                    strbuf_cstr(&sb), 1);
+    strbuf_free(&sb);
+}
+
+/* A small framed panel with a title band; returns the content box. */
+static struct box panel(struct ts *t, struct box b, const char *title, const char *note)
+{
+    canvas_round_rect(t->c, b.x, b.y, b.w, b.h, 3);
+    canvas_fill(t->c, t->pal.paper);
+    canvas_save(t->c);
+    canvas_round_rect(t->c, b.x, b.y, b.w, b.h, 3);
+    canvas_clip(t->c);
+    layout_heading(t->c, &t->pal, mkbox(b.x, b.y, b.w, 14), title, note);
+    canvas_restore(t->c);
+    canvas_round_rect(t->c, b.x, b.y, b.w, b.h, 3);
+    canvas_stroke(t->c, t->pal.rule, 0.9);
+    return mkbox(b.x + 6, b.y + 17, b.w - 12, b.h - 20);
+}
+
+/* "men-at-arms x1, knights x2, mercenaries x3, army chief 3, war hero 6" */
+static void pow_sources(const struct gamedata *gd, struct strbuf *out)
+{
+    struct strbuf nm = STRBUF_INIT;
+    for (int a = 0; a < ASSET_COUNT; a++)
+        if (gd->assets[a].pow.value > 0) {
+            lower(gd->assets[a].name, &nm);
+            strbuf_printf(out, "%s%s \xc3\x97%d", out->len ? ", " : "", strbuf_cstr(&nm),
+                          gd->assets[a].pow.value);
+        }
+    for (int i = 0; i < gd->nitems; i++)
+        if (gd->items[i].pow.value > 0) {
+            lower(gd->items[i].name, &nm);
+            strbuf_printf(out, "%s%s %d", out->len ? ", " : "", strbuf_cstr(&nm),
+                          gd->items[i].pow.value);
+        }
+    strbuf_free(&nm);
+}
+
+static void pow_rolls(const struct gamedata *gd, struct strbuf *out)
+{
+    struct strbuf nm = STRBUF_INIT;
+    for (int i = 0; i < gd->nbonus_rolls; i++) {
+        lower(gd->assets[gd->bonus_roll_asset[i]].name, &nm);
+        strbuf_printf(out, "%s1d6 with %d+ %s", out->len ? ", " : "", gd->bonus_roll_min[i],
+                      strbuf_cstr(&nm));
+    }
+    strbuf_free(&nm);
+}
+
+static void pow_buildings(const struct gamedata *gd, struct strbuf *out)
+{
+    struct strbuf nm = STRBUF_INIT;
+    for (int i = 0; i < gd->nitems; i++) {
+        const struct gd_item *it = &gd->items[i];
+        lower(it->name, &nm);
+        if (it->infra_pow.value > 0)
+            strbuf_printf(out, "%s%s %d", out->len ? ", " : "", strbuf_cstr(&nm), it->infra_pow.value);
+        for (int k = 0; k < it->nperks; k++)
+            if (it->perks[k].id == PERK_INFRA_POW && it->perks[k].nparams > 0)
+                strbuf_printf(out, "%s%s (%c) %d", out->len ? ", " : "", strbuf_cstr(&nm),
+                              it->nperks > 1 ? 'a' + k : ' ', it->perks[k].params[0]);
+    }
+    strbuf_free(&nm);
+}
+
+static void pow_panel(struct ts *t, struct box b)
+{
+    struct box in = panel(t, b, "POW", "for the king war and the Outlaws' Attack");
+    static const char *labels[3] = {"add", "roll", "outlaws"};
+    struct strbuf sb = STRBUF_INIT;
+    double note_h = 9;
+    double lh = (in.h - note_h) / 3;
+    double box_w = 28;
+    for (int k = 0; k < 3; k++) {
+        strbuf_reset(&sb);
+        if (k == 0)
+            pow_sources(t->gd, &sb);
+        else if (k == 1)
+            pow_rolls(t->gd, &sb);
+        else
+            pow_buildings(t->gd, &sb);
+        double y = in.y + k * lh;
+        if (k > 0) {
+            canvas_dash(t->c, (const double[]){1.5, 1.5}, 2);
+            hline(t, in.x, in.x + in.w, y, t->pal.line, 0.4);
+            canvas_dash(t->c, NULL, 0);
+        }
+        canvas_text(t->c, FONT_SANS_BOLD, 7, t->pal.accent, in.x, y + lh / 2 + 2.5, ALIGN_LEFT,
+                    k == 0 ? "+" : k == 1 ? "+" : "+");
+        canvas_text(t->c, FONT_SANS_BOLD, LAYOUT_MIN_TEXT, t->pal.soft, in.x + 7, y + lh / 2 + 2.4,
+                    ALIGN_LEFT, labels[k]);
+        double tx = in.x + 38;
+        layout_text_box(t->c, FONT_SANS, 6.8, LAYOUT_MIN_TEXT, 1.18, t->pal.ink,
+                        mkbox(tx, y + 2, in.x + in.w - box_w - 6 - tx, lh - 3), ALIGN_LEFT,
+                        strbuf_cstr(&sb), 1);
+        struct box wb = mkbox(in.x + in.w - box_w, y + (lh - fmin(16, lh - 4)) / 2, box_w,
+                              fmin(16, lh - 4));
+        layout_cell(t->c, &t->pal, wb, 0);
+        t->g->pow_box[k] = wb;
+    }
+    layout_text_fit(t->c, FONT_SANS, LAYOUT_MIN_TEXT, LAYOUT_MIN_TEXT, t->pal.muted, in.x,
+                    in.y + in.h - 1, in.w, ALIGN_LEFT,
+                    "King war: the first two lines. Outlaws' Attack: all three.");
+    strbuf_free(&sb);
+}
+
+static void turn_panel(struct ts *t, struct box b)
+{
+    const struct gamedata *gd = t->gd;
+    struct box in = panel(t, b, "A ROUND IN SHORT", "steps a1-a8, b1-b6, c1-c8");
+    struct strbuf text[3] = {STRBUF_INIT, STRBUF_INIT, STRBUF_INIT};
+    strbuf_puts(&text[0], "Cross the round; its event strikes. The first player rolls the two "
+                          "shared dice (a double must be changed by one or re-rolled). Everyone "
+                          "plays a turn, then the king war. Farms, mill, granary and locations "
+                          "produce. The last player starts the next round.");
+    strbuf_printf(&text[1], "Roll your two dice and spend all four, one by one, plus at most %d "
+                            "from the reserve. Pay 1 food per %d population, rounded up (lose "
+                            "population if short). With a market, trade food and supply.",
+                  gd->reserve_per_turn, gd->feeding_per);
+    strbuf_printf(&text[2], "Everyone secretly supports or avoids it (no POW: avoid). "
+                            "Supporters compare POW: the highest gain %d reputation, the others %d "
+                            "(%d if alone). Supporters halve men-at-arms and knights.",
+                  gd->war_highest, gd->war_other, gd->war_sole);
+    static const char *labels[3] = {"Round", "Your turn", "King war"};
+    double lh = in.h / 3;
+    for (int k = 0; k < 3; k++) {
+        double y = in.y + k * lh;
+        canvas_text(t->c, FONT_SERIF_BOLD, 8.5, t->pal.band_ink, in.x, y + 7, ALIGN_LEFT, labels[k]);
+        layout_text_box(t->c, FONT_SANS, 6.8, LAYOUT_MIN_TEXT, 1.16, t->pal.ink,
+                        mkbox(in.x + 40, y, in.w - 40, lh - 1), ALIGN_LEFT, strbuf_cstr(&text[k]), 1);
+        strbuf_free(&text[k]);
+    }
+}
+
+static int page2(struct ts *t, const struct townsheet_player *p, struct strbuf *err)
+{
+    struct box a = t->area;
+    const struct gamedata *gd = t->gd;
+    int np = count_kind(gd, KIND_PERSON), ni = count_kind(gd, KIND_INFRA);
+    int nsp = count_kind(gd, KIND_SPECIAL_PERSON), nsi = count_kind(gd, KIND_SPECIAL_INFRA);
+    int rows = np > ni ? np : ni;
+    const double title_h = 22, note_h = 11, rep_h = 26, bottom_min = 112;
+    double fixed = title_h + BAND_H + note_h + BAND_H + BAND_H + rep_h + bottom_min;
+    const int ngaps = 6;
+    double unit = (a.h - fixed - ngaps * GAP_MIN) / (rows * 26.0 + (nsp + nsi) * 31.0);
+    unit = clampd(unit, 0.9, 1.12);
+    double row = 26 * unit, srow = 31 * unit;
+    double rest = a.h - fixed - rows * row - (nsp + nsi) * srow;
+    if (rest < ngaps * 2) {
+        strbuf_printf(err, "the people and infrastructures do not fit on %s paper",
+                      t->o->paper->label);
+        return -1;
+    }
+    double gap = clampd(rest / ngaps, 2, 9);
+    double bottom_h = bottom_min + rest - ngaps * gap;
+    double y = a.y;
+    struct strbuf sb = STRBUF_INIT;
+    if (p && p->town && *p->town)
+        strbuf_puts(&sb, p->town);
+    if (p && p->name && *p->name)
+        strbuf_printf(&sb, "%s%s", sb.len ? " \xc2\xb7 " : "", p->name);
+    title_row(t, y, title_h, strbuf_cstr(&sb));
+    strbuf_free(&sb);
+    y += title_h + gap;
+    double cw = (a.w - 10) / 2;
+    layout_heading(t->c, &t->pal, mkbox(a.x, y, cw, BAND_H), "PROMINENT PEOPLE", "any die");
+    layout_heading(t->c, &t->pal, mkbox(a.x + cw + 10, y, cw, BAND_H), "INFRASTRUCTURES", "any die");
+    y += BAND_H + 2;
+    layout_text_fit(t->c, FONT_SANS, 6.8, LAYOUT_MIN_TEXT, t->pal.soft, a.x, y + 7, a.w, ALIGN_LEFT,
+                    "Spend one die of any value to attract a person or build an infrastructure: its "
+                    "needs must hold and you pay its costs in full. Mark it with an X; each one only once.");
+    y += note_h;
+    item_column(t, KIND_PERSON, mkbox(a.x, y, cw, row), row, rows);
+    item_column(t, KIND_INFRA, mkbox(a.x + cw + 10, y, cw, row), row, rows);
+    y += rows * row + gap;
+    layout_heading(t->c, &t->pal, mkbox(a.x, y, a.w, BAND_H), "SPECIAL PROMINENT PEOPLE",
+                   "die showing exactly the value in the box; tick one ability, for good");
+    y += BAND_H + gap / 2;
+    y += special_block(t, KIND_SPECIAL_PERSON, y, srow) + gap;
+    layout_heading(t->c, &t->pal, mkbox(a.x, y, a.w, BAND_H), "SPECIAL INFRASTRUCTURES",
+                   "die showing exactly the value in the box; tick one ability, for good");
+    y += BAND_H + gap / 2;
+    y += special_block(t, KIND_SPECIAL_INFRA, y, srow) + gap;
+    reputation_strip(t, mkbox(a.x, y, a.w, rep_h));
+    y += rep_h + gap;
+    double pw = a.w * 0.46;
+    pow_panel(t, mkbox(a.x, y, pw, bottom_h));
+    turn_panel(t, mkbox(a.x + pw + 10, y, a.w - pw - 10, bottom_h));
+    footer(t, 2);
+    return 0;
+}
+
+int townsheet_draw(struct canvas *c, const struct townsheet_options *o,
+                   const struct townsheet_player *p, struct townsheet_geom *geom,
+                   struct strbuf *err)
+{
+    struct townsheet_geom local;
+    struct ts t;
+    memset(&t, 0, sizeof t);
+    t.c = c;
+    t.o = o;
+    t.gd = o->gd;
+    layout_palette(&t.pal, o->grey);
+    t.area = layout_page_area(o->paper);
+    t.g = geom ? geom : &local;
+    memset(t.g, 0, sizeof *t.g);
+    t.tag.size = 7.2;
+    t.tag.height = 11.5;
+    t.tag.icons = o->icons;
+    canvas_page_begin(c, o->paper->width, o->paper->height);
+    int rc = page1(&t, p, err);
+    canvas_page_end(c);
+    if (rc != 0)
+        return rc;
+    canvas_page_begin(c, o->paper->width, o->paper->height);
+    rc = page2(&t, p, err);
+    canvas_page_end(c);
+    return rc;
+}
