@@ -1,0 +1,114 @@
+/* xii organiser: writes the dice organiser sheet (default out/organiser.pdf). */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "cli/commands.h"
+#include "cli/gamedata_option.h"
+#include "cli/render_options.h"
+#include "layout/organiser.h"
+
+static const char usage_head[] =
+    "usage: xii organiser [--players N | --names \"Jack,Tom\"] [options]\n"
+    "Writes the dice organiser sheet (default out/organiser.pdf): a place for every die of a\n"
+    "round, each big enough for a real die.\n"
+    "  --players N         number of players, 1 to 5 (default 4)\n"
+    "  --names \"Jack,Tom\"  the players' names in seat order, instead of --players\n"
+    "  --rules FILE        read this game-data file instead of the built-in one\n";
+
+/* "--name VALUE" or "--name=VALUE" at argv[*i]: returns 1 and the value (moving *i past it),
+ * 0 when argv[*i] is another option, -1 when the value is missing. */
+static int option(int argc, char **argv, int *i, const char *name, const char **value)
+{
+    size_t n = strlen(name);
+    if (strncmp(argv[*i], name, n) != 0)
+        return 0;
+    if (argv[*i][n] == '=') {
+        *value = argv[(*i)++] + n + 1;
+        return 1;
+    }
+    if (argv[*i][n] != '\0')
+        return 0;
+    if (*i + 1 >= argc)
+        return -1;
+    *value = argv[*i + 1];
+    *i += 2;
+    return 1;
+}
+
+int cmd_organiser(int argc, char **argv)
+{
+    struct render_options ro;
+    render_options_init(&ro);
+    const char *players = NULL, *names = NULL, *rules = NULL;
+    struct strbuf err = STRBUF_INIT;
+    for (int i = 1; i < argc;) {
+        const char *a = argv[i];
+        int m;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            printf("%s%s", usage_head, render_options_help);
+            return EXIT_OK;
+        }
+        if ((m = option(argc, argv, &i, "--players", &players)) ||
+            (m = option(argc, argv, &i, "--names", &names)) ||
+            (m = option(argc, argv, &i, "--rules", &rules))) {
+            if (m < 0) {
+                fprintf(stderr, "xii organiser: %s needs a value\n", a);
+                return EXIT_USAGE;
+            }
+            continue;
+        }
+        m = render_options_parse(&ro, argc, argv, &i, &err);
+        if (m <= 0) {
+            if (m < 0)
+                fprintf(stderr, "xii organiser: %s\n", strbuf_cstr(&err));
+            else
+                fprintf(stderr, "xii organiser: unexpected argument '%s'\n%s%s", a, usage_head,
+                        render_options_help);
+            strbuf_free(&err);
+            return EXIT_USAGE;
+        }
+    }
+    struct organiser_players pl;
+    if (players && names) {
+        fprintf(stderr, "xii organiser: give --players or --names, not both\n");
+        return EXIT_USAGE;
+    }
+    if (render_options_check(&ro, &err) != 0 || organiser_players_parse(players, names, 4, &pl, &err) != 0) {
+        fprintf(stderr, "xii organiser: %s\n", strbuf_cstr(&err));
+        strbuf_free(&err);
+        return EXIT_USAGE;
+    }
+    struct gamedata gd;
+    if (cli_load_gamedata(&gd, rules) != 0) {
+        organiser_players_free(&pl);
+        return EXIT_USAGE;
+    }
+    struct strbuf footer = STRBUF_INIT;
+    strbuf_printf(&footer, "organiser \xc2\xb7 %d player%s \xc2\xb7 ", pl.n, pl.n == 1 ? "" : "s");
+    render_options_describe(&ro, &footer);
+    struct organiser_options oo = {&gd, ro.paper, ro.grey, &pl, strbuf_cstr(&footer)};
+    struct canvas_options co;
+    render_options_canvas(&ro, ro.svg ? "out/organiser.svg" : ro.backend == CANVAS_TRACE
+                          ? "out/organiser.trace" : "out/organiser.pdf", "XII Century: dice organiser", &co);
+    int status = EXIT_OK;
+    if (!ro.output && mkdir("out", 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "xii organiser: cannot create the folder out: %s\n", strerror(errno));
+        status = EXIT_OUTPUT;
+    } else {
+        struct canvas *c = canvas_new(&co, &err);
+        if (c)
+            organiser_draw(c, &oo);
+        if (!c || canvas_finish(c, &err) != 0) {
+            fprintf(stderr, "xii organiser: %s: %s\n", co.path, strbuf_cstr(&err));
+            status = EXIT_OUTPUT;
+        } else {
+            fprintf(stderr, "xii organiser: wrote %s\n", co.path);
+        }
+    }
+    strbuf_free(&footer);
+    strbuf_free(&err);
+    gamedata_free(&gd);
+    organiser_players_free(&pl);
+    return status;
+}

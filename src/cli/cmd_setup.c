@@ -1,0 +1,235 @@
+/* xii setup: assigns the global events of a difficulty to its rounds (method 1 from a seed or
+ * from dice rolled at the table, method 2 from the players' choices), prints the result and
+ * an `events` line for the move log, and writes the setup sheet. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "cli/commands.h"
+#include "cli/gamedata_option.h"
+#include "cli/render_options.h"
+#include "layout/organiser.h"
+#include "layout/setup_sheet.h"
+#include "rules/event_setup.h"
+
+static const char usage_head[] =
+    "usage: xii setup --difficulty D (--seed S | --roll \"DICE\" | --choose \"EVENTS\") [options]\n"
+    "Assigns the global events to the rounds of difficulty D, prints them with an 'events'\n"
+    "line for the move log and writes the setup sheet (default out/setup.pdf).\n"
+    "  --difficulty D      very-easy, easy, normal, hard, very-hard or forget-about-it\n"
+    "  --seed S            method 1, the dice rolled by xii from seed S (0 to 2^64-1)\n"
+    "  --roll \"3 5 1 ...\"  method 1, the dice rolled at the table, in round order; a die\n"
+    "                      that would put an event on too many rounds is replaced by the next\n"
+    "  --choose \"7 fire, 8 plague, ...\"\n"
+    "                      method 2, the players' choice for each round (event name or die value)\n"
+    "  --players N         number of players (1-5), for the tick boxes on the sheet\n"
+    "  --names \"Jack,Tom\"  the players' names in seat order, instead of --players\n"
+    "  --rules FILE        read this game-data file instead of the built-in one\n";
+
+/* "--name VALUE" or "--name=VALUE" at argv[*i]: returns 1 and the value (moving *i past it),
+ * 0 when argv[*i] is another option, -1 when the value is missing. */
+static int option(int argc, char **argv, int *i, const char *name, const char **value)
+{
+    size_t n = strlen(name);
+    if (strncmp(argv[*i], name, n) != 0)
+        return 0;
+    if (argv[*i][n] == '=') {
+        *value = argv[(*i)++] + n + 1;
+        return 1;
+    }
+    if (argv[*i][n] != '\0')
+        return 0;
+    if (*i + 1 >= argc)
+        return -1;
+    *value = argv[*i + 1];
+    *i += 2;
+    return 1;
+}
+
+/* Prints the diagnostics of a method's text (caret under the token). */
+static void print_diags(const struct diag_list *dl, const char *src)
+{
+    struct strbuf out = STRBUF_INIT;
+    for (size_t i = 0; i < dl->count; i++) {
+        strbuf_puts(&out, "xii setup: ");
+        diag_format(&out, &dl->items[i], src, src ? strlen(src) : 0);
+    }
+    fputs(strbuf_cstr(&out), stderr);
+    strbuf_free(&out);
+}
+
+static void print_assignment(const struct gamedata *gd, const struct event_setup *s, FILE *to)
+{
+    const struct gd_difficulty *d = &gd->difficulties[s->difficulty];
+    struct strbuf sb = STRBUF_INIT;
+    event_setup_format_rounds(gd, s->difficulty, &sb);
+    fprintf(to, "%s: global events on rounds %s; a good score is ", d->name, strbuf_cstr(&sb));
+    if (d->good_high >= 0)
+        fprintf(to, "%d to %d.\n", d->good_low, d->good_high);
+    else
+        fprintf(to, "above %d.\n", d->good_low);
+    strbuf_reset(&sb);
+    event_setup_format_rolls(gd, s, &sb);
+    if (s->method == EVENT_METHOD_SEED)
+        fprintf(to, "Dice from seed %llu: %s\n", (unsigned long long)s->seed, strbuf_cstr(&sb));
+    else if (s->method == EVENT_METHOD_ROLL)
+        fprintf(to, "Dice rolled at the table: %s\n", strbuf_cstr(&sb));
+    else if (s->method == EVENT_METHOD_CHOOSE)
+        fprintf(to, "Chosen by the players.\n");
+    int width = 0;
+    for (int e = 0; e < EVENT_COUNT; e++)
+        if ((int)strlen(gd->events[e].name) > width)
+            width = (int)strlen(gd->events[e].name);
+    for (int r = 1; r <= GD_ROUNDS; r++) {
+        const int e = s->event[r];
+        if (e < 0)
+            continue;
+        fprintf(to, "  round %2d  %-2s  %-*s  %s%s\n", r, gd->events[e].letters, width,
+                gd->events[e].name, gd->events[e].text, s->fixed[r] ? " (fixed)" : "");
+    }
+    strbuf_reset(&sb);
+    if (event_setup_format_events(gd, s, &sb))
+        fprintf(to, "%s\n", strbuf_cstr(&sb));
+    else
+        fprintf(to, "No global events: leave the global-events track empty.\n");
+    strbuf_free(&sb);
+}
+
+/* Creates the folder of the default output path ("out") when it is missing. */
+static int ensure_default_dir(const struct render_options *ro, const char *dir)
+{
+    if (ro->output || (mkdir(dir, 0777) == 0 || errno == EEXIST))
+        return 0;
+    fprintf(stderr, "xii setup: cannot create the folder %s: %s\n", dir, strerror(errno));
+    return -1;
+}
+
+int cmd_setup(int argc, char **argv)
+{
+    struct render_options ro;
+    render_options_init(&ro);
+    const char *difficulty = NULL, *seed = NULL, *roll = NULL, *choose = NULL;
+    const char *players = NULL, *names = NULL, *rules = NULL;
+    struct strbuf err = STRBUF_INIT;
+    for (int i = 1; i < argc;) {
+        const char *a = argv[i];
+        int m = 0;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            printf("%s%s", usage_head, render_options_help);
+            return EXIT_OK;
+        }
+        if ((m = option(argc, argv, &i, "--difficulty", &difficulty)) ||
+            (m = option(argc, argv, &i, "--seed", &seed)) ||
+            (m = option(argc, argv, &i, "--roll", &roll)) ||
+            (m = option(argc, argv, &i, "--choose", &choose)) ||
+            (m = option(argc, argv, &i, "--players", &players)) ||
+            (m = option(argc, argv, &i, "--names", &names)) ||
+            (m = option(argc, argv, &i, "--rules", &rules))) {
+            if (m < 0) {
+                fprintf(stderr, "xii setup: %s needs a value\n", a);
+                return EXIT_USAGE;
+            }
+            continue;
+        }
+        m = render_options_parse(&ro, argc, argv, &i, &err);
+        if (m < 0) {
+            fprintf(stderr, "xii setup: %s\n", strbuf_cstr(&err));
+            strbuf_free(&err);
+            return EXIT_USAGE;
+        }
+        if (m == 0) {
+            fprintf(stderr, "xii setup: unexpected argument '%s'\n%s%s", a, usage_head,
+                    render_options_help);
+            return EXIT_USAGE;
+        }
+    }
+    if (render_options_check(&ro, &err) != 0) {
+        fprintf(stderr, "xii setup: %s\n", strbuf_cstr(&err));
+        strbuf_free(&err);
+        return EXIT_USAGE;
+    }
+    int methods = (seed != NULL) + (roll != NULL) + (choose != NULL);
+    if (!difficulty || methods > 1 || (players && names)) {
+        fprintf(stderr, "xii setup: %s\n%s", !difficulty ? "--difficulty is required"
+                : methods > 1 ? "give only one of --seed, --roll and --choose"
+                : "give --players or --names, not both", usage_head);
+        return EXIT_USAGE;
+    }
+    struct organiser_players pl;
+    if (organiser_players_parse(players, names, 0, &pl, &err) != 0) {
+        fprintf(stderr, "xii setup: %s\n", strbuf_cstr(&err));
+        strbuf_free(&err);
+        return EXIT_USAGE;
+    }
+    struct gamedata gd;
+    if (cli_load_gamedata(&gd, rules) != 0) {
+        organiser_players_free(&pl);
+        return EXIT_USAGE;
+    }
+    int status = EXIT_OK;
+    struct event_setup s = {0};
+    struct diag_list dl = DIAG_LIST_INIT;
+    int d = gamedata_difficulty(&gd, difficulty, strlen(difficulty));
+    uint64_t seed_value = 0;
+    if (d < 0) {
+        fprintf(stderr, "xii setup: unknown difficulty '%s' (expected", difficulty);
+        for (int k = 0; k < gd.ndifficulties; k++)
+            fprintf(stderr, "%s%s", k == 0 ? " " : k + 1 == gd.ndifficulties ? " or " : ", ",
+                    gd.difficulties[k].id);
+        fprintf(stderr, ")\n");
+        status = EXIT_USAGE;
+    } else if (seed && event_setup_parse_seed(seed, &seed_value) != 0) {
+        fprintf(stderr, "xii setup: the seed must be a whole number from 0 to "
+                        "18446744073709551615, not '%s'\n", seed);
+        status = EXIT_USAGE;
+    } else if (methods == 0 && event_setup_free_rounds(&gd, d) > 0) {
+        fprintf(stderr, "xii setup: %s has events to assign: give --seed S, --roll \"DICE\" "
+                        "or --choose \"EVENTS\"\n", gd.difficulties[d].name);
+        status = EXIT_USAGE;
+    } else {
+        int rc = seed ? event_setup_seed(&gd, d, seed_value, &s, &dl)
+               : roll ? event_setup_roll(&gd, d, roll, "--roll", &s, &dl)
+               : choose ? event_setup_choose(&gd, d, choose, "--choose", &s, &dl)
+               : event_setup_init(&gd, d, &s, &dl);
+        print_diags(&dl, roll ? roll : choose);
+        if (rc != 0)
+            status = EXIT_USAGE;
+    }
+    if (status == EXIT_OK) {
+        print_assignment(&gd, &s, stdout);
+        struct strbuf footer = STRBUF_INIT;
+        strbuf_printf(&footer, "setup \xc2\xb7 %s", gd.difficulties[d].name);
+        if (s.method == EVENT_METHOD_SEED)
+            strbuf_printf(&footer, " \xc2\xb7 seed %llu", (unsigned long long)s.seed);
+        else if (s.method == EVENT_METHOD_ROLL)
+            strbuf_printf(&footer, " \xc2\xb7 dice %s", roll);
+        else if (s.method == EVENT_METHOD_CHOOSE)
+            strbuf_puts(&footer, " \xc2\xb7 chosen");
+        strbuf_puts(&footer, " \xc2\xb7 ");
+        render_options_describe(&ro, &footer);
+        struct setup_sheet_options so = {&gd, &s, ro.paper, ro.grey, pl.n,
+                                         (const char *const *)(pl.names[0] ? pl.names : NULL),
+                                         strbuf_cstr(&footer)};
+        struct canvas_options co;
+        render_options_canvas(&ro, ro.svg ? "out/setup.svg" : ro.backend == CANVAS_TRACE
+                              ? "out/setup.trace" : "out/setup.pdf", "XII Century: setup", &co);
+        struct canvas *c = ensure_default_dir(&ro, "out") == 0 ? canvas_new(&co, &err) : NULL;
+        if (c)
+            setup_sheet_draw(c, &so);
+        if (!c || canvas_finish(c, &err) != 0) {
+            if (err.len)
+                fprintf(stderr, "xii setup: %s: %s\n", co.path, strbuf_cstr(&err));
+            status = EXIT_OUTPUT;
+        } else {
+            fprintf(stderr, "xii setup: wrote %s\n", co.path);
+        }
+        strbuf_free(&footer);
+    }
+    fflush(stdout);
+    event_setup_free(&s);
+    diag_list_free(&dl);
+    gamedata_free(&gd);
+    organiser_players_free(&pl);
+    strbuf_free(&err);
+    return status;
+}
