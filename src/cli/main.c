@@ -11,6 +11,8 @@ struct command {
 
 static const struct command commands[] = {
     {"rules", cmd_rules, "print the game data the engine uses"},
+    {"setup", cmd_setup, "assign the global events to rounds and write the setup sheet"},
+    {"organiser", cmd_organiser, "write the dice organiser sheet"},
     {"sheet", cmd_sheet, "blank town-sheets to print (two pages per player)"},
 };
 
