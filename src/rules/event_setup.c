@@ -352,6 +352,23 @@ int event_setup_format_events(const struct gamedata *gd, const struct event_setu
     return n > 0;
 }
 
+void event_setup_format_rolls(const struct gamedata *gd, const struct event_setup *s,
+                              struct strbuf *out)
+{
+    for (size_t i = 0; i < s->nrolls; i++) {
+        const struct event_roll *ro = &s->rolls[i];
+        if (i == 0 || ro->round != s->rolls[i - 1].round)
+            strbuf_printf(out, "%sround %d: ", i ? "; " : "", ro->round);
+        else
+            strbuf_puts(out, ", ");
+        if (ro->kept)
+            strbuf_printf(out, "%d %s", ro->die, gd->events[ro->event].name);
+        else
+            strbuf_printf(out, "%d (%s has %d rounds: re-rolled)", ro->die,
+                          gd->events[ro->event].name, gd->max_same_event);
+    }
+}
+
 void event_setup_format_rounds(const struct gamedata *gd, int difficulty, struct strbuf *out)
 {
     const struct gd_difficulty *d = &gd->difficulties[difficulty];

@@ -83,6 +83,12 @@ int event_setup_free_rounds(const struct gamedata *gd, int difficulty);
 int event_setup_format_events(const struct gamedata *gd, const struct event_setup *s,
                               struct strbuf *out);
 
+/* The dice of method 1, round by round: "round 7: 3 Famine; round 8: 5 Outlaws' Attack;
+ * round 9: 5 (Outlaws' Attack has 2 rounds: re-rolled), 1 Fire". Appends nothing for the
+ * other methods. */
+void event_setup_format_rolls(const struct gamedata *gd, const struct event_setup *s,
+                              struct strbuf *out);
+
 /* "7-10", "1-10", "3, 5-7": the rounds of a difficulty that get an event (fixed ones
  * included), runs joined with a hyphen; "none" when there are none. */
 void event_setup_format_rounds(const struct gamedata *gd, int difficulty, struct strbuf *out);

@@ -189,6 +189,14 @@ static void test_roll_rerolls_consume_next_dice(void **state)
     assert_int_equal(dl.count, 1);
     assert_int_equal(dl.items[0].level, DIAG_WARNING);
     assert_int_equal(dl.items[0].pos.col, 19);
+    struct strbuf sb = STRBUF_INIT;
+    event_setup_format_rolls(&gd, &s, &sb);
+    assert_string_equal(strbuf_cstr(&sb),
+                        "round 5: 2 Plague; round 6: 2 Plague; round 7: 2 (Plague has 2 rounds: "
+                        "re-rolled), 2 (Plague has 2 rounds: re-rolled), 4 Civil War; round 8: "
+                        "4 Civil War; round 9: 2 (Plague has 2 rounds: re-rolled), 1 Fire; "
+                        "round 10: 6 Water Storm");
+    strbuf_free(&sb);
     event_setup_free(&s);
     diag_list_free(&dl);
 }
