@@ -48,7 +48,7 @@ enum log_kind {
     LOG_SHARED,       /* shared 5 6 */
     LOG_OUTLAWS,      /* outlaws Tom 4, Martha 5 2 */
     LOG_TURN,         /* turn Jack 3 1 */
-    LOG_SPEND,        /* [reserve] 6 population | 1 attract witch b | 3 influence quarry | 4 store */
+    LOG_SPEND,        /* [reserve] 6 food | 1 attract witch b | 3 influence quarry | 4 store */
     LOG_SHERIFF,      /* sheriff [own|shared] 3 4 */
     LOG_COURT,        /* court [own|shared] 2 4 */
     LOG_COURT_REROLL, /* court reroll [own|shared] 3 5 */
@@ -162,7 +162,7 @@ struct log_stmt {
         struct { struct log_word *items; size_t count; } variant; /* at least one */
         struct log_num round; /* 1-10 */
         struct { struct log_num dice[2]; } shared;
-        struct { struct log_rolls *items; size_t count; } outlaws; /* >= 1 players, >= 1 roll each */
+        struct { struct log_rolls *items; size_t count; } outlaws; /* >= 1 player, >= 1 roll */
         struct { struct log_word player; struct log_num dice[2]; } turn;
         struct log_spend spend;
         struct log_change change; /* LOG_SHERIFF, LOG_COURT, LOG_COURT_REROLL */

@@ -192,10 +192,14 @@ static void context(const struct parser *ps, struct strbuf *out)
     if (all.len <= HEAD + TAIL + 8) {
         strbuf_append(out, all.data ? all.data : "", all.len);
     } else {
-        strbuf_append(out, all.data, cut_utf8(all.data, all.len, HEAD));
+        size_t head = cut_utf8(all.data, all.len, HEAD);
+        while (head > 0 && all.data[head - 1] == ' ')
+            head--;
+        strbuf_append(out, all.data, head);
         strbuf_puts(out, " ... ");
         size_t from = all.len - TAIL;
-        while (from < all.len && ((unsigned char)all.data[from] & 0xC0) == 0x80)
+        while (from < all.len &&
+               (((unsigned char)all.data[from] & 0xC0) == 0x80 || all.data[from] == ' '))
             from++;
         strbuf_append(out, all.data + from, all.len - from);
     }
@@ -346,9 +350,18 @@ static bool p_version(struct parser *ps, struct log_stmt *st)
     return true;
 }
 
+/* After an unquoted title or town name: more words mean the quotes are missing. */
+static bool single_word(struct parser *ps, const struct log_word *w)
+{
+    if (at_end(ps) || w->quoted)
+        return true;
+    return expected(ps, "the end of the line (a name of several words needs double quotes)");
+}
+
 static bool p_game(struct parser *ps, struct log_stmt *st)
 {
-    return name(ps, &st->game, "a title (one word, or several in double quotes)");
+    return name(ps, &st->game, "a title (one word, or several in double quotes)") &&
+           single_word(ps, &st->game);
 }
 
 static bool p_players(struct parser *ps, struct log_stmt *st)
@@ -357,14 +370,15 @@ static bool p_players(struct parser *ps, struct log_stmt *st)
     do {
         if (ps->words.n > 0)
             skip_comma(ps);
-        if (ps->words.n == MAX_PLAYERS &&
-            (ps->cur.kind == LOG_TOK_WORD || ps->cur.kind == LOG_TOK_STRING)) {
+        if (ps->words.n == MAX_PLAYERS) {
+            ps->words.n = 0;
+            if (ps->cur.kind != LOG_TOK_WORD && ps->cur.kind != LOG_TOK_STRING)
+                return expected(ps, "the end of the line");
             struct strbuf fnd = STRBUF_INIT;
             found(&ps->cur, &fnd);
             add_error(ps, cur_span(ps), "syntax", "at most %d players, found a sixth name %s",
                       MAX_PLAYERS, strbuf_cstr(&fnd));
             strbuf_free(&fnd);
-            ps->words.n = 0;
             return false;
         }
         struct log_word *w = vec_push(&ps->words, sizeof *w);
@@ -380,7 +394,8 @@ static bool p_players(struct parser *ps, struct log_stmt *st)
 static bool p_town(struct parser *ps, struct log_stmt *st)
 {
     return name(ps, &st->town.player, "a player name") &&
-           name(ps, &st->town.name, "a town name (one word, or several in double quotes)");
+           name(ps, &st->town.name, "a town name (one word, or several in double quotes)") &&
+           single_word(ps, &st->town.name);
 }
 
 static bool p_difficulty(struct parser *ps, struct log_stmt *st)
@@ -494,7 +509,9 @@ static bool p_turn(struct parser *ps, struct log_stmt *st)
 static bool p_spend(struct parser *ps, struct log_stmt *st)
 {
     struct log_spend *s = &st->spend;
-    if (!die(ps, &s->die, "a die value 1-6"))
+    const char *what =
+        s->reserve ? "a die value 1-6" : "a die value 1-6 at the start of a spend line";
+    if (!die(ps, &s->die, what))
         return false;
     if (ps->cur.kind != LOG_TOK_WORD)
         return expected(ps, "an asset, or attract, build, influence or store");
@@ -611,7 +628,7 @@ static bool p_split(struct parser *ps, struct log_stmt *st)
 static bool p_market(struct parser *ps, struct log_stmt *st)
 {
     return number(ps, &st->market.amount, 1, LOG_NUM_MAX, "an amount of at least 1") &&
-           id(ps, &st->market.into, "what the amount becomes: supply or food");
+           id(ps, &st->market.into, "supply or food (what the amount becomes)");
 }
 
 /* war PLAYER (support ROLLS | avoid), ... */
@@ -653,7 +670,7 @@ static bool p_collect(struct parser *ps, struct log_stmt *st)
             skip_comma(ps);
         struct log_pick *pk = vec_push(&ps->picks, sizeof *pk);
         if (!id(ps, &pk->location, "a location such as grassland") ||
-            !id(ps, &pk->take, "the bonus taken: food or supply")) {
+            !id(ps, &pk->take, "food or supply (the bonus taken)")) {
             ps->picks.n = 0;
             return false;
         }
@@ -820,16 +837,16 @@ static void statement(struct parser *ps)
         ps->cur.kind = LOG_TOK_EOL;
         ps->cur.n = 0;
     }
-    st.at = (struct log_span){ps->stmt_line, ps->stmt_col, clamp_int((size_t)(end - ps->stmt_start))};
     if (ok) {
         st.kind = ps->kind;
     } else {
+        /* A statement with an error has no effect: keep only what it tried to be. */
         memset(&st, 0, sizeof st);
         st.kind = LOG_INVALID;
-        st.at = (struct log_span){ps->stmt_line, ps->stmt_col,
-                                  clamp_int((size_t)(end - ps->stmt_start))};
         st.invalid.attempted = ps->kind;
     }
+    st.at = (struct log_span){ps->stmt_line, ps->stmt_col,
+                              clamp_int((size_t)(end - ps->stmt_start))};
     struct log_ast *ast = ps->ast;
     void *stmts = ast->stmts;
     xgrow(&stmts, &ast->cap, ast->count + 1, sizeof *ast->stmts);
