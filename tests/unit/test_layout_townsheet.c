@@ -1,0 +1,278 @@
+/* Layout helpers and the town-sheet: text fitting and wrapping never overflow, papers, the
+ * render options' errors, and the drawn sheet (through the trace backend): every text at
+ * least 6.5 pt and inside the printable area, enough value cells, rows that do not overlap. */
+#include "test.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "layout/common.h"
+#include "layout/townsheet.h"
+#include "rules/gamedata.h"
+/* The render options live in the program, not the library: compile them in. */
+#include "cli/render_options.c"
+
+static struct canvas *trace_canvas(void)
+{
+    struct canvas_options opt = {.backend = CANVAS_TRACE};
+    struct strbuf err = STRBUF_INIT;
+    struct canvas *c = canvas_new(&opt, &err);
+    if (!c)
+        fprintf(stderr, "canvas_new: %s\n", strbuf_cstr(&err));
+    assert_non_null(c);
+    strbuf_free(&err);
+    return c;
+}
+
+static void test_paper(void **state)
+{
+    (void)state;
+    const struct paper *a4 = layout_paper_find("A4");
+    const struct paper *letter = layout_paper_find("letter");
+    assert_non_null(a4);
+    assert_non_null(letter);
+    assert_true(fabs(a4->width - 595.28) < 0.01 && fabs(a4->height - 841.89) < 0.01);
+    assert_true(letter->width == 612 && letter->height == 792);
+    assert_null(layout_paper_find("a5"));
+    /* A home printer keeps at least 12 mm free on every side. */
+    struct box b = layout_page_area(letter);
+    assert_true(b.x >= 12 * 72 / 25.4 && b.y >= 12 * 72 / 25.4);
+    assert_true(letter->width - (b.x + b.w) >= 12 * 72 / 25.4);
+    assert_true(letter->height - (b.y + b.h) >= 12 * 72 / 25.4);
+}
+
+static void test_fit(void **state)
+{
+    (void)state;
+    struct canvas *c = trace_canvas();
+    struct strbuf out = STRBUF_INIT;
+    /* Fits: unchanged. */
+    double s = layout_fit(c, FONT_SANS, 10, 6.5, 200, "Oakham", &out);
+    assert_true(s == 10);
+    assert_string_equal(strbuf_cstr(&out), "Oakham");
+    /* A little too wide: shrunk, whole. */
+    double w10 = canvas_text_width(c, FONT_SANS, 10, "Market Harborough");
+    s = layout_fit(c, FONT_SANS, 10, 6.5, w10 * 0.8, "Market Harborough", &out);
+    assert_true(s < 10 && s >= 6.5);
+    assert_string_equal(strbuf_cstr(&out), "Market Harborough");
+    assert_true(canvas_text_width(c, FONT_SANS, s, strbuf_cstr(&out)) <= w10 * 0.8);
+    /* Far too wide: cut with an ellipsis at the minimum size, never wider than the box. */
+    const char *longname = "Bartholomew of the Very Long Name and Even Longer Titles";
+    s = layout_fit(c, FONT_SANS, 10, 6.5, 60, longname, &out);
+    assert_true(s == 6.5);
+    assert_non_null(strstr(strbuf_cstr(&out), "\xe2\x80\xa6"));
+    assert_true(canvas_text_width(c, FONT_SANS, s, strbuf_cstr(&out)) <= 60);
+    assert_true(strncmp(strbuf_cstr(&out), "Bartholomew", 5) == 0);
+    /* The bold serif has no ellipsis glyph: three dots. */
+    s = layout_fit(c, FONT_SERIF_BOLD, 10, 6.5, 40, "WEALTHY MERCHANT AND SONS", &out);
+    assert_non_null(strstr(strbuf_cstr(&out), "..."));
+    assert_true(canvas_text_width(c, FONT_SERIF_BOLD, s, strbuf_cstr(&out)) <= 40);
+    /* No room at all: nothing is drawn rather than an overflow. */
+    layout_fit(c, FONT_SANS, 10, 6.5, 1, "Ely", &out);
+    assert_string_equal(strbuf_cstr(&out), "");
+    strbuf_free(&out);
+    canvas_discard(c);
+}
+
+static void test_wrap(void **state)
+{
+    (void)state;
+    struct canvas *c = trace_canvas();
+    struct layout_lines lines = {0};
+    const char *text = "Once per turn, split one die in two parts for two different assets.";
+    size_t n = layout_wrap(c, FONT_SANS, 7, 90, text, &lines);
+    assert_true(n >= 2);
+    struct strbuf joined = STRBUF_INIT;
+    for (size_t i = 0; i < n; i++) {
+        assert_true(canvas_text_width(c, FONT_SANS, 7, lines.line[i]) <= 90);
+        strbuf_printf(&joined, "%s%s", i ? " " : "", lines.line[i]);
+    }
+    assert_string_equal(strbuf_cstr(&joined), text);
+    /* Hyphenated words may break after the hyphen. */
+    n = layout_wrap(c, FONT_SANS, 7, canvas_text_width(c, FONT_SANS, 7, "lose men-"), "lose men-at-arms",
+                    &lines);
+    assert_int_equal(n, 2);
+    assert_string_equal(lines.line[0], "lose men-");
+    assert_string_equal(lines.line[1], "at-arms");
+    /* A word wider than the line is cut. */
+    n = layout_wrap(c, FONT_SANS, 7, 30, "Supercalifragilistic", &lines);
+    assert_int_equal(n, 1);
+    assert_true(canvas_text_width(c, FONT_SANS, 7, lines.line[0]) <= 30);
+    assert_non_null(strstr(lines.line[0], "\xe2\x80\xa6"));
+    assert_int_equal(layout_wrap(c, FONT_SANS, 7, 30, "   ", &lines), 0);
+    /* A box shrinks the text, and at the minimum cuts the last line. */
+    struct box b = {0, 0, 100, 20};
+    double s = layout_text_box(c, FONT_SANS, 9, 6.5, 1.2, rgb_hex(0), b, ALIGN_LEFT, text, 0);
+    assert_true(s < 9 && s >= 6.5);
+    struct box tiny = {0, 0, 60, 9};
+    canvas_page_begin(c, 100, 100);
+    s = layout_text_box(c, FONT_SANS, 9, 6.5, 1.2, rgb_hex(0), tiny, ALIGN_LEFT, text, 1);
+    assert_true(s == 6.5);
+    canvas_page_end(c);
+    assert_int_equal(canvas_status(c), 0);
+    assert_non_null(strstr(canvas_trace(c), "\xe2\x80\xa6\""));
+    strbuf_free(&joined);
+    layout_lines_free(&lines);
+    canvas_discard(c);
+}
+
+/* Runs render_options_parse over args; returns its last result and leaves the error in err. */
+static int parse(struct render_options *ro, struct strbuf *err, int argc, char **argv)
+{
+    render_options_init(ro);
+    strbuf_reset(err);
+    int i = 0, rc = 0;
+    while (i < argc && (rc = render_options_parse(ro, argc, argv, &i, err)) > 0)
+        ;
+    return rc;
+}
+
+static void test_render_options(void **state)
+{
+    (void)state;
+    struct render_options ro;
+    struct strbuf err = STRBUF_INIT;
+    char *good[] = {"--paper", "letter", "--gray", "--backend=haru", "-o", "x.pdf"};
+    assert_int_equal(parse(&ro, &err, 6, good), 1);
+    assert_string_equal(ro.paper->name, "letter");
+    assert_true(ro.grey);
+    assert_int_equal(ro.backend, CANVAS_HARU);
+    assert_string_equal(ro.output, "x.pdf");
+    char *joined[] = {"-ox.pdf", "--paper=A4", "--png", "dir"};
+    assert_int_equal(parse(&ro, &err, 4, joined), 1);
+    assert_string_equal(ro.output, "x.pdf");
+    assert_string_equal(ro.paper->name, "a4");
+    assert_string_equal(ro.png_dir, "dir");
+    char *paper[] = {"--paper", "a5"};
+    assert_int_equal(parse(&ro, &err, 2, paper), -1);
+    assert_non_null(strstr(strbuf_cstr(&err), "unknown paper 'a5'"));
+    char *missing[] = {"--paper"};
+    assert_int_equal(parse(&ro, &err, 1, missing), -1);
+    assert_non_null(strstr(strbuf_cstr(&err), "needs a value"));
+    char *backend[] = {"--backend", "postscript"};
+    assert_int_equal(parse(&ro, &err, 2, backend), -1);
+    assert_non_null(strstr(strbuf_cstr(&err), "unknown backend 'postscript'"));
+    char *no_file[] = {"-o"};
+    assert_int_equal(parse(&ro, &err, 1, no_file), -1);
+    char *other[] = {"--names", "Jack"};
+    assert_int_equal(parse(&ro, &err, 2, other), 0);
+    char *png_haru[] = {"--backend", "haru", "--png", "d"};
+    assert_int_equal(parse(&ro, &err, 4, png_haru), 1);
+    assert_int_equal(render_options_check(&ro, &err), -1);
+    strbuf_free(&err);
+}
+
+/* Checks a trace: every text at least LAYOUT_MIN_TEXT, and, outside transformed blocks, its
+ * anchor inside the printable area (left-aligned text starts inside, right-aligned ends
+ * inside). */
+static void check_trace_text(const char *trace, const struct paper *p)
+{
+    struct box a = layout_page_area(p);
+    int depth = 0, transformed_at = 0, texts = 0;
+    for (const char *line = trace; *line;) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        if (strncmp(line, "save", 4) == 0)
+            depth++;
+        else if (strncmp(line, "restore", 7) == 0) {
+            if (depth == transformed_at)
+                transformed_at = 0;
+            depth--;
+        } else if (strncmp(line, "translate", 9) == 0 || strncmp(line, "rotate", 6) == 0) {
+            transformed_at = depth;
+        } else if (strncmp(line, "text ", 5) == 0) {
+            char font[32], colour[16], align[16];
+            double size, x, y;
+            assert_int_equal(sscanf(line, "text %31s %lf %15s %lf %lf %15s", font, &size, colour, &x,
+                                    &y, align), 6);
+            if (size < LAYOUT_MIN_TEXT - 1e-9)
+                fail_msg("text below %.1f pt: %.*s", LAYOUT_MIN_TEXT, (int)len, line);
+            if (!transformed_at) {
+                if (x < a.x - 0.01 || x > a.x + a.w + 0.01 || y < a.y || y > a.y + a.h + LAYOUT_FOOTER_H)
+                    fail_msg("text outside the printable area: %.*s", (int)len, line);
+            }
+            texts++;
+        }
+        line += len + (end ? 1 : 0);
+    }
+    assert_true(texts > 300);
+}
+
+static void draw_sheet(const struct paper *p, int grey, const char *town)
+{
+    struct gamedata gd;
+    struct diag_list dl = DIAG_LIST_INIT;
+    assert_int_equal(gamedata_load_default(&gd, &dl), 0);
+    struct icon_set *icons = icons_load_default(&dl);
+    struct canvas *c = trace_canvas();
+    struct townsheet_options o;
+    townsheet_options_init(&o, &gd, p, grey);
+    o.icons = icons;
+    o.difficulty = gamedata_difficulty(&gd, "normal", 6);
+    o.events[7] = E_FIRE;
+    struct townsheet_player pl = {"Jack", town};
+    struct townsheet_geom g;
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(townsheet_draw(c, &o, &pl, &g, &err), 0);
+    assert_int_equal(canvas_status(c), 0);
+    check_trace_text(canvas_trace(c), p);
+    struct box a = layout_page_area(p);
+    /* Every asset: a printed 0 and room for at least 16 values, inside the page, rows apart. */
+    double last_bottom = 0;
+    for (int as = 0; as < ASSET_COUNT; as++) {
+        int n = g.nasset_cells[as];
+        assert_true(n >= TOWNSHEET_MIN_WRITE_CELLS + 1);
+        struct box first = g.asset_cell[as][0], lastc = g.asset_cell[as][n - 1];
+        assert_true(first.x >= a.x && lastc.x + lastc.w <= a.x + a.w);
+        assert_true(first.w >= 12 && first.h >= 12);
+        assert_true(first.y >= last_bottom);
+        last_bottom = first.y + first.h;
+    }
+    /* Influence cells sit below the assets, one per round, growing to the right. */
+    for (int l = 0; l < LOCATION_COUNT; l++)
+        for (int r = 1; r < GD_ROUNDS; r++) {
+            assert_true(g.influence_cell[l][r].x > g.influence_cell[l][r - 1].x);
+            assert_true(g.influence_cell[l][r].y > last_bottom);
+        }
+    /* Every person and infrastructure has an X box or, if special, two perk boxes. */
+    for (int i = 0; i < gd.nitems; i++) {
+        if (gamedata_is_special(&gd.items[i]))
+            assert_true(g.perk_box[i][1].y > g.perk_box[i][0].y);
+        else
+            assert_true(g.item_box[i].w > 8);
+    }
+    assert_int_equal(g.nreserve, gd.reserve_slots);
+    assert_true(g.reputation_cell[TOWNSHEET_REPUTATION_CELLS - 1].x + 1 < a.x + a.w);
+    assert_true(g.pow_box[2].y > g.pow_box[0].y);
+    strbuf_free(&err);
+    canvas_discard(c);
+    icons_free(icons);
+    diag_list_free(&dl);
+    gamedata_free(&gd);
+}
+
+static void test_sheet_a4(void **state)
+{
+    (void)state;
+    draw_sheet(layout_paper_find("a4"), 0, "Oakham");
+}
+
+static void test_sheet_letter_grey_long_name(void **state)
+{
+    (void)state;
+    draw_sheet(layout_paper_find("letter"), 1,
+               "Saint Bartholomew the Greater upon the Very Long River Ouse by the Sea");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_paper),
+        cmocka_unit_test(test_fit),
+        cmocka_unit_test(test_wrap),
+        cmocka_unit_test(test_render_options),
+        cmocka_unit_test(test_sheet_a4),
+        cmocka_unit_test(test_sheet_letter_grey_long_name),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
