@@ -84,11 +84,16 @@ int engine_new_game(struct game_state *s, const struct gamedata *gd, const struc
 int engine_begin_round(struct game_state *s, int round, struct history *h, struct refusal *why);
 /* Number of outlaws' attack bonus rolls `player` must give now (0 when none pending). */
 int engine_outlaws_needs_rolls(const struct game_state *s, int player);
-/* Resolves the pending outlaws' attack: rolls[p][0..nrolls[p]-1] are player p's bonus rolls
- * (men-at-arms first). Every count must equal engine_outlaws_needs_rolls, every roll 1..6.
- * Returns 0, or -1 ("round-order", "bonus-rolls", "die-range"). */
-int engine_outlaws_resolve(struct game_state *s, const int rolls[][GD_MAX_BONUS_ROLLS],
-                           const int nrolls[], struct history *h, struct refusal *why);
+/* One player's POW bonus rolls (1d6 per qualifying asset, in data order: men-at-arms first). */
+struct bonus_rolls {
+    int rolls[GD_MAX_BONUS_ROLLS];
+    int nrolls;
+};
+/* Resolves the pending outlaws' attack with r[p] = player p's bonus rolls for every seat. Every
+ * count must equal engine_outlaws_needs_rolls, every roll 1..6. Returns 0, or -1
+ * ("round-order", "bonus-rolls", "die-range") with nothing changed. */
+int engine_outlaws_resolve(struct game_state *s, const struct bonus_rolls r[], struct history *h,
+                           struct refusal *why);
 /* Resolves a pending outlaws' attack as if nobody had rolled (bonus 0): for a log that skips
  * the outlaws line. Returns 0, or -1 when nothing is pending ("round-order"). */
 int engine_outlaws_resolve_unrolled(struct game_state *s, struct history *h, struct refusal *why);

@@ -46,8 +46,7 @@ static void hit_town(struct game_state *s, int p, const struct gd_event *ev, int
     engine_clamp(s, p, h);
 }
 
-void engine_event_resolve(struct game_state *s, const int rolls[][GD_MAX_BONUS_ROLLS],
-                          const int nrolls[], struct history *h)
+void engine_event_resolve(struct game_state *s, const struct bonus_rolls r[], struct history *h)
 {
     const struct gd_event *ev = &s->gd->events[s->event];
     for (int k = 0; k < ev->neff; k++) {
@@ -61,10 +60,10 @@ void engine_event_resolve(struct game_state *s, const int rolls[][GD_MAX_BONUS_R
         if (ev->pow_below_per_round > 0) {
             /* A26: POW with infrastructures and the bonus rolls, against per_round * round. */
             int pow = engine_pow_full(s, p);
-            ps->outlaws_nrolls = rolls ? nrolls[p] : 0;
+            ps->outlaws_nrolls = r ? r[p].nrolls : 0;
             for (int i = 0; i < ps->outlaws_nrolls; i++) {
-                ps->outlaws_rolls[i] = rolls[p][i];
-                pow += rolls[p][i];
+                ps->outlaws_rolls[i] = r[p].rolls[i];
+                pow += r[p].rolls[i];
             }
             ps->outlaws_hit = pow < ev->pow_below_per_round * s->round;
             if (!ps->outlaws_hit)
@@ -109,7 +108,7 @@ int engine_begin_round(struct game_state *s, int round, struct history *h, struc
             if (engine_bonus_rolls_due(s, p) > 0)
                 s->outlaws_pending = 1;
     if (!s->outlaws_pending)
-        engine_event_resolve(s, NULL, NULL, h);
+        engine_event_resolve(s, NULL, h);
     return 0;
 }
 
@@ -120,23 +119,23 @@ int engine_outlaws_needs_rolls(const struct game_state *s, int player)
     return engine_bonus_rolls_due(s, player);
 }
 
-int engine_outlaws_resolve(struct game_state *s, const int rolls[][GD_MAX_BONUS_ROLLS],
-                           const int nrolls[], struct history *h, struct refusal *why)
+int engine_outlaws_resolve(struct game_state *s, const struct bonus_rolls r[], struct history *h,
+                           struct refusal *why)
 {
     engine_clear(why);
     if (s->phase != PHASE_ROUND || !s->outlaws_pending)
         return engine_refuse(why, "round-order", "no outlaws' attack is waiting for bonus rolls");
     for (int p = 0; p < s->cfg.nplayers; p++) {
         int due = engine_bonus_rolls_due(s, p);
-        if (nrolls[p] != due)
+        if (r[p].nrolls != due)
             return engine_refuse(why, "bonus-rolls", "%s has %d bonus roll%s for the outlaws' attack, "
-                                 "%d given", s->cfg.names[p], due, due == 1 ? "" : "s", nrolls[p]);
+                                 "%d given", s->cfg.names[p], due, due == 1 ? "" : "s", r[p].nrolls);
         for (int i = 0; i < due; i++)
-            if (rolls[p][i] < 1 || rolls[p][i] > 6)
+            if (r[p].rolls[i] < 1 || r[p].rolls[i] > 6)
                 return engine_refuse(why, "die-range", "%s's bonus roll must be 1 to 6, not %d",
-                                     s->cfg.names[p], rolls[p][i]);
+                                     s->cfg.names[p], r[p].rolls[i]);
     }
-    engine_event_resolve(s, rolls, nrolls, h);
+    engine_event_resolve(s, r, h);
     return 0;
 }
 
@@ -145,7 +144,7 @@ int engine_outlaws_resolve_unrolled(struct game_state *s, struct history *h, str
     engine_clear(why);
     if (s->phase != PHASE_ROUND || !s->outlaws_pending)
         return engine_refuse(why, "round-order", "no outlaws' attack is waiting for bonus rolls");
-    engine_event_resolve(s, NULL, NULL, h);
+    engine_event_resolve(s, NULL, h);
     return 0;
 }
 

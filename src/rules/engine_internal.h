@@ -74,8 +74,7 @@ int engine_split_check(const struct game_state *s, const struct move *m, struct 
 void engine_split_apply(struct game_state *s, const struct move *m, const struct die_pick *pick,
                         struct history *h);
 
-/* Resolves the round's event for every player; rolls may be NULL (no bonus dice). */
-void engine_event_resolve(struct game_state *s, const int rolls[][GD_MAX_BONUS_ROLLS],
-                          const int nrolls[], struct history *h);
+/* Resolves the round's event for every player; r may be NULL (no bonus dice). */
+void engine_event_resolve(struct game_state *s, const struct bonus_rolls r[], struct history *h);
 
 #endif

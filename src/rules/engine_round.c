@@ -100,7 +100,7 @@ int engine_end_round(struct game_state *s, struct history *h, struct refusal *wh
     if (s->turn.player >= 0)
         return engine_refuse(why, "round-order", "%s's turn has not ended", s->cfg.names[s->turn.player]);
     if (s->outlaws_pending)
-        engine_event_resolve(s, NULL, NULL, h);
+        engine_event_resolve(s, NULL, h);
     for (int p = 0; p < s->cfg.nplayers; p++)
         produce(s, p, h);
     if (s->round >= GD_ROUNDS) {
