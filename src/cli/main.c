@@ -13,6 +13,7 @@ static const struct command commands[] = {
     {"rules", cmd_rules, "print the game data the engine uses"},
     {"setup", cmd_setup, "assign the global events to rounds and write the setup sheet"},
     {"organiser", cmd_organiser, "write the dice organiser sheet"},
+    {"summary", cmd_summary, "write the one-page rules summary"},
     {"sheet", cmd_sheet, "blank town-sheets to print (two pages per player)"},
 };
 
