@@ -74,8 +74,11 @@ int cmd_organiser(int argc, char **argv)
         fprintf(stderr, "xii organiser: give --players or --names, not both\n");
         return EXIT_USAGE;
     }
-    if (render_options_check(&ro, &err) != 0 || organiser_players_parse(players, names, 4, &pl, &err) != 0) {
-        fprintf(stderr, "xii organiser: %s\n", strbuf_cstr(&err));
+    int to_stdout = ro.output && strcmp(ro.output, "-") == 0;
+    if (render_options_check(&ro, &err) != 0 || (to_stdout && ro.backend != CANVAS_TRACE) ||
+        organiser_players_parse(players, names, 4, &pl, &err) != 0) {
+        fprintf(stderr, "xii organiser: %s\n",
+                err.len ? strbuf_cstr(&err) : "-o - (standard output) works with --backend trace only");
         strbuf_free(&err);
         return EXIT_USAGE;
     }
@@ -91,19 +94,26 @@ int cmd_organiser(int argc, char **argv)
     struct canvas_options co;
     render_options_canvas(&ro, ro.svg ? "out/organiser.svg" : ro.backend == CANVAS_TRACE
                           ? "out/organiser.trace" : "out/organiser.pdf", "XII Century: dice organiser", &co);
+    if (to_stdout)
+        co.path = NULL;
     int status = EXIT_OK;
     if (!ro.output && mkdir("out", 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "xii organiser: cannot create the folder out: %s\n", strerror(errno));
         status = EXIT_OUTPUT;
     } else {
         struct canvas *c = canvas_new(&co, &err);
-        if (c)
+        if (c) {
             organiser_draw(c, &oo);
+            if (to_stdout)
+                fputs(canvas_trace(c), stdout);
+        }
         if (!c || canvas_finish(c, &err) != 0) {
-            fprintf(stderr, "xii organiser: %s: %s\n", co.path, strbuf_cstr(&err));
+            fprintf(stderr, "xii organiser: %s: %s\n", co.path ? co.path : "-", strbuf_cstr(&err));
             status = EXIT_OUTPUT;
-        } else {
+        } else if (!to_stdout) {
             fprintf(stderr, "xii organiser: wrote %s\n", co.path);
+        } else if (fflush(stdout) != 0) {
+            status = EXIT_OUTPUT;
         }
     }
     strbuf_free(&footer);

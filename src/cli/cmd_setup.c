@@ -143,8 +143,10 @@ int cmd_setup(int argc, char **argv)
             return EXIT_USAGE;
         }
     }
-    if (render_options_check(&ro, &err) != 0) {
-        fprintf(stderr, "xii setup: %s\n", strbuf_cstr(&err));
+    if (render_options_check(&ro, &err) != 0 ||
+        (ro.output && strcmp(ro.output, "-") == 0 && ro.backend != CANVAS_TRACE)) {
+        fprintf(stderr, "xii setup: %s\n",
+                err.len ? strbuf_cstr(&err) : "-o - (standard output) works with --backend trace only");
         strbuf_free(&err);
         return EXIT_USAGE;
     }
@@ -213,19 +215,26 @@ int cmd_setup(int argc, char **argv)
         struct canvas_options co;
         render_options_canvas(&ro, ro.svg ? "out/setup.svg" : ro.backend == CANVAS_TRACE
                               ? "out/setup.trace" : "out/setup.pdf", "XII Century: setup", &co);
+        int to_stdout = ro.output && strcmp(ro.output, "-") == 0;
+        if (to_stdout)
+            co.path = NULL;
         struct canvas *c = ensure_default_dir(&ro, "out") == 0 ? canvas_new(&co, &err) : NULL;
-        if (c)
+        if (c) {
             setup_sheet_draw(c, &so);
+            if (to_stdout)
+                fputs(canvas_trace(c), stdout);
+        }
         if (!c || canvas_finish(c, &err) != 0) {
             if (err.len)
-                fprintf(stderr, "xii setup: %s: %s\n", co.path, strbuf_cstr(&err));
+                fprintf(stderr, "xii setup: %s: %s\n", co.path ? co.path : "-", strbuf_cstr(&err));
             status = EXIT_OUTPUT;
-        } else {
+        } else if (!to_stdout) {
             fprintf(stderr, "xii setup: wrote %s\n", co.path);
         }
         strbuf_free(&footer);
     }
-    fflush(stdout);
+    if (fflush(stdout) != 0)
+        status = EXIT_OUTPUT;
     event_setup_free(&s);
     diag_list_free(&dl);
     gamedata_free(&gd);

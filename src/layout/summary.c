@@ -599,12 +599,12 @@ static void content_war(struct doc *d, const struct gamedata *gd)
     for (int k = 0; k < gd->nbonus_rolls; k++)
         list_add(&rolls, "%d+ %s", gd->bonus_roll_min[k], lname(gd, gd->bonus_roll_asset[k], a, sizeof a));
     const char *pow_list = list_end(&pow, "and");
-    b = para(d, 0.2, "*Supporters* add up their POW: %s; then roll one more die for each of: "
+    b = para(d, 0.2, "*Supporters* add up their [pow] POW: %s; then roll one more die for each of: "
                      "%s. Buildings do not count here.", pow_list, list_end(&rolls, "and"));
     b->label = xstrdup("2");
     strbuf_free(&pow.sb);
     strbuf_free(&rolls.sb);
-    b = para(d, 0.2, "*Reputation.* The highest POW gains %d (all of them if tied), every other "
+    b = para(d, 0.2, "*Reputation* [reputation]. The highest POW gains %d (all of them if tied), every other "
                      "supporter %d. A lone supporter gains only %d.",
              gd->war_highest, gd->war_other, gd->war_sole);
     b->label = xstrdup("3");
@@ -698,7 +698,7 @@ static void content_score(struct doc *d, const struct gamedata *gd)
         else
             list_add(&none, "%s", lname(gd, x, a, sizeof a));
     }
-    para(d, 0, "*VP per unit:* %s.", list_end(&vp, "and"));
+    para(d, 0, "[vp] *VP per unit:* %s.", list_end(&vp, "and"));
     para(d, 0.3, "*Reputation:* %d VP for every %d. *People and buildings:* the VP printed "
                  "beside them, special ones too.", gd->reputation_vp, gd->reputation_per);
     int item, letter, per = perk_param(gd, PERK_VP_PER_STONE_HOUSE, &item, &letter);

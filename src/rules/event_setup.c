@@ -317,10 +317,14 @@ int event_setup_choose(const struct gamedata *gd, int difficulty, const char *te
         return -1;
     struct strbuf rounds = STRBUF_INIT;
     int missing = missing_rounds(d, out, &rounds);
-    if (missing > 0)
+    if (missing > 0) {
+        struct strbuf all = STRBUF_INIT;
+        event_setup_format_rounds(gd, difficulty, &all);
         diag_add(dl, DIAG_ERROR, source, (struct srcpos){0, 0}, 0, NULL,
-                 "%s gives an event to round%s %s too: name %s", d->name, missing == 1 ? "" : "s",
-                 strbuf_cstr(&rounds), missing == 1 ? "its event" : "their events");
+                 "no event named for round%s %s (%s has events on rounds %s)",
+                 missing == 1 ? "" : "s", strbuf_cstr(&rounds), d->name, strbuf_cstr(&all));
+        strbuf_free(&all);
+    }
     strbuf_free(&rounds);
     return dl->errors > errors ? -1 : 0;
 }
