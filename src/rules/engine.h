@@ -75,7 +75,8 @@ struct move {
  * exactly on the difficulty's rounds with its fixed events filled in when cfg gives -1, no
  * event on more than gd->max_same_event rounds, an objective only in solo) and sets every
  * player's starting sheet (assets 0, reserve from the data). Seat 0 is round 1's first
- * player. Returns 0, or -1 with why ("setup", "events"); s is then unusable. */
+ * player; the initial reserve values are recorded in h as round 0. Returns 0, or -1 with why
+ * ("setup", "events"); s is then unusable. */
 int engine_new_game(struct game_state *s, const struct gamedata *gd, const struct game_config *cfg,
                     struct history *h, struct refusal *why);
 /* Begins round `round` (must be the next one): marks it and resolves its global event for

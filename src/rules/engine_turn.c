@@ -316,7 +316,7 @@ static void apply_acquire(struct game_state *s, const struct move *m, struct his
     if (gamedata_is_special(it)) {
         ps->perk[m->target] = m->perk;      /* A46: chosen now, for good */
         engine_record(h, s, p, HIST_PERK, CAUSE_PERK, m->target, m->die, 0, m->perk);
-        active = &it->perks[m->perk - 'a'];
+        active = &it->perks[m->perk == 'b' ? 1 : 0];
     } else if (it->nperks > 0) {
         active = &it->perks[0];
     }

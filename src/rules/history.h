@@ -10,7 +10,9 @@ enum hist_what {
     HIST_ASSET,         /* index = enum asset; old/new = amounts */
     HIST_INFLUENCE,     /* index = enum location; old/new = influence */
     HIST_REPUTATION,    /* index -1; old/new = reputation */
-    HIST_RESERVE,       /* index = slot; old/new = enum slot_state; die = the slot's value */
+    HIST_RESERVE,       /* index = slot; die = the slot's value; old/new = enum slot_state:
+                           EMPTY -> AVAILABLE a value written (stored, jongleur, or the initial
+                           reserve in round 0), AVAILABLE -> SPENT a reserve die spent (crossed) */
     HIST_ITEM,          /* index = item; old 0, new 1 (a person attracted, an infrastructure built) */
     HIST_PERK           /* index = item; old 0, new 'a' or 'b' */
 };

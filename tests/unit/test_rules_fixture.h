@@ -77,7 +77,7 @@ static inline void fx_give(struct game_state *s, int p, const char *id, char per
     const struct gd_perk *pk = NULL;
     if (gamedata_is_special(it)) {
         s->p[p].perk[i] = perk;
-        pk = &it->perks[perk - 'a'];
+        pk = &it->perks[perk == 'b' ? 1 : 0];
     } else if (it->nperks) {
         pk = &it->perks[0];
     }

@@ -254,8 +254,8 @@ static void test_T19_max_examples(void **state)
     assert_int_equal(fx_val(&s, 0, "farms"), 4);
 }
 
-/* T21, A1-A3: the highest rolled dice (ties all) add one less on advanced assets; reserve
- * dice are exempt. */
+/* T21, A1, A2, A3: the highest rolled dice (ties all) add one less on advanced assets; reserve
+ * dice are exempt (A2: they are not rolled). */
 static void test_T21_restriction_1(void **state)
 {
     (void)state;
@@ -341,6 +341,27 @@ static void test_A04_status_follows_the_die_never_below_zero(void **state)
     /* The restricted 1 on an advanced asset adds 0. */
     fx_ok(&s, fx_inc(1, "men-at-arms"), NULL);
     assert_int_equal(fx_val(&s, 0, "men-at-arms"), 0);
+}
+
+/* A5: the reduction is not permanent: the shared die keeps its value for the next player. */
+static void test_A05_reduction_not_permanent(void **state)
+{
+    (void)state;
+    struct game_state s;
+    fx_game(&s, 2);
+    fx_set(&s, 0, "population", 10);
+    fx_turn(&s, 6, 2, 3, 1);
+    fx_ok(&s, fx_inc(6, "farms"), NULL);
+    assert_int_equal(fx_val(&s, 0, "farms"), 5);
+    assert_int_equal(s.shared[0], 6);
+    fx_ok(&s, fx_inf(2, "grassland"), NULL);
+    fx_ok(&s, fx_inf(3, "quarry"), NULL);
+    fx_ok(&s, fx_inf(1, "forest"), NULL);
+    fx_end(&s, NULL);
+    assert_int_equal(engine_begin_turn(&s, 1, 4, 5, NULL), 0);
+    assert_int_equal(s.turn.dice[2].value, 6);
+    fx_ok(&s, fx_inf(6, "forest"), NULL);
+    assert_int_equal(s.p[1].influence[L_FOREST], 6);
 }
 
 static void test_A47_people_take_the_restricted_die(void **state)
@@ -508,7 +529,7 @@ static void test_reserve_full_and_empty(void **state)
 
 /* A24: fire bans normal prominent people only; A62: the halving happens at the round start
  * and stone houses may be rebuilt in the same round. */
-static void test_A24_fire_bans_normal_people_only(void **state)
+static void test_A24_A62_fire_bans_normal_people_only(void **state)
 {
     (void)state;
     struct game_state s;
@@ -675,6 +696,7 @@ int main(void)
         cmocka_unit_test(test_T21_restriction_1_five_on_knights),
         cmocka_unit_test(test_die_choice),
         cmocka_unit_test(test_A04_status_follows_the_die_never_below_zero),
+        cmocka_unit_test(test_A05_reduction_not_permanent),
         cmocka_unit_test(test_A47_people_take_the_restricted_die),
         cmocka_unit_test(test_T22_restriction_2),
         cmocka_unit_test(test_A07_reserve_die_counts_for_restriction_2),
@@ -685,7 +707,7 @@ int main(void)
         cmocka_unit_test(test_A12_reserve_die_satisfies_restriction_3),
         cmocka_unit_test(test_A11_storing_several_and_not_spent_this_turn),
         cmocka_unit_test(test_reserve_full_and_empty),
-        cmocka_unit_test(test_A24_fire_bans_normal_people_only),
+        cmocka_unit_test(test_A24_A62_fire_bans_normal_people_only),
         cmocka_unit_test(test_perk_letters),
         cmocka_unit_test(test_A30_monks_effective_population),
         cmocka_unit_test(test_A29_equal_requirement_is_at_least),
