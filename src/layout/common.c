@@ -358,6 +358,26 @@ void layout_cell(struct canvas *c, const struct palette *pal, struct box b, int 
         canvas_stroke(c, pal->line, 0.5);
 }
 
+void layout_cells(struct canvas *c, const struct palette *pal, double x, double y, double cw,
+                  double h, int n, int shaded)
+{
+    if (n <= 0)
+        return;
+    if (shaded > n)
+        shaded = n;
+    if (shaded > 0) {
+        canvas_rect(c, x, y, cw * shaded, h);
+        canvas_fill(c, pal->shade);
+    }
+    for (int i = 1; i < n; i++) {
+        canvas_move_to(c, x + cw * i, y);
+        canvas_line_to(c, x + cw * i, y + h);
+    }
+    canvas_stroke(c, pal->line, 0.5);
+    canvas_rect(c, x, y, cw * n, h);
+    canvas_stroke(c, pal->line, 0.6);
+}
+
 void layout_die(struct canvas *c, const struct palette *pal, double x, double y, double s,
                 int value)
 {
@@ -461,7 +481,7 @@ static int cost_parts(const struct gamedata *gd, const struct icon_set *icons,
 }
 
 #define TAG_PAD 2.5
-#define TAG_GAP 3.5
+#define TAG_GAP 5.0
 
 /* Lays out (and draws when pal is not NULL) a tag; returns its width. Costs put the number
  * before the icon ("15 food"), requirements after it ("population >= 8"). */
@@ -511,8 +531,13 @@ static double tag(struct canvas *c, const struct palette *pal, enum tag_kind kin
                 x + tab / 2, y + st->height / 2 + label_size * 0.36, ALIGN_CENTER, label);
     double pen = x + tab + TAG_PAD;
     for (int i = 0; i < n; i++) {
-        if (i > 0)
+        if (i > 0) {
+            /* A hairline between two parts: "town walls | barbican" reads as two. */
+            canvas_move_to(c, pen + TAG_GAP / 2, y + 2.5);
+            canvas_line_to(c, pen + TAG_GAP / 2, y + st->height - 2.5);
+            canvas_stroke(c, ink, 0.4);
             pen += TAG_GAP;
+        }
         double tw = canvas_text_width(c, FONT_SANS, st->size, parts[i].text);
         if (kind == TAG_PAY) {
             canvas_text(c, FONT_SANS, st->size, ink, pen, base, ALIGN_LEFT, parts[i].text);
@@ -530,6 +555,22 @@ static double tag(struct canvas *c, const struct palette *pal, enum tag_kind kin
             pen += tw;
         }
     }
+    return w;
+}
+
+double layout_tag_label(struct canvas *c, const struct palette *pal, enum tag_kind kind, double x,
+                        double y, double height)
+{
+    const char *label = kind == TAG_NEEDS ? "needs" : "pay";
+    double w = canvas_text_width(c, FONT_SANS_BOLD, LAYOUT_MIN_TEXT, label) + 2 * TAG_PAD;
+    struct rgb ink = kind == TAG_NEEDS ? pal->req : pal->cost;
+    canvas_round_rect(c, x, y, w, height, 2.2);
+    if (kind == TAG_NEEDS)
+        canvas_fill_stroke(c, ink, ink, 0.7);
+    else
+        canvas_fill_stroke(c, pal->paper, ink, 0.7);
+    canvas_text(c, FONT_SANS_BOLD, LAYOUT_MIN_TEXT, kind == TAG_NEEDS ? pal->paper : ink, x + w / 2,
+                y + height / 2 + LAYOUT_MIN_TEXT * 0.36, ALIGN_CENTER, label);
     return w;
 }
 

@@ -101,6 +101,10 @@ void layout_die(struct canvas *c, const struct palette *pal, double x, double y,
 
 /* A write-in cell: a rectangle with a thin border, optionally filled. */
 void layout_cell(struct canvas *c, const struct palette *pal, struct box b, int shaded);
+/* A run of n write-in cells of width cw side by side from (x, y), each edge drawn once; the
+ * first `shaded` cells are filled with the shade (for printed values). */
+void layout_cells(struct canvas *c, const struct palette *pal, double x, double y, double cw,
+                  double h, int n, int shaded);
 
 /* Requirement and cost tags. A tag is a rounded frame with a small label ("needs" on a solid
  * tab for requirements, "pay" on an outlined tab for costs) followed by its parts, each an
@@ -126,6 +130,11 @@ double layout_req_tag(struct canvas *c, const struct palette *pal, const struct 
 double layout_cost_tag(struct canvas *c, const struct palette *pal, const struct gamedata *gd,
                        const struct gd_cost *cost, int ncost, const struct tag_style *st, double x,
                        double y);
+
+/* The label of a tag kind alone ("needs" or "pay" in its tab style), for keys and legends,
+ * with its top-left at (x, y) and the given height; returns its width. */
+double layout_tag_label(struct canvas *c, const struct palette *pal, enum tag_kind kind, double x,
+                        double y, double height);
 
 /* The icon named id (an asset, item or location id) in the size x size square at (x, y)
  * (top-left). Returns 0, or -1 when icons is NULL or lacks it (nothing is drawn). */

@@ -97,9 +97,9 @@ static void vp_badge(struct ts *t, struct box b, int vp, const char *word)
     struct strbuf sb = STRBUF_INIT;
     strbuf_printf(&sb, "%d", vp);
     double cx = b.x + b.w / 2;
-    double size = fmin(13.0, b.h * 0.5);
+    double size = fmin(11.0, b.h * 0.45);
     double top = b.y + b.h / 2 - (word ? 6.5 : 3.5);
-    canvas_text(t->c, FONT_SERIF_BOLD, size, t->pal.accent, cx, top + size * 0.3, ALIGN_CENTER,
+    canvas_text(t->c, FONT_SANS_BOLD, size, t->pal.accent, cx, top + size * 0.3, ALIGN_CENTER,
                 strbuf_cstr(&sb));
     strbuf_reset(&sb);
     strbuf_puts(&sb, word ? "VP " : "VP");
@@ -191,18 +191,20 @@ static void rounds_grid(struct ts *t, struct box b, double legend_y)
     int diff = t->o->difficulty;
     label(t, b.x + lab - 5, b.y + rh / 2 + 2.4, ALIGN_RIGHT, "ROUND");
     label(t, b.x + lab - 5, b.y + rh + eh / 2 + 2.4, ALIGN_RIGHT, "EVENT");
+    layout_cells(t->c, &t->pal, b.x + lab, b.y, cw, rh, GD_ROUNDS, 0);
+    layout_cells(t->c, &t->pal, b.x + lab, b.y + rh, cw, eh, GD_ROUNDS, 0);
     for (int r = 1; r <= GD_ROUNDS; r++) {
         double x = b.x + lab + (r - 1) * cw;
         struct box rc = mkbox(x, b.y, cw, rh), ec = mkbox(x, b.y + rh, cw, eh);
         int marked = diff >= 0 && gd->difficulties[diff].has_event[r];
-        layout_cell(t->c, &t->pal, rc, 0);
         char num[8];
         snprintf(num, sizeof num, "%d", r);
-        canvas_text(t->c, FONT_SERIF, 11, t->pal.soft, x + cw / 2, b.y + rh / 2 + 3.8, ALIGN_CENTER,
+        canvas_text(t->c, FONT_SANS, 9, t->pal.soft, x + cw / 2, b.y + rh / 2 + 3.2, ALIGN_CENTER,
                     num);
-        layout_cell(t->c, &t->pal, ec, diff >= 0 && !marked);
         if (diff >= 0 && !marked) {
             /* No event can strike this round: nothing to write. */
+            canvas_rect(t->c, ec.x + 0.3, ec.y + 0.3, cw - 0.6, eh - 0.6);
+            canvas_fill(t->c, t->pal.shade);
             hline(t, x + cw * 0.35, x + cw * 0.65, ec.y + eh / 2, t->pal.line, 0.6);
         }
         if (marked) {
@@ -284,7 +286,7 @@ static struct asset_cols asset_cols(const struct ts *t)
     k.icon = 28;
     k.content = k.x0 + k.strip + k.icon;
     k.vp_w = 38;
-    k.max_w = 50;
+    k.max_w = 54;
     k.vp_x = k.right - k.vp_w;
     k.max_x = k.vp_x - k.max_w;
     k.content_end = k.max_x - 5;
@@ -357,11 +359,9 @@ static void asset_row(struct ts *t, const struct asset_cols *k, int a, double y,
     if (n > TOWNSHEET_MAX_CELLS)
         n = TOWNSHEET_MAX_CELLS;
     double cw = run / n;
-    for (int i = 0; i < n; i++) {
-        struct box cb = mkbox(k->content + i * cw, cells_y, cw, ch);
-        layout_cell(c, &t->pal, cb, i == 0);
-        t->g->asset_cell[a][i] = cb;
-    }
+    layout_cells(c, &t->pal, k->content, cells_y, cw, ch, n, 1);
+    for (int i = 0; i < n; i++)
+        t->g->asset_cell[a][i] = mkbox(k->content + i * cw, cells_y, cw, ch);
     t->g->nasset_cells[a] = n;
     canvas_text(c, FONT_SANS, 8.5, t->pal.muted, k->content + cw / 2, cells_y + ch / 2 + 3,
                 ALIGN_CENTER, "0");
@@ -371,7 +371,7 @@ static void asset_row(struct ts *t, const struct asset_cols *k, int a, double y,
     struct strbuf sb = STRBUF_INIT;
     if (as->max_ref >= 0) {
         lower(gd->assets[as->max_ref].name, &sb);
-        layout_text_fit(c, FONT_SANS_BOLD, 7.5, LAYOUT_MIN_TEXT, t->pal.ink, mx,
+        layout_text_fit(c, FONT_SANS_BOLD, 7, LAYOUT_MIN_TEXT, t->pal.ink, mx,
                         cells_y + ch / 2 + 2.6, k->max_w - 4, ALIGN_CENTER, strbuf_cstr(&sb));
     } else {
         strbuf_printf(&sb, "%d", as->max.value);
@@ -426,26 +426,33 @@ static double asset_block(struct ts *t, enum asset_class cls, const char *name, 
     return bh;
 }
 
-/* The three spending rules of the town assets, side by side. */
+/* The spending rules of the town assets side by side, then the key of the two tags. */
 static void asset_rules(struct ts *t, struct box b)
 {
     const struct gamedata *gd = t->gd;
     struct strbuf r[3] = {STRBUF_INIT, STRBUF_INIT, STRBUF_INIT};
-    strbuf_puts(&r[0], "A die spent on an asset adds its value. At most one die per asset each "
-                       "turn.");
-    strbuf_printf(&r[1], "Advanced assets: your highest rolled die adds %d less (reserve dice "
-                         "are not rolled).", gd->advanced_die_penalty);
-    strbuf_puts(&r[2], "Special assets, people and buildings: only a die showing exactly the "
-                       "value of their die box.");
-    double cw = (b.w - 2 * 10) / 3;
+    strbuf_puts(&r[0], "A die adds its value to one asset; at most one die per asset each turn.");
+    strbuf_printf(&r[1], "Advanced assets: the highest die you rolled adds %d less.",
+                  gd->advanced_die_penalty);
+    strbuf_puts(&r[2], "Special ones: only a die showing exactly the value of their die box.");
+    const double gap = 10, key_w = 132;
+    double cw = (b.w - key_w - 3 * gap) / 3;
     for (int i = 0; i < 3; i++) {
-        double x = b.x + i * (cw + 10);
+        double x = b.x + i * (cw + gap);
         canvas_circle(t->c, x + 2, b.y + 4.6, 1.4);
         canvas_fill(t->c, t->pal.rule);
         layout_text_box(t->c, FONT_SANS, 6.8, LAYOUT_MIN_TEXT, 1.22, t->pal.soft,
                         mkbox(x + 7, b.y, cw - 7, b.h), ALIGN_LEFT, strbuf_cstr(&r[i]), 1);
         strbuf_free(&r[i]);
     }
+    /* The key: what the red and the blue tags mean. */
+    double kx = b.x + b.w - key_w, lh = 10;
+    double w1 = layout_tag_label(t->c, &t->pal, TAG_NEEDS, kx, b.y + 0.5, lh);
+    layout_text_fit(t->c, FONT_SANS, 6.8, LAYOUT_MIN_TEXT, t->pal.soft, kx + w1 + 4, b.y + 7.9,
+                    key_w - w1 - 4, ALIGN_LEFT, "must hold when you spend");
+    double w2 = layout_tag_label(t->c, &t->pal, TAG_PAY, kx, b.y + lh + 2, lh);
+    layout_text_fit(t->c, FONT_SANS, 6.8, LAYOUT_MIN_TEXT, t->pal.soft, kx + w2 + 4, b.y + lh + 9.4,
+                    key_w - w2 - 4, ALIGN_LEFT, "for each unit you add");
 }
 
 /* ---- page 1: locations ---- */
@@ -524,12 +531,11 @@ static double locations_table(struct ts *t, double y, double head_h, double in_h
                     ry + in_h + min_h / 2 + 2.3, ALIGN_LEFT, "MIN");
         canvas_text(t->c, FONT_SANS, LAYOUT_MIN_TEXT, t->pal.muted, x_cells - 3,
                     ry + in_h + min_h / 2 + 2.3, ALIGN_RIGHT, "to collect");
+        layout_cells(t->c, &t->pal, x_cells, ry, cw, in_h, GD_ROUNDS, 0);
+        layout_cells(t->c, &t->pal, x_cells, ry + in_h, cw, min_h, GD_ROUNDS, GD_ROUNDS);
         for (int r = 0; r < GD_ROUNDS; r++) {
-            struct box ic = mkbox(x_cells + r * cw, ry, cw, in_h);
-            layout_cell(t->c, &t->pal, ic, 0);
-            t->g->influence_cell[l][r] = ic;
+            t->g->influence_cell[l][r] = mkbox(x_cells + r * cw, ry, cw, in_h);
             struct box mc = mkbox(x_cells + r * cw, ry + in_h, cw, min_h);
-            layout_cell(t->c, &t->pal, mc, 1);
             char num[8];
             snprintf(num, sizeof num, "%d", loc->min[r]);
             canvas_text(t->c, FONT_SANS_BOLD, 7.5, t->pal.soft, mc.x + cw / 2,
@@ -572,7 +578,7 @@ static int page1(struct ts *t, const struct townsheet_player *p, struct strbuf *
 {
     struct box a = t->area;
     const struct gamedata *gd = t->gd;
-    const double title_h = 22, head_h = 50, legend_h = 10, reserve_h = 26, rules_h = 19;
+    const double title_h = 22, head_h = 50, legend_h = 10, reserve_h = 26, rules_h = 24;
     const double loc_note_h = 10, loc_head_h = 13, in_h = 17, min_h = 12;
     int nrows = ASSET_COUNT;
     double fixed = title_h + 4 + head_h + legend_h + reserve_h + BAND_H + rules_h + BAND_H + BAND_H +
@@ -654,6 +660,28 @@ static void exchange_mark(struct ts *t, double x, double base)
     layout_icon(t->c, t->o->icons, t->gd->assets[A_SUPPLY].id, x + 21, base - 9, 10, t->pal.soft);
 }
 
+/* The tags of a person or infrastructure: on line 2 (top y2) from x, w wide. When both do
+ * not fit there, the cost tag moves up to line 1 (top y1), right-aligned, if the name ends
+ * before it; else the tags shrink, and as a last resort are clipped to their room. */
+static void item_tags(struct ts *t, const struct gd_item *it, double x, double w, double y1,
+                      double y2, double name_end)
+{
+    struct tag_style st = t->tag;
+    double wr = layout_req_tag_width(t->c, t->gd, it->req, it->nreq, &st);
+    double wc = layout_cost_tag_width(t->c, t->gd, it->cost, it->ncost, &st);
+    if (wr + wc + 3 > w && wc > 0 && wr <= w && x + w - wc >= name_end + 6) {
+        layout_req_tag(t->c, &t->pal, t->gd, it->req, it->nreq, &st, x, y2);
+        layout_cost_tag(t->c, &t->pal, t->gd, it->cost, it->ncost, &st, x + w - wc, y1);
+        return;
+    }
+    st = fitting_tags(t, it->req, it->nreq, it->cost, it->ncost, w);
+    canvas_save(t->c);
+    canvas_rect(t->c, x - 1, y2 - 1, w + 2, st.height + 2);
+    canvas_clip(t->c);
+    tags(t, it->req, it->nreq, it->cost, it->ncost, &st, x, y2, 0);
+    canvas_restore(t->c);
+}
+
 static void item_row(struct ts *t, int i, struct box b)
 {
     const struct gd_item *it = &t->gd->items[i];
@@ -668,10 +696,11 @@ static void item_row(struct ts *t, int i, struct box b)
     double w = b.x + b.w - vp_w - x - 3;
     double base1 = b.y + b.h * 0.42;
     double used = item_name(t, it, x, base1, w, 10);
-    if (it->nperks > 0 && it->perks[0].id == PERK_MARKET && used + 34 < w)
+    if (it->nperks > 0 && it->perks[0].id == PERK_MARKET && used + 34 < w) {
         exchange_mark(t, x + used + 6, base1);
-    struct tag_style st = fitting_tags(t, it->req, it->nreq, it->cost, it->ncost, w);
-    tags(t, it->req, it->nreq, it->cost, it->ncost, &st, x, base1 + 3, 0);
+        used += 34;
+    }
+    item_tags(t, it, x, w, base1 - t->tag.height + 2.5, base1 + 3, x + used);
     vline(t, b.x + b.w - vp_w, b.y + 3, b.y + b.h - 3, t->pal.line, 0.4);
     vp_badge(t, mkbox(b.x + b.w - vp_w, b.y, vp_w, b.h), it->vp.value, NULL);
 }
@@ -679,6 +708,8 @@ static void item_row(struct ts *t, int i, struct box b)
 /* One column of people or infrastructures. */
 static void item_column(struct ts *t, enum item_kind kind, struct box b, double row, int rows)
 {
+    if (rows == 0)
+        return;
     canvas_round_rect(t->c, b.x, b.y, b.w, rows * row, 3);
     canvas_fill(t->c, t->pal.paper);
     int n = 0;
@@ -719,9 +750,8 @@ static void special_row(struct ts *t, int i, struct box b)
     double x = b.x + 33 + s + 5;
     double w = b.x + left_w - vp_w - x - 3;
     double base1 = b.y + b.h * 0.42;
-    item_name(t, it, x, base1, w, 10);
-    struct tag_style st = fitting_tags(t, it->req, it->nreq, it->cost, it->ncost, w);
-    tags(t, it->req, it->nreq, it->cost, it->ncost, &st, x, base1 + 3, 0);
+    double used = item_name(t, it, x, base1, w, 10);
+    item_tags(t, it, x, w, base1 - t->tag.height + 2.5, base1 + 3, x + used);
     vline(t, b.x + left_w - vp_w, b.y + 3, b.y + b.h - 3, t->pal.line, 0.4);
     vp_badge(t, mkbox(b.x + left_w - vp_w, b.y, vp_w, b.h), it->vp.value, NULL);
     /* The two abilities. */
@@ -775,30 +805,31 @@ static void reputation_strip(struct ts *t, struct box b)
     const struct gamedata *gd = t->gd;
     canvas_round_rect(t->c, b.x, b.y, b.w, b.h, 3);
     canvas_fill_stroke(t->c, t->pal.accent_fill, t->pal.rule, 0.9);
-    layout_small_caps(t->c, FONT_SERIF_BOLD, 10.5, t->pal.band_ink, b.x + 7, b.y + b.h / 2 + 3.5,
+    double ix = layout_icon(t->c, t->o->icons, "reputation", b.x + 6, b.y + (b.h - 14) / 2, 14,
+                            t->pal.ink) == 0 ? 18 : 0;
+    layout_small_caps(t->c, FONT_SERIF_BOLD, 10.5, t->pal.band_ink, b.x + 7 + ix, b.y + b.h / 2 + 3.5,
                       ALIGN_LEFT, "REPUTATION", 1);
-    double x0 = b.x + 84, cw = 20, ch = b.h - 8;
-    for (int i = 0; i < TOWNSHEET_REPUTATION_CELLS; i++) {
-        struct box cb = mkbox(x0 + i * cw, b.y + 4, cw, ch);
-        layout_cell(t->c, &t->pal, cb, i == 0);
-        t->g->reputation_cell[i] = cb;
-    }
+    double x0 = b.x + 88 + ix, cw = 20, ch = b.h - 8;
+    layout_cells(t->c, &t->pal, x0, b.y + 4, cw, ch, TOWNSHEET_REPUTATION_CELLS, 1);
+    for (int i = 0; i < TOWNSHEET_REPUTATION_CELLS; i++)
+        t->g->reputation_cell[i] = mkbox(x0 + i * cw, b.y + 4, cw, ch);
     canvas_text(t->c, FONT_SANS, 8.5, t->pal.muted, x0 + cw / 2, b.y + 4 + ch / 2 + 3, ALIGN_CENTER,
                 "0");
     double nx = x0 + TOWNSHEET_REPUTATION_CELLS * cw + 8;
     struct strbuf sb = STRBUF_INIT;
     strbuf_printf(&sb, "%d VP per %d", gd->reputation_vp, gd->reputation_per);
-    double tw = canvas_text_width(t->c, FONT_SERIF_BOLD, 11, strbuf_cstr(&sb));
-    canvas_text(t->c, FONT_SERIF_BOLD, 11, t->pal.accent, b.x + b.w - 8, b.y + b.h / 2 + 3.8,
+    double tw = canvas_text_width(t->c, FONT_SANS_BOLD, 9.5, strbuf_cstr(&sb));
+    canvas_text(t->c, FONT_SANS_BOLD, 9.5, t->pal.accent, b.x + b.w - 8, b.y + b.h / 2 + 3.4,
                 ALIGN_RIGHT, strbuf_cstr(&sb));
     strbuf_reset(&sb);
-    strbuf_puts(&sb, "Gained only in the king war, never lost. At the end, score the VP for "
-                     "every full step.");
+    strbuf_puts(&sb, "Gained only in the king war; never lost. Scored at the end of the game.");
     layout_text_box(t->c, FONT_SANS, 6.8, LAYOUT_MIN_TEXT, 1.2, t->pal.soft,
                     mkbox(nx, b.y + 3, b.x + b.w - 14 - tw - nx, b.h - 5), ALIGN_LEFT,
                     strbuf_cstr(&sb), 1);
     strbuf_free(&sb);
 }
+
+#define PANEL_EXTRA 20.0    /* a panel's title band and padding around its content */
 
 /* A small framed panel with a title band; returns the content box. */
 static struct box panel(struct ts *t, struct box b, const char *title, const char *note)
@@ -815,36 +846,38 @@ static struct box panel(struct ts *t, struct box b, const char *title, const cha
     return mkbox(b.x + 6, b.y + 17, b.w - 12, b.h - 20);
 }
 
-/* "men-at-arms x1, knights x2, mercenaries x3, army chief 3, war hero 6" */
+/* "men-at-arms ×1 + knights ×2 + mercenaries ×3 + army chief 3 + war hero 6" */
 static void pow_sources(const struct gamedata *gd, struct strbuf *out)
 {
     struct strbuf nm = STRBUF_INIT;
     for (int a = 0; a < ASSET_COUNT; a++)
         if (gd->assets[a].pow.value > 0) {
             lower(gd->assets[a].name, &nm);
-            strbuf_printf(out, "%s%s \xc3\x97%d", out->len ? ", " : "", strbuf_cstr(&nm),
+            strbuf_printf(out, "%s%s \xc3\x97%d", out->len ? " + " : "", strbuf_cstr(&nm),
                           gd->assets[a].pow.value);
         }
     for (int i = 0; i < gd->nitems; i++)
         if (gd->items[i].pow.value > 0) {
             lower(gd->items[i].name, &nm);
-            strbuf_printf(out, "%s%s %d", out->len ? ", " : "", strbuf_cstr(&nm),
+            strbuf_printf(out, "%s%s %d", out->len ? " + " : "", strbuf_cstr(&nm),
                           gd->items[i].pow.value);
         }
     strbuf_free(&nm);
 }
 
+/* "1d6 if men-at-arms ≥ 4 + 1d6 if knights ≥ 4" */
 static void pow_rolls(const struct gamedata *gd, struct strbuf *out)
 {
     struct strbuf nm = STRBUF_INIT;
     for (int i = 0; i < gd->nbonus_rolls; i++) {
         lower(gd->assets[gd->bonus_roll_asset[i]].name, &nm);
-        strbuf_printf(out, "%s1d6 with %d+ %s", out->len ? ", " : "", gd->bonus_roll_min[i],
-                      strbuf_cstr(&nm));
+        strbuf_printf(out, "%s1d6 if %s \xe2\x89\xa5 %d", out->len ? " + " : "", strbuf_cstr(&nm),
+                      gd->bonus_roll_min[i]);
     }
     strbuf_free(&nm);
 }
 
+/* "town walls 10 + barbican 10 + castle (a) 20": POW counted against the outlaws only. */
 static void pow_buildings(const struct gamedata *gd, struct strbuf *out)
 {
     struct strbuf nm = STRBUF_INIT;
@@ -852,81 +885,154 @@ static void pow_buildings(const struct gamedata *gd, struct strbuf *out)
         const struct gd_item *it = &gd->items[i];
         lower(it->name, &nm);
         if (it->infra_pow.value > 0)
-            strbuf_printf(out, "%s%s %d", out->len ? ", " : "", strbuf_cstr(&nm), it->infra_pow.value);
+            strbuf_printf(out, "%s%s %d", out->len ? " + " : "", strbuf_cstr(&nm), it->infra_pow.value);
         for (int k = 0; k < it->nperks; k++)
-            if (it->perks[k].id == PERK_INFRA_POW && it->perks[k].nparams > 0)
-                strbuf_printf(out, "%s%s (%c) %d", out->len ? ", " : "", strbuf_cstr(&nm),
-                              it->nperks > 1 ? 'a' + k : ' ', it->perks[k].params[0]);
+            if (it->perks[k].id == PERK_INFRA_POW && it->perks[k].nparams > 0) {
+                strbuf_printf(out, "%s%s", out->len ? " + " : "", strbuf_cstr(&nm));
+                if (gamedata_is_special(it))
+                    strbuf_printf(out, " (%c)", 'a' + k);
+                strbuf_printf(out, " %d", it->perks[k].params[0]);
+            }
     }
     strbuf_free(&nm);
 }
 
+/* Heights of wrapped paragraphs at size in width w, as layout_text_box needs them. */
+static void paragraph_heights(struct ts *t, double size, double lead, double w,
+                              const struct strbuf *text, int n, double *need)
+{
+    struct layout_lines lines = {0};
+    for (int k = 0; k < n; k++) {
+        size_t nl = layout_wrap(t->c, FONT_SANS, size, w, strbuf_cstr(&text[k]), &lines);
+        need[k] = 0.8 * size + (double)(nl > 0 ? nl - 1 : 0) * lead * size + 0.25 * size;
+    }
+    layout_lines_free(&lines);
+}
+
+static void dotted_rule(struct ts *t, double x1, double x2, double y)
+{
+    canvas_dash(t->c, (const double[]){1.5, 1.5}, 2);
+    hline(t, x1, x2, y, t->pal.line, 0.4);
+    canvas_dash(t->c, NULL, 0);
+}
+
+#define POW_SIZE 7.0
+#define POW_LEAD 1.2
+#define POW_BOX_W 30.0
+#define POW_HEAD 9.0
+#define POW_NOTE 10.0
+
+/* The height the POW panel needs when w wide. */
+static double pow_panel_need(struct ts *t, double w)
+{
+    struct strbuf text[3] = {STRBUF_INIT, STRBUF_INIT, STRBUF_INIT};
+    pow_sources(t->gd, &text[0]);
+    pow_rolls(t->gd, &text[1]);
+    pow_buildings(t->gd, &text[2]);
+    double need[3];
+    paragraph_heights(t, POW_SIZE, POW_LEAD, w - 12 - POW_BOX_W - 14, text, 3, need);
+    for (int k = 0; k < 3; k++)
+        strbuf_free(&text[k]);
+    return need[0] + need[1] + need[2] + 3 * POW_HEAD + POW_NOTE + 2 * 4 + PANEL_EXTRA;
+}
+
 static void pow_panel(struct ts *t, struct box b)
 {
-    struct box in = panel(t, b, "POW", "for the king war and the Outlaws' Attack");
-    static const char *labels[3] = {"add", "roll", "outlaws"};
-    struct strbuf sb = STRBUF_INIT;
-    double note_h = 9;
-    double lh = (in.h - note_h) / 3;
-    double box_w = 28;
+    struct box in = panel(t, b, "POW", "king war and Outlaws' Attack");
+    static const char *labels[3] = {"SUM", "ROLL", "WALLS"};
+    static const char *hints[3] = {"assets and people", "bonus dice", "Outlaws' Attack only"};
+    struct strbuf text[3] = {STRBUF_INIT, STRBUF_INIT, STRBUF_INIT};
+    pow_sources(t->gd, &text[0]);
+    pow_rolls(t->gd, &text[1]);
+    pow_buildings(t->gd, &text[2]);
+    const double size = POW_SIZE, lead = POW_LEAD, box_w = POW_BOX_W, head = POW_HEAD,
+                 note_h = POW_NOTE;
+    double tw = in.w - box_w - 14;
+    double need[3];
+    paragraph_heights(t, size, lead, tw, text, 3, need);
+    double total = need[0] + need[1] + need[2] + 3 * head;
+    double spare = fmax(0, (in.h - note_h - total) / 3);
+    double y = in.y;
     for (int k = 0; k < 3; k++) {
-        strbuf_reset(&sb);
-        if (k == 0)
-            pow_sources(t->gd, &sb);
-        else if (k == 1)
-            pow_rolls(t->gd, &sb);
-        else
-            pow_buildings(t->gd, &sb);
-        double y = in.y + k * lh;
-        if (k > 0) {
-            canvas_dash(t->c, (const double[]){1.5, 1.5}, 2);
-            hline(t, in.x, in.x + in.w, y, t->pal.line, 0.4);
-            canvas_dash(t->c, NULL, 0);
-        }
-        canvas_text(t->c, FONT_SANS_BOLD, 7, t->pal.accent, in.x, y + lh / 2 + 2.5, ALIGN_LEFT,
-                    k == 0 ? "+" : k == 1 ? "+" : "+");
-        canvas_text(t->c, FONT_SANS_BOLD, LAYOUT_MIN_TEXT, t->pal.soft, in.x + 7, y + lh / 2 + 2.4,
+        double h = head + need[k] + spare;
+        if (k > 0)
+            dotted_rule(t, in.x, in.x + in.w, y - spare / 2);
+        double top = y + spare / 2 - 1;
+        canvas_text(t->c, FONT_SANS_BOLD, LAYOUT_MIN_TEXT, t->pal.accent, in.x, top + 6.5,
                     ALIGN_LEFT, labels[k]);
-        double tx = in.x + 38;
-        layout_text_box(t->c, FONT_SANS, 6.8, LAYOUT_MIN_TEXT, 1.18, t->pal.ink,
-                        mkbox(tx, y + 2, in.x + in.w - box_w - 6 - tx, lh - 3), ALIGN_LEFT,
-                        strbuf_cstr(&sb), 1);
-        struct box wb = mkbox(in.x + in.w - box_w, y + (lh - fmin(16, lh - 4)) / 2, box_w,
-                              fmin(16, lh - 4));
+        double lw = canvas_text_width(t->c, FONT_SANS_BOLD, LAYOUT_MIN_TEXT, labels[k]);
+        canvas_text(t->c, FONT_SERIF_ITALIC, 8, t->pal.soft, in.x + lw + 5, top + 6.5, ALIGN_LEFT,
+                    hints[k]);
+        layout_text_box(t->c, FONT_SANS, size, LAYOUT_MIN_TEXT, lead, t->pal.ink,
+                        mkbox(in.x, top + head, tw, need[k] + 1), ALIGN_LEFT,
+                        strbuf_cstr(&text[k]), 1);
+        double bh = fmin(18, h - 4), mid = y + h / 2 - spare / 4;
+        struct box wb = mkbox(in.x + in.w - box_w, mid - bh / 2, box_w, bh);
+        canvas_text(t->c, FONT_SANS, 8, t->pal.soft, wb.x - 4, mid + 2.8, ALIGN_RIGHT, "=");
         layout_cell(t->c, &t->pal, wb, 0);
         t->g->pow_box[k] = wb;
+        strbuf_free(&text[k]);
+        y += h;
     }
-    layout_text_fit(t->c, FONT_SANS, LAYOUT_MIN_TEXT, LAYOUT_MIN_TEXT, t->pal.muted, in.x,
-                    in.y + in.h - 1, in.w, ALIGN_LEFT,
-                    "King war: the first two lines. Outlaws' Attack: all three.");
-    strbuf_free(&sb);
+    layout_text_fit(t->c, FONT_SERIF_ITALIC, 8, 7, t->pal.soft, in.x, in.y + in.h - 1, in.w,
+                    ALIGN_LEFT, "King war: sum and roll. Outlaws' Attack: all three.");
+}
+
+static const char *const turn_labels[3] = {"Round", "Your turn", "King war"};
+#define TURN_SIZE 7.0
+#define TURN_LEAD 1.2
+#define TURN_LABEL_W 42.0
+
+/* The three paragraphs of the round reminder, in our own words, numbers from the data. */
+static void turn_texts(const struct gamedata *gd, struct strbuf text[3])
+{
+    strbuf_puts(&text[0], "Cross the round: its event strikes. The first player rolls the two "
+                          "shared dice (a double: nudge one die or re-roll). Everyone plays a "
+                          "turn, then the king war, then farms, mill, granary and locations "
+                          "produce. The last player starts the next round.");
+    strbuf_printf(&text[1], "Roll your two dice and spend all four, one by one, plus at most %d "
+                            "from the reserve. Pay 1 food per %d population, rounded up (short of "
+                            "food: lose population). Market: trade food and supply.",
+                  gd->reserve_per_turn, gd->feeding_per);
+    strbuf_printf(&text[2], "Each secretly supports or avoids it (no POW: avoid). Supporters "
+                            "compare POW: the highest gain %d reputation, the others %d (%d if "
+                            "alone); then they halve men-at-arms and knights.",
+                  gd->war_highest, gd->war_other, gd->war_sole);
+}
+
+/* The height the round reminder needs in a panel w wide. */
+static double turn_panel_need(struct ts *t, double w)
+{
+    struct strbuf text[3] = {STRBUF_INIT, STRBUF_INIT, STRBUF_INIT};
+    turn_texts(t->gd, text);
+    double need[3];
+    paragraph_heights(t, TURN_SIZE, TURN_LEAD, w - 12 - TURN_LABEL_W, text, 3, need);
+    for (int k = 0; k < 3; k++)
+        strbuf_free(&text[k]);
+    return need[0] + need[1] + need[2] + 2 * 5 + PANEL_EXTRA;
 }
 
 static void turn_panel(struct ts *t, struct box b)
 {
-    const struct gamedata *gd = t->gd;
     struct box in = panel(t, b, "A ROUND IN SHORT", "steps a1-a8, b1-b6, c1-c8");
     struct strbuf text[3] = {STRBUF_INIT, STRBUF_INIT, STRBUF_INIT};
-    strbuf_puts(&text[0], "Cross the round; its event strikes. The first player rolls the two "
-                          "shared dice (a double must be changed by one or re-rolled). Everyone "
-                          "plays a turn, then the king war. Farms, mill, granary and locations "
-                          "produce. The last player starts the next round.");
-    strbuf_printf(&text[1], "Roll your two dice and spend all four, one by one, plus at most %d "
-                            "from the reserve. Pay 1 food per %d population, rounded up (lose "
-                            "population if short). With a market, trade food and supply.",
-                  gd->reserve_per_turn, gd->feeding_per);
-    strbuf_printf(&text[2], "Everyone secretly supports or avoids it (no POW: avoid). "
-                            "Supporters compare POW: the highest gain %d reputation, the others %d "
-                            "(%d if alone). Supporters halve men-at-arms and knights.",
-                  gd->war_highest, gd->war_other, gd->war_sole);
-    static const char *labels[3] = {"Round", "Your turn", "King war"};
-    double lh = in.h / 3;
+    turn_texts(t->gd, text);
+    /* Each paragraph gets the height its lines need; what is left spreads between them. */
+    double need[3];
+    paragraph_heights(t, TURN_SIZE, TURN_LEAD, in.w - TURN_LABEL_W, text, 3, need);
+    double spare = fmax(0, (in.h - need[0] - need[1] - need[2]) / 3);
+    double y = in.y;
     for (int k = 0; k < 3; k++) {
-        double y = in.y + k * lh;
-        canvas_text(t->c, FONT_SERIF_BOLD, 8.5, t->pal.band_ink, in.x, y + 7, ALIGN_LEFT, labels[k]);
-        layout_text_box(t->c, FONT_SANS, 6.8, LAYOUT_MIN_TEXT, 1.16, t->pal.ink,
-                        mkbox(in.x + 40, y, in.w - 40, lh - 1), ALIGN_LEFT, strbuf_cstr(&text[k]), 1);
+        double h = need[k] + spare;
+        if (k > 0)
+            dotted_rule(t, in.x, in.x + in.w, y - spare / 2);
+        canvas_text(t->c, FONT_SERIF_BOLD, 8.5, t->pal.band_ink, in.x, y + 6.5, ALIGN_LEFT,
+                    turn_labels[k]);
+        layout_text_box(t->c, FONT_SANS, TURN_SIZE, LAYOUT_MIN_TEXT, TURN_LEAD, t->pal.ink,
+                        mkbox(in.x + TURN_LABEL_W, y, in.w - TURN_LABEL_W, fmin(h, in.y + in.h - y)),
+                        ALIGN_LEFT, strbuf_cstr(&text[k]), 1);
         strbuf_free(&text[k]);
+        y += h;
     }
 }
 
@@ -937,11 +1043,15 @@ static int page2(struct ts *t, const struct townsheet_player *p, struct strbuf *
     int np = count_kind(gd, KIND_PERSON), ni = count_kind(gd, KIND_INFRA);
     int nsp = count_kind(gd, KIND_SPECIAL_PERSON), nsi = count_kind(gd, KIND_SPECIAL_INFRA);
     int rows = np > ni ? np : ni;
-    const double title_h = 22, note_h = 11, rep_h = 26, bottom_min = 112;
-    double fixed = title_h + BAND_H + note_h + BAND_H + BAND_H + rep_h + bottom_min;
-    const int ngaps = 6;
+    double pw = a.w * 0.42, tw = a.w - pw - 10;
+    double bottom = fmax(pow_panel_need(t, pw), turn_panel_need(t, tw));
+    const double title_h = 20, rep_h = 26;
+    int nbands = 1 + (nsp > 0) + (nsi > 0);
+    double fixed = title_h + nbands * BAND_H + rep_h + bottom;
+    const int ngaps = 3 + 2 * nbands;
+    /* People rows and special rows keep their proportions (26 : 31) as they stretch. */
     double unit = (a.h - fixed - ngaps * GAP_MIN) / (rows * 26.0 + (nsp + nsi) * 31.0);
-    unit = clampd(unit, 0.9, 1.12);
+    unit = clampd(unit, 0.9, 1.15);
     double row = 26 * unit, srow = 31 * unit;
     double rest = a.h - fixed - rows * row - (nsp + nsi) * srow;
     if (rest < ngaps * 2) {
@@ -949,8 +1059,8 @@ static int page2(struct ts *t, const struct townsheet_player *p, struct strbuf *
                       t->o->paper->label);
         return -1;
     }
-    double gap = clampd(rest / ngaps, 2, 9);
-    double bottom_h = bottom_min + rest - ngaps * gap;
+    double gap = clampd(rest / ngaps, 2, 8);
+    bottom += rest - ngaps * gap;
     double y = a.y;
     struct strbuf sb = STRBUF_INIT;
     if (p && p->town && *p->town)
@@ -961,29 +1071,31 @@ static int page2(struct ts *t, const struct townsheet_player *p, struct strbuf *
     strbuf_free(&sb);
     y += title_h + gap;
     double cw = (a.w - 10) / 2;
-    layout_heading(t->c, &t->pal, mkbox(a.x, y, cw, BAND_H), "PROMINENT PEOPLE", "any die");
-    layout_heading(t->c, &t->pal, mkbox(a.x + cw + 10, y, cw, BAND_H), "INFRASTRUCTURES", "any die");
-    y += BAND_H + 2;
-    layout_text_fit(t->c, FONT_SANS, 6.8, LAYOUT_MIN_TEXT, t->pal.soft, a.x, y + 7, a.w, ALIGN_LEFT,
-                    "Spend one die of any value to attract a person or build an infrastructure: its "
-                    "needs must hold and you pay its costs in full. Mark it with an X; each one only once.");
-    y += note_h;
-    item_column(t, KIND_PERSON, mkbox(a.x, y, cw, row), row, rows);
-    item_column(t, KIND_INFRA, mkbox(a.x + cw + 10, y, cw, row), row, rows);
+    layout_heading(t->c, &t->pal, mkbox(a.x, y, cw, BAND_H), "PROMINENT PEOPLE",
+                   "any die; mark an X");
+    layout_heading(t->c, &t->pal, mkbox(a.x + cw + 10, y, cw, BAND_H), "INFRASTRUCTURES",
+                   "any die; mark an X");
+    y += BAND_H + gap;
+    /* Both columns end together: the shorter one has taller rows. */
+    item_column(t, KIND_PERSON, mkbox(a.x, y, cw, row), np ? rows * row / np : row, np);
+    item_column(t, KIND_INFRA, mkbox(a.x + cw + 10, y, cw, row), ni ? rows * row / ni : row, ni);
     y += rows * row + gap;
-    layout_heading(t->c, &t->pal, mkbox(a.x, y, a.w, BAND_H), "SPECIAL PROMINENT PEOPLE",
-                   "die showing exactly the value in the box; tick one ability, for good");
-    y += BAND_H + gap / 2;
-    y += special_block(t, KIND_SPECIAL_PERSON, y, srow) + gap;
-    layout_heading(t->c, &t->pal, mkbox(a.x, y, a.w, BAND_H), "SPECIAL INFRASTRUCTURES",
-                   "die showing exactly the value in the box; tick one ability, for good");
-    y += BAND_H + gap / 2;
-    y += special_block(t, KIND_SPECIAL_INFRA, y, srow) + gap;
+    if (nsp > 0) {
+        layout_heading(t->c, &t->pal, mkbox(a.x, y, a.w, BAND_H), "SPECIAL PROMINENT PEOPLE",
+                       "a die showing exactly the value in the box; tick one ability, for good");
+        y += BAND_H + gap;
+        y += special_block(t, KIND_SPECIAL_PERSON, y, srow) + gap;
+    }
+    if (nsi > 0) {
+        layout_heading(t->c, &t->pal, mkbox(a.x, y, a.w, BAND_H), "SPECIAL INFRASTRUCTURES",
+                       "a die showing exactly the value in the box; tick one ability, for good");
+        y += BAND_H + gap;
+        y += special_block(t, KIND_SPECIAL_INFRA, y, srow) + gap;
+    }
     reputation_strip(t, mkbox(a.x, y, a.w, rep_h));
     y += rep_h + gap;
-    double pw = a.w * 0.46;
-    pow_panel(t, mkbox(a.x, y, pw, bottom_h));
-    turn_panel(t, mkbox(a.x + pw + 10, y, a.w - pw - 10, bottom_h));
+    pow_panel(t, mkbox(a.x, y, pw, bottom));
+    turn_panel(t, mkbox(a.x + pw + 10, y, tw, bottom));
     footer(t, 2);
     return 0;
 }
