@@ -30,7 +30,8 @@ static const struct gd_perk *ability_perk(const struct game_state *s, const stru
     int p = s->turn.player;
     switch (m->kind) {
     case MOVE_SHERIFF:
-        if (m->to >= m->die) {
+        /* The direction picks the perk; an unchanged value is refused with the perk owned. */
+        if (m->to > m->die || (m->to == m->die && engine_perk(s, p, PERK_DIE_PLUS))) {
             *want = PERK_DIE_PLUS;
             *what = "raise a die";
         } else {
@@ -56,6 +57,8 @@ static int check_values(const struct game_state *s, const struct move *m, enum p
     const char *name = s->gd->items[s->p[s->turn.player].perk_item[want]].id;
     if (m->to < 1 || m->to > 6)
         return engine_refuse(why, "die-range", "a die shows 1 to 6: the %s cannot make a %d", name, m->to);
+    if ((want == PERK_DIE_PLUS || want == PERK_DIE_MINUS) && m->to == m->die)
+        return engine_refuse(why, "die-range", "the %s must change the die (%d to %d given)", name, m->die, m->to);
     switch (want) {
     case PERK_DIE_PLUS:     /* A15 */
         if (m->to != m->die + pk->params[0])

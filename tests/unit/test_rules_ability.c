@@ -15,6 +15,7 @@ static void test_sheriff_perk_a(void **state)
     msg = fx_refused(&s, fx_ability(MOVE_SHERIFF, 3, 2, DIE_ANY), "perk-not-owned");
     assert_string_equal(msg, "Jack's sheriff has perk a, which cannot lower a die");
     fx_refused(&s, fx_ability(MOVE_SHERIFF, 6, 7, DIE_ANY), "die-range");
+    fx_refused(&s, fx_ability(MOVE_SHERIFF, 3, 3, DIE_ANY), "die-range");
     fx_ok(&s, fx_ability(MOVE_SHERIFF, 3, 4, DIE_ANY), NULL);
     assert_int_equal(s.turn.dice[0].value, 4);
     msg = fx_refused(&s, fx_ability(MOVE_SHERIFF, 1, 2, DIE_ANY), "once-per-turn");
@@ -33,6 +34,8 @@ static void test_A15_sheriff_perk_b_range(void **state)
     fx_refused(&s, fx_ability(MOVE_SHERIFF, 5, 2, DIE_ANY), "die-range");
     fx_refused(&s, fx_ability(MOVE_SHERIFF, 1, 0, DIE_ANY), "die-range");
     fx_refused(&s, fx_ability(MOVE_SHERIFF, 5, 6, DIE_ANY), "perk-not-owned");
+    const char *msg = fx_refused(&s, fx_ability(MOVE_SHERIFF, 5, 5, DIE_ANY), "die-range");
+    assert_string_equal(msg, "the sheriff must change the die (5 to 5 given)");
     fx_ok(&s, fx_ability(MOVE_SHERIFF, 5, 3, DIE_ANY), NULL);
     assert_int_equal(s.turn.dice[0].value, 3);
 }
