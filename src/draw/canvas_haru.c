@@ -146,7 +146,8 @@ static void add_seg(struct canvas *c, enum seg_kind kind, const double *p, int n
     hi->path = items;
     struct seg *s = &hi->path[hi->npath++];
     s->kind = kind;
-    memcpy(s->p, p, (size_t)n * sizeof *p);
+    if (n)
+        memcpy(s->p, p, (size_t)n * sizeof *p);
 }
 
 static void haru_move_to(struct canvas *c, double x, double y)

@@ -112,7 +112,8 @@ static void add_cmd(struct reader *r, char op, const double *p, int n)
     struct icon_cmd *cmd = &path->cmds[path->n++];
     memset(cmd, 0, sizeof *cmd);
     cmd->op = op;
-    memcpy(cmd->p, p, (size_t)n * sizeof *p);
+    if (n)
+        memcpy(cmd->p, p, (size_t)n * sizeof *p);
 }
 
 static int in_box(double v)

@@ -4,6 +4,7 @@
  * Run from the repository root. */
 #include "test.h"
 #include <cairo.h>
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -342,6 +343,36 @@ static void test_backends_agree(void **state)
     free(b);
 }
 
+/* Numbers in the output never follow the locale: a comma-decimal LC_NUMERIC changes nothing.
+ * Skipped where no such locale is installed. */
+static void test_locale_independent(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"fr_FR.UTF-8", "fr_FR.utf8", "de_DE.UTF-8", "de_DE.utf8"};
+    const char *comma = NULL;
+    for (size_t i = 0; i < sizeof names / sizeof names[0] && !comma; i++)
+        if (setlocale(LC_NUMERIC, names[i]))
+            comma = names[i];
+    setlocale(LC_NUMERIC, "C");
+    if (!comma)
+        skip();
+    static const enum canvas_backend backends[] = {CANVAS_CAIRO, CANVAS_HARU, CANVAS_TRACE};
+    for (size_t b = 0; b < 3; b++) {
+        char *a = tmp_path("c-locale.out"), *f = tmp_path("comma-locale.out");
+        render(backends[b], a, 0, NULL, 0);
+        setlocale(LC_NUMERIC, comma);
+        assert_string_equal(localeconv()->decimal_point, ",");
+        render(backends[b], f, 0, NULL, 0);
+        setlocale(LC_NUMERIC, "C");
+        size_t la, lf;
+        char *da = slurp(a, &la), *df = slurp(f, &lf);
+        assert_int_equal(la, lf);
+        assert_memory_equal(da, df, la);
+        free(da);
+        free(df);
+    }
+}
+
 static void test_widths_agree(void **state)
 {
     (void)state;
@@ -386,6 +417,7 @@ int main(void)
         cmocka_unit_test(test_haru_reproducible),
         cmocka_unit_test(test_haru_failure),
         cmocka_unit_test(test_backends_agree),
+        cmocka_unit_test(test_locale_independent),
         cmocka_unit_test(test_widths_agree),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
