@@ -70,11 +70,11 @@ static void print_assignment(const struct gamedata *gd, const struct event_setup
         fprintf(to, "above %d.\n", d->good_low);
     strbuf_reset(&sb);
     event_setup_format_rolls(gd, s, &sb);
-    if (s->method == EVENT_METHOD_SEED)
+    if (s->method == EVENT_METHOD_SEED && s->nrolls > 0)
         fprintf(to, "Dice from seed %llu: %s\n", (unsigned long long)s->seed, strbuf_cstr(&sb));
-    else if (s->method == EVENT_METHOD_ROLL)
+    else if (s->method == EVENT_METHOD_ROLL && s->nrolls > 0)
         fprintf(to, "Dice rolled at the table: %s\n", strbuf_cstr(&sb));
-    else if (s->method == EVENT_METHOD_CHOOSE)
+    else if (s->method == EVENT_METHOD_CHOOSE && event_setup_free_rounds(gd, s->difficulty) > 0)
         fprintf(to, "Chosen by the players.\n");
     int width = 0;
     for (int e = 0; e < EVENT_COUNT; e++)

@@ -215,8 +215,6 @@ static double draw_method(struct ctx *x, double y)
                       gd->max_same_event);
         break;
     case EVENT_METHOD_NONE:
-        strbuf_puts(&note, "nothing to draw");
-        strbuf_puts(&text, "No round of this difficulty is left to fill.");
         break;
     }
     layout_heading(c, pal, (struct box){a.x, y, a.w, HEAD_H}, "HOW THEY WERE DRAWN", strbuf_cstr(&note));
@@ -326,7 +324,9 @@ void setup_sheet_draw(struct canvas *c, const struct setup_sheet_options *o)
     double method_h = HEAD_H + 5 + 30 + (x.s->nrolls ? 2 * 21 : 0);
     double avail = bottom - y - GAP - method_h - GAP - checklist_h;
     y += draw_events(&x, y, avail) + GAP + 4;
-    y += draw_method(&x, y) + GAP + 4;
+    /* Nothing was drawn when the difficulty leaves no round to fill. */
+    if (event_setup_free_rounds(x.gd, x.s->difficulty) > 0)
+        y += draw_method(&x, y) + GAP + 4;
     draw_checklist(&x, y, bottom);
     layout_footer(c, &x.pal, o->paper, o->footer);
     canvas_page_end(c);
