@@ -10,6 +10,7 @@
 #include "cli/render_options.h"
 #include "core/xalloc.h"
 #include "layout/icons.h"
+#include "layout/summary.h"
 #include "layout/townsheet.h"
 #include "rules/event_setup.h"
 
@@ -27,6 +28,8 @@ static const char usage_head[] =
     "  --events \"7 fire, 8 plague, ...\"\n"
     "                      with --difficulty: write these events on the track\n"
     "  --seed S            with --difficulty: roll the events (method 1) from this seed\n"
+    "  --back-summary      put the rules summary after each page, as its back when printed\n"
+    "                      on both sides\n"
     "  --rules FILE        read this game-data file instead of the built-in one\n";
 
 static const char usage_tail[] =
@@ -44,6 +47,7 @@ struct sheet_args {
     struct render_options ro;
     const char *names, *towns, *difficulty, *events, *seed, *rules;
     int players;
+    int back_summary;
 };
 
 /* Splits "a, b,c" at commas into trimmed copies; returns the count (items beyond max are
@@ -108,6 +112,11 @@ static int parse_args(int argc, char **argv, struct sheet_args *sa)
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
             return 1;
+        }
+        if (strcmp(a, "--back-summary") == 0) {
+            sa->back_summary = 1;
+            i++;
+            continue;
         }
         int rc = render_options_parse(&sa->ro, argc, argv, &i, &err);
         if (rc < 0) {
@@ -299,12 +308,16 @@ int cmd_sheet(int argc, char **argv)
         status = EXIT_OUTPUT;
         goto done;
     }
+    struct summary_options so = {&gd, icons, sa.ro.paper, sa.ro.grey, strbuf_cstr(&footer)};
     for (int i = 0; i < count; i++) {
         struct townsheet_player p = {i < nnames ? names[i] : NULL, i < ntowns ? towns[i] : NULL};
-        if (townsheet_draw(c, &o, &p, NULL, &err) != 0) {
-            fprintf(stderr, "xii sheet: %s\n", strbuf_cstr(&err));
-            status = EXIT_OUTPUT;
-            goto done;
+        for (int page = 0; page < 2; page++) {
+            if (townsheet_draw_page(c, &o, &p, page, NULL, &err) != 0 ||
+                (sa.back_summary && summary_draw(c, &so, &err) != 0)) {
+                fprintf(stderr, "xii sheet: %s\n", strbuf_cstr(&err));
+                status = EXIT_OUTPUT;
+                goto done;
+            }
         }
     }
     if (to_stdout)

@@ -431,18 +431,18 @@ static void asset_rules(struct ts *t, struct box b)
 {
     const struct gamedata *gd = t->gd;
     struct strbuf r[3] = {STRBUF_INIT, STRBUF_INIT, STRBUF_INIT};
-    strbuf_puts(&r[0], "A die adds its value to one asset; at most one die per asset each turn.");
+    strbuf_puts(&r[0], "A die adds its value to an asset; one die per asset each turn.");
     strbuf_printf(&r[1], "Advanced assets: the highest die you rolled adds %d less.",
                   gd->advanced_die_penalty);
-    strbuf_puts(&r[2], "Special ones: only a die showing exactly the value of their die box.");
-    const double gap = 10, key_w = 132;
+    strbuf_puts(&r[2], "Special ones: only with a die showing their die-box value.");
+    const double gap = 8, key_w = 126;
     double cw = (b.w - key_w - 3 * gap) / 3;
     for (int i = 0; i < 3; i++) {
         double x = b.x + i * (cw + gap);
         canvas_circle(t->c, x + 2, b.y + 4.6, 1.4);
         canvas_fill(t->c, t->pal.rule);
         layout_text_box(t->c, FONT_SANS, 6.8, LAYOUT_MIN_TEXT, 1.22, t->pal.soft,
-                        mkbox(x + 7, b.y, cw - 7, b.h), ALIGN_LEFT, strbuf_cstr(&r[i]), 1);
+                        mkbox(x + 7, b.y, cw - 7, b.h - 3), ALIGN_LEFT, strbuf_cstr(&r[i]), 1);
         strbuf_free(&r[i]);
     }
     /* The key: what the red and the blue tags mean. */
@@ -1100,9 +1100,9 @@ static int page2(struct ts *t, const struct townsheet_player *p, struct strbuf *
     return 0;
 }
 
-int townsheet_draw(struct canvas *c, const struct townsheet_options *o,
-                   const struct townsheet_player *p, struct townsheet_geom *geom,
-                   struct strbuf *err)
+int townsheet_draw_page(struct canvas *c, const struct townsheet_options *o,
+                        const struct townsheet_player *p, int page, struct townsheet_geom *geom,
+                        struct strbuf *err)
 {
     struct townsheet_geom local;
     struct ts t;
@@ -1112,18 +1112,25 @@ int townsheet_draw(struct canvas *c, const struct townsheet_options *o,
     t.gd = o->gd;
     layout_palette(&t.pal, o->grey);
     t.area = layout_page_area(o->paper);
+    if (!geom)
+        memset(&local, 0, sizeof local);
     t.g = geom ? geom : &local;
-    memset(t.g, 0, sizeof *t.g);
     t.tag.size = 7.2;
     t.tag.height = 11.5;
     t.tag.icons = o->icons;
     canvas_page_begin(c, o->paper->width, o->paper->height);
-    int rc = page1(&t, p, err);
-    canvas_page_end(c);
-    if (rc != 0)
-        return rc;
-    canvas_page_begin(c, o->paper->width, o->paper->height);
-    rc = page2(&t, p, err);
+    int rc = page == 0 ? page1(&t, p, err) : page2(&t, p, err);
     canvas_page_end(c);
     return rc;
+}
+
+int townsheet_draw(struct canvas *c, const struct townsheet_options *o,
+                   const struct townsheet_player *p, struct townsheet_geom *geom,
+                   struct strbuf *err)
+{
+    if (geom)
+        memset(geom, 0, sizeof *geom);
+    if (townsheet_draw_page(c, o, p, 0, geom, err) != 0)
+        return -1;
+    return townsheet_draw_page(c, o, p, 1, geom, err);
 }

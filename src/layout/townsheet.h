@@ -55,4 +55,10 @@ int townsheet_draw(struct canvas *c, const struct townsheet_options *o,
                    const struct townsheet_player *p, struct townsheet_geom *geom,
                    struct strbuf *err);
 
+/* Draws one page of the sheet (0: town assets, 1: people and buildings), filling its part of
+ * geom (may be NULL; the rest of geom is left as it is). Returns like townsheet_draw. */
+int townsheet_draw_page(struct canvas *c, const struct townsheet_options *o,
+                        const struct townsheet_player *p, int page, struct townsheet_geom *geom,
+                        struct strbuf *err);
+
 #endif
