@@ -1,0 +1,45 @@
+/* The filled town-sheets: an audited game drawn as the paper would look. For each player, in
+ * seat order, the two pages of the blank town-sheet with the game written in by hand: every
+ * value's history left to right with the old values struck through, X boxes, ticked perks,
+ * reserve slots written and crossed, the rounds and events tracks, reputation, POW and score.
+ * Everything comes from the engine's state and history: nothing is recomputed here. */
+#ifndef LAYOUT_FILLED_SHEET_H
+#define LAYOUT_FILLED_SHEET_H
+#include <stddef.h>
+#include "core/strbuf.h"
+#include "draw/canvas.h"
+#include "rules/engine.h"
+#include "rules/history.h"
+
+/* A value a player wrote on the sheet that differs from the rules (from a `check` line). */
+struct filled_mismatch {
+    int player;             /* seat */
+    int line;               /* line of the check in the log */
+    int round;              /* round in progress at the check (0 before round 1) */
+    enum hist_what what;    /* HIST_ASSET, HIST_INFLUENCE, HIST_REPUTATION; other claims
+                               (pow, score, people, ...) use what_name only */
+    int index;              /* asset or location index for HIST_ASSET / HIST_INFLUENCE */
+    char what_name[32];     /* as written in the log: "food", "score", "people" ... */
+    char sheet[64];         /* what the sheet says, as text ("12", "master-builder blacksmith") */
+    char rules[64];         /* what the rules give */
+};
+
+struct filled_sheet_input {
+    const struct gamedata *gd;
+    const struct game_state *state;     /* the state shown (the end of the log, or after round N) */
+    const struct history *history;      /* the records that led to it (none beyond `state`) */
+    const struct filled_mismatch *mismatches;
+    size_t nmismatches;
+    int mark;                           /* draw the mismatches (circled claim + right value + legend) */
+    size_t nerrors;                     /* > 0: a notice on each player's first page */
+    const char *log_name;               /* for the notice and the footer */
+    const char *paper;                  /* "a4" or "letter" */
+    int grey;
+    const char *footer_options;         /* the options, for the footer */
+};
+
+/* Draws 2 pages per player onto c (which the caller created and finishes). Returns 0, or -1
+ * with the reason in err (unknown paper; the canvas status is checked by the caller). */
+int filled_sheet_draw(struct canvas *c, const struct filled_sheet_input *in, struct strbuf *err);
+
+#endif
