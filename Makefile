@@ -50,6 +50,8 @@ XII      := $(BUILD)/bin/xii
 
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+BENCH_SRC := $(sort $(wildcard bench/*.c))
+BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 
 .PHONY: all deps check unit golden pdfcheck asan sheets bench install clean fuzz valgrind
 all: $(XII)
@@ -83,6 +85,11 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB) tests/unit/test.h
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) -Wno-missing-prototypes -o $@ $< $(LIB) $(LDLIBS) -lcmocka
 
+# Benchmark programs: each bench/*.c is one program linked with the library.
+$(BUILD)/bench/%: bench/%.c $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -Wno-missing-prototypes -o $@ $< $(LIB) $(LDLIBS)
+
 unit: $(UNIT_BIN)
 	@sh tests/run-unit.sh $(UNIT_BIN)
 
@@ -101,7 +108,7 @@ asan:
 sheets: $(XII)
 	@sh tools/make-sheets.sh $(XII) $(BUILD)
 
-bench: $(XII)
+bench: $(XII) $(BENCH_BIN)
 	@sh bench/run.sh $(XII) $(BUILD)
 
 install: $(XII)
@@ -113,4 +120,4 @@ install: $(XII)
 clean:
 	rm -rf $(BUILD)
 
--include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/obj $(BUILD)/tests $(BUILD)/bench -name '*.d' 2>/dev/null)
