@@ -63,7 +63,10 @@ static void print_assignment(const struct gamedata *gd, const struct event_setup
     const struct gd_difficulty *d = &gd->difficulties[s->difficulty];
     struct strbuf sb = STRBUF_INIT;
     event_setup_format_rounds(gd, s->difficulty, &sb);
-    fprintf(to, "%s: global events on rounds %s; a good score is ", d->name, strbuf_cstr(&sb));
+    if (strcmp(strbuf_cstr(&sb), "none") == 0)
+        fprintf(to, "%s: no global events; a good score is ", d->name);
+    else
+        fprintf(to, "%s: global events on rounds %s; a good score is ", d->name, strbuf_cstr(&sb));
     if (d->good_high >= 0)
         fprintf(to, "%d to %d.\n", d->good_low, d->good_high);
     else

@@ -38,10 +38,13 @@ static double draw_title(struct ctx *x, double y)
     canvas_text(c, FONT_SERIF_BOLD, 18, x->pal.ink, right, y + 24, ALIGN_RIGHT, x->d->name);
     struct strbuf sb = STRBUF_INIT;
     if (x->d->good_high >= 0)
-        strbuf_printf(&sb, "a good score: %d to %d", x->d->good_low, x->d->good_high);
+        strbuf_printf(&sb, "%d\xe2\x80\x93%d", x->d->good_low, x->d->good_high);
     else
-        strbuf_printf(&sb, "a good score: above %d", x->d->good_low);
-    canvas_text(c, FONT_SERIF_ITALIC, 11, x->pal.soft, right, y + 38, ALIGN_RIGHT, strbuf_cstr(&sb));
+        strbuf_printf(&sb, "above %d", x->d->good_low);
+    double w = canvas_text_width(c, FONT_SANS_BOLD, 10, strbuf_cstr(&sb));
+    canvas_text(c, FONT_SANS_BOLD, 10, x->pal.ink, right, y + 38, ALIGN_RIGHT, strbuf_cstr(&sb));
+    canvas_text(c, FONT_SERIF_ITALIC, 11, x->pal.soft, right - w - 4, y + 38, ALIGN_RIGHT,
+                "a good score:");
     strbuf_free(&sb);
     canvas_move_to(c, a.x, y + 46);
     canvas_line_to(c, a.x + a.w, y + 46);
@@ -129,7 +132,7 @@ static double draw_events(struct ctx *x, double y, double avail)
                         "empty. A calm game like this is the best way to learn XII Century.", 1);
         return HEAD_H + 4 + 60;
     }
-    double row_h = fmin(48, (avail - HEAD_H - 4) / n);
+    double row_h = fmin(44, (avail - HEAD_H - 4) / n);
     double name_w = 118, round_w = 44, die_s = fmin(22, row_h - 10);
     double text_x = a.x + round_w + die_s + 12 + name_w;
     int i = 0;
@@ -147,7 +150,7 @@ static double draw_events(struct ctx *x, double y, double avail)
         canvas_text(c, FONT_SANS, 6.5, pal->muted, a.x + round_w / 2, mid - 6, ALIGN_CENTER, "ROUND");
         char num[4];
         snprintf(num, sizeof num, "%d", r);
-        canvas_text(c, FONT_SERIF_BOLD, 16, pal->ink, a.x + round_w / 2, mid + 9, ALIGN_CENTER, num);
+        canvas_text(c, FONT_SANS_BOLD, 14, pal->ink, a.x + round_w / 2, mid + 9, ALIGN_CENTER, num);
         layout_die(c, pal, a.x + round_w, mid - die_s / 2, die_s, ev->die);
         double nx = a.x + round_w + die_s + 10;
         layout_text_fit(c, FONT_SERIF_BOLD, 12, 9, pal->ink, nx, mid - 1, name_w - 4, ALIGN_LEFT, ev->name);
@@ -309,6 +312,46 @@ static double draw_checklist(struct ctx *x, double y, double bottom)
     return HEAD_H + 5 + n * line;
 }
 
+/* The players' final scores, when there is room: a row per player (five blank rows when the
+ * players are not known) for the town, the score and the POW that breaks a tie. */
+static void draw_scores(struct ctx *x, double y, double bottom)
+{
+    struct canvas *c = x->c;
+    const struct box a = x->area;
+    const struct palette *pal = &x->pal;
+    int n = x->o->nplayers > 0 ? x->o->nplayers : 5;
+    double row = 19, head = HEAD_H + 5 + 12;
+    if (bottom - y < head + n * row)
+        return;
+    struct strbuf note = STRBUF_INIT;
+    if (x->d->good_high >= 0)
+        strbuf_printf(&note, "a good score here: %d to %d", x->d->good_low, x->d->good_high);
+    else
+        strbuf_printf(&note, "a good score here: above %d", x->d->good_low);
+    layout_heading(c, pal, (struct box){a.x, y, a.w, HEAD_H}, "AFTER ROUND 10", strbuf_cstr(&note));
+    strbuf_free(&note);
+    y += HEAD_H + 5;
+    static const char *const cols[] = {"PLAYER", "TOWN", "SCORE", "POW (FOR A TIE)"};
+    const double frac[] = {0.30, 0.34, 0.16, 0.20};
+    double cx = a.x;
+    for (int k = 0; k < 4; k++) {
+        canvas_text(c, FONT_SANS_BOLD, 7, pal->soft, cx + 2, y + 8, ALIGN_LEFT, cols[k]);
+        cx += a.w * frac[k];
+    }
+    y += 12;
+    for (int i = 0; i < n; i++) {
+        cx = a.x;
+        for (int k = 0; k < 4; k++) {
+            layout_cell(c, pal, (struct box){cx, y + i * row, a.w * frac[k], row}, k == 0 && i % 2);
+            cx += a.w * frac[k];
+        }
+        const char *nm = x->o->names ? x->o->names[i] : NULL;
+        if (nm)
+            layout_text_fit(c, FONT_SERIF, 11, LAYOUT_MIN_TEXT, pal->ink, a.x + 5, y + i * row + 13.5,
+                            a.w * frac[0] - 10, ALIGN_LEFT, nm);
+    }
+}
+
 void setup_sheet_draw(struct canvas *c, const struct setup_sheet_options *o)
 {
     struct ctx x = {c, o, o->gd, o->setup, &o->gd->difficulties[o->setup->difficulty], {0}, {0, 0, 0, 0}};
@@ -327,7 +370,8 @@ void setup_sheet_draw(struct canvas *c, const struct setup_sheet_options *o)
     /* Nothing was drawn when the difficulty leaves no round to fill. */
     if (event_setup_free_rounds(x.gd, x.s->difficulty) > 0)
         y += draw_method(&x, y) + GAP + 4;
-    draw_checklist(&x, y, bottom);
+    y += draw_checklist(&x, y, bottom) + GAP + 4;
+    draw_scores(&x, y, bottom);
     layout_footer(c, &x.pal, o->paper, o->footer);
     canvas_page_end(c);
 }
