@@ -109,7 +109,7 @@ static bool is(const struct parser *ps, const char *kw)
     return tok_is(&ps->cur, kw);
 }
 
-/* The kind of the token after the current one (two ahead when skip_comma and it is a comma). */
+/* The kind of the token after the current one. */
 static enum log_tok peek_kind(const struct parser *ps)
 {
     struct log_lexer copy = ps->lx;
