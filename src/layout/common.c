@@ -59,8 +59,8 @@ void layout_palette(struct palette *pal, int grey)
         pal->shade = rgb_hex(0xF1F1F1);
         pal->req = rgb_hex(0x000000);
         pal->req_fill = rgb_hex(0xFFFFFF);
-        pal->cost = rgb_hex(0x4D4D4D);
-        pal->cost_fill = rgb_hex(0xE6E6E6);
+        pal->cost = rgb_hex(0x404040);
+        pal->cost_fill = rgb_hex(0xE8E8E8);
         pal->accent = rgb_hex(0x333333);
         pal->accent_fill = rgb_hex(0xFAFAFA);
     }

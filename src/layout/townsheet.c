@@ -694,7 +694,7 @@ static void item_row(struct ts *t, int i, struct box b)
     double vp_w = 32;
     double x = b.x + 21 + s + 5;
     double w = b.x + b.w - vp_w - x - 3;
-    double base1 = b.y + b.h * 0.42;
+    double base1 = b.y + (b.h - 3 - t->tag.height - 8) / 2 + 8.5;
     double used = item_name(t, it, x, base1, w, 10);
     if (it->nperks > 0 && it->perks[0].id == PERK_MARKET && used + 34 < w) {
         exchange_mark(t, x + used + 6, base1);
@@ -749,7 +749,7 @@ static void special_row(struct ts *t, int i, struct box b)
     double vp_w = 32;
     double x = b.x + 33 + s + 5;
     double w = b.x + left_w - vp_w - x - 3;
-    double base1 = b.y + b.h * 0.42;
+    double base1 = b.y + (b.h - 3 - t->tag.height - 8) / 2 + 8.5;
     double used = item_name(t, it, x, base1, w, 10);
     item_tags(t, it, x, w, base1 - t->tag.height + 2.5, base1 + 3, x + used);
     vline(t, b.x + left_w - vp_w, b.y + 3, b.y + b.h - 3, t->pal.line, 0.4);
@@ -765,9 +765,18 @@ static void special_row(struct ts *t, int i, struct box b)
         t->g->perk_box[i][k] = tb;
         canvas_text(c, FONT_SANS_BOLD, 7, t->pal.soft, px + 21, py + ph / 2 + 2.5, ALIGN_CENTER,
                     k == 0 ? "a" : "b");
-        layout_text_box(c, FONT_SANS, 7, LAYOUT_MIN_TEXT, 1.15, t->pal.ink,
-                        mkbox(px + 27, py + ph / 2 - 4.6, b.x + b.w - px - 31, ph - 1), ALIGN_LEFT,
-                        it->perks[k].text ? it->perks[k].text : "", 1);
+        /* One line when it fits, else wrapped in the half row. */
+        const char *text = it->perks[k].text ? it->perks[k].text : "";
+        double tx = px + 27, tw = b.x + b.w - px - 31;
+        struct strbuf fit = STRBUF_INIT;
+        double size = layout_fit(c, FONT_SANS, 7.5, LAYOUT_MIN_TEXT, tw, text, &fit);
+        if (strcmp(strbuf_cstr(&fit), text) == 0)
+            canvas_text(c, FONT_SANS, size, t->pal.ink, tx, py + ph / 2 + size * 0.36, ALIGN_LEFT,
+                        text);
+        else
+            layout_text_box(c, FONT_SANS, 7, LAYOUT_MIN_TEXT, 1.1, t->pal.ink,
+                            mkbox(tx, py + 0.5, tw, ph - 1), ALIGN_LEFT, text, 1);
+        strbuf_free(&fit);
     }
     canvas_dash(c, (const double[]){2, 1.5}, 2);
     hline(t, px + 4, b.x + b.w - 4, b.y + ph, t->pal.line, 0.5);
