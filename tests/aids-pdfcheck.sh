@@ -78,9 +78,9 @@ check() {
   done
 }
 
-check setup "Global events for this game|Normal|a good score: 70 to 90|Pl|Fire|Halve your population|seed 42|BEFORE ROUND" \
+check setup "Global events for this game|Normal|a good score|70–90|Pl|Fire|Halve your population|seed 42|BEFORE ROUND" \
   -- setup --difficulty normal --seed 42 --names "Jack,Tom"
-check setup-very-easy "Very easy|no global events|a good score: 100 to 110" \
+check setup-very-easy "Very easy|no global events|100–110" \
   -- setup --difficulty very-easy
 check summary "Rules summary|THE GAME|SETUP|A ROUND|YOUR TURN|RESTRICTIONS|THE KING WAR|GLOBAL EVENTS|DIFFICULTY|SCORING|SOLO|Water Storm|Forget about it|Feeding" \
   -- summary
