@@ -3,7 +3,8 @@
 #
 # PDF checks of the printed aids (xii setup, xii summary, xii organiser), for every
 # combination of paper (A4, Letter), colour and grey, and backend (cairo, libharu):
-#   - the command succeeds and writes exactly one page of the right size;
+#   - the command succeeds and writes exactly one page of the right size, and a second run
+#     gives the same bytes;
 #   - qpdf --check finds no damage and every font is embedded; grey PDFs set no colour
 #     (tests/draw-pdf-check.sh);
 #   - pdftotext finds the key words of the sheet;
@@ -42,6 +43,8 @@ check() {
           continue
         fi
         ok=1
+        "$xii" "$@" --paper $paper $grey --backend $backend -o "$out/again.pdf" >/dev/null 2>&1
+        cmp -s "$pdf" "$out/again.pdf" || { fail "$pdf: a second run gives other bytes"; ok=0; }
         # libharu writes DeviceGray in grey mode; cairo has no grey PDF colour space, so its
         # grey PDFs may set RGB colours, but only neutral ones (r = g = b).
         dgrey=$grey

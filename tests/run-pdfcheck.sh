@@ -138,5 +138,11 @@ long=$(printf 'Bartholomew-%.0s' 1 2 3 4 5 6 7 8 9 10)
 if "$xii" sheet --names "$long" --towns "$long" -o "$work/long.pdf" 2>"$work/err"; then ok
 else fail "a long name: $(head -n 1 "$work/err")"; fi
 
+# ---- The printed aids: xii setup, xii summary, xii organiser --------------------------------
+# Their checks (the same kinds, for every paper, colour and backend) live in
+# tests/aids-pdfcheck.sh; they count here as one check.
+if sh "$root/tests/aids-pdfcheck.sh" "$xii" "$work/aids" >"$work/aids.log" 2>&1; then ok
+else fail "the printed aids (tests/aids-pdfcheck.sh):"; grep -v '^aids pdfcheck:' "$work/aids.log" | sed 's/^/  /'; fi
+
 echo "$passed checks passed, $failed failed"
 [ $failed -eq 0 ]
