@@ -67,6 +67,19 @@ const char *diag_level_name(enum diag_level level)
     return "error";
 }
 
+/* Length of the valid UTF-8 sequence at p (at most n bytes), or 0 if it is not one. */
+static size_t utf8_len(const unsigned char *p, size_t n)
+{
+    size_t need = p[0] < 0x80 ? 1 : (p[0] & 0xE0) == 0xC0 ? 2 : (p[0] & 0xF0) == 0xE0 ? 3
+                : (p[0] & 0xF8) == 0xF0 ? 4 : 0;
+    if (need == 0 || need > n || (need == 2 && p[0] < 0xC2))
+        return 0;
+    for (size_t i = 1; i < need; i++)
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;
+    return need;
+}
+
 /* Finds line number `line` (1-based) in src; returns its start and sets *n to its length. */
 static const char *find_line(const char *src, size_t srclen, int line, size_t *n)
 {
@@ -101,14 +114,31 @@ void diag_format(struct strbuf *out, const struct diag *d, const char *src, size
     /* Long lines are cut so a report stays readable. */
     size_t shown = n > 200 ? 200 : n;
     strbuf_printf(out, "%5d | ", d->pos.line);
-    for (size_t i = 0; i < shown; i++)
-        strbuf_putc(out, (line[i] == '\t' || (unsigned char)line[i] < 0x20) ? ' ' : line[i]);
+    /* Control characters become spaces and bytes that are not UTF-8 become '?', so the
+     * report stays clean text whatever the log holds. */
+    for (size_t i = 0; i < shown;) {
+        const unsigned char *u = (const unsigned char *)line + i;
+        size_t k = utf8_len(u, shown - i);
+        if (k == 0) {
+            strbuf_putc(out, '?');
+            i++;
+        } else if (k == 1) {
+            strbuf_putc(out, (u[0] < 0x20 || u[0] == 0x7F) ? ' ' : (char)u[0]);
+            i++;
+        } else {
+            strbuf_append(out, line + i, k);
+            i += k;
+        }
+    }
     strbuf_puts(out, n > shown ? "...\n" : "\n");
     if (d->pos.col < 1 || (size_t)d->pos.col > shown + 1)
         return;
     strbuf_puts(out, "      | ");
+    /* Columns are bytes; the caret goes under the character, so UTF-8 continuation bytes
+     * take no room. */
     for (int i = 1; i < d->pos.col; i++)
-        strbuf_putc(out, ' ');
+        if (((unsigned char)line[i - 1] & 0xC0) != 0x80)
+            strbuf_putc(out, ' ');
     strbuf_putc(out, '^');
     int len = d->len > 1 ? d->len : 1;
     for (int i = 1; i < len && (size_t)(d->pos.col + i) <= shown + 1; i++)
