@@ -197,7 +197,7 @@ static void rounds_grid(struct ts *t, struct box b, double legend_y)
         double x = b.x + lab + (r - 1) * cw;
         struct box rc = mkbox(x, b.y, cw, rh), ec = mkbox(x, b.y + rh, cw, eh);
         int marked = diff >= 0 && gd->difficulties[diff].has_event[r];
-        char num[8];
+        char num[16];
         snprintf(num, sizeof num, "%d", r);
         canvas_text(t->c, FONT_SANS, 9, t->pal.soft, x + cw / 2, b.y + rh / 2 + 3.2, ALIGN_CENTER,
                     num);
@@ -253,7 +253,7 @@ static void reserve_strip(struct ts *t, struct box b)
         canvas_round_rect(t->c, sl.x, sl.y, s, s, s * 0.2);
         canvas_fill_stroke(t->c, t->pal.paper, t->pal.accent, 0.9);
         if (i < gd->nreserve_start) {
-            char num[8];
+            char num[16];
             snprintf(num, sizeof num, "%d", gd->reserve_start[i]);
             canvas_text(t->c, FONT_SANS_BOLD, 10, t->pal.soft, sl.x + s / 2, sl.y + s / 2 + 3.6,
                         ALIGN_CENTER, num);
@@ -501,7 +501,7 @@ static double locations_table(struct ts *t, double y, double head_h, double in_h
     canvas_restore(t->c);
     label(t, x_cells - 5, y + head_h / 2 + 2.4, ALIGN_RIGHT, "ROUND");
     for (int r = 1; r <= GD_ROUNDS; r++) {
-        char num[8];
+        char num[16];
         snprintf(num, sizeof num, "%d", r);
         canvas_text(t->c, FONT_SANS_BOLD, 7.5, t->pal.band_ink, x_cells + (r - 0.5) * cw,
                     y + head_h / 2 + 2.7, ALIGN_CENTER, num);
@@ -536,7 +536,7 @@ static double locations_table(struct ts *t, double y, double head_h, double in_h
         for (int r = 0; r < GD_ROUNDS; r++) {
             t->g->influence_cell[l][r] = mkbox(x_cells + r * cw, ry, cw, in_h);
             struct box mc = mkbox(x_cells + r * cw, ry + in_h, cw, min_h);
-            char num[8];
+            char num[16];
             snprintf(num, sizeof num, "%d", loc->min[r]);
             canvas_text(t->c, FONT_SANS_BOLD, 7.5, t->pal.soft, mc.x + cw / 2,
                         mc.y + min_h / 2 + 2.7, ALIGN_CENTER, num);
