@@ -72,7 +72,7 @@ static double draw_track(struct ctx *x, double y)
     for (int r = 1; r <= GD_ROUNDS; r++) {
         double cx = a.x + label_w + (r - 1) * cw;
         layout_cell(c, pal, (struct box){cx, y, cw, round_h}, 1);
-        char num[4];
+        char num[12];
         snprintf(num, sizeof num, "%d", r);
         canvas_text(c, FONT_SANS_BOLD, 8.5, pal->ink, cx + cw / 2, y + round_h / 2 + 3, ALIGN_CENTER, num);
         struct box ev = {cx, y + round_h, cw, event_h};
@@ -148,7 +148,7 @@ static double draw_events(struct ctx *x, double y, double avail)
         }
         double mid = ry + row_h / 2;
         canvas_text(c, FONT_SANS, 6.5, pal->muted, a.x + round_w / 2, mid - 6, ALIGN_CENTER, "ROUND");
-        char num[4];
+        char num[12];
         snprintf(num, sizeof num, "%d", r);
         canvas_text(c, FONT_SANS_BOLD, 14, pal->ink, a.x + round_w / 2, mid + 9, ALIGN_CENTER, num);
         layout_die(c, pal, a.x + round_w, mid - die_s / 2, die_s, ev->die);
@@ -243,7 +243,7 @@ static double draw_method(struct ctx *x, double y)
         size_t j = i;
         while (j < s->nrolls && s->rolls[j].round == s->rolls[i].round)
             j++;
-        char label[8];
+        char label[16];
         snprintf(label, sizeof label, "R%d", s->rolls[i].round);
         double lw = canvas_text_width(c, FONT_SANS_BOLD, 7.5, label);
         double gw = lw + 3 + (double)(j - i) * (ds + 3) + 8;

@@ -378,7 +378,7 @@ static void test_organiser_every_player_count(void **state)
     for (int n = 1; n <= ORGANISER_MAX_PLAYERS; n++)
         for (int paper = 0; paper < 2; paper++) {
             struct organiser_players pl;
-            char count[4];
+            char count[12];
             snprintf(count, sizeof count, "%d", n);
             assert_int_equal(organiser_players_parse(count, NULL, 4, &pl, &err), 0);
             const struct paper *p = layout_paper_find(paper ? "letter" : "a4");
