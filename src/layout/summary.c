@@ -41,6 +41,7 @@ struct block {
     char *label;                    /* B_PARA: a hanging label ("1", "a"), or NULL */
     int label_die;                  /* B_PARA: a hanging die face, or 0 */
     double space;                   /* space above, in units of the text size */
+    int keep;                       /* stays in the same column as the next block */
     char *cell[TABLE_ROWS][TABLE_COLS];   /* B_TABLE, row 0 is the header */
     int nrows;
     /* Placed by the flow. */
@@ -268,10 +269,13 @@ static int flow_place(const struct flow *f, struct doc *d)
         struct block *b = &d->b[i];
         double space = (b->kind == B_HEAD ? 0.75 : b->space) * f->size;
         double h = block_height(f, b);
-        /* A heading keeps its first paragraph's first two lines with it. */
-        double need = h + (b->kind == B_HEAD && i + 1 < d->n
-                           ? fmin(block_height(f, &d->b[i + 1]), 2 * f->lead) + d->b[i + 1].space * f->size
-                           : 0);
+        /* A heading keeps its first paragraph's first two lines with it; a block marked keep
+         * stays with the ones after it. */
+        double need = h;
+        for (size_t k = i; k + 1 < d->n && d->b[k].keep; k++)
+            need += d->b[k + 1].space * f->size + block_height(f, &d->b[k + 1]);
+        if (b->kind == B_HEAD && i + 1 < d->n)
+            need += fmin(block_height(f, &d->b[i + 1]), 2 * f->lead) + d->b[i + 1].space * f->size;
         if (y > top && y + space + need > bottom) {
             col++;
             y = top;
@@ -529,15 +533,19 @@ static void content_turn(struct doc *d, const struct gamedata *gd)
 {
     char a[64];
     heading(d, "YOUR TURN", NULL);
-    para(d, 0, "Roll your two own dice. With the two shared dice you have *four dice*, and you "
-               "spend all four, one at a time, in any order. A die can:");
     struct block *b;
+    b = para(d, 0, "Roll your two own dice. With the two shared dice you have *four dice*, and "
+                   "you spend all four, one at a time, in any order. A die can:");
+    b->keep = 1;
     b = para(d, 0.1, "raise an asset by exactly its value;");
     b->label = xstrdup("\xe2\x80\xa2");
+    b->keep = 1;
     b = para(d, 0.1, "attract a prominent person or build an infrastructure;");
     b->label = xstrdup("\xe2\x80\xa2");
+    b->keep = 1;
     b = para(d, 0.1, "add its value to your influence at one location;");
     b->label = xstrdup("\xe2\x80\xa2");
+    b->keep = 1;
     b = para(d, 0.1, "be stored: write its value in an empty reserve slot.");
     b->label = xstrdup("\xe2\x80\xa2");
     struct list adv = {STRBUF_INIT, 0, ""};
@@ -604,7 +612,7 @@ static void content_war(struct doc *d, const struct gamedata *gd)
     b->label = xstrdup("2");
     strbuf_free(&pow.sb);
     strbuf_free(&rolls.sb);
-    b = para(d, 0.2, "*Reputation* [reputation]. The highest POW gains %d (all of them if tied), every other "
+    b = para(d, 0.2, "[reputation] *Reputation.* The highest POW gains %d (all of them if tied), every other "
                      "supporter %d. A lone supporter gains only %d.",
              gd->war_highest, gd->war_other, gd->war_sole);
     b->label = xstrdup("3");
