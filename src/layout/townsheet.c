@@ -326,8 +326,10 @@ static void asset_row(struct ts *t, const struct asset_cols *k, int a, double y,
     int special = as->cls == CLASS_SPECIAL;
     /* Line 1: name, reminder, tags; line 2: the value cells. */
     double ch = fmin(16.0, h - 15.5);
-    double cells_y = y + h - ch - 3.5;
-    double base1 = y + fmin(12.0, cells_y - y - 2.5);
+    double cells_y = y + h - ch - 3;
+    double base1 = y + fmin(12.0, cells_y - y - 3.5);
+    struct tag_style st = t->tag;
+    st.height = fmin(st.height, base1 - y + 1.5);
     double icx = k->x0 + k->strip;
     if (special) {
         double s = fmin(17.0, h - 10);
@@ -343,7 +345,6 @@ static void asset_row(struct ts *t, const struct asset_cols *k, int a, double y,
         x += 13;
     }
     x += layout_small_caps(c, FONT_SERIF_BOLD, 10.5, t->pal.ink, x, base1, ALIGN_LEFT, as->name, 1);
-    struct tag_style st = t->tag;
     double tw = tags(t, as->req, as->nreq, as->cost, as->ncost, &st, k->content_end,
                      base1 - st.height + 2.5, 1);
     struct strbuf note = STRBUF_INIT;
@@ -578,13 +579,22 @@ static int page1(struct ts *t, const struct townsheet_player *p, struct strbuf *
 {
     struct box a = t->area;
     const struct gamedata *gd = t->gd;
-    const double title_h = 22, head_h = 50, legend_h = 10, reserve_h = 26, rules_h = 24;
-    const double loc_note_h = 10, loc_head_h = 13, in_h = 17, min_h = 12;
-    int nrows = ASSET_COUNT;
-    double fixed = title_h + 4 + head_h + legend_h + reserve_h + BAND_H + rules_h + BAND_H + BAND_H +
-                   loc_note_h + loc_head_h + LOCATION_COUNT * (in_h + min_h);
-    const int ngaps = 8;
-    double row = clampd((a.h - fixed - ngaps * GAP_MIN) / nrows, 24, 33);
+    /* The asset rows come first: when they would be shorter than 31 pt (Letter), the header,
+     * the reserve, the locations and the gaps give up a little height. */
+    double title_h = 22, reserve_h = 26, in_h = 17, min_h = 12, gap_min = GAP_MIN;
+    const double head_h = 50, legend_h = 10, rules_h = 24, loc_note_h = 10, loc_head_h = 13;
+    const int nrows = ASSET_COUNT, ngaps = 8;
+    double fixed = 0, row = 0;
+    for (int compact = 0; compact < 2; compact++) {
+        if (compact) {
+            title_h = 19, reserve_h = 23, in_h = 15.5, min_h = 11, gap_min = 3.5;
+        }
+        fixed = title_h + 4 + head_h + legend_h + reserve_h + BAND_H + rules_h + BAND_H + BAND_H +
+                loc_note_h + loc_head_h + LOCATION_COUNT * (in_h + min_h);
+        row = clampd((a.h - fixed - ngaps * gap_min) / nrows, 24, 33);
+        if (row >= 31)
+            break;
+    }
     double gap = (a.h - fixed - nrows * row) / ngaps;
     if (gap < 2) {
         strbuf_printf(err, "the town assets do not fit on %s paper", t->o->paper->label);
