@@ -1,7 +1,6 @@
 #include "cli/render_options.h"
 #include <string.h>
 #include <strings.h>
-#include "core/xalloc.h"
 
 const char render_options_help[] =
     "  --paper a4|letter   paper size, printed at true scale (default a4)\n"

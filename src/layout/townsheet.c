@@ -578,7 +578,6 @@ static void difficulty_line(struct ts *t, struct strbuf *out)
 static int page1(struct ts *t, const struct townsheet_player *p, struct strbuf *err)
 {
     struct box a = t->area;
-    const struct gamedata *gd = t->gd;
     /* The asset rows come first: when they would be shorter than 31 pt (Letter), the header,
      * the reserve, the locations and the gaps give up a little height. */
     double title_h = 22, reserve_h = 26, in_h = 17, min_h = 12, gap_min = GAP_MIN;
@@ -634,7 +633,6 @@ static int page1(struct ts *t, const struct townsheet_player *p, struct strbuf *
     strbuf_free(&note);
     y += loc_note_h + 2;
     locations_table(t, y, loc_head_h, in_h, min_h);
-    (void)gd;
     footer(t, 1);
     return 0;
 }
