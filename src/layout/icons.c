@@ -189,20 +189,21 @@ static void run_cmd(struct reader *r)
     r->have = 0;
 }
 
-/* Reads a number in the C locale's syntax: [sign] digits [. digits]. Returns the end, or NULL. */
-static const char *read_number(const char *p, double *v)
+/* Reads a number in the C locale's syntax: [sign] digits [. digits], never at or past end (the
+ * text need not end with a NUL). Returns the end, or NULL. */
+static const char *read_number(const char *p, const char *end, double *v)
 {
     const char *s = p;
     int neg = 0;
-    if (*p == '+' || *p == '-')
+    if (p < end && (*p == '+' || *p == '-'))
         neg = *p++ == '-';
     double whole = 0, frac = 0, scale = 1;
     int digits = 0;
-    while (*p >= '0' && *p <= '9')
+    while (p < end && *p >= '0' && *p <= '9')
         whole = whole * 10 + (*p++ - '0'), digits++;
-    if (*p == '.') {
+    if (p < end && *p == '.') {
         p++;
-        while (*p >= '0' && *p <= '9')
+        while (p < end && *p >= '0' && *p <= '9')
             frac = frac * 10 + (*p++ - '0'), scale *= 10, digits++;
     }
     if (!digits || digits > 15)
@@ -265,7 +266,7 @@ static void read_path_data(struct reader *r, const char *p, const char *end)
             continue;
         }
         double v;
-        const char *after = read_number(p, &v);
+        const char *after = read_number(p, end, &v);
         struct srcpos at = pos_at(r, p);
         if (!after) {
             error_at(r, at, 1, "expected a number or a path command, found '%c'", *p);
@@ -373,7 +374,7 @@ static void read_paint_line(struct reader *r, enum icon_paint paint, const char 
     p = skip_space(p, end);
     if (paint == PAINT_STROKE || paint == PAINT_CLEAR_STROKE) {
         double v;
-        const char *after = read_number(p, &v);
+        const char *after = read_number(p, end, &v);
         if (after) {
             if (!(v >= ICON_STROKE_MIN && v <= ICON_STROKE_MAX)) {
                 error_at(r, pos_at(r, p), (int)(after - p), "stroke width %g is not between %g and %g",
