@@ -105,6 +105,34 @@ asan:
 	$(MAKE) BUILD=$(BUILD)/asan OPT="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	        LDFLAGS="-fsanitize=address,undefined" check
 
+# Fuzzing (tests/fuzz/README.md): libFuzzer harnesses tests/fuzz/fuzz_*.c, the library rebuilt
+# with clang into $(BUILD)/fuzz; each harness runs FUZZ_SECONDS, corpora and crashes stay there.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS_C := -std=c11 -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
+                -fno-sanitize-recover=all
+FUZZ_SRC     := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_BIN     := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz/bin/%)
+FUZZ_OBJ     := $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o) $(BUILD)/fuzz/obj/gen/embedded.o
+
+$(BUILD)/fuzz/obj/gen/embedded.o: $(GEN_C)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_FLAGS_C) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(BUILD)/fuzz/obj/%.o: %.c $(wildcard src/*/*.h)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_FLAGS_C) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(BUILD)/fuzz/libxii.a: $(FUZZ_OBJ)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/fuzz/bin/%: tests/fuzz/%.c $(BUILD)/fuzz/libxii.a $(wildcard src/*/*.h)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_FLAGS_C) -fsanitize=fuzzer -o $@ $< $(BUILD)/fuzz/libxii.a $(LDLIBS)
+
+fuzz: $(FUZZ_BIN)
+	@sh tests/fuzz/run.sh $(BUILD)/fuzz $(FUZZ_SECONDS) $(FUZZ_BIN)
+
 sheets: $(XII)
 	@sh tools/make-sheets.sh $(XII) $(BUILD)
 

@@ -1,0 +1,107 @@
+#!/bin/sh
+# usage: sh tests/fuzz/run.sh FUZZDIR SECONDS HARNESS...
+#
+# Runs each libFuzzer harness (FUZZDIR/bin/fuzz_NAME) for SECONDS seconds, one after the
+# other, with its dictionary tests/fuzz/NAME.dict and its seeds: the files that
+# tests/fuzz/NAME.seeds lists (globs, one per line), plus generated mutations for the game
+# data and the icons. The growing corpus is FUZZDIR/corpus/NAME, crash inputs land in
+# FUZZDIR/artifacts/NAME/, the full log in FUZZDIR/logs/NAME.log. Prints one line per harness
+# (runs, executions per second, coverage, corpus size) and exits 1 when any harness found a
+# crash, a leak, a timeout or an out-of-memory input.
+#
+# Environment: FUZZ_JOBS=N runs N harnesses at a time (default 1);
+# FUZZ_FLAGS adds libFuzzer flags (e.g. -max_len=65536).
+if [ $# -lt 3 ]; then
+  echo "usage: sh tests/fuzz/run.sh FUZZDIR SECONDS HARNESS..." >&2
+  exit 2
+fi
+dir=$1 seconds=$2
+shift 2
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root" || exit 2
+mkdir -p "$dir/logs" || exit 2
+
+# seeds NAME: fills $dir/seeds/NAME from the list and the generated mutations.
+seeds() {
+  name=$1 out="$dir/seeds/$1"
+  rm -rf "$out"
+  mkdir -p "$out"
+  if [ -f "tests/fuzz/$name.seeds" ]; then
+    grep -v '^#' "tests/fuzz/$name.seeds" | while read -r pattern; do
+      for f in $pattern; do
+        [ -f "$f" ] && cp "$f" "$out/$(echo "$f" | tr / _)"
+      done
+    done
+  fi
+  case $name in
+    gamedata)
+      src=templates/xii-century.rules
+      lines=$(wc -l <"$src")
+      n=1
+      while [ "$n" -le "$lines" ]; do
+        line=$(sed -n "${n}p" "$src")
+        case $line in
+          ''|'#'*) ;;
+          *) sed "${n}d" "$src" >"$out/drop-line-$n"
+             sed "${n}s/[0-9][0-9]*/99999999999999999999999999999999999999999/" "$src" >"$out/huge-$n" ;;
+        esac
+        n=$((n + 1))
+      done
+      head -c "$(($(wc -c <"$src") / 2))" "$src" >"$out/first-half" ;;
+    icons)
+      awk -v out="$out" '/^icon /{n++} n{print > (out "/icon-" n)}' templates/xii.icons ;;
+  esac
+}
+
+run_one() {
+  bin=$1
+  name=$(basename "$bin")
+  name=${name#fuzz_}
+  seeds "$name"
+  mkdir -p "$dir/corpus/$name" "$dir/artifacts/$name"
+  dict=""
+  [ -f "tests/fuzz/$name.dict" ] && dict="-dict=tests/fuzz/$name.dict"
+  log="$dir/logs/$name.log"
+  marker="$dir/logs/$name.start"
+  : >"$marker"
+  # shellcheck disable=SC2086 # FUZZ_FLAGS holds several flags
+  sleep 1  # artifacts of this run are newer than the marker
+  "$bin" $dict -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix="$dir/artifacts/$name/" ${FUZZ_FLAGS:-} \
+    "$dir/corpus/$name" "$dir/seeds/$name" >"$log" 2>&1
+  status=$?
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  eps=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+  cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
+  ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
+  files=$(ls "$dir/corpus/$name" | wc -l)
+  crashes=$(find "$dir/artifacts/$name" -type f -newer "$marker" | wc -l)
+  printf '%-10s %4ss  runs %-9s exec/s %-6s cov %-5s ft %-6s corpus %-5s artifacts %s\n' \
+    "$name" "$seconds" "${runs:-?}" "${eps:-?}" "${cov:-?}" "${ft:-?}" "$files" "$crashes"
+  if [ "$status" -ne 0 ] || [ "$crashes" -ne 0 ]; then
+    echo "  $name: FAILED (exit $status): see $log and $dir/artifacts/$name/"
+    grep -m3 -E 'ERROR|SUMMARY|runtime error' "$log" | sed 's/^/  /'
+    return 1
+  fi
+  return 0
+}
+
+jobs=${FUZZ_JOBS:-1}
+failed=0
+if [ "$jobs" -le 1 ]; then
+  for bin in "$@"; do run_one "$bin" || failed=1; done
+else
+  # N at a time: each harness in the background, results collected in order.
+  i=0
+  for bin in "$@"; do
+    (run_one "$bin" >"$dir/logs/$(basename "$bin").summary") &
+    i=$((i + 1))
+    [ $((i % jobs)) -eq 0 ] && wait
+  done
+  wait
+  for bin in "$@"; do
+    cat "$dir/logs/$(basename "$bin").summary"
+    grep -q FAILED "$dir/logs/$(basename "$bin").summary" && failed=1
+  done
+fi
+exit $failed
