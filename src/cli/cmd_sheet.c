@@ -45,7 +45,7 @@ static void usage(FILE *to)
 
 struct sheet_args {
     struct render_options ro;
-    const char *names, *towns, *difficulty, *events, *seed, *rules;
+    const char *names, *towns, *difficulty, *events, *seed, *rules, *players_text;
     int players;
     int back_summary;
 };
@@ -126,19 +126,14 @@ static int parse_args(int argc, char **argv, struct sheet_args *sa)
         }
         if (rc > 0)
             continue;
-        const char *v = NULL, **slot[] = {&sa->names, &sa->towns, &sa->difficulty, &sa->events,
-                                          &sa->seed, &sa->rules, NULL};
-        const char *players = NULL;
-        slot[6] = &players;
+        const char **slot[] = {&sa->names, &sa->towns, &sa->difficulty, &sa->events, &sa->seed,
+                               &sa->rules, &sa->players_text};
         int matched = 0, missing = 0;
         for (size_t k = 0; k < sizeof names / sizeof names[0] && !matched; k++) {
-            if (take_value(argc, argv, &i, names[k], &v, &missing)) {
-                matched = 1;
-                if (missing) {
-                    fprintf(stderr, "xii sheet: %s needs a value\n", names[k]);
-                    return -1;
-                }
-                *slot[k] = v;
+            matched = take_value(argc, argv, &i, names[k], slot[k], &missing);
+            if (missing) {
+                fprintf(stderr, "xii sheet: %s needs a value\n", names[k]);
+                return -1;
             }
         }
         if (!matched) {
@@ -146,17 +141,17 @@ static int parse_args(int argc, char **argv, struct sheet_args *sa)
             usage(stderr);
             return -1;
         }
-        if (players) {
-            char *end;
-            errno = 0;
-            long n = strtol(players, &end, 10);
-            if (errno || *end || end == players || n < 1 || n > MAX_PLAYERS) {
-                fprintf(stderr, "xii sheet: --players needs a number from 1 to %d, not '%s'\n",
-                        MAX_PLAYERS, players);
-                return -1;
-            }
-            sa->players = (int)n;
+    }
+    if (sa->players_text) {
+        char *end;
+        errno = 0;
+        long n = strtol(sa->players_text, &end, 10);
+        if (errno || *end || end == sa->players_text || n < 1 || n > MAX_PLAYERS) {
+            fprintf(stderr, "xii sheet: --players needs a number from 1 to %d, not '%s'\n",
+                    MAX_PLAYERS, sa->players_text);
+            return -1;
         }
+        sa->players = (int)n;
     }
     if (render_options_check(&sa->ro, &err) != 0) {
         fprintf(stderr, "xii sheet: %s\n", strbuf_cstr(&err));
