@@ -1026,7 +1026,7 @@ static double turn_panel_need(struct ts *t, double w)
     paragraph_heights(t, TURN_SIZE, TURN_LEAD, w - 12 - TURN_LABEL_W, text, 3, need);
     for (int k = 0; k < 3; k++)
         strbuf_free(&text[k]);
-    return need[0] + need[1] + need[2] + 2 * 5 + PANEL_EXTRA;
+    return need[0] + need[1] + need[2] + 3 * 6 + PANEL_EXTRA;
 }
 
 static void turn_panel(struct ts *t, struct box b)
@@ -1065,7 +1065,7 @@ static int page2(struct ts *t, const struct townsheet_player *p, struct strbuf *
     const double title_h = 20, rep_h = 26;
     int nbands = 1 + (nsp > 0) + (nsi > 0);
     double fixed = title_h + nbands * BAND_H + rep_h + bottom;
-    const int ngaps = 3 + 2 * nbands;
+    const int ngaps = 2 + 2 * nbands;
     /* People rows and special rows keep their proportions (26 : 31) as they stretch. */
     double unit = (a.h - fixed - ngaps * GAP_MIN) / (rows * 26.0 + (nsp + nsi) * 31.0);
     unit = clampd(unit, 0.9, 1.15);
@@ -1077,7 +1077,6 @@ static int page2(struct ts *t, const struct townsheet_player *p, struct strbuf *
         return -1;
     }
     double gap = clampd(rest / ngaps, 2, 8);
-    bottom += rest - ngaps * gap;
     double y = a.y;
     struct strbuf sb = STRBUF_INIT;
     if (p && p->town && *p->town)
@@ -1111,6 +1110,8 @@ static int page2(struct ts *t, const struct townsheet_player *p, struct strbuf *
     }
     reputation_strip(t, mkbox(a.x, y, a.w, rep_h));
     y += rep_h + gap;
+    /* The panels take what is left, at least what their text needs. */
+    bottom = a.y + a.h - y;
     pow_panel(t, mkbox(a.x, y, pw, bottom));
     turn_panel(t, mkbox(a.x + pw + 10, y, tw, bottom));
     footer(t, 2);
