@@ -8,6 +8,7 @@
 #include <string.h>
 #include "layout/common.h"
 #include "layout/townsheet.h"
+#include "core/xalloc.h"
 #include "rules/gamedata.h"
 /* The render options live in the program, not the library: compile them in. */
 #include "cli/render_options.c"
@@ -198,6 +199,98 @@ static void check_trace_text(const char *trace, const struct paper *p)
     assert_true(texts > 300);
 }
 
+/* A drawn text's box, from the trace. */
+struct text_box {
+    double x0, y0, x1, y1;
+    int page;
+    char what[96];
+};
+
+static enum canvas_font font_named(const char *name)
+{
+    static const char *const names[FONT_COUNT] = {
+        [FONT_SERIF] = "serif", [FONT_SERIF_BOLD] = "serif-bold",
+        [FONT_SERIF_ITALIC] = "serif-italic", [FONT_SANS] = "sans",
+        [FONT_SANS_BOLD] = "sans-bold", [FONT_HAND] = "hand"};
+    for (int f = 0; f < FONT_COUNT; f++)
+        if (strcmp(names[f], name) == 0)
+            return (enum canvas_font)f;
+    fail_msg("unknown font in the trace: %s", name);
+    return FONT_SANS;
+}
+
+/* Counts (and prints) the pairs of texts of a page that overlap; texts drawn under a rotation
+ * are left out. Boxes run from the ascent (0.72 size above the baseline) to the descent (0.2
+ * size below); runs that touch (small capitals) are fine. */
+static int count_overlaps(struct canvas *c, const char *trace)
+{
+    struct text_box *boxes = NULL;
+    size_t n = 0, cap = 0;
+    int page = 0, depth = 0, transformed_at = 0;
+    for (const char *line = trace; *line;) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        if (strncmp(line, "page ", 5) == 0)
+            page++;
+        else if (strncmp(line, "save", 4) == 0)
+            depth++;
+        else if (strncmp(line, "restore", 7) == 0) {
+            if (depth == transformed_at)
+                transformed_at = 0;
+            depth--;
+        } else if (strncmp(line, "translate", 9) == 0 || strncmp(line, "rotate", 6) == 0) {
+            transformed_at = depth;
+        } else if (strncmp(line, "text ", 5) == 0 && !transformed_at) {
+            char font[32], colour[16], align[16];
+            double size, x, y;
+            sscanf(line, "text %31s %lf %15s %lf %lf %15s", font, &size, colour, &x, &y, align);
+            const char *q = strchr(line, '"');
+            char *str = xstrndup(q + 1, (size_t)(line + len - 1 - (q + 1)));
+            double w = canvas_text_width(c, font_named(font), size, str);
+            double x0 = strcmp(align, "left") == 0 ? x : strcmp(align, "center") == 0 ? x - w / 2 : x - w;
+            if (n == cap) {
+                cap = cap ? 2 * cap : 256;
+                boxes = realloc(boxes, cap * sizeof *boxes);
+                assert_non_null(boxes);
+            }
+            boxes[n] = (struct text_box){x0, y - 0.72 * size, x0 + w, y + 0.2 * size, page, ""};
+            snprintf(boxes[n].what, sizeof boxes[n].what, "%s", str);
+            n++;
+            free(str);
+        }
+        line += len + (end ? 1 : 0);
+    }
+    int overlaps = 0;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++) {
+            const struct text_box *a = &boxes[i], *b = &boxes[j];
+            double ox = fmin(a->x1, b->x1) - fmax(a->x0, b->x0);
+            double oy = fmin(a->y1, b->y1) - fmax(a->y0, b->y0);
+            if (a->page == b->page && ox > 0.3 && oy > 0.3) {
+                fprintf(stderr, "texts overlap on page %d: \"%s\" and \"%s\"\n", a->page, a->what,
+                        b->what);
+                overlaps++;
+            }
+        }
+    free(boxes);
+    return overlaps;
+}
+
+static void test_overlap_check(void **state)
+{
+    (void)state;
+    struct canvas *c = trace_canvas();
+    canvas_page_begin(c, 200, 200);
+    canvas_text(c, FONT_SANS, 10, rgb_hex(0), 10, 50, ALIGN_LEFT, "Oakham");
+    canvas_text(c, FONT_SANS, 10, rgb_hex(0), 10 + canvas_text_width(c, FONT_SANS, 10, "Oakham"), 50,
+                ALIGN_LEFT, "touches");
+    assert_int_equal(count_overlaps(c, canvas_trace(c)), 0);
+    canvas_text(c, FONT_SANS, 10, rgb_hex(0), 30, 54, ALIGN_LEFT, "Ely");
+    assert_int_equal(count_overlaps(c, canvas_trace(c)), 1);
+    canvas_page_end(c);
+    canvas_discard(c);
+}
+
 static void draw_sheet(const struct paper *p, int grey, const char *town)
 {
     struct gamedata gd;
@@ -216,6 +309,7 @@ static void draw_sheet(const struct paper *p, int grey, const char *town)
     assert_int_equal(townsheet_draw(c, &o, &pl, &g, &err), 0);
     assert_int_equal(canvas_status(c), 0);
     check_trace_text(canvas_trace(c), p);
+    assert_int_equal(count_overlaps(c, canvas_trace(c)), 0);
     struct box a = layout_page_area(p);
     /* Every asset: a printed 0 and room for at least 16 values, inside the page, rows apart. */
     double last_bottom = 0;
@@ -271,6 +365,7 @@ int main(void)
         cmocka_unit_test(test_fit),
         cmocka_unit_test(test_wrap),
         cmocka_unit_test(test_render_options),
+        cmocka_unit_test(test_overlap_check),
         cmocka_unit_test(test_sheet_a4),
         cmocka_unit_test(test_sheet_letter_grey_long_name),
     };
