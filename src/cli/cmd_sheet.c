@@ -22,7 +22,8 @@ static const char usage_head[] =
     "Writes blank town-sheets (two pages per player) as one PDF.\n"
     "  --players N         N copies (1-5; default 1, or one per name)\n"
     "  --names \"Jack,Tom\"  player names, one sheet each (at most 5)\n"
-    "  --towns \"Oakham,Ely\" town names, in the same order\n"
+    "  --towns \"Oakham,Ely\"\n"
+    "                      town names, in the same order\n"
     "  --difficulty D      mark the rounds that get a global event (very-easy, easy, normal,\n"
     "                      hard, very-hard, forget-about-it)\n"
     "  --events \"7 fire, 8 plague, ...\"\n"
@@ -34,7 +35,7 @@ static const char usage_head[] =
 
 static const char usage_tail[] =
     "  -h, --help          this help\n"
-    "Default output: " DEFAULT_OUTPUT ".\n";
+    "Default output: " DEFAULT_OUTPUT " (with --backend trace, -o - writes to standard output).\n";
 
 static void usage(FILE *to)
 {
