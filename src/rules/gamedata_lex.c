@@ -10,6 +10,52 @@ static int is_word_char(unsigned char c)
     return isalnum(c) || c == '-' || c == '_' || c == '\'' || c >= 0x80;
 }
 
+/* Length of the valid UTF-8 sequence at p (1-4), or 0: no overlong forms, surrogates or code
+ * points above U+10FFFF, so every name the sheets print can be drawn. */
+static size_t utf8_len(const unsigned char *p, size_t avail)
+{
+    unsigned char c = p[0];
+    if (c < 0x80)
+        return 1;
+    if (c < 0xC2)
+        return 0;
+    if (c < 0xE0)
+        return avail >= 2 && (p[1] & 0xC0) == 0x80 ? 2 : 0;
+    if (c < 0xF0) {
+        unsigned char lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+        return avail >= 3 && p[1] >= lo && p[1] <= hi && (p[2] & 0xC0) == 0x80 ? 3 : 0;
+    }
+    if (c < 0xF5) {
+        unsigned char lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+        return avail >= 4 && p[1] >= lo && p[1] <= hi && (p[2] & 0xC0) == 0x80 &&
+               (p[3] & 0xC0) == 0x80 ? 4 : 0;
+    }
+    return 0;
+}
+
+/* Reports every byte that is not UTF-8 text (names and ids end up in PDFs and JSON). */
+static size_t check_utf8(const char *file, const char *buf, size_t len, struct diag_list *dl)
+{
+    size_t errors = 0, line_start = 0;
+    int line = 1;
+    for (size_t i = 0; i < len;) {
+        size_t n = utf8_len((const unsigned char *)buf + i, len - i);
+        if (n == 0) {
+            struct srcpos pos = {line, (int)(i - line_start) + 1};
+            diag_add(dl, DIAG_ERROR, file, pos, 1, "data",
+                     "invalid UTF-8 byte 0x%02X (a game-data file is UTF-8 text)",
+                     (unsigned char)buf[i]);
+            errors++;
+            n = 1;
+        } else if (buf[i] == '\n') {
+            line++;
+            line_start = i + 1;
+        }
+        i += n;
+    }
+    return errors;
+}
+
 static void push_tok(struct gd_lexed *lx, struct gd_tok t)
 {
     void *p = lx->toks;
@@ -35,7 +81,7 @@ size_t gd_lex(struct gd_lexed *lx, const char *file, const char *buf, size_t len
               struct diag_list *dl)
 {
     memset(lx, 0, sizeof *lx);
-    size_t errors = 0, i = 0, stmt_first = 0;
+    size_t errors = check_utf8(file, buf, len, dl), i = 0, stmt_first = 0;
     int line = 1;
     size_t line_start = 0;
     int at_line_start = 1;
@@ -76,6 +122,17 @@ size_t gd_lex(struct gd_lexed *lx, const char *file, const char *buf, size_t len
                 diag_add(dl, DIAG_ERROR, file, pos, 1, "data", "unterminated string: expected '\"' before the end of the line");
                 errors++;
                 i = j;
+                continue;
+            }
+            size_t bad = i + 1;
+            while (bad < j && (unsigned char)buf[bad] >= 0x20 && buf[bad] != 0x7F)
+                bad++;
+            if (bad < j) {
+                struct srcpos at = {line, (int)(bad - line_start) + 1};
+                diag_add(dl, DIAG_ERROR, file, at, 1, "data",
+                         "control character 0x%02X in a string", (unsigned char)buf[bad]);
+                errors++;
+                i = j + 1;
                 continue;
             }
             t.kind = GT_STRING;
