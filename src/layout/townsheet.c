@@ -149,9 +149,22 @@ static struct tag_style fitting_tags(struct ts *t, const struct gd_req *req, int
 
 /* ---- page 1: header ---- */
 
-static void title_row(struct ts *t, double y, double h, const char *right)
+/* The title line: the game's name, and at the right a note and (score) the final-score box. */
+static void title_row(struct ts *t, double y, double h, const char *right, int score)
 {
     struct box a = t->area;
+    double right_x = a.x + a.w;
+    if (score) {
+        struct box sb = mkbox(a.x + a.w - 46, y, 46, h - 4);
+        canvas_round_rect(t->c, sb.x, sb.y, sb.w, sb.h, 2);
+        canvas_fill_stroke(t->c, t->pal.paper, t->pal.accent, 1.0);
+        canvas_text(t->c, FONT_SANS, LAYOUT_MIN_TEXT, t->pal.muted, sb.x + sb.w - 3, sb.y + sb.h - 3,
+                    ALIGN_RIGHT, "VP");
+        canvas_text(t->c, FONT_SANS_BOLD, LAYOUT_MIN_TEXT, t->pal.accent, sb.x - 5, y + h - 5,
+                    ALIGN_RIGHT, "FINAL SCORE");
+        t->g->score_box = sb;
+        right_x = sb.x - 18 - canvas_text_width(t->c, FONT_SANS_BOLD, LAYOUT_MIN_TEXT, "FINAL SCORE");
+    }
     layout_small_caps(t->c, FONT_SERIF_BOLD, 15, t->pal.band_ink, a.x, y + h - 5, ALIGN_LEFT,
                       "XII CENTURY", 1);
     double tw = layout_small_caps(t->c, FONT_SERIF_BOLD, 15, t->pal.band_ink, 0, 0, ALIGN_LEFT,
@@ -159,8 +172,8 @@ static void title_row(struct ts *t, double y, double h, const char *right)
     canvas_text(t->c, FONT_SERIF_ITALIC, 10, t->pal.soft, a.x + tw + 8, y + h - 5, ALIGN_LEFT,
                 "town sheet");
     if (right && *right)
-        layout_text_fit(t->c, FONT_SERIF_ITALIC, 10, 8, t->pal.soft, a.x + a.w, y + h - 5,
-                        a.w - tw - 90, ALIGN_RIGHT, right);
+        layout_text_fit(t->c, FONT_SERIF_ITALIC, 10, 8, t->pal.soft, right_x, y + h - 5,
+                        right_x - a.x - tw - 90, ALIGN_RIGHT, right);
     hline(t, a.x, a.x + a.w, y + h - 1, t->pal.rule, 0.6);
 }
 
@@ -602,7 +615,7 @@ static int page1(struct ts *t, const struct townsheet_player *p, struct strbuf *
     struct strbuf sb = STRBUF_INIT;
     difficulty_line(t, &sb);
     double y = a.y;
-    title_row(t, y, title_h, strbuf_cstr(&sb));
+    title_row(t, y, title_h, strbuf_cstr(&sb), 0);
     strbuf_free(&sb);
     y += title_h + 4;
     double grid_w = 46 + GD_ROUNDS * 23.0;
@@ -1083,7 +1096,7 @@ static int page2(struct ts *t, const struct townsheet_player *p, struct strbuf *
         strbuf_puts(&sb, p->town);
     if (p && p->name && *p->name)
         strbuf_printf(&sb, "%s%s", sb.len ? " \xc2\xb7 " : "", p->name);
-    title_row(t, y, title_h, strbuf_cstr(&sb));
+    title_row(t, y, title_h, strbuf_cstr(&sb), 1);
     strbuf_free(&sb);
     y += title_h + gap;
     double cw = (a.w - 10) / 2;

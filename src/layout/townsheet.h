@@ -46,6 +46,7 @@ struct townsheet_geom {
     struct box perk_box[GD_MAX_ITEMS][2];       /* page 1: tick boxes of perks a and b */
     struct box reputation_cell[TOWNSHEET_REPUTATION_CELLS];   /* page 1, [0] holds the 0 */
     struct box pow_box[3];                      /* page 1: sum, rolls, outlaws' extra */
+    struct box score_box;                       /* page 1: the final score */
 };
 
 /* Draws the two pages of one player's sheet. geom (may be NULL) receives the write-in places.
