@@ -15,6 +15,7 @@ static const struct command commands[] = {
     {"organiser", cmd_organiser, "write the dice organiser sheet"},
     {"summary", cmd_summary, "write the one-page rules summary"},
     {"sheet", cmd_sheet, "blank town-sheets to print (two pages per player)"},
+    {"audit", cmd_audit, "check a move log against the rules: errors, mismatches, scores, winner"},
 };
 
 static void usage(FILE *to)

@@ -1,0 +1,237 @@
+/* Check lines: resolving what they name and comparing it with the rules' state. */
+#include "log/claims.h"
+#include <stdlib.h>
+#include <string.h>
+#include "core/xalloc.h"
+#include "log/ids.h"
+#include "rules/engine.h"
+
+static int resolve_value(const struct gamedata *gd, const struct log_word *w, struct log_claim *out)
+{
+    static const struct { const char *word; enum log_claim_kind kind; } words[] = {
+        {"reputation", LOG_CLAIM_REPUTATION}, {"pow", LOG_CLAIM_POW}, {"score", LOG_CLAIM_SCORE},
+    };
+    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
+        if (strcmp(w->norm, words[k].word) == 0) {
+            out->kind = words[k].kind;
+            return 0;
+        }
+    size_t n = strlen(w->norm);
+    if ((out->index = gamedata_asset(gd, w->norm, n)) >= 0) {
+        out->kind = LOG_CLAIM_ASSET;
+        return 0;
+    }
+    if ((out->index = gamedata_location(gd, w->norm, n)) >= 0) {
+        out->kind = LOG_CLAIM_INFLUENCE;
+        return 0;
+    }
+    return -1;
+}
+
+/* Resolves the ids of a people or infrastructures item into a set. */
+static int resolve_set(const struct gamedata *gd, const struct log_check_item *it, int people,
+                       struct log_claim *out, struct strbuf *err, struct log_span *at)
+{
+    for (size_t k = 0; k < it->count; k++) {
+        const struct log_word *w = &it->ids[k];
+        int i = gamedata_item(gd, w->norm, strlen(w->norm));
+        *at = w->at;
+        if (i < 0) {
+            log_ids_unknown(gd, people ? LOG_ID_PERSON : LOG_ID_INFRA, w->text, w->norm, err);
+            return -1;
+        }
+        if (log_ids_is_person(gd, i) != people) {
+            strbuf_printf(err, "the %s is %s %s: check it after '%s'", gd->items[i].id,
+                          people ? "an" : "a", log_ids_item_kind(&gd->items[i]),
+                          people ? "infrastructures" : "people");
+            return -1;
+        }
+        out->items |= 1u << i;
+    }
+    return 0;
+}
+
+int log_claims_resolve(const struct gamedata *gd, const struct log_check_item *it,
+                       struct log_claim *out, struct strbuf *err, struct log_span *at)
+{
+    memset(out, 0, sizeof *out);
+    *at = it->what.at;
+    switch (it->kind) {
+    case LOG_CHECK_VALUE:
+        if (resolve_value(gd, &it->what, out) == 0)
+            return 0;
+        log_ids_unknown(gd, LOG_ID_CLAIM, it->what.text, it->what.norm, err);
+        return -1;
+    case LOG_CHECK_PEOPLE:
+        out->kind = LOG_CLAIM_PEOPLE;
+        return resolve_set(gd, it, 1, out, err, at);
+    case LOG_CHECK_INFRAS:
+        out->kind = LOG_CLAIM_INFRAS;
+        return resolve_set(gd, it, 0, out, err, at);
+    case LOG_CHECK_RESERVE:
+        out->kind = LOG_CLAIM_RESERVE;
+        return 0;
+    }
+    return -1;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* The set as item indexes in data order. */
+static int *set_list(uint32_t set, size_t *n)
+{
+    int *out = xmalloc(32 * sizeof *out);
+    *n = 0;
+    for (int i = 0; i < 32; i++)
+        if (set >> i & 1u)
+            out[(*n)++] = i;
+    return out;
+}
+
+static uint32_t owned_of_kind(const struct game_state *s, int player, int people)
+{
+    uint32_t set = 0;
+    for (int i = 0; i < s->gd->nitems; i++)
+        if (engine_owns(s, player, i) && log_ids_is_person(s->gd, i) == people)
+            set |= 1u << i;
+    return set;
+}
+
+static const char *claim_name(const struct gamedata *gd, const struct log_claim *c)
+{
+    switch (c->kind) {
+    case LOG_CLAIM_ASSET: return gd->assets[c->index].id;
+    case LOG_CLAIM_INFLUENCE: return gd->locations[c->index].id;
+    case LOG_CLAIM_REPUTATION: return "reputation";
+    case LOG_CLAIM_POW: return "pow";
+    case LOG_CLAIM_SCORE: return "score";
+    case LOG_CLAIM_PEOPLE: return "people";
+    case LOG_CLAIM_INFRAS: return "infrastructures";
+    case LOG_CLAIM_RESERVE: return "reserve";
+    }
+    return "?";
+}
+
+static int rules_value(const struct game_state *s, int player, const struct log_claim *c)
+{
+    const struct player_state *ps = &s->p[player];
+    switch (c->kind) {
+    case LOG_CLAIM_ASSET: return ps->asset[c->index];
+    case LOG_CLAIM_INFLUENCE: return ps->influence[c->index];
+    case LOG_CLAIM_REPUTATION: return ps->reputation;
+    case LOG_CLAIM_POW: return engine_pow_full(s, player);
+    case LOG_CLAIM_SCORE: return engine_score(s, player, NULL);
+    case LOG_CLAIM_PEOPLE:
+    case LOG_CLAIM_INFRAS:
+    case LOG_CLAIM_RESERVE:
+        break;
+    }
+    return 0;
+}
+
+int log_claims_compare(const struct game_state *s, int player, const struct log_check_item *it,
+                       const struct log_claim *c, struct log_mismatch *m)
+{
+    memset(m, 0, sizeof *m);
+    m->claim = *c;
+    m->player = player;
+    m->what = claim_name(s->gd, c);
+    m->line = it->what.at.line;
+    m->col = it->what.at.col;
+    m->len = it->what.at.len;
+    int differ;
+    switch (c->kind) {
+    case LOG_CLAIM_PEOPLE:
+    case LOG_CLAIM_INFRAS: {
+        uint32_t rules = owned_of_kind(s, player, c->kind == LOG_CLAIM_PEOPLE);
+        differ = rules != c->items;
+        if (differ) {
+            m->sheet = set_list(c->items, &m->nsheet);
+            m->rules = set_list(rules, &m->nrules);
+        }
+        break;
+    }
+    case LOG_CLAIM_RESERVE: {
+        const struct player_state *ps = &s->p[player];
+        int rules[GD_MAX_RESERVE_SLOTS];
+        size_t nr = 0;
+        for (int k = 0; k < s->gd->reserve_slots; k++)
+            if (ps->reserve[k].state == SLOT_AVAILABLE || ps->reserve[k].state == SLOT_NEW)
+                rules[nr++] = ps->reserve[k].value;
+        qsort(rules, nr, sizeof rules[0], cmp_int);
+        int *sheet = xmalloc((it->count + 1) * sizeof *sheet);
+        for (size_t k = 0; k < it->count; k++)
+            sheet[k] = it->values[k].value;
+        qsort(sheet, it->count, sizeof sheet[0], cmp_int);
+        differ = nr != it->count || (nr > 0 && memcmp(rules, sheet, nr * sizeof rules[0]) != 0);
+        if (differ) {
+            m->sheet = sheet;
+            m->nsheet = it->count;
+            m->rules = xmalloc((nr + 1) * sizeof *m->rules);
+            memcpy(m->rules, rules, nr * sizeof rules[0]);
+            m->nrules = nr;
+        } else {
+            free(sheet);
+        }
+        break;
+    }
+    default: {
+        int rules = rules_value(s, player, c);
+        differ = rules != it->value.value;
+        if (differ) {
+            m->sheet = xmalloc(sizeof *m->sheet);
+            m->rules = xmalloc(sizeof *m->rules);
+            m->sheet[0] = it->value.value;
+            m->rules[0] = rules;
+            m->nsheet = m->nrules = 1;
+        }
+        break;
+    }
+    }
+    return differ;
+}
+
+int log_claims_is_set(const struct log_mismatch *m)
+{
+    return m->claim.kind == LOG_CLAIM_PEOPLE || m->claim.kind == LOG_CLAIM_INFRAS;
+}
+
+void log_claims_side_text(const struct gamedata *gd, const struct log_mismatch *m, int side,
+                          struct strbuf *out)
+{
+    const int *v = side ? m->rules : m->sheet;
+    size_t n = side ? m->nrules : m->nsheet;
+    if (n == 0) {
+        strbuf_puts(out, "none");
+        return;
+    }
+    for (size_t k = 0; k < n; k++) {
+        if (k)
+            strbuf_putc(out, ' ');
+        if (log_claims_is_set(m))
+            strbuf_puts(out, gd->items[v[k]].id);
+        else
+            strbuf_printf(out, "%d", v[k]);
+    }
+}
+
+void log_claims_message(const struct gamedata *gd, const struct log_mismatch *m,
+                        const char *player_name, struct strbuf *out)
+{
+    strbuf_printf(out, "%s's sheet says %s ", player_name, m->what);
+    log_claims_side_text(gd, m, 0, out);
+    strbuf_puts(out, ", the rules give ");
+    log_claims_side_text(gd, m, 1, out);
+}
+
+void log_mismatch_free(struct log_mismatch *m)
+{
+    free(m->sheet);
+    free(m->rules);
+    m->sheet = m->rules = NULL;
+    m->nsheet = m->nrules = 0;
+}

@@ -1,0 +1,45 @@
+/* Naming what a move log names: the ids of the game data (assets, people, infrastructures,
+ * locations, events, difficulties, objectives, variants) and, for an unknown word, an error
+ * message that names the closest known id (edit distance) or lists the expected ones. */
+#ifndef LOG_IDS_H
+#define LOG_IDS_H
+#include <stddef.h>
+#include "core/strbuf.h"
+#include "rules/gamedata.h"
+
+enum log_id_kind {
+    LOG_ID_ASSET,
+    LOG_ID_PERSON,      /* prominent people, special ones included */
+    LOG_ID_INFRA,       /* infrastructures, special ones included */
+    LOG_ID_LOCATION,
+    LOG_ID_EVENT,
+    LOG_ID_DIFFICULTY,
+    LOG_ID_OBJECTIVE,   /* a solo objective, or "arcade" */
+    LOG_ID_VARIANT,
+    LOG_ID_CLAIM        /* what a check line can name: an asset, a location, reputation, pow, score */
+};
+
+/* The objective id that means "no objective" (index -1). */
+#define LOG_ID_ARCADE "arcade"
+/* The only rule variant: the famine also halves the farms. */
+#define LOG_ID_FAMINE_VARIANT "famine-halves-farms"
+
+/* Edit distance between a and b (insertions, deletions, substitutions and swaps of two
+ * neighbouring characters each count 1), or a large number when either is over 64 bytes. */
+int log_ids_distance(const char *a, const char *b);
+
+/* The known id of `kind` closest to the normalized word (aliases lead to their id), or NULL
+ * when none is close enough to be a likely typing mistake. */
+const char *log_ids_closest(const struct gamedata *gd, enum log_id_kind kind, const char *word);
+
+/* Appends "unknown KIND 'word'" and either "(did you mean X?)" or "(expected A, B or C)". */
+void log_ids_unknown(const struct gamedata *gd, enum log_id_kind kind, const char *text,
+                     const char *norm, struct strbuf *out);
+
+/* What an item is, for messages: "prominent person", "infrastructure"... */
+const char *log_ids_item_kind(const struct gd_item *it);
+
+/* Whether item i is a person (normal or special). */
+int log_ids_is_person(const struct gamedata *gd, int item);
+
+#endif

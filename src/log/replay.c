@@ -1,0 +1,1416 @@
+/* The replay: header, rounds, turns and their automatic steps, each statement checked by the
+ * rules engine; refusals become diagnostics that say what was expected and what was found. */
+#include "log/replay.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "core/xalloc.h"
+#include "log/ids.h"
+#include "log/parse.h"
+
+enum skip_mode {
+    SKIP_NONE,
+    SKIP_TURN_BODY,     /* a rejected turn line: its spend, ability and market lines */
+    SKIP_ROUND          /* a rejected round line: everything up to the next round line */
+};
+
+/* Statements of one kind seen in the header. */
+struct stmt_list {
+    const struct log_stmt **items;
+    size_t n, cap;
+};
+
+struct rp {
+    struct log_replay *out;
+    const struct gamedata *gd;
+    const struct log_ast *ast;
+    struct diag_list *dl;
+    struct game_state *s;
+    struct history *h;
+    /* The header: each line at most once, except town and variant lines. */
+    const struct log_stmt *players, *difficulty, *events, *solo, *game;
+    const struct log_stmt *bad_players;     /* a players line with a syntax error */
+    struct stmt_list towns, variants;
+    int start_tried;
+    /* The turn in progress and its queued market lines. */
+    const struct log_stmt *turn;
+    const struct log_stmt *market[XII_MAX_MARKET];
+    int nmarket;
+    int war_line;                           /* line of this round's war, 0 before it */
+    enum skip_mode skip;
+    int done;                               /* nothing more is replayed */
+    size_t mismatch_cap, skipped_cap;
+};
+
+/* ---- diagnostics ------------------------------------------------------------------------- */
+
+static struct diag *add_error(struct rp *rp, struct log_span at, const char *code, int player,
+                              const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* Every replay error goes through here: it stops the replay at LOG_MAX_ERRORS. */
+static struct diag *add_error(struct rp *rp, struct log_span at, const char *code, int player,
+                              const char *fmt, ...)
+{
+    if (rp->done)
+        return NULL;
+    struct srcpos pos = {at.line, at.col};
+    if (rp->dl->errors >= LOG_MAX_ERRORS) {
+        if (!rp->ast->stopped)
+            diag_add(rp->dl, DIAG_ERROR, rp->ast->file, pos, at.len, "too-many-errors",
+                     "too many errors: stopped after %d", LOG_MAX_ERRORS);
+        rp->done = 1;
+        rp->out->stopped = 1;
+        return NULL;
+    }
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    struct diag *d = diag_add(rp->dl, DIAG_ERROR, rp->ast->file, pos, at.len, code, "%s", msg);
+    d->round = rp->s->round;
+    if (player >= 0 && player < rp->s->cfg.nplayers)
+        diag_set_player(d, rp->s->cfg.names[player]);
+    return d;
+}
+
+static void skip_stmt(struct rp *rp, const struct log_stmt *st)
+{
+    struct log_replay *o = rp->out;
+    void *items = o->skipped;
+    xgrow(&items, &rp->skipped_cap, o->nskipped + 1, sizeof *o->skipped);
+    o->skipped = items;
+    o->skipped[o->nskipped++] = st->at.line;
+}
+
+static void list_push(struct stmt_list *l, const struct log_stmt *st)
+{
+    void *items = l->items;
+    xgrow(&items, &l->cap, l->n + 1, sizeof *l->items);
+    l->items = items;
+    l->items[l->n++] = st;
+}
+
+/* The span of a statement's first word (its keyword). */
+static struct log_span keyword_span(const struct log_stmt *st, const char *kw)
+{
+    return (struct log_span){st->at.line, st->at.col, (int)strlen(kw)};
+}
+
+/* ---- players ----------------------------------------------------------------------------- */
+
+/* Finds a player by name: exactly first, then ignoring case. Reports an unknown or ambiguous
+ * name and returns -1. */
+static int find_player(struct rp *rp, const struct log_word *w)
+{
+    const struct game_config *cfg = &rp->s->cfg;
+    for (int p = 0; p < cfg->nplayers; p++)
+        if (strcmp(cfg->names[p], w->text) == 0)
+            return p;
+    int found = -1, count = 0;
+    for (int p = 0; p < cfg->nplayers; p++)
+        if (strcasecmp(cfg->names[p], w->text) == 0) {
+            found = p;
+            count++;
+        }
+    if (count == 1)
+        return found;
+    struct strbuf sb = STRBUF_INIT;
+    if (count > 1) {
+        strbuf_printf(&sb, "'%s' could be several players: write the name exactly as on the "
+                           "players line", w->text);
+    } else {
+        strbuf_printf(&sb, "'%s' is not a player (players:", w->text);
+        int best = -1, best_d = 1000;
+        for (int p = 0; p < cfg->nplayers; p++) {
+            strbuf_printf(&sb, " %s", cfg->names[p]);
+            char a[XII_NAME_SIZE], b[XII_NAME_SIZE];
+            size_t i;
+            for (i = 0; w->text[i] && i + 1 < sizeof a; i++)
+                a[i] = (char)(w->text[i] >= 'A' && w->text[i] <= 'Z' ? w->text[i] + 32 : w->text[i]);
+            a[i] = 0;
+            for (i = 0; cfg->names[p][i]; i++)
+                b[i] = (char)(cfg->names[p][i] >= 'A' && cfg->names[p][i] <= 'Z' ? cfg->names[p][i] + 32
+                                                                                : cfg->names[p][i]);
+            b[i] = 0;
+            int d = log_ids_distance(a, b);
+            if (d < best_d) {
+                best_d = d;
+                best = p;
+            }
+        }
+        strbuf_putc(&sb, ')');
+        if (best >= 0 && best_d <= (strlen(w->text) <= 4 ? 1 : 2))
+            strbuf_printf(&sb, "; did you mean %s?", cfg->names[best]);
+    }
+    add_error(rp, w->at, "unknown-player", -1, "%s", strbuf_cstr(&sb));
+    strbuf_free(&sb);
+    return -1;
+}
+
+/* ---- the header and the start of the game ------------------------------------------------ */
+
+static int is_header(enum log_kind k)
+{
+    return k == LOG_VERSION || k == LOG_GAME || k == LOG_PLAYERS || k == LOG_TOWN ||
+           k == LOG_DIFFICULTY || k == LOG_EVENTS || k == LOG_SOLO || k == LOG_VARIANT;
+}
+
+static void header_stmt(struct rp *rp, const struct log_stmt *st)
+{
+    if (rp->start_tried) {
+        add_error(rp, keyword_span(st, log_kind_name(st->kind)), "header", -1,
+                  "a %s line belongs to the header, before round 1", log_kind_name(st->kind));
+        skip_stmt(rp, st);
+        return;
+    }
+    const struct log_stmt **slot = NULL;
+    switch (st->kind) {
+    case LOG_PLAYERS: slot = &rp->players; break;
+    case LOG_DIFFICULTY: slot = &rp->difficulty; break;
+    case LOG_EVENTS: slot = &rp->events; break;
+    case LOG_SOLO: slot = &rp->solo; break;
+    case LOG_GAME: slot = &rp->game; break;
+    case LOG_TOWN: list_push(&rp->towns, st); return;
+    case LOG_VARIANT: list_push(&rp->variants, st); return;
+    default: return;    /* the version: the parser checked it */
+    }
+    if (*slot) {
+        add_error(rp, keyword_span(st, log_kind_name(st->kind)), "header", -1,
+                  "a second %s line (the first is line %d): a log has one", log_kind_name(st->kind),
+                  (*slot)->at.line);
+        skip_stmt(rp, st);
+        return;
+    }
+    *slot = st;
+}
+
+static int copy_name(struct rp *rp, char *dst, const struct log_word *w, const char *what)
+{
+    size_t n = strlen(w->text);
+    if (n >= XII_NAME_SIZE) {
+        int shown = 20;     /* cut on a character boundary */
+        while (shown > 0 && ((unsigned char)w->text[shown] & 0xC0) == 0x80)
+            shown--;
+        add_error(rp, w->at, "header", -1, "%s '%.*s...' is %zu bytes long: at most %d", what,
+                  shown, w->text, n, XII_NAME_SIZE - 1);
+        return -1;
+    }
+    memcpy(dst, w->text, n + 1);
+    return 0;
+}
+
+static void round_list(const struct gd_difficulty *d, struct strbuf *out)
+{
+    int n = 0, total = 0;
+    for (int r = 1; r <= GD_ROUNDS; r++)
+        total += d->has_event[r] || d->fixed_event[r] >= 0;
+    for (int r = 1; r <= GD_ROUNDS; r++)
+        if (d->has_event[r] || d->fixed_event[r] >= 0) {
+            n++;
+            strbuf_printf(out, "%s%d", n == 1 ? "" : n == total ? " and " : ", ", r);
+        }
+    if (total == 0)
+        strbuf_puts(out, "none");
+}
+
+/* The events of the header, checked entry by entry against the difficulty. */
+static int header_events(struct rp *rp, struct game_config *cfg, struct log_span at)
+{
+    const struct gamedata *gd = rp->gd;
+    const struct gd_difficulty *d = &gd->difficulties[cfg->difficulty];
+    const struct log_event *given[GD_ROUNDS + 1] = {0};
+    int bad = 0;
+    struct strbuf sb = STRBUF_INIT;
+    if (rp->events) {
+        for (size_t k = 0; k < rp->events->events.count; k++) {
+            const struct log_event *e = &rp->events->events.items[k];
+            int r = e->round.value, ev;
+            if (e->name.text) {
+                ev = gamedata_event(gd, e->name.norm, strlen(e->name.norm));
+                if (ev < 0) {
+                    strbuf_reset(&sb);
+                    log_ids_unknown(gd, LOG_ID_EVENT, e->name.text, e->name.norm, &sb);
+                    add_error(rp, e->name.at, "unknown-id", -1, "%s", strbuf_cstr(&sb));
+                    bad = 1;
+                    continue;
+                }
+            } else {
+                ev = gamedata_event_by_die(gd, e->die.value);
+            }
+            if (r < 1 || r > GD_ROUNDS || ev < 0)
+                continue;   /* the parser refused it already */
+            if (given[r]) {
+                add_error(rp, e->round.at, "events", -1, "round %d is given two events (%s and %s)",
+                          r, gd->events[cfg->events[r]].id, gd->events[ev].id);
+                bad = 1;
+                continue;
+            }
+            given[r] = e;
+            cfg->events[r] = ev;
+            if (d->fixed_event[r] >= 0 && ev != d->fixed_event[r]) {
+                add_error(rp, e->round.at, "events", -1, "round %d is always %s in difficulty %s, not %s",
+                          r, gd->events[d->fixed_event[r]].id, d->id, gd->events[ev].id);
+                bad = 1;
+            } else if (!d->has_event[r] && d->fixed_event[r] < 0) {
+                strbuf_reset(&sb);
+                round_list(d, &sb);
+                add_error(rp, e->round.at, "events", -1, "difficulty %s has no event in round %d "
+                          "(its event rounds: %s)", d->id, r, strbuf_cstr(&sb));
+                bad = 1;
+            }
+        }
+    }
+    int count[EVENT_COUNT] = {0};
+    struct strbuf missing = STRBUF_INIT;
+    for (int r = 1; r <= GD_ROUNDS; r++) {
+        if (d->fixed_event[r] >= 0 && cfg->events[r] < 0)
+            cfg->events[r] = d->fixed_event[r];     /* may be left out of the events line */
+        int ev = cfg->events[r];
+        if (ev < 0) {
+            if (d->has_event[r])
+                strbuf_printf(&missing, "%s%d", missing.len ? ", " : "", r);
+            continue;
+        }
+        if (++count[ev] > gd->max_same_event) {
+            add_error(rp, given[r] ? given[r]->round.at : at, "events", -1,
+                      "%s is on more than %d rounds (round %d is one too many)", gd->events[ev].id,
+                      gd->max_same_event, r);
+            bad = 1;
+        }
+    }
+    if (missing.len) {
+        strbuf_reset(&sb);
+        round_list(d, &sb);
+        if (rp->events)
+            add_error(rp, keyword_span(rp->events, "events"), "events", -1,
+                      "no event for round%s %s (difficulty %s has events in rounds %s)",
+                      strchr(strbuf_cstr(&missing), ',') ? "s" : "", strbuf_cstr(&missing), d->id,
+                      strbuf_cstr(&sb));
+        else
+            add_error(rp, rp->difficulty ? keyword_span(rp->difficulty, "difficulty") : at, "events", -1,
+                      "difficulty %s has events in rounds %s: add an events line such as \"events %s\"",
+                      d->id, strbuf_cstr(&sb), "7 fire, 8 plague, ...");
+        bad = 1;
+    }
+    strbuf_free(&missing);
+    strbuf_free(&sb);
+    return bad ? -1 : 0;
+}
+
+static void header_solo(struct rp *rp, struct game_config *cfg)
+{
+    const struct gamedata *gd = rp->gd;
+    if (cfg->nplayers > 1) {
+        if (rp->solo) {
+            add_error(rp, keyword_span(rp->solo, "solo"), "header", -1,
+                      "a game of %d players has no solo objective", cfg->nplayers);
+            skip_stmt(rp, rp->solo);
+        }
+        return;
+    }
+    if (!rp->solo) {
+        add_error(rp, keyword_span(rp->players, "players"), "header", -1,
+                  "a solo game needs a solo line: \"solo merchant\", miller, cathedral, castle or arcade");
+        return;
+    }
+    const struct log_word *w = &rp->solo->solo;
+    if (strcmp(w->norm, LOG_ID_ARCADE) == 0)
+        return;
+    int o = gamedata_objective(gd, w->norm, strlen(w->norm));
+    if (o < 0) {
+        struct strbuf sb = STRBUF_INIT;
+        log_ids_unknown(gd, LOG_ID_OBJECTIVE, w->text, w->norm, &sb);
+        add_error(rp, w->at, "unknown-id", -1, "%s", strbuf_cstr(&sb));
+        strbuf_free(&sb);
+        skip_stmt(rp, rp->solo);
+        return;
+    }
+    cfg->objective = o;
+}
+
+static void header_variants(struct rp *rp, struct game_config *cfg)
+{
+    for (size_t k = 0; k < rp->variants.n; k++) {
+        const struct log_stmt *st = rp->variants.items[k];
+        int ok = 1;
+        for (size_t i = 0; i < st->variant.count; i++) {
+            const struct log_word *w = &st->variant.items[i];
+            if (strcmp(w->norm, LOG_ID_FAMINE_VARIANT) != 0) {
+                struct strbuf sb = STRBUF_INIT;
+                log_ids_unknown(rp->gd, LOG_ID_VARIANT, w->text, w->norm, &sb);
+                add_error(rp, w->at, "unknown-id", -1, "%s", strbuf_cstr(&sb));
+                strbuf_free(&sb);
+                ok = 0;
+            }
+        }
+        if (ok)
+            cfg->famine_halves_farms = 1;
+        else
+            skip_stmt(rp, st);
+    }
+}
+
+static void header_towns(struct rp *rp, struct game_config *cfg)
+{
+    int line[XII_MAX_PLAYERS] = {0};
+    for (size_t k = 0; k < rp->towns.n; k++) {
+        const struct log_stmt *st = rp->towns.items[k];
+        int p = find_player(rp, &st->town.player);
+        if (p >= 0 && line[p]) {
+            add_error(rp, st->town.player.at, "header", p, "%s's town is already named (line %d)",
+                      cfg->names[p], line[p]);
+            p = -1;
+        }
+        if (p < 0 || copy_name(rp, cfg->towns[p], &st->town.name, "the town name") != 0) {
+            skip_stmt(rp, st);
+            continue;
+        }
+        line[p] = st->at.line;
+    }
+}
+
+/* Builds the configuration from the header and starts the game. at: where the game starts
+ * (for errors about missing lines). Returns 0, or -1 when the game cannot start. */
+static int start_game(struct rp *rp, struct log_span at)
+{
+    const struct gamedata *gd = rp->gd;
+    rp->start_tried = 1;
+    struct game_config *cfg = &rp->s->cfg;  /* names are found through it while starting */
+    memset(cfg, 0, sizeof *cfg);
+    cfg->difficulty = gd->default_difficulty;
+    cfg->objective = -1;
+    for (int r = 0; r <= GD_ROUNDS; r++)
+        cfg->events[r] = -1;
+    int fatal = 0;
+    if (!rp->players) {
+        if (rp->bad_players)
+            add_error(rp, keyword_span(rp->bad_players, "players"), "header", -1,
+                      "the game cannot start: its players line has an error");
+        else if (rp->ast->count == 0)
+            add_error(rp, at, "header", -1, "the log is empty: expected a players line, then rounds");
+        else
+            add_error(rp, at, "header", -1, "the log has no players line: expected \"players NAME ...\" "
+                      "before round 1");
+        rp->done = 1;
+        return -1;
+    }
+    cfg->nplayers = (int)rp->players->players.count;
+    for (int p = 0; p < cfg->nplayers; p++) {
+        const struct log_word *w = &rp->players->players.names[p];
+        if (copy_name(rp, cfg->names[p], w, "the player name") != 0) {
+            fatal = 1;
+            continue;
+        }
+        for (int q = 0; q < p; q++)
+            if (strcmp(cfg->names[q], cfg->names[p]) == 0) {
+                add_error(rp, w->at, "header", -1, "two players are called %s: names must differ",
+                          cfg->names[p]);
+                fatal = 1;
+            }
+    }
+    if (fatal) {
+        rp->done = 1;
+        return -1;
+    }
+    header_towns(rp, cfg);
+    if (rp->difficulty) {
+        const struct log_word *w = &rp->difficulty->difficulty;
+        int d = gamedata_difficulty(gd, w->norm, strlen(w->norm));
+        if (d < 0) {
+            struct strbuf sb = STRBUF_INIT;
+            log_ids_unknown(gd, LOG_ID_DIFFICULTY, w->text, w->norm, &sb);
+            add_error(rp, w->at, "unknown-id", -1, "%s: the game cannot start without it",
+                      strbuf_cstr(&sb));
+            strbuf_free(&sb);
+            rp->done = 1;
+            return -1;
+        }
+        cfg->difficulty = d;
+    }
+    if (header_events(rp, cfg, at) != 0) {
+        rp->done = 1;
+        return -1;
+    }
+    header_solo(rp, cfg);
+    header_variants(rp, cfg);
+    if (rp->game) {
+        free(rp->out->title);
+        rp->out->title = xstrdup(rp->game->game.text);
+    }
+    struct game_config c = *cfg;
+    struct refusal why;
+    if (rp->done || engine_new_game(rp->s, gd, &c, rp->h, &why) != 0) {
+        if (!rp->done)
+            add_error(rp, keyword_span(rp->players, "players"), why.rule, -1, "%s", why.message);
+        rp->done = 1;
+        return -1;
+    }
+    rp->out->started = 1;
+    return 0;
+}
+
+/* ---- what a round still needs ------------------------------------------------------------ */
+
+static void war_line_text(const struct game_state *s, struct strbuf *out)
+{
+    strbuf_puts(out, "war");
+    for (int p = 0; p < s->cfg.nplayers; p++) {
+        strbuf_printf(out, "%s %s ", p ? "," : "", s->cfg.names[p]);
+        if (engine_pow_base(s, p) == 0) {
+            strbuf_puts(out, "avoid");
+            continue;
+        }
+        strbuf_puts(out, "avoid|support");
+        for (int i = engine_bonus_rolls_due(s, p); i > 0; i--)
+            strbuf_puts(out, " ROLL");
+    }
+}
+
+static struct log_missing *missing_add(struct log_missing *out, int *n, const char *code, int player)
+{
+    struct log_missing *m = &out[(*n)++];
+    memset(m, 0, sizeof *m);
+    m->code = code;
+    m->player = player;
+    return m;
+}
+
+int log_replay_missing(const struct game_state *s, struct log_missing *out)
+{
+    struct round_missing rm;
+    if (engine_round_missing(s, &rm) == 0)
+        return 0;
+    const struct gamedata *gd = s->gd;
+    int n = 0, np = s->cfg.nplayers;
+    struct log_missing *m;
+    if (rm.shared) {
+        m = missing_add(out, &n, "round-order", -1);
+        snprintf(m->text, sizeof m->text, "the shared dice: add \"shared D D\" after \"round %d\"",
+                 s->round);
+    }
+    if (rm.outlaws) {
+        struct strbuf sb = STRBUF_INIT;
+        for (int p = 0; p < np; p++) {
+            int due = engine_outlaws_needs_rolls(s, p);
+            if (due == 0)
+                continue;
+            strbuf_printf(&sb, "%s %s", sb.len ? "," : "", s->cfg.names[p]);
+            while (due-- > 0)
+                strbuf_puts(&sb, " ROLL");
+        }
+        m = missing_add(out, &n, "bonus-rolls", -1);
+        snprintf(m->text, sizeof m->text, "the outlaws' bonus rolls: add \"outlaws%s\" before the "
+                 "first turn", strbuf_cstr(&sb));
+        strbuf_free(&sb);
+    }
+    int first = rm.turn_active ? s->turns_done + 1 : s->turns_done;
+    for (int k = first; k < np && rm.turns_left > 0; k++) {
+        int p = (s->first_player + k) % np;
+        m = missing_add(out, &n, "turn-order", p);
+        snprintf(m->text, sizeof m->text, "%s's turn: add \"turn %s D D\" and a line for each die",
+                 s->cfg.names[p], s->cfg.names[p]);
+    }
+    if (rm.war) {
+        struct strbuf sb = STRBUF_INIT;
+        war_line_text(s, &sb);
+        m = missing_add(out, &n, "war", -1);
+        snprintf(m->text, sizeof m->text, "the war line: add \"%s\"", strbuf_cstr(&sb));
+        strbuf_free(&sb);
+    }
+    for (int p = 0; p < np; p++) {
+        if (!rm.collect[p])
+            continue;
+        struct strbuf what = STRBUF_INIT, line = STRBUF_INIT;
+        strbuf_printf(&line, "collect %s", s->cfg.names[p]);
+        int count = 0;
+        for (int l = 0; l < LOCATION_COUNT; l++) {
+            if (!(rm.collect[p] >> l & 1u))
+                continue;
+            const struct gd_location *loc = &gd->locations[l];
+            strbuf_printf(&what, "%s%s", count ? " and " : "", loc->id);
+            strbuf_printf(&line, "%s %s ", count ? "," : "", loc->id);
+            for (int k = 0; k < loc->nbonus; k++)
+                strbuf_printf(&line, "%s%s", k ? "|" : "", gd->assets[loc->bonus_asset[k]].id);
+            count++;
+        }
+        m = missing_add(out, &n, "collect", p);
+        snprintf(m->text, sizeof m->text, "%s's choice of the %s bonus: add \"%s\"", s->cfg.names[p],
+                 strbuf_cstr(&what), strbuf_cstr(&line));
+        strbuf_free(&what);
+        strbuf_free(&line);
+    }
+    return n;
+}
+
+/* ---- turns ------------------------------------------------------------------------------- */
+
+static int dice_left(const struct game_state *s)
+{
+    int n = 0;
+    for (int i = 0; i < XII_TURN_DICE; i++)
+        n += !s->turn.dice[i].spent;
+    return n;
+}
+
+/* An example of a line that spends each unspent die, for the unspent-dice error. */
+static void unspent_examples(const struct game_state *s, struct strbuf *out)
+{
+    struct move moves[256];
+    int seen = 0, count = 0;
+    for (int i = 0; i < XII_TURN_DICE; i++) {
+        int v = s->turn.dice[i].value;
+        if (s->turn.dice[i].spent || (seen >> v & 1))
+            continue;
+        seen |= 1 << v;
+        size_t n = engine_legal_moves(s, v, moves, sizeof moves / sizeof moves[0]);
+        if (n > sizeof moves / sizeof moves[0])
+            n = sizeof moves / sizeof moves[0];
+        for (size_t k = 0; k < n; k++) {
+            const struct move *m = &moves[k];
+            if (m->from_reserve || m->kind > MOVE_STORE)
+                continue;
+            strbuf_puts(out, count++ ? ", \"" : "\"");
+            log_replay_move_text(s->gd, m, out);
+            strbuf_putc(out, '"');
+            break;
+        }
+    }
+}
+
+static void maybe_end_round(struct rp *rp)
+{
+    struct game_state *s = rp->s;
+    if (s->phase != PHASE_ROUND || s->turn.player >= 0 || engine_round_missing(s, NULL) != 0)
+        return;
+    engine_end_round(s, rp->h, NULL);
+}
+
+/* Ends the turn in progress: the unspent-dice error (at the turn line), feeding, the market
+ * lines in order; then the round, if nothing else is missing. */
+static void end_turn(struct rp *rp)
+{
+    struct game_state *s = rp->s;
+    if (s->turn.player < 0)
+        return;
+    int p = s->turn.player;
+    struct strbuf examples = STRBUF_INIT;
+    if (dice_left(s) > 0)
+        unspent_examples(s, &examples);
+    struct turn_end te;
+    engine_end_turn(s, rp->h, &te, NULL);
+    if (te.unspent.rule) {
+        if (examples.len)
+            add_error(rp, rp->turn->at, te.unspent.rule, p, "%s; add a line under this turn for each, "
+                      "e.g. %s", te.unspent.message, strbuf_cstr(&examples));
+        else
+            add_error(rp, rp->turn->at, te.unspent.rule, p, "%s", te.unspent.message);
+    }
+    strbuf_free(&examples);
+    for (int k = 0; k < te.nmarket && k < rp->nmarket; k++)
+        if (!te.market_applied[k]) {
+            add_error(rp, rp->market[k]->at, te.market_why[k].rule, p, "%s",
+                      te.market_why[k].message);
+            skip_stmt(rp, rp->market[k]);
+        }
+    rp->turn = NULL;
+    rp->nmarket = 0;
+    maybe_end_round(rp);
+}
+
+/* Refuses a statement that needs a round in progress; returns 0 when one is. */
+static int need_round(struct rp *rp, const struct log_stmt *st, const char *what)
+{
+    const struct game_state *s = rp->s;
+    struct log_span at = st->at;
+    switch (s->phase) {
+    case PHASE_ROUND:
+        return 0;
+    case PHASE_SETUP:
+        add_error(rp, at, "round-order", -1, "%s before round 1: expected \"round 1\" first", what);
+        break;
+    case PHASE_ROUND_OVER:
+        add_error(rp, at, "round-order", -1, "round %d has ended: %s belongs to a round (expected "
+                  "\"round %d\" first)", s->round, what, s->round + 1);
+        break;
+    case PHASE_GAME_OVER:
+        add_error(rp, at, "round-order", -1, "the game ended after round %d: %s comes too late",
+                  GD_ROUNDS, what);
+        break;
+    }
+    skip_stmt(rp, st);
+    return -1;
+}
+
+static void turn_order_error(struct rp *rp, const struct log_stmt *st, int p, int next)
+{
+    const struct game_state *s = rp->s;
+    if (s->turns_done == 0)
+        add_error(rp, st->turn.player.at, "turn-order", p, "round %d: expected %s's turn (%s is the "
+                  "first player of round %d), not %s's", s->round, s->cfg.names[next],
+                  s->cfg.names[next], s->round, s->cfg.names[p]);
+    else
+        add_error(rp, st->turn.player.at, "turn-order", p, "round %d: expected %s's turn (after %s's), "
+                  "not %s's", s->round, s->cfg.names[next],
+                  s->cfg.names[(s->first_player + s->turns_done - 1) % s->cfg.nplayers],
+                  s->cfg.names[p]);
+}
+
+static void do_turn(struct rp *rp, const struct log_stmt *st)
+{
+    struct game_state *s = rp->s;
+    end_turn(rp);
+    rp->skip = SKIP_TURN_BODY;      /* until the turn is accepted */
+    if (need_round(rp, st, "a turn"))
+        return;
+    int p = find_player(rp, &st->turn.player);
+    if (p < 0) {
+        skip_stmt(rp, st);
+        return;
+    }
+    if (s->outlaws_pending) {
+        struct log_missing items[LOG_MISSING_MAX];
+        int n = log_replay_missing(s, items);
+        for (int k = 0; k < n; k++)
+            if (strcmp(items[k].code, "bonus-rolls") == 0)
+                add_error(rp, st->at, "bonus-rolls", -1, "round %d: the outlaws' attack needs %s (it is "
+                          "resolved without them)", s->round, items[k].text);
+        engine_outlaws_resolve_unrolled(s, rp->h, NULL);
+    }
+    int next = engine_next_player(s);
+    struct refusal why;
+    if (next < 0) {
+        add_error(rp, st->turn.player.at, "turn-order", p, "round %d: every player has had a turn "
+                  "(%s named); expected the %s", s->round, s->cfg.names[p],
+                  s->cfg.nplayers > 1 ? "war line" : "next round");
+    } else if (p != next) {
+        turn_order_error(rp, st, p, next);
+    } else if (!s->shared_set) {
+        add_error(rp, st->at, "round-order", p, "round %d has no shared dice: add \"shared D D\" "
+                  "before the first turn", s->round);
+    } else if (engine_begin_turn(s, p, st->turn.dice[0].value, st->turn.dice[1].value, &why) != 0) {
+        add_error(rp, st->at, why.rule, p, "%s", why.message);
+    } else {
+        rp->turn = st;
+        rp->nmarket = 0;
+        rp->skip = SKIP_NONE;
+        return;
+    }
+    skip_stmt(rp, st);
+}
+
+/* ---- spend, ability and market lines ----------------------------------------------------- */
+
+static int is_body(const struct log_stmt *st)
+{
+    enum log_kind k = st->kind == LOG_INVALID ? st->invalid.attempted : st->kind;
+    return k == LOG_SPEND || k == LOG_SHERIFF || k == LOG_COURT || k == LOG_COURT_REROLL ||
+           k == LOG_SPLIT || k == LOG_MARKET;
+}
+
+/* The token a refusal is about. */
+static struct log_span refusal_span(const struct log_stmt *st, const char *rule)
+{
+    static const char *const die_rules[] = {"die-range", "die-unavailable", "dice", "exact-die",
+                                            "reserve-limit", "reserve-empty", "reserve-new"};
+    int die_rule = 0;
+    for (size_t k = 0; k < sizeof die_rules / sizeof die_rules[0]; k++)
+        die_rule |= strcmp(rule, die_rules[k]) == 0;
+    switch (st->kind) {
+    case LOG_SPEND:
+        if (die_rule)
+            return st->spend.die.at;
+        if (strcmp(rule, "perk-letter") == 0 && st->spend.perk_at.line)
+            return st->spend.perk_at;
+        if (strcmp(rule, "reserve-full") == 0 || st->spend.action == LOG_ACT_STORE)
+            return st->spend.action_at;
+        return st->spend.target.at;
+    case LOG_SHERIFF:
+    case LOG_COURT:
+    case LOG_COURT_REROLL:
+        if (strcmp(rule, "die-range") == 0)
+            return st->change.to.at;
+        if (die_rule)
+            return st->change.from.at;
+        return st->at;
+    case LOG_SPLIT:
+        if (strcmp(rule, "die-unavailable") == 0)
+            return st->split.die.at;
+        return st->at;
+    case LOG_MARKET:
+        return st->market.amount.at;
+    default:
+        return st->at;
+    }
+}
+
+static int apply_move(struct rp *rp, const struct log_stmt *st, const struct move *m)
+{
+    struct refusal why;
+    if (engine_apply(rp->s, m, rp->h, &why) == 0)
+        return 0;
+    add_error(rp, refusal_span(st, why.rule), why.rule, rp->s->turn.player, "%s", why.message);
+    skip_stmt(rp, st);
+    return -1;
+}
+
+/* Resolves the asset of a spend or split; reports an unknown id (or a person, an
+ * infrastructure or a location written where an asset belongs). */
+static int resolve_asset(struct rp *rp, const struct log_word *w, int die, int player)
+{
+    const struct gamedata *gd = rp->gd;
+    size_t n = strlen(w->norm);
+    int a = gamedata_asset(gd, w->norm, n);
+    if (a >= 0)
+        return a;
+    int i = gamedata_item(gd, w->norm, n), l = gamedata_location(gd, w->norm, n);
+    if (i >= 0)
+        add_error(rp, w->at, "bad-move", player, "the %s is %s %s: write \"%d %s %s%s\"", gd->items[i].id,
+                  log_ids_is_person(gd, i) ? "a" : "an", log_ids_item_kind(&gd->items[i]), die,
+                  log_ids_is_person(gd, i) ? "attract" : "build", gd->items[i].id,
+                  gamedata_is_special(&gd->items[i]) ? " a|b" : "");
+    else if (l >= 0)
+        add_error(rp, w->at, "bad-move", player, "the %s is a location: write \"%d influence %s\"",
+                  gd->locations[l].id, die, gd->locations[l].id);
+    else {
+        struct strbuf sb = STRBUF_INIT;
+        log_ids_unknown(gd, LOG_ID_ASSET, w->text, w->norm, &sb);
+        add_error(rp, w->at, "unknown-id", player, "%s", strbuf_cstr(&sb));
+        strbuf_free(&sb);
+    }
+    return -1;
+}
+
+static int resolve_item(struct rp *rp, const struct log_stmt *st, int player)
+{
+    const struct gamedata *gd = rp->gd;
+    const struct log_spend *sp = &st->spend;
+    const struct log_word *w = &sp->target;
+    int attract = sp->action == LOG_ACT_ATTRACT;
+    size_t n = strlen(w->norm);
+    int i = gamedata_item(gd, w->norm, n);
+    if (i < 0) {
+        if (gamedata_asset(gd, w->norm, n) >= 0) {
+            add_error(rp, w->at, "bad-move", player, "%s is an asset: write \"%d %s\"",
+                      gd->assets[gamedata_asset(gd, w->norm, n)].id, sp->die.value,
+                      gd->assets[gamedata_asset(gd, w->norm, n)].id);
+        } else {
+            struct strbuf sb = STRBUF_INIT;
+            log_ids_unknown(gd, attract ? LOG_ID_PERSON : LOG_ID_INFRA, w->text, w->norm, &sb);
+            add_error(rp, w->at, "unknown-id", player, "%s", strbuf_cstr(&sb));
+            strbuf_free(&sb);
+        }
+        return -1;
+    }
+    if (log_ids_is_person(gd, i) != attract) {
+        add_error(rp, sp->action_at, "bad-move", player, "the %s is %s %s: write \"%d %s %s\"",
+                  gd->items[i].id, log_ids_is_person(gd, i) ? "a" : "an", log_ids_item_kind(&gd->items[i]),
+                  sp->die.value, attract ? "build" : "attract", gd->items[i].id);
+        return -1;
+    }
+    return i;
+}
+
+static int resolve_location(struct rp *rp, const struct log_word *w, int player)
+{
+    int l = gamedata_location(rp->gd, w->norm, strlen(w->norm));
+    if (l < 0) {
+        struct strbuf sb = STRBUF_INIT;
+        log_ids_unknown(rp->gd, LOG_ID_LOCATION, w->text, w->norm, &sb);
+        add_error(rp, w->at, "unknown-id", player, "%s", strbuf_cstr(&sb));
+        strbuf_free(&sb);
+    }
+    return l;
+}
+
+static enum die_source which_source(enum log_which w)
+{
+    return w == LOG_WHICH_OWN ? DIE_OWN : w == LOG_WHICH_SHARED ? DIE_SHARED : DIE_ANY;
+}
+
+/* Refuses a body line when no turn is in progress; returns 0 when one is. */
+static int need_turn(struct rp *rp, const struct log_stmt *st)
+{
+    if (rp->s->turn.player >= 0)
+        return 0;
+    if (rp->s->phase == PHASE_ROUND)
+        add_error(rp, st->at, "round-order", -1, "a %s line outside a turn: expected it under a "
+                  "\"turn NAME D D\" line whose dice are not all spent", log_kind_name(st->kind));
+    else
+        need_round(rp, st, "this line");
+    if (rp->s->phase == PHASE_ROUND)
+        skip_stmt(rp, st);
+    return -1;
+}
+
+static void do_body(struct rp *rp, const struct log_stmt *st)
+{
+    if (need_turn(rp, st))
+        return;
+    int p = rp->s->turn.player;
+    struct move m;
+    memset(&m, 0, sizeof m);
+    m.source = DIE_ANY;
+    switch (st->kind) {
+    case LOG_SPEND: {
+        const struct log_spend *sp = &st->spend;
+        m.die = sp->die.value;
+        m.from_reserve = sp->reserve;
+        m.perk = sp->perk;
+        switch (sp->action) {
+        case LOG_ACT_ASSET:
+            m.kind = MOVE_ASSET;
+            m.target = resolve_asset(rp, &sp->target, m.die, p);
+            break;
+        case LOG_ACT_ATTRACT:
+        case LOG_ACT_BUILD:
+            m.kind = MOVE_ACQUIRE;
+            m.target = resolve_item(rp, st, p);
+            break;
+        case LOG_ACT_INFLUENCE:
+            m.kind = MOVE_INFLUENCE;
+            m.target = resolve_location(rp, &sp->target, p);
+            break;
+        case LOG_ACT_STORE:
+            m.kind = MOVE_STORE;
+            break;
+        }
+        break;
+    }
+    case LOG_SHERIFF:
+    case LOG_COURT:
+    case LOG_COURT_REROLL:
+        m.kind = st->kind == LOG_SHERIFF ? MOVE_SHERIFF : st->kind == LOG_COURT ? MOVE_COURT
+                                                                             : MOVE_COURT_REROLL;
+        m.die = st->change.from.value;
+        m.to = st->change.to.value;
+        m.source = which_source(st->change.which);
+        break;
+    case LOG_SPLIT:
+        m.kind = MOVE_SPLIT;
+        m.die = st->split.die.value;
+        m.part[0] = st->split.first_part.value;
+        m.part[1] = st->split.second_part.value;
+        m.target = resolve_asset(rp, &st->split.first_asset, m.part[0], p);
+        m.target2 = m.target < 0 ? -1 : resolve_asset(rp, &st->split.second_asset, m.part[1], p);
+        if (m.target2 < 0)
+            m.target = -1;
+        break;
+    case LOG_MARKET: {
+        const struct log_word *w = &st->market.into;
+        m.kind = MOVE_MARKET;
+        m.amount = st->market.amount.value;
+        m.target = gamedata_asset(rp->gd, w->norm, strlen(w->norm));
+        if (m.target != A_FOOD && m.target != A_SUPPLY) {
+            add_error(rp, w->at, "market", p, "the market turns food into supply or supply into food: "
+                      "expected \"market %d supply\" or \"market %d food\", found '%s'", m.amount,
+                      m.amount, w->text);
+            m.target = -1;
+        }
+        break;
+    }
+    default:
+        return;
+    }
+    if (m.target < 0 && m.kind != MOVE_STORE && m.kind != MOVE_SHERIFF && m.kind != MOVE_COURT &&
+        m.kind != MOVE_COURT_REROLL) {
+        skip_stmt(rp, st);
+        return;
+    }
+    if (apply_move(rp, st, &m) == 0 && m.kind == MOVE_MARKET)
+        rp->market[rp->nmarket++] = st;
+}
+
+/* ---- round-level statements -------------------------------------------------------------- */
+
+static void do_round(struct rp *rp, const struct log_stmt *st)
+{
+    struct game_state *s = rp->s;
+    int n = st->round.value;
+    int until = rp->out->until_round;
+    if (until > 0 && s->round >= until && s->phase != PHASE_ROUND) {
+        rp->done = 1;       /* --until-round: the state after that round */
+        return;
+    }
+    if (s->phase == PHASE_GAME_OVER || n != s->round + 1) {
+        if (s->phase == PHASE_GAME_OVER)
+            add_error(rp, st->round.at, "round-order", -1, "the game ended after round %d: expected "
+                      "nothing more than checks", GD_ROUNDS);
+        else
+            add_error(rp, st->round.at, "round-order", -1, "expected round %d, not round %d (rounds "
+                      "count up from 1 without gaps); the statements of this round are skipped",
+                      s->round + 1, n);
+        skip_stmt(rp, st);
+        rp->skip = SKIP_ROUND;
+        return;
+    }
+    end_turn(rp);
+    if (s->phase == PHASE_ROUND) {
+        struct log_missing items[LOG_MISSING_MAX];
+        int count = log_replay_missing(s, items);
+        static const struct { const char *code, *effect; } effects[] = {
+            {"round-order", "the round had no turns"}, {"bonus-rolls", "resolved without bonus rolls"},
+            {"turn-order", "that turn is not played"}, {"war", "counted as everybody avoiding"},
+            {"collect", "the bonus is lost"},
+        };
+        for (int k = 0; k < count; k++) {
+            const char *effect = "";
+            for (size_t e = 0; e < sizeof effects / sizeof effects[0]; e++)
+                if (strcmp(effects[e].code, items[k].code) == 0)
+                    effect = effects[e].effect;
+            add_error(rp, keyword_span(st, "round"), items[k].code, items[k].player,
+                      "round %d ended without %s (%s)", s->round, items[k].text, effect);
+        }
+        engine_end_round(s, rp->h, NULL);
+    }
+    if (until > 0 && s->round >= until) {
+        rp->done = 1;
+        return;
+    }
+    struct refusal why;
+    if (engine_begin_round(s, n, rp->h, &why) != 0) {
+        add_error(rp, st->round.at, why.rule, -1, "%s", why.message);
+        skip_stmt(rp, st);
+        rp->skip = SKIP_ROUND;
+        return;
+    }
+    rp->war_line = 0;
+    rp->skip = SKIP_NONE;
+}
+
+static void do_shared(struct rp *rp, const struct log_stmt *st)
+{
+    if (need_round(rp, st, "the shared dice"))
+        return;
+    struct refusal why;
+    if (engine_set_shared(rp->s, st->shared.dice[0].value, st->shared.dice[1].value, &why) != 0) {
+        add_error(rp, strcmp(why.rule, "dice") == 0 ? st->shared.dice[1].at : st->at, why.rule, -1,
+                  "%s", why.message);
+        skip_stmt(rp, st);
+    }
+}
+
+static void do_outlaws(struct rp *rp, const struct log_stmt *st)
+{
+    struct game_state *s = rp->s;
+    if (need_round(rp, st, "an outlaws line"))
+        return;
+    if (!s->outlaws_pending) {
+        const struct gd_event *ev = s->event >= 0 ? &rp->gd->events[s->event] : NULL;
+        if (!ev || ev->pow_below_per_round == 0)
+            add_error(rp, keyword_span(st, "outlaws"), "round-order", -1, "round %d has no outlaws' "
+                      "attack (its event: %s)", s->round, ev ? ev->id : "none");
+        else if (s->turns_done > 0 || s->turn.player >= 0)
+            add_error(rp, keyword_span(st, "outlaws"), "round-order", -1, "the outlaws' bonus rolls "
+                      "come before the first turn of round %d", s->round);
+        else
+            add_error(rp, keyword_span(st, "outlaws"), "bonus-rolls", -1, "nobody has bonus rolls for "
+                      "the outlaws' attack of round %d (men-at-arms or knights 4 or more): no outlaws "
+                      "line is needed", s->round);
+        skip_stmt(rp, st);
+        return;
+    }
+    struct bonus_rolls r[XII_MAX_PLAYERS];
+    memset(r, 0, sizeof r);
+    int seen[XII_MAX_PLAYERS] = {0}, bad = 0;
+    for (size_t k = 0; k < st->outlaws.count; k++) {
+        const struct log_rolls *e = &st->outlaws.items[k];
+        int p = find_player(rp, &e->player);
+        if (p < 0) {
+            bad = 1;
+            continue;
+        }
+        int due = engine_outlaws_needs_rolls(s, p);
+        if (seen[p]) {
+            add_error(rp, e->player.at, "bonus-rolls", p, "%s is listed twice", s->cfg.names[p]);
+            bad = 1;
+        } else if ((int)e->count != due) {
+            add_error(rp, due == 0 ? e->player.at : e->count > (size_t)due ? e->rolls[due].at : e->player.at,
+                      "bonus-rolls", p, "%s has %d bonus roll%s for the outlaws' attack (one per "
+                      "men-at-arms or knights of 4 or more), %zu given", s->cfg.names[p], due,
+                      due == 1 ? "" : "s", e->count);
+            bad = 1;
+        } else {
+            r[p].nrolls = due;
+            for (int i = 0; i < due; i++)
+                r[p].rolls[i] = e->rolls[i].value;
+        }
+        seen[p] = 1;
+    }
+    for (int p = 0; p < s->cfg.nplayers; p++) {
+        int due = engine_outlaws_needs_rolls(s, p);
+        if (!seen[p] && due > 0) {
+            add_error(rp, st->at, "bonus-rolls", p, "%s has %d bonus roll%s for the outlaws' attack: "
+                      "add \"%s%s\" to this line", s->cfg.names[p], due, due == 1 ? "" : "s",
+                      s->cfg.names[p], due == 1 ? " ROLL" : " ROLL ROLL");
+            bad = 1;
+        }
+    }
+    struct refusal why;
+    if (!bad && engine_outlaws_resolve(s, r, rp->h, &why) != 0) {
+        add_error(rp, st->at, why.rule, -1, "%s", why.message);
+        bad = 1;
+    }
+    if (bad)
+        skip_stmt(rp, st);
+}
+
+static void do_war(struct rp *rp, const struct log_stmt *st)
+{
+    struct game_state *s = rp->s;
+    end_turn(rp);
+    if (need_round(rp, st, "a war line"))
+        return;
+    int np = s->cfg.nplayers;
+    if (np == 1) {
+        add_error(rp, keyword_span(st, "war"), "war", -1, "there is no king war in a solo game");
+        skip_stmt(rp, st);
+        return;
+    }
+    if (s->war_done) {
+        add_error(rp, keyword_span(st, "war"), "war", -1, "round %d already has its war line (line %d)",
+                  s->round, rp->war_line);
+        skip_stmt(rp, st);
+        return;
+    }
+    int next = engine_next_player(s);
+    if (next >= 0) {
+        add_error(rp, keyword_span(st, "war"), "round-order", next, "round %d: the war comes after "
+                  "every turn, and %s has not played (expected \"turn %s D D\" before this line)",
+                  s->round, s->cfg.names[next], s->cfg.names[next]);
+        skip_stmt(rp, st);
+        return;
+    }
+    struct war_entry e[XII_MAX_PLAYERS];
+    memset(e, 0, sizeof e);
+    int seen[XII_MAX_PLAYERS] = {0}, bad = 0;
+    for (size_t k = 0; k < st->war.count; k++) {
+        const struct log_war_entry *we = &st->war.items[k];
+        int p = find_player(rp, &we->player);
+        if (p < 0) {
+            bad = 1;
+            continue;
+        }
+        if (seen[p]) {
+            add_error(rp, we->player.at, "war", p, "%s is listed twice", s->cfg.names[p]);
+            bad = 1;
+            continue;
+        }
+        seen[p] = 1;
+        int support = we->choice == LOG_WAR_SUPPORT;
+        int due = support ? engine_bonus_rolls_due(s, p) : 0;
+        if (support && engine_pow_base(s, p) == 0) {
+            add_error(rp, we->choice_at, "war", p, "%s has no POW (no men-at-arms, knights or "
+                      "mercenaries) and must avoid the king war", s->cfg.names[p]);
+            bad = 1;
+        } else if ((int)we->count != due) {
+            add_error(rp, we->count > (size_t)due ? we->rolls[due].at : we->choice_at, "bonus-rolls", p,
+                      "%s supports the king war with %d bonus roll%s due (one per men-at-arms or "
+                      "knights of 4 or more), %zu given", s->cfg.names[p], due, due == 1 ? "" : "s",
+                      we->count);
+            bad = 1;
+        } else {
+            e[p].support = support;
+            e[p].nrolls = due;
+            for (int i = 0; i < due; i++)
+                e[p].rolls[i] = we->rolls[i].value;
+        }
+    }
+    for (int p = 0; p < np; p++)
+        if (!seen[p]) {
+            add_error(rp, keyword_span(st, "war"), "war", p, "the war line lists every player: %s is "
+                      "missing (add \"%s avoid\" or \"%s support\" with the bonus rolls)",
+                      s->cfg.names[p], s->cfg.names[p], s->cfg.names[p]);
+            bad = 1;
+        }
+    struct refusal why;
+    if (!bad && engine_war(s, e, rp->h, &why) != 0) {
+        add_error(rp, st->at, why.rule, -1, "%s", why.message);
+        bad = 1;
+    }
+    if (bad) {
+        skip_stmt(rp, st);
+        return;
+    }
+    rp->war_line = st->at.line;
+    maybe_end_round(rp);
+}
+
+static void do_collect(struct rp *rp, const struct log_stmt *st)
+{
+    struct game_state *s = rp->s;
+    const struct gamedata *gd = rp->gd;
+    end_turn(rp);
+    if (s->phase == PHASE_ROUND_OVER || s->phase == PHASE_GAME_OVER) {
+        /* The round ended when nothing was missing: say why this choice was not needed. */
+        int p = find_player(rp, &st->collect.player);
+        for (size_t k = 0; p >= 0 && k < st->collect.count; k++) {
+            const struct log_pick *pk = &st->collect.items[k];
+            int l = gamedata_location(gd, pk->location.norm, strlen(pk->location.norm));
+            if (l < 0 || engine_location_qualifies(s, p, l))
+                continue;
+            add_error(rp, pk->location.at, "collect", p, "%s earns no %s bonus in round %d: influence "
+                      "%d, MIN %d", s->cfg.names[p], gd->locations[l].id, s->round,
+                      s->p[p].influence[l], gd->locations[l].min[s->round - 1]);
+            skip_stmt(rp, st);
+            return;
+        }
+        if (p < 0) {
+            skip_stmt(rp, st);
+            return;
+        }
+    }
+    if (need_round(rp, st, "a collect line"))
+        return;
+    int p = find_player(rp, &st->collect.player);
+    if (p < 0) {
+        skip_stmt(rp, st);
+        return;
+    }
+    int next = engine_next_player(s);
+    if (next >= 0) {
+        add_error(rp, keyword_span(st, "collect"), "round-order", p, "round %d: location bonuses are "
+                  "chosen after every turn, and %s has not played", s->round, s->cfg.names[next]);
+        skip_stmt(rp, st);
+        return;
+    }
+    /* One bad pair rejects the line: the choices are tried on a copy. */
+    struct game_state t = *s;
+    int bad = 0;
+    for (size_t k = 0; k < st->collect.count; k++) {
+        const struct log_pick *pk = &st->collect.items[k];
+        int l = resolve_location(rp, &pk->location, p);
+        if (l < 0) {
+            bad = 1;
+            continue;
+        }
+        const struct gd_location *loc = &gd->locations[l];
+        int a = gamedata_asset(gd, pk->take.norm, strlen(pk->take.norm)), choice = -1;
+        for (int c = 0; c < loc->nbonus; c++)
+            if (loc->bonus_asset[c] == a)
+                choice = c;
+        struct refusal why;
+        if (loc->nbonus >= 2 && choice < 0) {
+            struct strbuf sb = STRBUF_INIT;
+            for (int c = 0; c < loc->nbonus; c++)
+                strbuf_printf(&sb, "%s%s", c ? " or " : "", gd->assets[loc->bonus_asset[c]].id);
+            add_error(rp, pk->take.at, "collect", p, "the %s bonus is %s, not '%s'", loc->id,
+                      strbuf_cstr(&sb), pk->take.text);
+            strbuf_free(&sb);
+            bad = 1;
+        } else if (engine_collect(&t, p, l, choice < 0 ? 0 : choice, &why) != 0) {
+            add_error(rp, pk->location.at, why.rule, p, "%s", why.message);
+            bad = 1;
+        }
+    }
+    if (bad) {
+        skip_stmt(rp, st);
+        return;
+    }
+    *s = t;
+    maybe_end_round(rp);
+}
+
+static void add_mismatch(struct rp *rp, struct log_mismatch *m)
+{
+    struct log_replay *o = rp->out;
+    void *items = o->mismatches;
+    xgrow(&items, &rp->mismatch_cap, o->nmismatches + 1, sizeof *o->mismatches);
+    o->mismatches = items;
+    o->mismatches[o->nmismatches++] = *m;
+}
+
+static void do_check(struct rp *rp, const struct log_stmt *st)
+{
+    struct game_state *s = rp->s;
+    if (s->turn.player >= 0 && dice_left(s) == 0)
+        end_turn(rp);
+    int p = find_player(rp, &st->check.player);
+    if (p < 0) {
+        skip_stmt(rp, st);
+        return;
+    }
+    struct log_claim claims[64], *c = claims;
+    if (st->check.count > sizeof claims / sizeof claims[0])
+        c = xmalloc(st->check.count * sizeof *c);
+    int bad = 0;
+    struct strbuf sb = STRBUF_INIT;
+    for (size_t k = 0; k < st->check.count; k++) {
+        struct log_span at;
+        strbuf_reset(&sb);
+        if (log_claims_resolve(rp->gd, &st->check.items[k], &c[k], &sb, &at) != 0) {
+            add_error(rp, at, "unknown-id", p, "%s", strbuf_cstr(&sb));
+            bad = 1;
+        }
+    }
+    if (bad) {
+        skip_stmt(rp, st);
+    } else {
+        for (size_t k = 0; k < st->check.count; k++) {
+            struct log_mismatch m;
+            if (!log_claims_compare(s, p, &st->check.items[k], &c[k], &m))
+                continue;
+            m.round = s->round;
+            strbuf_reset(&sb);
+            log_claims_message(rp->gd, &m, s->cfg.names[p], &sb);
+            struct diag *d = diag_add(rp->dl, DIAG_MISMATCH, rp->ast->file,
+                                      (struct srcpos){m.line, m.col}, m.len, NULL, "%s", strbuf_cstr(&sb));
+            d->round = s->round;
+            diag_set_player(d, s->cfg.names[p]);
+            add_mismatch(rp, &m);
+        }
+    }
+    strbuf_free(&sb);
+    if (c != claims)
+        free(c);
+}
+
+/* ---- the main loop ----------------------------------------------------------------------- */
+
+static void statement(struct rp *rp, const struct log_stmt *st)
+{
+    enum log_kind kind = st->kind == LOG_INVALID ? st->invalid.attempted : st->kind;
+    if (rp->skip == SKIP_ROUND && kind != LOG_ROUND) {
+        skip_stmt(rp, st);
+        return;
+    }
+    if (rp->skip == SKIP_TURN_BODY) {
+        if (is_body(st)) {
+            skip_stmt(rp, st);
+            return;
+        }
+        rp->skip = SKIP_NONE;
+    }
+    if (st->kind == LOG_INVALID) {
+        /* The parser reported it; it has no effect, like a refused statement. */
+        skip_stmt(rp, st);
+        if (kind == LOG_PLAYERS && !rp->start_tried)
+            rp->bad_players = st;
+        if (kind == LOG_TURN && rp->start_tried)
+            rp->skip = SKIP_TURN_BODY;
+        if (kind == LOG_ROUND && rp->start_tried)
+            rp->skip = SKIP_ROUND;
+        return;
+    }
+    if (is_header(st->kind)) {
+        header_stmt(rp, st);
+        return;
+    }
+    if (!rp->start_tried && start_game(rp, st->at) != 0)
+        return;
+    switch (st->kind) {
+    case LOG_ROUND: do_round(rp, st); break;
+    case LOG_SHARED: do_shared(rp, st); break;
+    case LOG_OUTLAWS: do_outlaws(rp, st); break;
+    case LOG_TURN: do_turn(rp, st); break;
+    case LOG_WAR: do_war(rp, st); break;
+    case LOG_COLLECT: do_collect(rp, st); break;
+    case LOG_CHECK: do_check(rp, st); break;
+    default: do_body(rp, st); break;
+    }
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+struct log_replay *log_replay_run(const struct gamedata *gd, const struct log_ast *ast,
+                                  const struct log_replay_options *opt, struct diag_list *dl)
+{
+    struct log_replay *out = xcalloc(1, sizeof *out);
+    out->gd = gd;
+    out->until_round = opt ? opt->until_round : 0;
+    out->stopped = ast->stopped;
+    struct rp rp;
+    memset(&rp, 0, sizeof rp);
+    rp.out = out;
+    rp.gd = gd;
+    rp.ast = ast;
+    rp.dl = dl;
+    rp.s = &out->state;
+    rp.h = &out->history;
+    out->state.gd = gd;
+    out->state.turn.player = -1;
+    for (size_t i = 0; i < ast->count && !rp.done; i++)
+        statement(&rp, &ast->stmts[i]);
+    if (!rp.start_tried && !rp.done) {
+        int line = ast->count ? ast->stmts[ast->count - 1].at.line : 0;
+        start_game(&rp, (struct log_span){line, line ? 1 : 0, 0});
+    }
+    if (!rp.done && out->state.turn.player >= 0) {
+        /* The end of the log ends a turn whose dice are spent; otherwise the log stops inside
+         * it and the state is the one before feeding. */
+        if (dice_left(&out->state) == 0)
+            end_turn(&rp);
+        else
+            out->open_turn_line = rp.turn->at.line;
+    }
+    if (rp.turn && out->state.turn.player >= 0)
+        out->open_turn_line = rp.turn->at.line;
+    qsort(out->skipped, out->nskipped, sizeof *out->skipped, cmp_int);
+    free(rp.towns.items);
+    free(rp.variants.items);
+    return out;
+}
+
+void log_replay_free(struct log_replay *r)
+{
+    if (!r)
+        return;
+    history_free(&r->history);
+    for (size_t i = 0; i < r->nmismatches; i++)
+        log_mismatch_free(&r->mismatches[i]);
+    free(r->mismatches);
+    free(r->skipped);
+    free(r->title);
+    free(r);
+}
+
+/* ---- moves as log text ------------------------------------------------------------------- */
+
+static const char *source_word(enum die_source src)
+{
+    return src == DIE_OWN ? " own" : src == DIE_SHARED ? " shared" : "";
+}
+
+void log_replay_move_text(const struct gamedata *gd, const struct move *m, struct strbuf *out)
+{
+    const char *reserve = m->from_reserve ? "reserve " : "";
+    switch (m->kind) {
+    case MOVE_ASSET:
+        strbuf_printf(out, "%s%d %s", reserve, m->die, gd->assets[m->target].id);
+        break;
+    case MOVE_ACQUIRE:
+        strbuf_printf(out, "%s%d %s %s", reserve, m->die,
+                      log_ids_is_person(gd, m->target) ? "attract" : "build", gd->items[m->target].id);
+        if (m->perk)
+            strbuf_printf(out, " %c", m->perk);
+        break;
+    case MOVE_INFLUENCE:
+        strbuf_printf(out, "%s%d influence %s", reserve, m->die, gd->locations[m->target].id);
+        break;
+    case MOVE_STORE:
+        strbuf_printf(out, "%s%d store", reserve, m->die);
+        break;
+    case MOVE_SHERIFF:
+        strbuf_printf(out, "sheriff%s %d %d", source_word(m->source), m->die, m->to);
+        break;
+    case MOVE_COURT:
+        strbuf_printf(out, "court%s %d %d", source_word(m->source), m->die, m->to);
+        break;
+    case MOVE_COURT_REROLL:
+        strbuf_printf(out, "court reroll%s %d %d", source_word(m->source), m->die, m->to);
+        break;
+    case MOVE_SPLIT:
+        strbuf_printf(out, "split %d %d %s %d %s", m->die, m->part[0], gd->assets[m->target].id,
+                      m->part[1], gd->assets[m->target2].id);
+        break;
+    case MOVE_MARKET:
+        strbuf_printf(out, "market %d %s", m->amount, gd->assets[m->target].id);
+        break;
+    }
+}

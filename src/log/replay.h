@@ -1,0 +1,74 @@
+/* The replay: drives the rules engine through a parsed move log, statement by statement,
+ * following move-log.md ("When the automatic steps happen", "Settled details").
+ *
+ * The header (players, towns, difficulty, events, solo objective, variants, title) is read up
+ * to the first game statement, where the game starts. Then every statement is checked and
+ * applied; one that is refused becomes an error and is skipped (it has no effect at all), and
+ * the replay goes on. A rejected turn line skips the spend, ability and market lines under it;
+ * a rejected round line skips the statements up to the next round line. A turn ends at the
+ * next turn, war, collect or round line, at a check once its four dice are spent, or at the
+ * end of the log when its four dice are spent (otherwise the log stops inside the turn). A
+ * round ends as soon as nothing it needs is missing; a round line that comes earlier reports
+ * each missing thing with the line to add, and ends the round there. Check lines are compared
+ * with the state (claims.h): each difference is a DIAG_MISMATCH diagnostic and a mismatch.
+ * After LOG_MAX_ERRORS errors in the list (the parser's included) the replay stops with
+ * "too many errors".
+ *
+ * Error codes: the engine's rule ids (engine.h), and
+ *   "header"          a header line that is repeated, misplaced or inconsistent
+ *   "unknown-id"      an id that names nothing of the game data (the closest one is named)
+ *   "unknown-player"  a name that is not one of the players
+ *   "syntax"/"encoding" come from the parser. */
+#ifndef LOG_REPLAY_H
+#define LOG_REPLAY_H
+#include <stddef.h>
+#include "core/diag.h"
+#include "core/strbuf.h"
+#include "log/ast.h"
+#include "log/claims.h"
+#include "rules/engine.h"
+
+struct log_replay_options {
+    int until_round;        /* > 0: stop at the state after this round; 0: the whole log */
+};
+
+/* What a replay leaves: the state reached, its history, the mismatches and what was skipped. */
+struct log_replay {
+    const struct gamedata *gd;
+    int started;                /* the header was valid: state and history are meaningful */
+    struct game_state state;
+    struct history history;
+    char *title;                /* the game line's title, or NULL (owned) */
+    int until_round;            /* the option given */
+    int stopped;                /* stopped after too many errors */
+    int open_turn_line;         /* line of a turn still in progress at the end, or 0 */
+    struct log_mismatch *mismatches;    /* in file order (owned) */
+    size_t nmismatches;
+    int *skipped;               /* lines of the statements not applied, in file order (owned) */
+    size_t nskipped;
+};
+
+/* Replays ast with the game data gd, appending errors and mismatches to dl (file names as in
+ * the tree). Never returns NULL; free the result with log_replay_free(). */
+struct log_replay *log_replay_run(const struct gamedata *gd, const struct log_ast *ast,
+                                  const struct log_replay_options *opt, struct diag_list *dl);
+/* Frees a replay; NULL is a no-op. */
+void log_replay_free(struct log_replay *r);
+
+/* One thing a round still needs before it can end, as a sentence with the line to add. */
+struct log_missing {
+    const char *code;           /* "round-order", "bonus-rolls", "turn-order", "war", "collect" */
+    int player;                 /* seat concerned, or -1 */
+    char text[320];
+};
+#define LOG_MISSING_MAX (4 + 2 * XII_MAX_PLAYERS)
+
+/* Lists what the round in progress still needs (nothing when no round is in progress), into
+ * out (room for LOG_MISSING_MAX); returns the count. An open turn is not listed. */
+int log_replay_missing(const struct game_state *s, struct log_missing *out);
+
+/* Appends a move as a spend, ability or market line of the log ("4 attract sheriff b",
+ * "reserve 3 influence quarry", "sheriff own 3 4", "split 5 1 monks 4 food", "market 2 food"). */
+void log_replay_move_text(const struct gamedata *gd, const struct move *m, struct strbuf *out);
+
+#endif

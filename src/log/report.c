@@ -1,0 +1,277 @@
+/* The text report of an audit: diagnostics, final sheets, scores and winners. */
+#include "log/report.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/xalloc.h"
+#include "log/ids.h"
+
+int log_report_ok(const struct log_report_input *in)
+{
+    return in->diags->errors == 0 && in->replay->nmismatches == 0;
+}
+
+static const struct diag_list *sort_list;
+
+static int cmp_diag(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    int lx = sort_list->items[x].pos.line, ly = sort_list->items[y].pos.line;
+    if (lx != ly)
+        return (lx > ly) - (lx < ly);
+    return (x > y) - (x < y);
+}
+
+size_t *log_report_order(const struct diag_list *dl)
+{
+    size_t *order = xmalloc((dl->count + 1) * sizeof *order);
+    for (size_t i = 0; i < dl->count; i++)
+        order[i] = i;
+    sort_list = dl;
+    qsort(order, dl->count, sizeof *order, cmp_diag);
+    sort_list = NULL;
+    return order;
+}
+
+/* "14, 31-33, 40": the lines as ranges. */
+static void line_ranges(const int *lines, size_t n, struct strbuf *out)
+{
+    size_t i = 0;
+    while (i < n) {
+        size_t j = i;
+        while (j + 1 < n && (lines[j + 1] == lines[j] + 1 || lines[j + 1] == lines[j]))
+            j++;
+        strbuf_printf(out, "%s%d", i ? ", " : "", lines[i]);
+        if (lines[j] != lines[i])
+            strbuf_printf(out, "-%d", lines[j]);
+        i = j + 1;
+    }
+}
+
+static void summary(const struct log_report_input *in, struct strbuf *out)
+{
+    const struct log_replay *r = in->replay;
+    size_t errors = in->diags->errors, mismatches = r->nmismatches;
+    if (errors == 0 && mismatches == 0) {
+        strbuf_puts(out, "No errors, no mismatches.\n");
+        return;
+    }
+    strbuf_printf(out, "%zu error%s, %zu mismatch%s", errors, errors == 1 ? "" : "s", mismatches,
+                  mismatches == 1 ? "" : "es");
+    if (r->nskipped) {
+        size_t distinct = 0;
+        for (size_t i = 0; i < r->nskipped; i++)
+            distinct += i == 0 || r->skipped[i] != r->skipped[i - 1];
+        strbuf_printf(out, "; %zu statement%s skipped (line%s ", distinct, distinct == 1 ? "" : "s",
+                      distinct == 1 ? "" : "s");
+        line_ranges(r->skipped, r->nskipped, out);
+        strbuf_putc(out, ')');
+    }
+    if (r->stopped)
+        strbuf_puts(out, "; stopped after too many errors");
+    strbuf_puts(out, ".\n");
+}
+
+static void game_line(const struct log_replay *r, struct strbuf *out)
+{
+    const struct game_state *s = &r->state;
+    const struct gamedata *gd = r->gd;
+    if (r->title)
+        strbuf_printf(out, "%s: ", r->title);
+    strbuf_printf(out, "%d player%s, difficulty %s", s->cfg.nplayers, s->cfg.nplayers == 1 ? "" : "s",
+                  gd->difficulties[s->cfg.difficulty].id);
+    int n = 0;
+    for (int round = 1; round <= GD_ROUNDS; round++)
+        if (s->cfg.events[round] >= 0)
+            strbuf_printf(out, "%s%d %s", n++ ? ", " : "; events ", round, gd->events[s->cfg.events[round]].id);
+    if (s->cfg.famine_halves_farms)
+        strbuf_puts(out, "; variant " LOG_ID_FAMINE_VARIANT);
+    if (s->cfg.nplayers == 1)
+        strbuf_printf(out, "; solo objective %s",
+                      s->cfg.objective >= 0 ? gd->objectives[s->cfg.objective].id : LOG_ID_ARCADE);
+    strbuf_puts(out, ".\n");
+    if (s->phase == PHASE_GAME_OVER)
+        strbuf_puts(out, "State after round 10: the game is complete.\n");
+    else if (s->phase == PHASE_ROUND_OVER)
+        strbuf_printf(out, "State after round %d.\n", s->round);
+    else if (s->phase == PHASE_ROUND)
+        strbuf_printf(out, "State during round %d.\n", s->round);
+    else
+        strbuf_puts(out, "State before round 1.\n");
+}
+
+/* A perk's wording with its numbers filled in ("{1}" is the first parameter). */
+static void perk_text(const struct gd_perk *pk, struct strbuf *out)
+{
+    for (const char *p = pk->text ? pk->text : ""; *p; p++) {
+        if (p[0] == '{' && p[1] >= '1' && p[1] <= '9' && p[2] == '}' && p[1] - '1' < pk->nparams) {
+            strbuf_printf(out, "%d", pk->params[p[1] - '1']);
+            p += 2;
+        } else {
+            strbuf_putc(out, *p);
+        }
+    }
+}
+
+static void label(struct strbuf *out, const char *name)
+{
+    strbuf_printf(out, "  %-16s ", name);
+}
+
+static void items_line(const struct game_state *s, int p, int people, struct strbuf *out)
+{
+    const struct gamedata *gd = s->gd;
+    label(out, people ? "people" : "infrastructures");
+    int n = 0;
+    for (int i = 0; i < gd->nitems; i++)
+        if (engine_owns(s, p, i) && log_ids_is_person(gd, i) == people)
+            strbuf_printf(out, "%s%s", n++ ? ", " : "", gd->items[i].id);
+    strbuf_puts(out, n ? "\n" : "none\n");
+}
+
+static void player_block(const struct log_replay *r, int p, struct strbuf *out)
+{
+    const struct game_state *s = &r->state;
+    const struct gamedata *gd = r->gd;
+    const struct player_state *ps = &s->p[p];
+    strbuf_printf(out, "\n%s", s->cfg.names[p]);
+    if (s->cfg.towns[p][0])
+        strbuf_printf(out, " (%s)", s->cfg.towns[p]);
+    strbuf_putc(out, '\n');
+    static const enum asset_class classes[] = {CLASS_BASIC, CLASS_ADVANCED, CLASS_SPECIAL};
+    for (size_t c = 0; c < sizeof classes / sizeof classes[0]; c++) {
+        label(out, asset_class_name(classes[c]));
+        int n = 0;
+        for (int a = 0; a < ASSET_COUNT; a++)
+            if (gd->assets[a].cls == classes[c])
+                strbuf_printf(out, "%s%s %d", n++ ? ", " : "", gd->assets[a].id, ps->asset[a]);
+        strbuf_putc(out, '\n');
+    }
+    label(out, "influence");
+    for (int l = 0; l < LOCATION_COUNT; l++)
+        strbuf_printf(out, "%s%s %d", l ? ", " : "", gd->locations[l].id, ps->influence[l]);
+    strbuf_putc(out, '\n');
+    label(out, "reputation");
+    strbuf_printf(out, "%d\n", ps->reputation);
+    items_line(s, p, 1, out);
+    items_line(s, p, 0, out);
+    label(out, "perks");
+    int n = 0;
+    for (int i = 0; i < gd->nitems; i++) {
+        if (!engine_owns(s, p, i) || !gamedata_is_special(&gd->items[i]) || !ps->perk[i])
+            continue;
+        strbuf_printf(out, "%s%s %c (", n++ ? "; " : "", gd->items[i].id, ps->perk[i]);
+        perk_text(&gd->items[i].perks[ps->perk[i] == 'b' ? 1 : 0], out);
+        strbuf_putc(out, ')');
+    }
+    strbuf_puts(out, n ? "\n" : "none\n");
+    label(out, "reserve");
+    n = 0;
+    for (int k = 0; k < gd->reserve_slots; k++)
+        if (ps->reserve[k].state != SLOT_EMPTY)
+            strbuf_printf(out, "%s%d%s", n++ ? ", " : "", ps->reserve[k].value,
+                          ps->reserve[k].state == SLOT_SPENT ? " spent" : "");
+    strbuf_puts(out, n ? "\n" : "empty\n");
+    label(out, "POW");
+    strbuf_printf(out, "%d\n", engine_pow_full(s, p));
+    struct score_breakdown b;
+    engine_score(s, p, &b);
+    label(out, "score");
+    strbuf_printf(out, "%d (assets %d, reputation %d, people %d, infrastructures %d, castle %d)\n",
+                  b.total, b.assets, b.reputation, b.people, b.infrastructures, b.castle);
+    if (s->cfg.nplayers == 1 && s->cfg.objective >= 0) {
+        label(out, "objective");
+        strbuf_printf(out, "%s: %s\n", gd->objectives[s->cfg.objective].id,
+                      engine_objective_achieved(s) == 1 ? "achieved" : "not achieved");
+    }
+}
+
+static void winners_line(const struct log_replay *r, struct strbuf *out)
+{
+    const struct game_state *s = &r->state;
+    const struct gamedata *gd = r->gd;
+    int w[XII_MAX_PLAYERS], n = engine_winners(s, w);
+    if (s->cfg.nplayers == 1) {
+        const struct gd_difficulty *d = &gd->difficulties[s->cfg.difficulty];
+        int score = engine_score(s, 0, NULL);
+        if (s->cfg.objective < 0) {
+            strbuf_printf(out, "Arcade: score %d; good scores in difficulty %s: ", score, d->id);
+            if (d->good_high < 0)
+                strbuf_printf(out, "%d and above.\n", d->good_low);
+            else
+                strbuf_printf(out, "%d to %d.\n", d->good_low, d->good_high);
+        } else if (n == 1) {
+            strbuf_printf(out, "Winner: %s (objective %s achieved, score %d).\n", s->cfg.names[0],
+                          gd->objectives[s->cfg.objective].id, score);
+        } else {
+            strbuf_printf(out, "No winner: the %s objective is not achieved (score %d).\n",
+                          gd->objectives[s->cfg.objective].id, score);
+        }
+        return;
+    }
+    int score = engine_score(s, w[0], NULL), tied = 0;
+    for (int p = 0; p < s->cfg.nplayers; p++)
+        tied += engine_score(s, p, NULL) == score;
+    strbuf_puts(out, n == 1 ? "Winner: " : "Winners: ");
+    for (int k = 0; k < n; k++)
+        strbuf_printf(out, "%s%s", k == 0 ? "" : k == n - 1 ? " and " : ", ", s->cfg.names[w[k]]);
+    strbuf_printf(out, " (score %d", score);
+    if (tied > 1)
+        strbuf_printf(out, ", POW %d %s", engine_pow_full(s, w[0]),
+                      n == tied ? "for each: the victory is shared" : "breaks the tie");
+    strbuf_puts(out, ").\n");
+}
+
+static void unfinished(const struct log_replay *r, struct strbuf *out)
+{
+    const struct game_state *s = &r->state;
+    strbuf_printf(out, "Game not finished after round %d", s->round);
+    if (r->until_round > 0 && s->round >= r->until_round && s->phase == PHASE_ROUND_OVER) {
+        strbuf_printf(out, " (--until-round %d).\n", r->until_round);
+        return;
+    }
+    strbuf_puts(out, ".\n");
+    if (r->open_turn_line) {
+        char list[64];
+        size_t n = 0;
+        int left = 0;
+        list[0] = 0;
+        for (int i = 0; i < XII_TURN_DICE; i++)
+            if (!s->turn.dice[i].spent) {
+                left++;
+                n += (size_t)snprintf(list + n, sizeof list - n, "%s%d", n ? ", " : "", s->turn.dice[i].value);
+            }
+        strbuf_printf(out, "  %s's turn (line %d) is in progress: %d di%s unspent (%s), not fed yet.\n",
+                      s->cfg.names[s->turn.player], r->open_turn_line, left, left == 1 ? "e" : "ce", list);
+    }
+    struct log_missing items[LOG_MISSING_MAX];
+    int n = log_replay_missing(s, items);
+    for (int k = 0; k < n; k++)
+        strbuf_printf(out, "  Round %d still needs %s.\n", s->round, items[k].text);
+}
+
+void log_report_text(const struct log_report_input *in, struct strbuf *out)
+{
+    const struct log_replay *r = in->replay;
+    const struct diag_list *dl = in->diags;
+    size_t *order = log_report_order(dl);
+    for (size_t i = 0; i < dl->count; i++)
+        diag_format(out, &dl->items[order[i]], in->src, in->srclen);
+    free(order);
+    if (dl->count)
+        strbuf_putc(out, '\n');
+    summary(in, out);
+    if (!r->started) {
+        strbuf_puts(out, "No game was replayed: the header has errors.\n");
+        return;
+    }
+    strbuf_putc(out, '\n');
+    game_line(r, out);
+    for (int p = 0; p < r->state.cfg.nplayers; p++)
+        player_block(r, p, out);
+    strbuf_putc(out, '\n');
+    if (r->state.phase == PHASE_GAME_OVER)
+        winners_line(r, out);
+    else
+        unfinished(r, out);
+}
