@@ -1,8 +1,6 @@
 /* xii organiser: writes the dice organiser sheet (default out/organiser.pdf). */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
 #include "cli/render_options.h"
@@ -34,6 +32,13 @@ static int option(int argc, char **argv, int *i, const char *name, const char **
     *value = argv[*i + 1];
     *i += 2;
     return 1;
+}
+
+static int draw_organiser(struct canvas *c, const void *ctx, struct strbuf *err)
+{
+    (void)err;
+    organiser_draw(c, ctx);
+    return 0;
 }
 
 int cmd_organiser(int argc, char **argv)
@@ -74,11 +79,9 @@ int cmd_organiser(int argc, char **argv)
         fprintf(stderr, "xii organiser: give --players or --names, not both\n");
         return EXIT_USAGE;
     }
-    int to_stdout = ro.output && strcmp(ro.output, "-") == 0;
-    if (render_options_check(&ro, &err) != 0 || (to_stdout && ro.backend != CANVAS_TRACE) ||
+    if (render_options_check(&ro, &err) != 0 ||
         organiser_players_parse(players, names, 4, &pl, &err) != 0) {
-        fprintf(stderr, "xii organiser: %s\n",
-                err.len ? strbuf_cstr(&err) : "-o - (standard output) works with --backend trace only");
+        fprintf(stderr, "xii organiser: %s\n", strbuf_cstr(&err));
         strbuf_free(&err);
         return EXIT_USAGE;
     }
@@ -91,31 +94,7 @@ int cmd_organiser(int argc, char **argv)
     strbuf_printf(&footer, "organiser \xc2\xb7 %d player%s \xc2\xb7 ", pl.n, pl.n == 1 ? "" : "s");
     render_options_describe(&ro, &footer);
     struct organiser_options oo = {&gd, ro.paper, ro.grey, &pl, strbuf_cstr(&footer)};
-    struct canvas_options co;
-    render_options_canvas(&ro, ro.svg ? "out/organiser.svg" : ro.backend == CANVAS_TRACE
-                          ? "out/organiser.trace" : "out/organiser.pdf", "XII Century: dice organiser", &co);
-    if (to_stdout)
-        co.path = NULL;
-    int status = EXIT_OK;
-    if (!ro.output && mkdir("out", 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "xii organiser: cannot create the folder out: %s\n", strerror(errno));
-        status = EXIT_OUTPUT;
-    } else {
-        struct canvas *c = canvas_new(&co, &err);
-        if (c) {
-            organiser_draw(c, &oo);
-            if (to_stdout)
-                fputs(canvas_trace(c), stdout);
-        }
-        if (!c || canvas_finish(c, &err) != 0) {
-            fprintf(stderr, "xii organiser: %s: %s\n", co.path ? co.path : "-", strbuf_cstr(&err));
-            status = EXIT_OUTPUT;
-        } else if (!to_stdout) {
-            fprintf(stderr, "xii organiser: wrote %s\n", co.path);
-        } else if (fflush(stdout) != 0) {
-            status = EXIT_OUTPUT;
-        }
-    }
+    int status = render_document(&ro, "organiser", "organiser", "XII Century: dice organiser", draw_organiser, &oo);
     strbuf_free(&footer);
     strbuf_free(&err);
     gamedata_free(&gd);

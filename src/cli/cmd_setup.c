@@ -1,10 +1,8 @@
 /* xii setup: assigns the global events of a difficulty to its rounds (method 1 from a seed or
  * from dice rolled at the table, method 2 from the players' choices), prints the result and
  * an `events` line for the move log, and writes the setup sheet. */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
 #include "cli/render_options.h"
@@ -98,13 +96,11 @@ static void print_assignment(const struct gamedata *gd, const struct event_setup
     strbuf_free(&sb);
 }
 
-/* Creates the folder of the default output path ("out") when it is missing. */
-static int ensure_default_dir(const struct render_options *ro, const char *dir)
+static int draw_setup(struct canvas *c, const void *ctx, struct strbuf *err)
 {
-    if (ro->output || (mkdir(dir, 0777) == 0 || errno == EEXIST))
-        return 0;
-    fprintf(stderr, "xii setup: cannot create the folder %s: %s\n", dir, strerror(errno));
-    return -1;
+    (void)err;
+    setup_sheet_draw(c, ctx);
+    return 0;
 }
 
 int cmd_setup(int argc, char **argv)
@@ -146,10 +142,8 @@ int cmd_setup(int argc, char **argv)
             return EXIT_USAGE;
         }
     }
-    if (render_options_check(&ro, &err) != 0 ||
-        (ro.output && strcmp(ro.output, "-") == 0 && ro.backend != CANVAS_TRACE)) {
-        fprintf(stderr, "xii setup: %s\n",
-                err.len ? strbuf_cstr(&err) : "-o - (standard output) works with --backend trace only");
+    if (render_options_check(&ro, &err) != 0) {
+        fprintf(stderr, "xii setup: %s\n", strbuf_cstr(&err));
         strbuf_free(&err);
         return EXIT_USAGE;
     }
@@ -215,25 +209,7 @@ int cmd_setup(int argc, char **argv)
         struct setup_sheet_options so = {&gd, &s, ro.paper, ro.grey, pl.n,
                                          (const char *const *)(pl.names[0] ? pl.names : NULL),
                                          strbuf_cstr(&footer)};
-        struct canvas_options co;
-        render_options_canvas(&ro, ro.svg ? "out/setup.svg" : ro.backend == CANVAS_TRACE
-                              ? "out/setup.trace" : "out/setup.pdf", "XII Century: setup", &co);
-        int to_stdout = ro.output && strcmp(ro.output, "-") == 0;
-        if (to_stdout)
-            co.path = NULL;
-        struct canvas *c = ensure_default_dir(&ro, "out") == 0 ? canvas_new(&co, &err) : NULL;
-        if (c) {
-            setup_sheet_draw(c, &so);
-            if (to_stdout)
-                fputs(canvas_trace(c), stdout);
-        }
-        if (!c || canvas_finish(c, &err) != 0) {
-            if (err.len)
-                fprintf(stderr, "xii setup: %s: %s\n", co.path ? co.path : "-", strbuf_cstr(&err));
-            status = EXIT_OUTPUT;
-        } else if (!to_stdout) {
-            fprintf(stderr, "xii setup: wrote %s\n", co.path);
-        }
+        status = render_document(&ro, "setup", "setup", "XII Century: setup", draw_setup, &so);
         strbuf_free(&footer);
     }
     if (fflush(stdout) != 0)

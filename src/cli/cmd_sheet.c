@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
 #include "cli/render_options.h"
@@ -227,11 +226,28 @@ static int setup_events(const struct sheet_args *sa, const struct gamedata *gd,
     return 0;
 }
 
-/* Creates the folder of the default output when it is missing; if that fails, opening the
- * output reports why. */
-static void make_default_dir(void)
+/* What draw_sheets needs. */
+struct sheet_job {
+    const struct townsheet_options *sheet;
+    const struct summary_options *summary;  /* NULL: no summary on the backs */
+    int count;
+    char *const *names, *const *towns;
+    int nnames, ntowns;
+};
+
+/* Two pages per player, each followed by the summary when it goes on the back. */
+static int draw_sheets(struct canvas *c, const void *ctx, struct strbuf *err)
 {
-    (void)mkdir("out", 0777);
+    const struct sheet_job *job = ctx;
+    for (int i = 0; i < job->count; i++) {
+        struct townsheet_player p = {i < job->nnames ? job->names[i] : NULL,
+                                     i < job->ntowns ? job->towns[i] : NULL};
+        for (int page = 0; page < 2; page++)
+            if (townsheet_draw_page(c, job->sheet, &p, page, NULL, err) != 0 ||
+                (job->summary && summary_draw(c, job->summary, err) != 0))
+                return -1;
+    }
+    return 0;
 }
 
 int cmd_sheet(int argc, char **argv)
@@ -246,7 +262,6 @@ int cmd_sheet(int argc, char **argv)
     int status = EXIT_OK;
     struct gamedata gd;
     int have_gd = 0;
-    struct canvas *c = NULL;
     struct icon_set *icons = NULL;
     struct strbuf footer = STRBUF_INIT, err = STRBUF_INIT;
     if (nnames > MAX_PLAYERS || ntowns > MAX_PLAYERS) {
@@ -285,49 +300,10 @@ int cmd_sheet(int argc, char **argv)
     print_diags(&idl, NULL);
     diag_list_free(&idl);
     o.icons = icons;
-    int to_stdout = sa.ro.output && strcmp(sa.ro.output, "-") == 0;
-    if (to_stdout && sa.ro.backend != CANVAS_TRACE) {
-        fputs("xii sheet: -o - (standard output) works with --backend trace only\n", stderr);
-        status = EXIT_USAGE;
-        goto done;
-    }
-    if (!sa.ro.output)
-        make_default_dir();
-    struct canvas_options co;
-    render_options_canvas(&sa.ro, sa.ro.svg ? "out/town-sheet.svg" : DEFAULT_OUTPUT, "Town sheet",
-                          &co);
-    if (to_stdout)
-        co.path = NULL;
-    c = canvas_new(&co, &err);
-    if (!c) {
-        fprintf(stderr, "xii sheet: %s\n", strbuf_cstr(&err));
-        status = EXIT_OUTPUT;
-        goto done;
-    }
     struct summary_options so = {&gd, icons, sa.ro.paper, sa.ro.grey, strbuf_cstr(&footer)};
-    for (int i = 0; i < count; i++) {
-        struct townsheet_player p = {i < nnames ? names[i] : NULL, i < ntowns ? towns[i] : NULL};
-        for (int page = 0; page < 2; page++) {
-            if (townsheet_draw_page(c, &o, &p, page, NULL, &err) != 0 ||
-                (sa.back_summary && summary_draw(c, &so, &err) != 0)) {
-                fprintf(stderr, "xii sheet: %s\n", strbuf_cstr(&err));
-                status = EXIT_OUTPUT;
-                goto done;
-            }
-        }
-    }
-    if (to_stdout)
-        fputs(canvas_trace(c), stdout);
-    rc = canvas_finish(c, &err);
-    c = NULL;
-    if (rc != 0) {
-        fprintf(stderr, "xii sheet: %s\n", strbuf_cstr(&err));
-        status = EXIT_OUTPUT;
-    } else if (to_stdout && fflush(stdout) != 0) {
-        status = EXIT_OUTPUT;
-    }
+    struct sheet_job job = {&o, sa.back_summary ? &so : NULL, count, names, towns, nnames, ntowns};
+    status = render_document(&sa.ro, "sheet", "town-sheet", "Town sheet", draw_sheets, &job);
 done:
-    canvas_discard(c);
     for (int i = 0; i < MAX_PLAYERS; i++) {
         free(names[i]);
         free(towns[i]);

@@ -1,8 +1,6 @@
 /* xii summary: writes the one-page rules summary (default out/summary.pdf). */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
 #include "cli/render_options.h"
@@ -13,6 +11,11 @@ static const char usage_head[] =
     "Writes the rules summary (default out/summary.pdf): one page, readable at 100 % on A4\n"
     "and on Letter, every number taken from the game data.\n"
     "  --rules FILE        read this game-data file instead of the built-in one\n";
+
+static int draw_summary(struct canvas *c, const void *ctx, struct strbuf *err)
+{
+    return summary_draw(c, ctx, err);
+}
 
 int cmd_summary(int argc, char **argv)
 {
@@ -47,10 +50,8 @@ int cmd_summary(int argc, char **argv)
             return EXIT_USAGE;
         }
     }
-    int to_stdout = ro.output && strcmp(ro.output, "-") == 0;
-    if (render_options_check(&ro, &err) != 0 || (to_stdout && ro.backend != CANVAS_TRACE)) {
-        fprintf(stderr, "xii summary: %s\n",
-                err.len ? strbuf_cstr(&err) : "-o - (standard output) works with --backend trace only");
+    if (render_options_check(&ro, &err) != 0) {
+        fprintf(stderr, "xii summary: %s\n", strbuf_cstr(&err));
         strbuf_free(&err);
         return EXIT_USAGE;
     }
@@ -67,37 +68,7 @@ int cmd_summary(int argc, char **argv)
     strbuf_puts(&footer, "rules summary \xc2\xb7 ");
     render_options_describe(&ro, &footer);
     struct summary_options so = {&gd, icons, ro.paper, ro.grey, strbuf_cstr(&footer)};
-    struct canvas_options co;
-    render_options_canvas(&ro, ro.svg ? "out/summary.svg" : ro.backend == CANVAS_TRACE
-                          ? "out/summary.trace" : "out/summary.pdf", "XII Century: rules summary", &co);
-    if (to_stdout)
-        co.path = NULL;
-    int status = EXIT_OK;
-    if (!ro.output && mkdir("out", 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "xii summary: cannot create the folder out: %s\n", strerror(errno));
-        status = EXIT_OUTPUT;
-    } else {
-        struct canvas *c = canvas_new(&co, &err);
-        if (!c) {
-            fprintf(stderr, "xii summary: %s\n", strbuf_cstr(&err));
-            status = EXIT_OUTPUT;
-        } else if (summary_draw(c, &so, &err) != 0) {
-            fprintf(stderr, "xii summary: %s\n", strbuf_cstr(&err));
-            canvas_discard(c);
-            status = EXIT_USAGE;
-        } else {
-            if (to_stdout)
-                fputs(canvas_trace(c), stdout);
-            if (canvas_finish(c, &err) != 0) {
-                fprintf(stderr, "xii summary: %s: %s\n", co.path ? co.path : "-", strbuf_cstr(&err));
-                status = EXIT_OUTPUT;
-            } else if (!to_stdout) {
-                fprintf(stderr, "xii summary: wrote %s\n", co.path);
-            } else if (fflush(stdout) != 0) {
-                status = EXIT_OUTPUT;
-            }
-        }
-    }
+    int status = render_document(&ro, "summary", "summary", "XII Century: rules summary", draw_summary, &so);
     strbuf_free(&footer);
     strbuf_free(&err);
     icons_free(icons);

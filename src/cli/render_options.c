@@ -1,5 +1,9 @@
 #include "cli/render_options.h"
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include "cli/commands.h"
 #include <strings.h>
 
 const char render_options_help[] =
@@ -121,6 +125,10 @@ int render_options_check(const struct render_options *ro, struct strbuf *err)
         strbuf_puts(err, "--svg needs the cairo backend");
         return -1;
     }
+    if (ro->output && strcmp(ro->output, "-") == 0 && ro->backend != CANVAS_TRACE) {
+        strbuf_puts(err, "-o - (standard output) works with --backend trace only");
+        return -1;
+    }
     return 0;
 }
 
@@ -143,4 +151,45 @@ void render_options_canvas(const struct render_options *ro, const char *def, con
     co->font_dir = NULL;
     co->title = title;
     co->creator = "xii " XII_VERSION;
+}
+
+int render_document(const struct render_options *ro, const char *cmd, const char *stem,
+                    const char *title, render_draw_fn draw, const void *ctx)
+{
+    int to_stdout = ro->output && strcmp(ro->output, "-") == 0;
+    struct strbuf def = STRBUF_INIT, err = STRBUF_INIT;
+    strbuf_printf(&def, "out/%s.%s", stem, ro->svg ? "svg" : ro->backend == CANVAS_TRACE ? "trace" : "pdf");
+    struct canvas_options co;
+    render_options_canvas(ro, strbuf_cstr(&def), title, &co);
+    if (to_stdout)
+        co.path = NULL;
+    int status = EXIT_OK;
+    if (!ro->output && mkdir("out", 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "xii %s: cannot create the folder out: %s\n", cmd, strerror(errno));
+        status = EXIT_OUTPUT;
+    } else {
+        struct canvas *c = canvas_new(&co, &err);
+        if (!c) {
+            fprintf(stderr, "xii %s: %s\n", cmd, strbuf_cstr(&err));
+            status = EXIT_OUTPUT;
+        } else if (draw(c, ctx, &err) != 0) {
+            fprintf(stderr, "xii %s: %s\n", cmd, strbuf_cstr(&err));
+            canvas_discard(c);
+            status = EXIT_USAGE;
+        } else {
+            if (to_stdout)
+                fputs(canvas_trace(c), stdout);
+            if (canvas_finish(c, &err) != 0) {
+                fprintf(stderr, "xii %s: %s\n", cmd, strbuf_cstr(&err));
+                status = EXIT_OUTPUT;
+            } else if (to_stdout ? fflush(stdout) != 0 : 0) {
+                status = EXIT_OUTPUT;
+            } else if (!to_stdout) {
+                fprintf(stderr, "xii %s: wrote %s\n", cmd, co.path);
+            }
+        }
+    }
+    strbuf_free(&def);
+    strbuf_free(&err);
+    return status;
 }
