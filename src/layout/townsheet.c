@@ -194,6 +194,7 @@ static void town_box(struct ts *t, struct box b, const struct townsheet_player *
         layout_text_fit(t->c, FONT_SERIF, 10, 7, t->pal.ink, b.x + 38, b.y + b.h - 4, b.w - 44,
                         ALIGN_LEFT, p->name);
     t->g->town_name = mkbox(b.x + 6, b.y + 11, b.w - 12, split - b.y - 11);
+    t->g->player_name = mkbox(b.x + 36, split + 1, b.w - 42, b.y + b.h - split - 2);
 }
 
 static void rounds_grid(struct ts *t, struct box b, double legend_y)
@@ -450,6 +451,7 @@ static void asset_rules(struct ts *t, struct box b)
                   gd->advanced_die_penalty);
     strbuf_puts(&r[2], "Special ones: only with a die showing their die-box value.");
     const double gap = 8, key_w = 126;
+    t->g->note_area[0] = b;
     double cw = (b.w - key_w - 3 * gap) / 3;
     for (int i = 0; i < 3; i++) {
         double x = b.x + i * (cw + gap);
@@ -539,6 +541,7 @@ static double locations_table(struct ts *t, double y, double head_h, double in_h
         double zw = 14;
         struct box z = mkbox(x_cells - zw - 3, ry + 2.5, zw, in_h - 5);
         layout_cell(t->c, &t->pal, z, 1);
+        t->g->influence_start[l] = z;
         canvas_text(t->c, FONT_SANS, 8, t->pal.muted, z.x + zw / 2, z.y + z.h / 2 + 2.9,
                     ALIGN_CENTER, "0");
         canvas_text(t->c, FONT_SANS_BOLD, LAYOUT_MIN_TEXT, t->pal.soft, a.x + name_w + 2,
@@ -1045,6 +1048,7 @@ static double turn_panel_need(struct ts *t, double w)
 static void turn_panel(struct ts *t, struct box b)
 {
     struct box in = panel(t, b, "A ROUND IN SHORT", "steps a1-a8, b1-b6, c1-c8");
+    t->g->note_area[1] = b;
     struct strbuf text[3] = {STRBUF_INIT, STRBUF_INIT, STRBUF_INIT};
     turn_texts(t->gd, text);
     /* Each paragraph gets the height its lines need; what is left spreads between them. */
@@ -1151,7 +1155,8 @@ int townsheet_draw_page(struct canvas *c, const struct townsheet_options *o,
     t.tag.icons = o->icons;
     canvas_page_begin(c, o->paper->width, o->paper->height);
     int rc = page == 0 ? page1(&t, p, err) : page2(&t, p, err);
-    canvas_page_end(c);
+    if (!o->keep_page_open)
+        canvas_page_end(c);
     return rc;
 }
 

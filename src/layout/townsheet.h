@@ -21,6 +21,8 @@ struct townsheet_options {
     int difficulty;                 /* index into gd->difficulties, or -1 (no event rounds marked) */
     int events[GD_ROUNDS + 1];      /* [r]: enum event pre-filled on round r, or -1 */
     const char *footer;             /* the options part of the footer, e.g. "A4 · colour" */
+    int keep_page_open;             /* townsheet_draw_page leaves the page open: the caller
+                                       writes on it (filled sheets), then ends it */
 };
 
 /* Sets the defaults: no difficulty, no events. */
@@ -35,6 +37,7 @@ struct townsheet_player {
 /* Where a player writes, per page (0: town assets, 1: people and buildings). */
 struct townsheet_geom {
     struct box town_name;                       /* page 0 */
+    struct box player_name;                     /* page 0 */
     struct box round_cell[GD_ROUNDS];           /* page 0, rounds 1..10 at [0..9] */
     struct box event_cell[GD_ROUNDS];
     struct box reserve_slot[GD_MAX_RESERVE_SLOTS];
@@ -42,11 +45,14 @@ struct townsheet_geom {
     struct box asset_cell[ASSET_COUNT][TOWNSHEET_MAX_CELLS];  /* [0] holds the printed 0 */
     int nasset_cells[ASSET_COUNT];
     struct box influence_cell[LOCATION_COUNT][GD_ROUNDS];
+    struct box influence_start[LOCATION_COUNT]; /* the printed 0 before the round cells */
     struct box item_box[GD_MAX_ITEMS];          /* page 1: the X box (special ones: none) */
     struct box perk_box[GD_MAX_ITEMS][2];       /* page 1: tick boxes of perks a and b */
     struct box reputation_cell[TOWNSHEET_REPUTATION_CELLS];   /* page 1, [0] holds the 0 */
     struct box pow_box[3];                      /* page 1: sum, rolls, outlaws' extra */
     struct box score_box;                       /* page 1: the final score */
+    struct box note_area[2];                    /* per page: printed reminders (spending rules,
+                                                   the round in short) a filled sheet may cover */
 };
 
 /* Draws the two pages of one player's sheet. geom (may be NULL) receives the write-in places.

@@ -1,0 +1,680 @@
+/* The filled town-sheets: the blank sheet of townsheet.c, kept open, then the game written on
+ * it with a pen in the handwriting font. Values come from the engine's state and history only.
+ *
+ * How a run of value cells is filled (assets, reputation): the printed 0 is struck as soon as a
+ * value follows; each value of the history goes in the next cell, the old ones struck, the
+ * current one clear. A history longer than its cells first writes two values per cell (the
+ * current one keeps a cell of its own), then folds the oldest values into "...". Influence is
+ * written in the cell of the round it changed in, under the round numbers and above the MIN. */
+#include "layout/filled_sheet.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/xalloc.h"
+#include "layout/common.h"
+#include "layout/icons.h"
+#include "layout/townsheet.h"
+
+#define HAND_SIZE 11.5      /* a value in a full cell */
+#define PEN_W 0.75          /* strokes of the pen */
+#define MAX_TOKENS 512      /* values shown in one row; older ones are folded */
+
+/* Where a mismatch is drawn. */
+enum mark_place { MARK_ASSET, MARK_INFLUENCE, MARK_REPUTATION, MARK_SCORE, MARK_OTHER };
+
+/* The writing context of one player's sheet. */
+struct pen {
+    struct canvas *c;
+    const struct filled_sheet_input *in;
+    const struct gamedata *gd;
+    const struct game_state *s;
+    int player;
+    struct palette pal;
+    struct rgb ink, red;
+    unsigned rnd;           /* the pen's wobble: a fixed sequence, so output is reproducible */
+    const struct townsheet_geom *g;
+};
+
+/* One value written in a run. */
+struct token {
+    int value;
+    int round;
+    unsigned char struck;       /* an old value, crossed out */
+    unsigned char claim;        /* a value the player's sheet claims: circled */
+    unsigned char correction;   /* the rules' value where a claim differs: in red */
+};
+
+static struct box mkbox(double x, double y, double w, double h)
+{
+    struct box b = {x, y, w, h};
+    return b;
+}
+
+/* A number in [-1, 1] from the pen's sequence. */
+static double wobble(struct pen *w)
+{
+    w->rnd = w->rnd * 1103515245u + 12345u;
+    return ((double)((w->rnd >> 16) & 0x7fff) / 16383.5) - 1.0;
+}
+
+/* ---- pen strokes ---- */
+
+static void stroke(struct pen *w, struct rgb col, double width)
+{
+    canvas_line_style(w->c, CAP_ROUND, JOIN_ROUND);
+    canvas_stroke(w->c, col, width);
+    canvas_line_style(w->c, CAP_BUTT, JOIN_MITER);
+}
+
+/* A slightly bowed line from (x1, y1) to (x2, y2), as a hand draws it. */
+static void pen_line(struct pen *w, double x1, double y1, double x2, double y2)
+{
+    double dx = x2 - x1, dy = y2 - y1;
+    double len = sqrt(dx * dx + dy * dy);
+    double bow = len * 0.04 * wobble(w);
+    double nx = len > 0 ? -dy / len : 0, ny = len > 0 ? dx / len : 0;
+    canvas_move_to(w->c, x1, y1);
+    canvas_curve_to(w->c, x1 + dx / 3 + nx * bow, y1 + dy / 3 + ny * bow,
+                    x1 + 2 * dx / 3 + nx * bow * 0.6, y1 + 2 * dy / 3 + ny * bow * 0.6, x2, y2);
+}
+
+/* Text in the pen's hand, with a little wobble of position and slant. */
+static void hand_text(struct pen *w, double size, struct rgb col, double x, double y,
+                      enum canvas_align align, const char *text)
+{
+    double jx = 0.35 * wobble(w), jy = 0.35 * wobble(w), rot = 0.035 * wobble(w);
+    canvas_save(w->c);
+    canvas_translate(w->c, x + jx, y + jy);
+    canvas_rotate(w->c, rot);
+    canvas_text(w->c, FONT_HAND, size, col, 0, 0, align, text);
+    canvas_restore(w->c);
+}
+
+/* The largest size up to size at which text fits in width (never below 5: handwriting in a
+ * cell stays readable at that size). */
+static double hand_fit(struct pen *w, double size, double width, const char *text)
+{
+    double tw = canvas_text_width(w->c, FONT_HAND, size, text);
+    if (tw > width && tw > 0)
+        size *= width / tw;
+    return size < 5 ? 5 : size;
+}
+
+/* Crosses out a word whose ink spans x1..x2 on baseline y at size: a rising stroke. */
+static void strike(struct pen *w, double x1, double x2, double y, double size)
+{
+    double h = size * 0.62;
+    pen_line(w, x1 - 1.2, y - h * 0.22 + 0.4 * wobble(w), x2 + 1.2, y - h * 0.78 + 0.4 * wobble(w));
+    stroke(w, w->ink, PEN_W);
+}
+
+/* An X across a box, a little larger than its inside. */
+static void cross_box(struct pen *w, struct box b, double inset)
+{
+    pen_line(w, b.x + inset, b.y + inset, b.x + b.w - inset + 0.6 * wobble(w), b.y + b.h - inset);
+    pen_line(w, b.x + b.w - inset, b.y + inset + 0.5 * wobble(w), b.x + inset, b.y + b.h - inset);
+    stroke(w, w->ink, PEN_W * 1.3);
+}
+
+/* A tick in a box, its long arm running out of it. */
+static void tick_box(struct pen *w, struct box b)
+{
+    canvas_move_to(w->c, b.x + b.w * 0.15, b.y + b.h * 0.5);
+    canvas_curve_to(w->c, b.x + b.w * 0.3, b.y + b.h * 0.65, b.x + b.w * 0.35, b.y + b.h * 0.8,
+                    b.x + b.w * 0.42, b.y + b.h * 0.9);
+    canvas_curve_to(w->c, b.x + b.w * 0.7, b.y + b.h * 0.3, b.x + b.w * 1.0, b.y - b.h * 0.1,
+                    b.x + b.w * 1.35, b.y - b.h * 0.35 + wobble(w));
+    stroke(w, w->ink, PEN_W * 1.4);
+}
+
+/* A ring around a value (the mark of a claim that differs from the rules): red in colour, a
+ * heavy dashed ring in grey; drawn as a hand does, its end overrunning its start. */
+static void ring(struct pen *w, double cx, double cy, double rx, double ry)
+{
+    const double k = 0.5523;
+    double a0 = 0.3 * wobble(w);
+    double px[5], py[5];
+    for (int i = 0; i < 5; i++) {
+        double t = a0 + i * 1.5707963267948966 + (i == 4 ? 0.35 : 0);
+        px[i] = cx + rx * cos(t);
+        py[i] = cy + ry * sin(t);
+    }
+    canvas_move_to(w->c, px[0], py[0]);
+    for (int i = 0; i < 4; i++) {
+        double t0 = a0 + i * 1.5707963267948966, t1 = t0 + 1.5707963267948966;
+        canvas_curve_to(w->c, px[i] - k * rx * sin(t0), py[i] + k * ry * cos(t0),
+                        px[i + 1] + k * rx * sin(t1) * (i == 3 ? 1.1 : 1),
+                        py[i + 1] - k * ry * cos(t1), px[i + 1], py[i + 1]);
+    }
+    if (w->pal.grey) {
+        canvas_dash(w->c, (const double[]){2.2, 1.2}, 2);
+        stroke(w, w->red, 1.6);
+        canvas_dash(w->c, NULL, 0);
+    } else {
+        stroke(w, w->red, 1.0);
+    }
+}
+
+/* ---- values in cells ---- */
+
+static char *number(int v, char buf[16])
+{
+    snprintf(buf, 16, "%d", v);
+    return buf;
+}
+
+/* Writes one token centred at cx on baseline y at size. */
+static void write_token(struct pen *w, const struct token *t, double cx, double y, double size)
+{
+    char buf[16];
+    number(t->value, buf);
+    double tw = canvas_text_width(w->c, FONT_HAND, size, buf);
+    hand_text(w, size, t->correction ? w->red : w->ink, cx, y, ALIGN_CENTER, buf);
+    if (t->struck)
+        strike(w, cx - tw / 2, cx + tw / 2, y, size);
+    if (t->claim)
+        ring(w, cx, y - size * 0.33, tw / 2 + 2.6, size * 0.55 + 1.2);
+}
+
+/* Writes up to two tokens in a cell (two: stacked on two lines), or "..." when folded. */
+static void write_cell(struct pen *w, struct box b, const struct token *t, int n, int folded)
+{
+    if (folded) {
+        hand_text(w, hand_fit(w, HAND_SIZE, b.w - 3, "..."), w->ink, b.x + b.w / 2,
+                  b.y + b.h * 0.7, ALIGN_CENTER, "...");
+        return;
+    }
+    char buf[16];
+    if (n == 1) {
+        double size = fmin(HAND_SIZE, b.h * 0.78);
+        size = hand_fit(w, size, b.w - (t[0].claim ? 6 : 3), number(t[0].value, buf));
+        write_token(w, &t[0], b.x + b.w / 2, b.y + b.h / 2 + size * 0.33, size);
+        return;
+    }
+    for (int k = 0; k < n && k < 2; k++) {
+        double size = fmin(HAND_SIZE, b.h * 0.47);
+        size = hand_fit(w, size, b.w - (t[k].claim ? 5 : 2.5), number(t[k].value, buf));
+        double y = k == 0 ? b.y + b.h * 0.46 : b.y + b.h * 0.94;
+        write_token(w, &t[k], b.x + b.w / 2, y, size);
+    }
+}
+
+/* Strikes the printed start value ("0" in sans at size, centred in b on baseline y). */
+static void strike_printed(struct pen *w, struct box b, double y, double size)
+{
+    double tw = canvas_text_width(w->c, FONT_SANS, size, "0");
+    strike(w, b.x + b.w / 2 - tw / 2, b.x + b.w / 2 + tw / 2, y, size);
+}
+
+/* Fills a run: cells[0] holds the printed 0 (baseline zero_y, size zero_size), the tokens go
+ * into cells[1..n-1] left to right (see the top of the file for long histories). */
+static void write_run(struct pen *w, const struct box *cells, int ncells, double zero_y,
+                      double zero_size, const struct token *t, int n)
+{
+    if (n == 0 || ncells < 2)
+        return;
+    strike_printed(w, cells[0], zero_y, zero_size);
+    int slots = ncells - 1;
+    if (n <= slots) {
+        for (int i = 0; i < n; i++)
+            write_cell(w, cells[1 + i], &t[i], 1, 0);
+        return;
+    }
+    /* The current value keeps a cell of its own; the others two per cell, the oldest folded. */
+    int rest = n - 1, pair_cells = slots - 1, first = 0, cell = 1;
+    if (rest > 2 * pair_cells) {
+        write_cell(w, cells[cell++], NULL, 0, 1);
+        first = rest - 2 * (pair_cells - 1);
+    }
+    for (int i = first; i < rest; i += 2)
+        write_cell(w, cells[cell++], &t[i], rest - i >= 2 ? 2 : 1, 0);
+    write_cell(w, cells[cell], &t[rest], 1, 0);
+}
+
+/* The mismatches of this player drawn at (what, index), in the place they belong. */
+static enum mark_place mark_place(const struct gamedata *gd, const struct filled_mismatch *m)
+{
+    if (m->what == HIST_ASSET && m->index >= 0 && m->index < ASSET_COUNT &&
+        gamedata_asset(gd, m->what_name, strlen(m->what_name)) == m->index)
+        return MARK_ASSET;
+    if (m->what == HIST_INFLUENCE && m->index >= 0 && m->index < LOCATION_COUNT &&
+        gamedata_location(gd, m->what_name, strlen(m->what_name)) == m->index)
+        return MARK_INFLUENCE;
+    if (m->what == HIST_REPUTATION && strcmp(m->what_name, "reputation") == 0)
+        return MARK_REPUTATION;
+    if (strcmp(m->what_name, "score") == 0)
+        return MARK_SCORE;
+    return MARK_OTHER;
+}
+
+/* A side of a mismatch as one number; 0 when it is not a number. */
+static int parse_number(const char *s, int *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end != 0 || v < -100000 || v > 100000)
+        return 0;
+    *out = (int)v;
+    return 1;
+}
+
+/* The history of one value of the player as tokens (the changes that change something), with
+ * the claims that differ from it inserted before the rules' value they contradict. Returns
+ * the count; the oldest values are dropped beyond cap. */
+static int collect_tokens(struct pen *w, enum hist_what what, int index, enum mark_place place,
+                          struct token *t, int cap)
+{
+    const struct history *h = w->in->history;
+    int n = 0;
+    for (size_t i = 0; h && i < h->count; i++) {
+        const struct hist_rec *r = &h->items[i];
+        if (r->player != w->player || r->what != what || (what != HIST_REPUTATION && r->index != index) ||
+            r->new_value == r->old_value)
+            continue;
+        if (n == cap) {
+            memmove(t, t + 1, (size_t)(cap - 1) * sizeof *t);
+            n--;
+        }
+        memset(&t[n], 0, sizeof t[n]);
+        t[n].value = r->new_value;
+        t[n].round = r->round;
+        n++;
+    }
+    for (int i = 0; i + 1 < n; i++)
+        t[i].struck = 1;
+    if (!w->in->mark)
+        return n;
+    for (size_t k = 0; k < w->in->nmismatches; k++) {
+        const struct filled_mismatch *m = &w->in->mismatches[k];
+        int claimed, right;
+        if (m->player != w->player || mark_place(w->gd, m) != place ||
+            (place != MARK_REPUTATION && m->index != index) || !parse_number(m->sheet, &claimed) ||
+            !parse_number(m->rules, &right) || n >= cap)
+            continue;
+        /* The value the rules had at the check: the last one written by then. */
+        int at = -1;
+        for (int i = 0; i < n; i++)
+            if (!t[i].claim && t[i].round <= m->round && t[i].value == right)
+                at = i;
+        int pos = at >= 0 ? at : 0;
+        memmove(t + pos + 1, t + pos, (size_t)(n - pos) * sizeof *t);
+        memset(&t[pos], 0, sizeof t[pos]);
+        t[pos].value = claimed;
+        t[pos].round = m->round;
+        t[pos].claim = 1;
+        n++;
+        if (at >= 0)
+            t[pos + 1].correction = 1;
+    }
+    return n;
+}
+
+/* ---- page 1 ---- */
+
+static void write_names(struct pen *w)
+{
+    const struct game_config *cfg = &w->s->cfg;
+    const char *town = cfg->towns[w->player], *name = cfg->names[w->player];
+    struct box b = w->g->town_name;
+    if (*town) {
+        double size = hand_fit(w, 22, b.w - 6, town);
+        hand_text(w, size, w->ink, b.x + 3, b.y + b.h - 4, ALIGN_LEFT, town);
+    }
+    b = w->g->player_name;
+    hand_text(w, hand_fit(w, 12, b.w - 4, name), w->ink, b.x + 2, b.y + b.h - 2, ALIGN_LEFT, name);
+}
+
+static void write_rounds(struct pen *w)
+{
+    const struct game_config *cfg = &w->s->cfg;
+    for (int r = 1; r <= GD_ROUNDS; r++) {
+        struct box b = w->g->round_cell[r - 1];
+        if (r <= w->s->round) {
+            /* A round is crossed when it begins. */
+            pen_line(w, b.x + b.w * 0.22 + wobble(w), b.y + b.h * 0.82, b.x + b.w * 0.78,
+                     b.y + b.h * 0.18 + wobble(w));
+            stroke(w, w->ink, PEN_W * 1.3);
+        }
+        int e = cfg->events[r];
+        if (e >= 0 && e < EVENT_COUNT) {
+            struct box eb = w->g->event_cell[r - 1];
+            const char *letters = w->gd->events[e].letters;
+            hand_text(w, hand_fit(w, 13, eb.w - 4, letters), w->ink, eb.x + eb.w / 2,
+                      eb.y + eb.h * 0.68, ALIGN_CENTER, letters);
+        }
+    }
+}
+
+static void write_reserve(struct pen *w)
+{
+    const struct history *h = w->in->history;
+    const struct gamedata *gd = w->gd;
+    for (size_t i = 0; h && i < h->count; i++) {
+        const struct hist_rec *r = &h->items[i];
+        if (r->player != w->player || r->what != HIST_RESERVE || r->index < 0 ||
+            r->index >= w->g->nreserve)
+            continue;
+        struct box b = w->g->reserve_slot[r->index];
+        if (r->new_value == SLOT_SPENT) {
+            cross_box(w, b, 1.5);
+        } else if (r->old_value == SLOT_EMPTY && r->new_value != SLOT_EMPTY) {
+            /* The starting values are printed already. */
+            if (r->round == 0 && r->index < gd->nreserve_start && gd->reserve_start[r->index] == r->die)
+                continue;
+            char buf[16];
+            hand_text(w, hand_fit(w, 12, b.w - 3, number(r->die, buf)), w->ink, b.x + b.w / 2,
+                      b.y + b.h * 0.74, ALIGN_CENTER, buf);
+        }
+    }
+}
+
+static void write_assets(struct pen *w)
+{
+    struct token *t = xmalloc(MAX_TOKENS * sizeof *t);
+    for (int a = 0; a < ASSET_COUNT; a++) {
+        int n = collect_tokens(w, HIST_ASSET, a, MARK_ASSET, t, MAX_TOKENS);
+        const struct box *cells = w->g->asset_cell[a];
+        /* The printed 0: sans 8.5 on the cell's middle line + 3 (townsheet.c). */
+        write_run(w, cells, w->g->nasset_cells[a], cells[0].y + cells[0].h / 2 + 3, 8.5, t, n);
+    }
+    free(t);
+}
+
+static void write_influence(struct pen *w)
+{
+    struct token *t = xmalloc(MAX_TOKENS * sizeof *t);
+    for (int l = 0; l < LOCATION_COUNT; l++) {
+        int n = collect_tokens(w, HIST_INFLUENCE, l, MARK_INFLUENCE, t, MAX_TOKENS);
+        if (n == 0)
+            continue;
+        struct box z = w->g->influence_start[l];
+        strike_printed(w, z, z.y + z.h / 2 + 2.9, 8);
+        for (int r = 1; r <= GD_ROUNDS; r++) {
+            int first = -1, count = 0;
+            for (int i = 0; i < n; i++)
+                if (t[i].round == r) {
+                    if (first < 0)
+                        first = i;
+                    count++;
+                }
+            if (count == 0)
+                continue;
+            struct box b = w->g->influence_cell[l][r - 1];
+            if (count <= 2) {
+                write_cell(w, b, &t[first], count, 0);
+            } else {
+                /* Three changes in one round: the last two, the earlier ones folded. */
+                write_cell(w, mkbox(b.x, b.y, b.w * 0.3, b.h), NULL, 0, 1);
+                write_cell(w, mkbox(b.x + b.w * 0.3, b.y, b.w * 0.7, b.h), &t[first + count - 2], 2, 0);
+            }
+        }
+    }
+    free(t);
+}
+
+/* ---- page 2 ---- */
+
+static void write_items(struct pen *w)
+{
+    const struct player_state *ps = &w->s->p[w->player];
+    for (int i = 0; i < w->gd->nitems; i++) {
+        if (!engine_owns(w->s, w->player, i))
+            continue;
+        if (gamedata_is_special(&w->gd->items[i])) {
+            int k = ps->perk[i] == 'b' ? 1 : ps->perk[i] == 'a' ? 0 : -1;
+            if (k >= 0)
+                tick_box(w, w->g->perk_box[i][k]);
+        } else {
+            cross_box(w, w->g->item_box[i], 1.0);
+        }
+    }
+}
+
+static void write_reputation(struct pen *w)
+{
+    struct token *t = xmalloc(MAX_TOKENS * sizeof *t);
+    int n = collect_tokens(w, HIST_REPUTATION, -1, MARK_REPUTATION, t, MAX_TOKENS);
+    const struct box *cells = w->g->reputation_cell;
+    write_run(w, cells, TOWNSHEET_REPUTATION_CELLS, cells[0].y + cells[0].h / 2 + 3, 8.5, t, n);
+    free(t);
+}
+
+static void write_in_box(struct pen *w, struct box b, int value, double size)
+{
+    char buf[16];
+    number(value, buf);
+    hand_text(w, hand_fit(w, size, b.w - 4, buf), w->ink, b.x + b.w / 2, b.y + b.h * 0.75,
+              ALIGN_CENTER, buf);
+}
+
+static void write_pow(struct pen *w)
+{
+    int base = engine_pow_base(w->s, w->player);
+    int full = engine_pow_full(w->s, w->player);
+    write_in_box(w, w->g->pow_box[0], base, 13);
+    /* The bonus rolls are made at the table when needed; the log has none for the end. */
+    write_in_box(w, w->g->pow_box[2], full - base, 13);
+}
+
+/* The score, once the game is over: the total in the score box, the sum in the notes. */
+static void write_score(struct pen *w, struct box notes)
+{
+    if (w->s->phase != PHASE_GAME_OVER)
+        return;
+    struct score_breakdown sc;
+    engine_score(w->s, w->player, &sc);
+    struct box sb = w->g->score_box;
+    char buf[16];
+    hand_text(w, hand_fit(w, 14, sb.w - 14, number(sc.total, buf)), w->ink, sb.x + (sb.w - 10) / 2,
+              sb.y + sb.h * 0.82, ALIGN_CENTER, buf);
+    static const char *const what[5] = {"assets", "reputation", "people", "buildings", "castle"};
+    int part[5] = {sc.assets, sc.reputation, sc.people, sc.infrastructures, sc.castle};
+    double x = notes.x, y = notes.y + 12, lh = 12.5, col = notes.x + 70;
+    for (int k = 0; k < 5; k++) {
+        if (k == 4 && part[k] == 0)
+            continue;
+        hand_text(w, 11, w->ink, x, y, ALIGN_LEFT, what[k]);
+        hand_text(w, 11, w->ink, col, y, ALIGN_RIGHT, number(part[k], buf));
+        y += lh;
+    }
+    pen_line(w, x, y - lh + 3.5, col + 2, y - lh + 3.5 + 0.5 * wobble(w));
+    stroke(w, w->ink, PEN_W);
+    hand_text(w, 12, w->ink, x, y + 1, ALIGN_LEFT, "total");
+    hand_text(w, 12, w->ink, col, y + 1, ALIGN_RIGHT, number(sc.total, buf));
+}
+
+/* ---- notes: the error notice and the legend of the mismatches ---- */
+
+/* A pasted note over a printed reminder: a white card with a frame; returns its inside. */
+static struct box note_card(struct pen *w, struct box b, const char *title)
+{
+    canvas_round_rect(w->c, b.x, b.y, b.w, b.h, 3);
+    canvas_fill_stroke(w->c, w->pal.paper, w->pal.rule, 0.9);
+    if (title) {
+        canvas_save(w->c);
+        canvas_round_rect(w->c, b.x, b.y, b.w, b.h, 3);
+        canvas_clip(w->c);
+        layout_heading(w->c, &w->pal, mkbox(b.x, b.y, b.w, 14), title, NULL);
+        canvas_restore(w->c);
+        return mkbox(b.x + 6, b.y + 17, b.w - 12, b.h - 20);
+    }
+    return mkbox(b.x + 5, b.y + 2, b.w - 10, b.h - 4);
+}
+
+static int mark_page(enum mark_place p)
+{
+    return p == MARK_ASSET || p == MARK_INFLUENCE ? 0 : 1;
+}
+
+/* "line 88: food, sheet 12, rules 9" */
+static void mismatch_text(const struct filled_mismatch *m, struct strbuf *out)
+{
+    strbuf_reset(out);
+    strbuf_printf(out, "line %d: %s, sheet %s, rules %s", m->line, m->what_name,
+                  *m->sheet ? m->sheet : "none", *m->rules ? m->rules : "none");
+}
+
+/* Lines of notes for a page: the error notice (first page) and the mismatches drawn there. */
+static size_t page_notes(struct pen *w, int page, struct layout_lines *out)
+{
+    struct strbuf sb = STRBUF_INIT;
+    out->n = 0;
+    if (page == 0 && w->in->nerrors > 0) {
+        strbuf_printf(&sb, "The log %s has %zu error%s: the moves it refused are not on this sheet. "
+                      "The audit report lists them.", w->in->log_name ? w->in->log_name : "",
+                      w->in->nerrors, w->in->nerrors == 1 ? "" : "s");
+        if (out->n == out->cap) {
+            out->cap = out->cap ? 2 * out->cap : 8;
+            out->line = xrealloc(out->line, out->cap * sizeof *out->line);
+        }
+        out->line[out->n++] = strbuf_detach(&sb);
+    }
+    for (size_t k = 0; w->in->mark && k < w->in->nmismatches; k++) {
+        const struct filled_mismatch *m = &w->in->mismatches[k];
+        if (m->player != w->player || mark_page(mark_place(w->gd, m)) != page)
+            continue;
+        mismatch_text(m, &sb);
+        if (out->n == out->cap) {
+            out->cap = out->cap ? 2 * out->cap : 8;
+            out->line = xrealloc(out->line, out->cap * sizeof *out->line);
+        }
+        out->line[out->n++] = strbuf_detach(&sb);
+    }
+    strbuf_free(&sb);
+    return out->n;
+}
+
+/* Draws the notes in the box: the error notice in bold red, then the mismatches in columns,
+ * as many as fit; the last place says how many more the report lists. */
+static void draw_notes(struct pen *w, struct box b, const struct layout_lines *notes, int page)
+{
+    int has_notice = page == 0 && w->in->nerrors > 0;
+    double size = 7.5, lh = 9.0, y = b.y + 8;
+    size_t i = 0;
+    if (has_notice) {
+        layout_text_fit(w->c, FONT_SANS_BOLD, size, LAYOUT_MIN_TEXT, w->red, b.x, y, b.w,
+                        ALIGN_LEFT, notes->line[0]);
+        y += lh;
+        i = 1;
+    }
+    if (i >= notes->n)
+        return;
+    struct strbuf sb = STRBUF_INIT;
+    strbuf_printf(&sb, "Checks that differ from the rules (circled):");
+    layout_text_fit(w->c, FONT_SANS_BOLD, size, LAYOUT_MIN_TEXT, w->red, b.x, y, b.w, ALIGN_LEFT,
+                    strbuf_cstr(&sb));
+    y += lh;
+    int rows = (int)floor((b.y + b.h - y + lh - 1) / lh);
+    if (rows < 1)
+        rows = 1;
+    double colw = 150;
+    int cols = (int)floor(b.w / colw);
+    if (cols < 1)
+        cols = 1;
+    size_t room = (size_t)rows * (size_t)cols, left = notes->n - i;
+    for (size_t k = 0; k < left && k < room; k++) {
+        double x = b.x + (double)(k / (size_t)rows) * colw;
+        double ly = y + (double)(k % (size_t)rows) * lh;
+        strbuf_reset(&sb);
+        if (k + 1 == room && left > room)
+            strbuf_printf(&sb, "and %zu more: see the audit report", left - k);
+        else
+            strbuf_puts(&sb, notes->line[i + k]);
+        layout_text_fit(w->c, FONT_SANS, size, LAYOUT_MIN_TEXT, w->red, x, ly, colw - 6, ALIGN_LEFT,
+                        strbuf_cstr(&sb));
+    }
+    strbuf_free(&sb);
+}
+
+/* ---- the pages ---- */
+
+static void write_page1(struct pen *w)
+{
+    write_names(w);
+    write_rounds(w);
+    write_reserve(w);
+    write_assets(w);
+    write_influence(w);
+    struct layout_lines notes = {0};
+    if (page_notes(w, 0, &notes) > 0)
+        draw_notes(w, note_card(w, w->g->note_area[0], NULL), &notes, 0);
+    layout_lines_free(&notes);
+}
+
+static void write_page2(struct pen *w)
+{
+    write_items(w);
+    write_reputation(w);
+    write_pow(w);
+    /* The round reminder gives way to the notes: score, then the mismatches. */
+    struct strbuf title = STRBUF_INIT;
+    if (w->s->phase == PHASE_GAME_OVER)
+        strbuf_puts(&title, "FINAL SCORE");
+    else
+        strbuf_printf(&title, "AFTER ROUND %d", w->s->round);
+    struct box in = note_card(w, w->g->note_area[1], strbuf_cstr(&title));
+    strbuf_free(&title);
+    write_score(w, mkbox(in.x, in.y, 110, in.h));
+    struct layout_lines notes = {0};
+    double nx = in.x + 118;
+    if (page_notes(w, 1, &notes) > 0)
+        draw_notes(w, mkbox(nx, in.y, in.x + in.w - nx, in.h), &notes, 1);
+    layout_lines_free(&notes);
+}
+
+int filled_sheet_draw(struct canvas *c, const struct filled_sheet_input *in, struct strbuf *err)
+{
+    const char *paper_name = in->paper ? in->paper : "a4";
+    const struct paper *paper = layout_paper_find(paper_name);
+    if (!paper) {
+        strbuf_printf(err, "unknown paper '%s' (expected a4 or letter)", paper_name);
+        return -1;
+    }
+    struct diag_list dl = DIAG_LIST_INIT;
+    /* Without icons the sheet still works: the names are spelled out. */
+    struct icon_set *icons = icons_load_default(&dl);
+    diag_list_free(&dl);
+    struct townsheet_geom *g = xmalloc(sizeof *g);
+    struct strbuf footer = STRBUF_INIT;
+    int rc = 0;
+    const struct game_state *s = in->state;
+    for (int p = 0; p < s->cfg.nplayers && rc == 0; p++) {
+        struct townsheet_options o;
+        townsheet_options_init(&o, in->gd, paper, in->grey);
+        o.icons = icons;
+        o.difficulty = s->cfg.difficulty;
+        o.keep_page_open = 1;
+        strbuf_reset(&footer);
+        strbuf_puts(&footer, in->footer_options ? in->footer_options : "");
+        if (in->log_name)
+            strbuf_printf(&footer, "%s%s", footer.len ? " \xc2\xb7 " : "", in->log_name);
+        strbuf_printf(&footer, "%s%s", footer.len ? " \xc2\xb7 " : "", s->cfg.names[p]);
+        o.footer = strbuf_cstr(&footer);
+        struct pen w;
+        memset(&w, 0, sizeof w);
+        w.c = c;
+        w.in = in;
+        w.gd = in->gd;
+        w.s = s;
+        w.player = p;
+        w.g = g;
+        w.rnd = 0x9e3779b9u * (unsigned)(p + 1);
+        layout_palette(&w.pal, in->grey);
+        w.ink = in->grey ? rgb_hex(0x000000) : rgb_hex(0x1B2440);
+        w.red = in->grey ? rgb_hex(0x000000) : rgb_hex(0xD0201A);
+        memset(g, 0, sizeof *g);
+        struct townsheet_player blank = {NULL, NULL};
+        struct townsheet_player named = {s->cfg.names[p], s->cfg.towns[p]};
+        for (int page = 0; page < 2 && rc == 0; page++) {
+            rc = townsheet_draw_page(c, &o, page == 0 ? &blank : &named, page, g, err);
+            if (rc == 0)
+                (page == 0 ? write_page1 : write_page2)(&w);
+            canvas_page_end(c);
+        }
+    }
+    strbuf_free(&footer);
+    free(g);
+    icons_free(icons);
+    return rc;
+}
