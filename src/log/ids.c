@@ -191,3 +191,75 @@ int log_ids_is_person(const struct gamedata *gd, int item)
     enum item_kind k = gd->items[item].kind;
     return k == KIND_PERSON || k == KIND_SPECIAL_PERSON;
 }
+
+/* FNV-1a over the word and its kind; sets *len to the word's length. */
+static unsigned hash(const char *w, unsigned kind, size_t *len)
+{
+    unsigned h = 2166136261u ^ kind;
+    size_t n = 0;
+    for (; w[n]; n++)
+        h = (h ^ (unsigned char)w[n]) * 16777619u;
+    *len = n;
+    return h;
+}
+
+static int find(const struct log_ids_table *t, unsigned kind, const char *w)
+{
+    size_t n;
+    unsigned h = hash(w, kind, &n);
+    for (unsigned k = 0; k < LOG_IDS_SLOTS; k++) {
+        const struct log_ids_slot *s = &t->slot[(h + k) & (LOG_IDS_SLOTS - 1)];
+        if (!s->word)
+            return -1;
+        if (s->kind == kind && s->len == n && memcmp(s->word, w, n) == 0)
+            return s->index;
+    }
+    return -1;
+}
+
+static void insert(struct log_ids_table *t, unsigned kind, const char *w, int index)
+{
+    size_t n;
+    unsigned h = hash(w, kind, &n);
+    if (index < 0 || n > 255 || find(t, kind, w) >= 0)
+        return;     /* an id wins over an alias spelled the same */
+    for (unsigned k = 0; k < LOG_IDS_SLOTS; k++) {
+        struct log_ids_slot *s = &t->slot[(h + k) & (LOG_IDS_SLOTS - 1)];
+        if (!s->word) {
+            s->word = w;
+            s->len = (unsigned char)n;
+            s->kind = (unsigned char)kind;
+            s->index = (short)index;
+            return;
+        }
+    }
+}
+
+void log_ids_table_init(struct log_ids_table *t, const struct gamedata *gd)
+{
+    memset(t, 0, sizeof *t);
+    for (int a = 0; a < ASSET_COUNT; a++)
+        insert(t, 0, gd->assets[a].id, a);
+    for (int i = 0; i < gd->nitems; i++)
+        insert(t, 1, gd->items[i].id, i);
+    for (int l = 0; l < LOCATION_COUNT; l++)
+        insert(t, 2, gd->locations[l].id, l);
+    for (int i = 0; i < gd->naliases; i++)
+        for (unsigned kind = 0; kind < 3; kind++)
+            insert(t, kind, gd->aliases[i].word, find(t, kind, gd->aliases[i].id));
+}
+
+int log_ids_asset(const struct log_ids_table *t, const char *norm)
+{
+    return find(t, 0, norm);
+}
+
+int log_ids_item(const struct log_ids_table *t, const char *norm)
+{
+    return find(t, 1, norm);
+}
+
+int log_ids_location(const struct log_ids_table *t, const char *norm)
+{
+    return find(t, 2, norm);
+}

@@ -36,6 +36,26 @@ const char *log_ids_closest(const struct gamedata *gd, enum log_id_kind kind, co
 void log_ids_unknown(const struct gamedata *gd, enum log_id_kind kind, const char *text,
                      const char *norm, struct strbuf *out);
 
+/* A hash table of the ids the replay looks up for every move (assets, people and
+ * infrastructures, locations; aliases included), keyed by the normalized word. */
+#define LOG_IDS_SLOTS 256
+struct log_ids_table {
+    struct log_ids_slot {
+        const char *word;       /* normalized; NULL: a free slot */
+        unsigned char len;
+        unsigned char kind;     /* 0 asset, 1 item, 2 location */
+        short index;
+    } slot[LOG_IDS_SLOTS];
+};
+
+/* Fills the table from the game data (ids first, then the aliases that lead to one). */
+void log_ids_table_init(struct log_ids_table *t, const struct gamedata *gd);
+/* The index of a normalized word (as the parser's `norm`), or -1: the same answers as
+ * gamedata_asset, gamedata_item and gamedata_location. */
+int log_ids_asset(const struct log_ids_table *t, const char *norm);
+int log_ids_item(const struct log_ids_table *t, const char *norm);
+int log_ids_location(const struct log_ids_table *t, const char *norm);
+
 /* What an item is, for messages: "prominent person", "infrastructure"... */
 const char *log_ids_item_kind(const struct gd_item *it);
 

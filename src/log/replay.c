@@ -29,6 +29,7 @@ struct rp {
     struct diag_list *dl;
     struct game_state *s;
     struct history *h;
+    struct log_ids_table ids;               /* fast id lookups for the moves */
     /* The header: each line at most once, except town and variant lines. */
     const struct log_stmt *players, *difficulty, *events, *solo, *game;
     const struct log_stmt *bad_players;     /* a players line with a syntax error */
@@ -107,7 +108,7 @@ static int find_player(struct rp *rp, const struct log_word *w)
 {
     const struct game_config *cfg = &rp->s->cfg;
     for (int p = 0; p < cfg->nplayers; p++)
-        if (strcmp(cfg->names[p], w->text) == 0)
+        if (cfg->names[p][0] == w->text[0] && strcmp(cfg->names[p], w->text) == 0)
             return p;
     int found = -1, count = 0;
     for (int p = 0; p < cfg->nplayers; p++)
@@ -583,7 +584,8 @@ static void unspent_examples(const struct game_state *s, struct strbuf *out)
 static void maybe_end_round(struct rp *rp)
 {
     struct game_state *s = rp->s;
-    if (s->phase != PHASE_ROUND || s->turn.player >= 0 || engine_round_missing(s, NULL) != 0)
+    if (s->phase != PHASE_ROUND || s->turn.player >= 0 || s->turns_done < s->cfg.nplayers ||
+        engine_round_missing(s, NULL) != 0)
         return;
     engine_end_round(s, rp->h, NULL);
 }
@@ -761,11 +763,10 @@ static int apply_move(struct rp *rp, const struct log_stmt *st, const struct mov
 static int resolve_asset(struct rp *rp, const struct log_word *w, int die, int player)
 {
     const struct gamedata *gd = rp->gd;
-    size_t n = strlen(w->norm);
-    int a = gamedata_asset(gd, w->norm, n);
+    int a = log_ids_asset(&rp->ids, w->norm);
     if (a >= 0)
         return a;
-    int i = gamedata_item(gd, w->norm, n), l = gamedata_location(gd, w->norm, n);
+    int i = log_ids_item(&rp->ids, w->norm), l = log_ids_location(&rp->ids, w->norm);
     if (i >= 0)
         add_error(rp, w->at, "bad-move", player, "the %s is %s %s: write \"%d %s %s%s\"", gd->items[i].id,
                   log_ids_is_person(gd, i) ? "a" : "an", log_ids_item_kind(&gd->items[i]), die,
@@ -789,13 +790,11 @@ static int resolve_item(struct rp *rp, const struct log_stmt *st, int player)
     const struct log_spend *sp = &st->spend;
     const struct log_word *w = &sp->target;
     int attract = sp->action == LOG_ACT_ATTRACT;
-    size_t n = strlen(w->norm);
-    int i = gamedata_item(gd, w->norm, n);
+    int i = log_ids_item(&rp->ids, w->norm), a = log_ids_asset(&rp->ids, w->norm);
     if (i < 0) {
-        if (gamedata_asset(gd, w->norm, n) >= 0) {
+        if (a >= 0) {
             add_error(rp, w->at, "bad-move", player, "%s is an asset: write \"%d %s\"",
-                      gd->assets[gamedata_asset(gd, w->norm, n)].id, sp->die.value,
-                      gd->assets[gamedata_asset(gd, w->norm, n)].id);
+                      gd->assets[a].id, sp->die.value, gd->assets[a].id);
         } else {
             struct strbuf sb = STRBUF_INIT;
             log_ids_unknown(gd, attract ? LOG_ID_PERSON : LOG_ID_INFRA, w->text, w->norm, &sb);
@@ -815,7 +814,7 @@ static int resolve_item(struct rp *rp, const struct log_stmt *st, int player)
 
 static int resolve_location(struct rp *rp, const struct log_word *w, int player)
 {
-    int l = gamedata_location(rp->gd, w->norm, strlen(w->norm));
+    int l = log_ids_location(&rp->ids, w->norm);
     if (l < 0) {
         struct strbuf sb = STRBUF_INIT;
         log_ids_unknown(rp->gd, LOG_ID_LOCATION, w->text, w->norm, &sb);
@@ -902,7 +901,7 @@ static void do_body(struct rp *rp, const struct log_stmt *st)
         const struct log_word *w = &st->market.into;
         m.kind = MOVE_MARKET;
         m.amount = st->market.amount.value;
-        m.target = gamedata_asset(rp->gd, w->norm, strlen(w->norm));
+        m.target = log_ids_asset(&rp->ids, w->norm);
         if (m.target != A_FOOD && m.target != A_SUPPLY) {
             add_error(rp, w->at, "market", p, "the market turns food into supply or supply into food: "
                       "expected \"market %d supply\" or \"market %d food\", found '%s'", m.amount,
@@ -1187,7 +1186,7 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
             continue;
         }
         const struct gd_location *loc = &gd->locations[l];
-        int a = gamedata_asset(gd, pk->take.norm, strlen(pk->take.norm)), choice = -1;
+        int a = log_ids_asset(&rp->ids, pk->take.norm), choice = -1;
         for (int c = 0; c < loc->nbonus; c++)
             if (loc->bonus_asset[c] == a)
                 choice = c;
@@ -1333,6 +1332,7 @@ struct log_replay *log_replay_run(const struct gamedata *gd, const struct log_as
     rp.dl = dl;
     rp.s = &out->state;
     rp.h = &out->history;
+    log_ids_table_init(&rp.ids, gd);
     out->state.gd = gd;
     out->state.turn.player = -1;
     for (size_t i = 0; i < ast->count && !rp.done; i++)
@@ -1351,7 +1351,8 @@ struct log_replay *log_replay_run(const struct gamedata *gd, const struct log_as
     }
     if (rp.turn && out->state.turn.player >= 0)
         out->open_turn_line = rp.turn->at.line;
-    qsort(out->skipped, out->nskipped, sizeof *out->skipped, cmp_int);
+    if (out->nskipped)
+        qsort(out->skipped, out->nskipped, sizeof *out->skipped, cmp_int);
     free(rp.towns.items);
     free(rp.variants.items);
     return out;
