@@ -8,6 +8,7 @@
  * written in the cell of the round it changed in, under the round numbers and above the MIN. */
 #include "layout/filled_sheet.h"
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,11 +61,10 @@ static double wobble(struct pen *w)
 
 /* ---- pen strokes ---- */
 
+/* Pen strokes have round ends (the line style is set once per page, see write_page*). */
 static void stroke(struct pen *w, struct rgb col, double width)
 {
-    canvas_line_style(w->c, CAP_ROUND, JOIN_ROUND);
     canvas_stroke(w->c, col, width);
-    canvas_line_style(w->c, CAP_BUTT, JOIN_MITER);
 }
 
 /* A slightly bowed line from (x1, y1) to (x2, y2), as a hand draws it. */
@@ -221,14 +221,21 @@ static void write_run(struct pen *w, const struct box *cells, int ncells, double
             write_cell(w, cells[1 + i], &t[i], 1, 0);
         return;
     }
-    /* The current value keeps a cell of its own; the others two per cell, the oldest folded. */
-    int rest = n - 1, pair_cells = slots - 1, first = 0, cell = 1;
-    if (rest > 2 * pair_cells) {
+    /* The current value keeps a cell of its own. The oldest values share cells two by two,
+     * just enough of them for the rest to fit one per cell; when even that is too little, the
+     * oldest of all are folded into "..." in the first cell. */
+    int rest = n - 1, cells_left = slots - 1, first = 0, cell = 1;
+    if (rest > 2 * cells_left) {
         write_cell(w, cells[cell++], NULL, 0, 1);
-        first = rest - 2 * (pair_cells - 1);
+        cells_left--;
+        first = rest - 2 * cells_left;
     }
-    for (int i = first; i < rest; i += 2)
-        write_cell(w, cells[cell++], &t[i], rest - i >= 2 ? 2 : 1, 0);
+    int doubles = (rest - first) - cells_left;
+    int i = first;
+    for (int k = 0; k < doubles; k++, i += 2)
+        write_cell(w, cells[cell++], &t[i], 2, 0);
+    for (; i < rest; i++)
+        write_cell(w, cells[cell++], &t[i], 1, 0);
     write_cell(w, cells[cell], &t[rest], 1, 0);
 }
 
@@ -457,17 +464,33 @@ static void write_pow(struct pen *w)
     write_in_box(w, w->g->pow_box[2], full - base, 13);
 }
 
-/* The score, once the game is over: the total in the score box, the sum in the notes. */
+/* The mismatch of this player at place, or NULL (the first one in file order). */
+static const struct filled_mismatch *find_mark(struct pen *w, enum mark_place place)
+{
+    for (size_t k = 0; w->in->mark && k < w->in->nmismatches; k++) {
+        const struct filled_mismatch *m = &w->in->mismatches[k];
+        if (m->player == w->player && mark_place(w->gd, m) == place)
+            return m;
+    }
+    return NULL;
+}
+
+/* The score, once the game is over: the total in the score box, the sum in the notes. A
+ * claimed score that differs is circled after the total, which is then in red. */
 static void write_score(struct pen *w, struct box notes)
 {
     if (w->s->phase != PHASE_GAME_OVER)
         return;
     struct score_breakdown sc;
     engine_score(w->s, w->player, &sc);
+    const struct filled_mismatch *m = find_mark(w, MARK_SCORE);
+    int claimed = 0;
+    if (m && !parse_number(m->sheet, &claimed))
+        m = NULL;
     struct box sb = w->g->score_box;
     char buf[16];
-    hand_text(w, hand_fit(w, 14, sb.w - 14, number(sc.total, buf)), w->ink, sb.x + (sb.w - 10) / 2,
-              sb.y + sb.h * 0.82, ALIGN_CENTER, buf);
+    hand_text(w, hand_fit(w, 14, sb.w - 14, number(sc.total, buf)), m ? w->red : w->ink,
+              sb.x + (sb.w - 10) / 2, sb.y + sb.h * 0.82, ALIGN_CENTER, buf);
     static const char *const what[5] = {"assets", "reputation", "people", "buildings", "castle"};
     int part[5] = {sc.assets, sc.reputation, sc.people, sc.infrastructures, sc.castle};
     double x = notes.x, y = notes.y + 12, lh = 12.5, col = notes.x + 70;
@@ -481,7 +504,40 @@ static void write_score(struct pen *w, struct box notes)
     pen_line(w, x, y - lh + 3.5, col + 2, y - lh + 3.5 + 0.5 * wobble(w));
     stroke(w, w->ink, PEN_W);
     hand_text(w, 12, w->ink, x, y + 1, ALIGN_LEFT, "total");
-    hand_text(w, 12, w->ink, col, y + 1, ALIGN_RIGHT, number(sc.total, buf));
+    hand_text(w, 12, m ? w->red : w->ink, col, y + 1, ALIGN_RIGHT, number(sc.total, buf));
+    if (m) {
+        struct token t = {claimed, 0, 0, 1, 0};
+        write_token(w, &t, col + 20, y + 1, 12);
+    }
+}
+
+/* Rings the boxes of the people or infrastructures where the sheet and the rules differ. */
+static void mark_items(struct pen *w)
+{
+    for (size_t k = 0; w->in->mark && k < w->in->nmismatches; k++) {
+        const struct filled_mismatch *m = &w->in->mismatches[k];
+        if (m->player != w->player || mark_place(w->gd, m) != MARK_OTHER)
+            continue;
+        uint32_t side[2] = {0, 0};
+        const char *text[2] = {m->sheet, m->rules};
+        for (int j = 0; j < 2; j++)
+            for (const char *p = text[j]; *p;) {
+                size_t n = strcspn(p, " ,");
+                int item = n > 0 ? gamedata_item(w->gd, p, n) : -1;
+                if (item >= 0 && item < 32)
+                    side[j] |= 1u << item;
+                p += n + (p[n] != 0);
+            }
+        uint32_t diff = side[0] ^ side[1];
+        for (int i = 0; i < w->gd->nitems; i++) {
+            if (!(diff >> i & 1))
+                continue;
+            struct box b = w->g->item_box[i];
+            if (gamedata_is_special(&w->gd->items[i]))
+                b = w->g->perk_box[i][w->s->p[w->player].perk[i] == 'b' ? 1 : 0];
+            ring(w, b.x + b.w / 2, b.y + b.h / 2, b.w * 0.85, b.h * 0.85);
+        }
+    }
 }
 
 /* ---- notes: the error notice and the legend of the mismatches ---- */
@@ -499,7 +555,7 @@ static struct box note_card(struct pen *w, struct box b, const char *title)
         canvas_restore(w->c);
         return mkbox(b.x + 6, b.y + 17, b.w - 12, b.h - 20);
     }
-    return mkbox(b.x + 5, b.y + 2, b.w - 10, b.h - 4);
+    return mkbox(b.x + 5, b.y + 2, b.w - 10, b.h - 3);
 }
 
 static int mark_page(enum mark_place p)
@@ -507,83 +563,108 @@ static int mark_page(enum mark_place p)
     return p == MARK_ASSET || p == MARK_INFLUENCE ? 0 : 1;
 }
 
-/* "line 88: food, sheet 12, rules 9" */
+/* "line 88: food 12 on the sheet, 9 by the rules" */
 static void mismatch_text(const struct filled_mismatch *m, struct strbuf *out)
 {
-    strbuf_reset(out);
-    strbuf_printf(out, "line %d: %s, sheet %s, rules %s", m->line, m->what_name,
+    strbuf_printf(out, "line %d: %s %s on the sheet, %s by the rules", m->line, m->what_name,
                   *m->sheet ? m->sheet : "none", *m->rules ? m->rules : "none");
 }
 
-/* Lines of notes for a page: the error notice (first page) and the mismatches drawn there. */
-static size_t page_notes(struct pen *w, int page, struct layout_lines *out)
+/* The error notice of the first page, or an empty string. */
+static void error_notice(struct pen *w, int page, struct strbuf *out)
 {
-    struct strbuf sb = STRBUF_INIT;
-    out->n = 0;
-    if (page == 0 && w->in->nerrors > 0) {
-        strbuf_printf(&sb, "The log %s has %zu error%s: the moves it refused are not on this sheet. "
-                      "The audit report lists them.", w->in->log_name ? w->in->log_name : "",
-                      w->in->nerrors, w->in->nerrors == 1 ? "" : "s");
-        if (out->n == out->cap) {
-            out->cap = out->cap ? 2 * out->cap : 8;
-            out->line = xrealloc(out->line, out->cap * sizeof *out->line);
-        }
-        out->line[out->n++] = strbuf_detach(&sb);
-    }
+    if (page != 0 || w->in->nerrors == 0)
+        return;
+    strbuf_printf(out, "This game has %zu error%s in its log%s%s: the moves the rules refused are "
+                  "not on this sheet; see the audit report.", w->in->nerrors,
+                  w->in->nerrors == 1 ? "" : "s", w->in->log_name ? " " : "",
+                  w->in->log_name ? w->in->log_name : "");
+}
+
+/* The mismatches marked on a page; returns how many. */
+static size_t page_mismatches(struct pen *w, int page, const struct filled_mismatch **out, size_t cap)
+{
+    size_t n = 0;
     for (size_t k = 0; w->in->mark && k < w->in->nmismatches; k++) {
         const struct filled_mismatch *m = &w->in->mismatches[k];
         if (m->player != w->player || mark_page(mark_place(w->gd, m)) != page)
             continue;
-        mismatch_text(m, &sb);
-        if (out->n == out->cap) {
-            out->cap = out->cap ? 2 * out->cap : 8;
-            out->line = xrealloc(out->line, out->cap * sizeof *out->line);
-        }
-        out->line[out->n++] = strbuf_detach(&sb);
+        if (n < cap)
+            out[n] = m;
+        n++;
     }
-    strbuf_free(&sb);
-    return out->n;
+    return n;
 }
 
-/* Draws the notes in the box: the error notice in bold red, then the mismatches in columns,
- * as many as fit; the last place says how many more the report lists. */
-static void draw_notes(struct pen *w, struct box b, const struct layout_lines *notes, int page)
+#define LEGEND_TITLE "Checks of this sheet that differ from the rules (circled): "
+#define MAX_LEGEND 64
+
+/* Page 1: the notice in bold, then the legend as one paragraph, shrunk to fit the strip. */
+static void notes_page1(struct pen *w)
 {
-    int has_notice = page == 0 && w->in->nerrors > 0;
-    double size = 7.5, lh = 9.0, y = b.y + 8;
-    size_t i = 0;
-    if (has_notice) {
-        layout_text_fit(w->c, FONT_SANS_BOLD, size, LAYOUT_MIN_TEXT, w->red, b.x, y, b.w,
-                        ALIGN_LEFT, notes->line[0]);
-        y += lh;
-        i = 1;
+    struct strbuf notice = STRBUF_INIT, legend = STRBUF_INIT;
+    const struct filled_mismatch *mm[MAX_LEGEND];
+    error_notice(w, 0, &notice);
+    size_t n = page_mismatches(w, 0, mm, MAX_LEGEND);
+    if (n > 0)
+        strbuf_puts(&legend, LEGEND_TITLE);
+    for (size_t k = 0; k < n && k < MAX_LEGEND; k++) {
+        if (k > 0)
+            strbuf_puts(&legend, "; ");
+        mismatch_text(mm[k], &legend);
     }
-    if (i >= notes->n)
+    if (n > MAX_LEGEND)
+        strbuf_printf(&legend, "; and %zu more", n - MAX_LEGEND);
+    if (notice.len > 0 || legend.len > 0) {
+        struct box b = note_card(w, w->g->note_area[0], NULL);
+        double y = b.y;
+        if (notice.len > 0) {
+            double h = legend.len > 0 ? 9 : b.h;
+            layout_text_box(w->c, FONT_SANS_BOLD, 7.5, LAYOUT_MIN_TEXT, 1.15, w->red,
+                            mkbox(b.x, y, b.w, h), ALIGN_LEFT, strbuf_cstr(&notice), 1);
+            y += h;
+        }
+        if (legend.len > 0)
+            layout_text_box(w->c, FONT_SANS, 7.5, LAYOUT_MIN_TEXT, 1.15, w->red,
+                            mkbox(b.x, y, b.w, b.y + b.h - y), ALIGN_LEFT, strbuf_cstr(&legend), 1);
+    }
+    strbuf_free(&notice);
+    strbuf_free(&legend);
+}
+
+/* Page 2: the legend as a list in the notes card, one wrapped entry after the other; what does
+ * not fit is counted on the last line. */
+static void notes_page2(struct pen *w, struct box b)
+{
+    const struct filled_mismatch *mm[MAX_LEGEND];
+    size_t n = page_mismatches(w, 1, mm, MAX_LEGEND);
+    if (n == 0)
         return;
+    const double size = 7.5, lead = 1.15;
+    layout_text_box(w->c, FONT_SANS_BOLD, size, LAYOUT_MIN_TEXT, lead, w->red, mkbox(b.x, b.y, b.w, 20),
+                    ALIGN_LEFT, "Checks of this page that differ from the rules (circled):", 1);
+    double y = b.y + 20, bottom = b.y + b.h;
     struct strbuf sb = STRBUF_INIT;
-    strbuf_printf(&sb, "Checks that differ from the rules (circled):");
-    layout_text_fit(w->c, FONT_SANS_BOLD, size, LAYOUT_MIN_TEXT, w->red, b.x, y, b.w, ALIGN_LEFT,
-                    strbuf_cstr(&sb));
-    y += lh;
-    int rows = (int)floor((b.y + b.h - y + lh - 1) / lh);
-    if (rows < 1)
-        rows = 1;
-    double colw = 150;
-    int cols = (int)floor(b.w / colw);
-    if (cols < 1)
-        cols = 1;
-    size_t room = (size_t)rows * (size_t)cols, left = notes->n - i;
-    for (size_t k = 0; k < left && k < room; k++) {
-        double x = b.x + (double)(k / (size_t)rows) * colw;
-        double ly = y + (double)(k % (size_t)rows) * lh;
+    struct layout_lines lines = {0};
+    for (size_t k = 0; k < n; k++) {
         strbuf_reset(&sb);
-        if (k + 1 == room && left > room)
-            strbuf_printf(&sb, "and %zu more: see the audit report", left - k);
-        else
-            strbuf_puts(&sb, notes->line[i + k]);
-        layout_text_fit(w->c, FONT_SANS, size, LAYOUT_MIN_TEXT, w->red, x, ly, colw - 6, ALIGN_LEFT,
-                        strbuf_cstr(&sb));
+        if (k < MAX_LEGEND)
+            mismatch_text(mm[k], &sb);
+        size_t nl = layout_wrap(w->c, FONT_SANS, size, b.w, strbuf_cstr(&sb), &lines);
+        double h = (double)nl * size * lead;
+        int last_room = y + h + size * lead > bottom;
+        if (k >= MAX_LEGEND || (last_room && k + 1 < n)) {
+            strbuf_reset(&sb);
+            strbuf_printf(&sb, "and %zu more: see the audit report", n - k);
+            layout_text_fit(w->c, FONT_SANS, size, LAYOUT_MIN_TEXT, w->red, b.x, y + size, b.w,
+                            ALIGN_LEFT, strbuf_cstr(&sb));
+            break;
+        }
+        layout_text_box(w->c, FONT_SANS, size, LAYOUT_MIN_TEXT, lead, w->red,
+                        mkbox(b.x, y, b.w, fmin(h + 2, bottom - y)), ALIGN_LEFT, strbuf_cstr(&sb), 1);
+        y += h + 2;
     }
+    layout_lines_free(&lines);
     strbuf_free(&sb);
 }
 
@@ -591,23 +672,23 @@ static void draw_notes(struct pen *w, struct box b, const struct layout_lines *n
 
 static void write_page1(struct pen *w)
 {
+    canvas_line_style(w->c, CAP_ROUND, JOIN_ROUND);
     write_names(w);
     write_rounds(w);
     write_reserve(w);
     write_assets(w);
     write_influence(w);
-    struct layout_lines notes = {0};
-    if (page_notes(w, 0, &notes) > 0)
-        draw_notes(w, note_card(w, w->g->note_area[0], NULL), &notes, 0);
-    layout_lines_free(&notes);
+    notes_page1(w);
 }
 
 static void write_page2(struct pen *w)
 {
+    canvas_line_style(w->c, CAP_ROUND, JOIN_ROUND);
     write_items(w);
+    mark_items(w);
     write_reputation(w);
     write_pow(w);
-    /* The round reminder gives way to the notes: score, then the mismatches. */
+    /* The round reminder gives way to the notes: the score, then the mismatches. */
     struct strbuf title = STRBUF_INIT;
     if (w->s->phase == PHASE_GAME_OVER)
         strbuf_puts(&title, "FINAL SCORE");
@@ -616,11 +697,8 @@ static void write_page2(struct pen *w)
     struct box in = note_card(w, w->g->note_area[1], strbuf_cstr(&title));
     strbuf_free(&title);
     write_score(w, mkbox(in.x, in.y, 110, in.h));
-    struct layout_lines notes = {0};
-    double nx = in.x + 118;
-    if (page_notes(w, 1, &notes) > 0)
-        draw_notes(w, mkbox(nx, in.y, in.x + in.w - nx, in.h), &notes, 1);
-    layout_lines_free(&notes);
+    double nx = in.x + 128;
+    notes_page2(w, mkbox(nx, in.y, in.x + in.w - nx, in.h));
 }
 
 int filled_sheet_draw(struct canvas *c, const struct filled_sheet_input *in, struct strbuf *err)
