@@ -605,8 +605,9 @@ static void end_turn(struct rp *rp)
     engine_end_turn(s, rp->h, &te, NULL);
     if (te.unspent.rule) {
         if (examples.len)
-            add_error(rp, rp->turn->at, te.unspent.rule, p, "%s; add a line under this turn for each, "
-                      "e.g. %s", te.unspent.message, strbuf_cstr(&examples));
+            add_error(rp, rp->turn->at, te.unspent.rule, p, "%s; add a line under this turn %s, e.g. %s",
+                      te.unspent.message, strchr(strbuf_cstr(&examples), ',') ? "for each" : "that spends it",
+                      strbuf_cstr(&examples));
         else
             add_error(rp, rp->turn->at, te.unspent.rule, p, "%s", te.unspent.message);
     }
