@@ -1,0 +1,667 @@
+/* The filled town-sheets: golden traces of what is written on the blank sheet (a solo game, a
+ * two-player game, the same after round 5, a five-player game in grey on Letter, and a game
+ * with errors and marked mismatches), long histories that stay inside their cells, the
+ * notice and the marks, and the PDF (qpdf --check, embedded fonts, the final value of every
+ * asset at the end of its row as pdftotext reads it).
+ * Run from the repository root (inputs and golden files in tests/golden/filled/).
+ * XII_UPDATE_GOLDEN=1 rewrites the golden traces instead of comparing. */
+#include "test.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "core/readfile.h"
+#include "core/xalloc.h"
+#include "layout/filled_sheet.h"
+#include "layout/townsheet.h"
+#include "log/parse.h"
+#include "log/replay.h"
+
+#define DIR "tests/golden/filled/"
+
+static struct gamedata gd;
+
+static int setup(void **state)
+{
+    (void)state;
+    struct diag_list dl = DIAG_LIST_INIT;
+    int rc = gamedata_load_default(&gd, &dl);
+    diag_list_free(&dl);
+    return rc;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    gamedata_free(&gd);
+    return 0;
+}
+
+/* ---- a replayed game ---- */
+
+struct game {
+    char *src;
+    struct log_ast *ast;
+    struct log_replay *r;
+    struct diag_list dl;
+    struct filled_mismatch *mm;
+    size_t nmm;
+};
+
+static void game_load(struct game *g, const char *name, int until)
+{
+    memset(g, 0, sizeof *g);
+    struct strbuf path = STRBUF_INIT, err = STRBUF_INIT;
+    strbuf_printf(&path, DIR "%s", name);
+    size_t len;
+    if (readfile(strbuf_cstr(&path), (size_t)1 << 24, &g->src, &len, &err) != 0)
+        fail_msg("%s", strbuf_cstr(&err));
+    struct diag_list init = DIAG_LIST_INIT;
+    g->dl = init;
+    g->ast = log_parse(g->src, len, name, &g->dl);
+    struct log_replay_options opt = {until};
+    g->r = log_replay_run(&gd, g->ast, &opt, &g->dl);
+    assert_true(g->r->started);
+    g->nmm = g->r->nmismatches;
+    g->mm = xcalloc(g->nmm + 1, sizeof *g->mm);
+    for (size_t i = 0; i < g->nmm; i++) {
+        const struct log_mismatch *m = &g->r->mismatches[i];
+        struct filled_mismatch *f = &g->mm[i];
+        f->player = m->player;
+        f->line = m->line;
+        f->round = m->round;
+        f->what = m->claim.kind == LOG_CLAIM_ASSET        ? HIST_ASSET
+                  : m->claim.kind == LOG_CLAIM_INFLUENCE  ? HIST_INFLUENCE
+                  : m->claim.kind == LOG_CLAIM_REPUTATION ? HIST_REPUTATION
+                                                          : HIST_ITEM;
+        f->index = m->claim.index;
+        snprintf(f->what_name, sizeof f->what_name, "%s", m->what);
+        struct strbuf sb = STRBUF_INIT;
+        log_claims_side_text(&gd, m, 0, &sb);
+        snprintf(f->sheet, sizeof f->sheet, "%s", strbuf_cstr(&sb));
+        strbuf_reset(&sb);
+        log_claims_side_text(&gd, m, 1, &sb);
+        snprintf(f->rules, sizeof f->rules, "%s", strbuf_cstr(&sb));
+        strbuf_free(&sb);
+    }
+    strbuf_free(&path);
+    strbuf_free(&err);
+}
+
+static void game_free(struct game *g)
+{
+    free(g->mm);
+    log_replay_free(g->r);
+    log_free(g->ast);
+    diag_list_free(&g->dl);
+    free(g->src);
+}
+
+static struct filled_sheet_input game_input(const struct game *g, const char *name, int mark,
+                                            int grey, const char *paper)
+{
+    struct filled_sheet_input in;
+    memset(&in, 0, sizeof in);
+    in.gd = &gd;
+    in.state = &g->r->state;
+    in.history = &g->r->history;
+    in.mismatches = g->mm;
+    in.nmismatches = g->nmm;
+    in.mark = mark;
+    in.nerrors = g->dl.errors;
+    in.log_name = name;
+    in.paper = paper;
+    in.grey = grey;
+    in.footer_options = grey ? "grey" : "colour";
+    return in;
+}
+
+/* ---- traces ---- */
+
+static struct canvas *trace_canvas(int grey)
+{
+    struct canvas_options opt = {.backend = CANVAS_TRACE, .grey = grey};
+    struct strbuf err = STRBUF_INIT;
+    struct canvas *c = canvas_new(&opt, &err);
+    if (!c)
+        fail_msg("canvas_new: %s", strbuf_cstr(&err));
+    strbuf_free(&err);
+    return c;
+}
+
+static char *render_trace(const struct filled_sheet_input *in)
+{
+    struct canvas *c = trace_canvas(in->grey);
+    struct strbuf err = STRBUF_INIT;
+    if (filled_sheet_draw(c, in, &err) != 0)
+        fail_msg("filled_sheet_draw: %s", strbuf_cstr(&err));
+    assert_int_equal(canvas_status(c), 0);
+    char *t = xstrdup(canvas_trace(c));
+    canvas_discard(c);
+    strbuf_free(&err);
+    return t;
+}
+
+/* The writing alone: each page line, then what follows the blank page's footer (the last
+ * thing townsheet.c draws), so a change of the blank sheet does not touch these goldens. */
+static char *writing_only(const char *trace)
+{
+    struct strbuf out = STRBUF_INIT;
+    int keep = 0;
+    for (const char *p = trace; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
+        if (strncmp(p, "page ", 5) == 0) {
+            strbuf_append(&out, p, n);
+            keep = 0;
+        } else if (keep) {
+            strbuf_append(&out, p, n);
+        } else if (strncmp(p, "text ", 5) == 0) {
+            char *line = xstrndup(p, n);
+            keep = strstr(line, "page 1 of 2\"") != NULL || strstr(line, "page 2 of 2\"") != NULL;
+            free(line);
+        }
+        p += n;
+    }
+    return strbuf_detach(&out);
+}
+
+static void compare_golden(const char *name, const char *text)
+{
+    struct strbuf path = STRBUF_INIT, err = STRBUF_INIT;
+    strbuf_printf(&path, DIR "%s.trace", name);
+    if (getenv("XII_UPDATE_GOLDEN")) {
+        FILE *f = fopen(strbuf_cstr(&path), "w");
+        assert_non_null(f);
+        fputs(text, f);
+        assert_int_equal(fclose(f), 0);
+    } else {
+        char *want = NULL;
+        size_t len;
+        if (readfile(strbuf_cstr(&path), (size_t)1 << 26, &want, &len, &err) != 0)
+            fail_msg("%s (XII_UPDATE_GOLDEN=1 writes it)", strbuf_cstr(&err));
+        if (strcmp(want, text) != 0) {
+            /* Name the first line that differs. */
+            int line = 1;
+            const char *a = want, *b = text;
+            while (*a && *a == *b) {
+                line += *a == '\n';
+                a++, b++;
+            }
+            fail_msg("%s differs from the drawing at line %d", strbuf_cstr(&path), line);
+        }
+        free(want);
+    }
+    strbuf_free(&path);
+    strbuf_free(&err);
+}
+
+struct golden_case {
+    const char *name, *log;
+    int until, mark, grey;
+    const char *paper;
+};
+
+static void test_golden(void **state)
+{
+    (void)state;
+    static const struct golden_case cases[] = {
+        {"solo", "solo.xii", 0, 0, 0, "a4"},
+        {"two", "two.xii", 0, 0, 0, "a4"},
+        {"two-round-5", "two.xii", 5, 0, 0, "a4"},
+        {"five-letter-grey", "five.xii", 0, 0, 1, "letter"},
+        {"mismatch-mark", "mismatch.xii", 0, 1, 0, "a4"},
+        {"mismatch-mark-grey", "mismatch.xii", 0, 1, 1, "a4"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const struct golden_case *gc = &cases[i];
+        struct game g;
+        game_load(&g, gc->log, gc->until);
+        struct filled_sheet_input in = game_input(&g, gc->log, gc->mark, gc->grey, gc->paper);
+        char *t = render_trace(&in);
+        /* Two pages per player, in seat order. */
+        size_t pages = 0;
+        for (const char *p = t; (p = strstr(p, "page-end")) != NULL; p++)
+            pages++;
+        assert_int_equal(pages, 2 * (size_t)g.r->state.cfg.nplayers);
+        char *w = writing_only(t);
+        compare_golden(gc->name, w);
+        free(w);
+        free(t);
+        game_free(&g);
+    }
+}
+
+/* ---- hand-written texts read back from a trace ---- */
+
+struct hand {
+    int page;
+    double x, y, size;      /* anchor as drawn (translation included) */
+    int align;              /* 0 left, 1 centre, 2 right */
+    char text[64];
+    char colour[8];
+};
+
+/* Every text in the hand font, with the translation in force (hand_text translates, rotates
+ * by a hair and draws at 0 0). Returns the count; *out is allocated. */
+static size_t hand_texts(const char *trace, struct hand **out)
+{
+    size_t n = 0, cap = 64;
+    struct hand *h = xmalloc(cap * sizeof *h);
+    double tx = 0, ty = 0;
+    int page = -1;
+    for (const char *p = trace; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) + 1 : strlen(p);
+        double a, b;
+        if (strncmp(p, "page ", 5) == 0)
+            page++;
+        else if (sscanf(p, "translate %lf %lf", &a, &b) == 2)
+            tx = a, ty = b;
+        else if (strncmp(p, "restore", 7) == 0)
+            tx = ty = 0;
+        else if (strncmp(p, "text hand ", 10) == 0) {
+            struct hand x = {0};
+            char align[8];
+            double size, px, py;
+            if (sscanf(p, "text hand %lf #%6s %lf %lf %7s \"%63[^\"]\"", &size, x.colour, &px, &py,
+                       align, x.text) == 6) {
+                x.page = page;
+                x.size = size;
+                x.x = tx + px;
+                x.y = ty + py;
+                x.align = strcmp(align, "left") == 0 ? 0 : strcmp(align, "center") == 0 ? 1 : 2;
+                if (n == cap) {
+                    cap *= 2;
+                    h = xrealloc(h, cap * sizeof *h);
+                }
+                h[n++] = x;
+            }
+        }
+        p += len;
+    }
+    *out = h;
+    return n;
+}
+
+/* A one-player game with `n` food values written one after the other (1, 2, 3 ...). */
+static char *long_history_trace(int n, struct game_state *s, struct townsheet_geom *geom)
+{
+    struct game_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.nplayers = 1;
+    snprintf(cfg.names[0], sizeof cfg.names[0], "Ann");
+    cfg.difficulty = gd.default_difficulty;
+    for (int r = 0; r <= GD_ROUNDS; r++)
+        cfg.events[r] = -1;
+    cfg.objective = 0;
+    struct history h = HISTORY_INIT;
+    struct refusal why;
+    if (engine_new_game(s, &gd, &cfg, &h, &why) != 0)
+        fail_msg("engine_new_game: %s", why.message);
+    int old = 0;
+    for (int i = 1; i <= n; i++) {
+        struct hist_rec r = {(unsigned char)(1 + (i - 1) * GD_ROUNDS / (n + 1)), 0, HIST_ASSET,
+                             CAUSE_DIE, A_FOOD, 3, (short)old, (short)(i % 30 + 1)};
+        history_push(&h, r);
+        old = i % 30 + 1;
+    }
+    s->p[0].asset[A_FOOD] = old;
+    struct filled_sheet_input in;
+    memset(&in, 0, sizeof in);
+    in.gd = &gd;
+    in.state = s;
+    in.history = &h;
+    in.paper = "a4";
+    char *t = render_trace(&in);
+    history_free(&h);
+    /* The cells, from the blank sheet. */
+    struct canvas *c = trace_canvas(0);
+    struct townsheet_options o;
+    townsheet_options_init(&o, &gd, layout_paper_find("a4"), 0);
+    struct strbuf err = STRBUF_INIT;
+    memset(geom, 0, sizeof *geom);
+    assert_int_equal(townsheet_draw_page(c, &o, NULL, 0, geom, &err), 0);
+    canvas_discard(c);
+    strbuf_free(&err);
+    return t;
+}
+
+/* Long histories stay legible: every value inside one cell of its row, at least 5 pt, the
+ * current value last and alone at full size; two per cell, then the oldest folded. */
+static void test_long_history(void **state)
+{
+    (void)state;
+    static const int lengths[] = {1, 10, 23, 30, 45, 46, 80, 300};
+    struct canvas *m = trace_canvas(0);
+    for (size_t k = 0; k < sizeof lengths / sizeof lengths[0]; k++) {
+        int n = lengths[k];
+        struct game_state s;
+        struct townsheet_geom *g = xmalloc(sizeof *g);
+        char *t = long_history_trace(n, &s, g);
+        struct hand *h;
+        size_t nh = hand_texts(t, &h);
+        const struct box *cells = g->asset_cell[A_FOOD];
+        int ncells = g->nasset_cells[A_FOOD];
+        int in_row = 0, folded = 0, per_cell[TOWNSHEET_MAX_CELLS] = {0};
+        const struct hand *last = NULL;
+        for (size_t i = 0; i < nh; i++) {
+            if (h[i].page != 0 || h[i].y < cells[0].y || h[i].y > cells[0].y + cells[0].h + 1)
+                continue;
+            double w = canvas_text_width(m, FONT_HAND, h[i].size, h[i].text);
+            double x0 = h[i].align == 1 ? h[i].x - w / 2 : h[i].align == 2 ? h[i].x - w : h[i].x;
+            int cell = -1;
+            for (int j = 1; j < ncells; j++)
+                if (x0 >= cells[j].x - 0.5 && x0 + w <= cells[j].x + cells[j].w + 0.5)
+                    cell = j;
+            if (cell < 0)
+                fail_msg("%d values: '%s' at %.1f..%.1f is in no cell", n, h[i].text, x0, x0 + w);
+            assert_true(h[i].size >= 5);
+            per_cell[cell]++;
+            in_row++;
+            folded += strcmp(h[i].text, "...") == 0;
+            last = &h[i];
+        }
+        int slots = ncells - 1;
+        assert_non_null(last);
+        char want[16];
+        snprintf(want, sizeof want, "%d", s.p[0].asset[A_FOOD]);
+        assert_string_equal(last->text, want);
+        for (int j = 1; j < ncells; j++)
+            assert_true(per_cell[j] <= 2);
+        if (n <= slots) {
+            assert_int_equal(in_row, n);
+            assert_int_equal(folded, 0);
+            if (last->size < 8)
+                fail_msg("%d values: the current one '%s' is written at %.2f pt", n, last->text,
+                         last->size);
+        } else if (n - 1 <= 2 * (slots - 1)) {
+            assert_int_equal(in_row, n);
+            assert_int_equal(folded, 0);
+            assert_int_equal(per_cell[slots], 1);
+        } else {
+            assert_int_equal(folded, 1);
+            assert_int_equal(per_cell[slots], 1);
+            /* Every cell used: one "...", pairs, the current value. */
+            assert_int_equal(in_row, 1 + 2 * (slots - 2) + 1);
+        }
+        free(h);
+        free(t);
+        free(g);
+    }
+    canvas_discard(m);
+}
+
+/* The strings of every text call, joined by sep (small capitals come in pieces: join them by
+ * ""; wrapped lines: by " "). */
+static char *all_text(const char *trace, const char *sep)
+{
+    struct strbuf sb = STRBUF_INIT;
+    for (const char *p = trace; (p = strstr(p, "\ntext ")) != NULL;) {
+        p++;
+        const char *q = strchr(p, '"'), *nl = strchr(p, '\n');
+        if (q && nl && q < nl) {
+            const char *e = nl;
+            while (e > q && *e != '"')
+                e--;
+            if (sb.len)
+                strbuf_puts(&sb, sep);
+            strbuf_append(&sb, q + 1, (size_t)(e - q - 1));
+        }
+        p = nl ? nl : p + strlen(p);
+    }
+    return strbuf_detach(&sb);
+}
+
+static size_t count(const char *hay, const char *needle)
+{
+    size_t n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)) != NULL; p += strlen(needle))
+        n++;
+    return n;
+}
+
+/* The error notice on each player's first page only; the marks and their legend only with
+ * mark; grey marks are dashed rings in black. */
+static void test_notice_and_marks(void **state)
+{
+    (void)state;
+    struct game g;
+    game_load(&g, "mismatch.xii", 0);
+    assert_int_equal(g.dl.errors, 1);
+    assert_int_equal(g.nmm, 7);
+    struct filled_sheet_input in = game_input(&g, "mismatch.xii", 0, 0, "a4");
+    char *t = render_trace(&in);
+    assert_int_equal(count(t, "This game has 1 error in its log mismatch.xii"), 2);
+    /* Each notice before its page's end, and only on first pages. */
+    const char *p1 = strstr(t, "This game has");
+    const char *end1 = strstr(t, "page-end");
+    assert_true(p1 < end1);
+    assert_int_equal(count(t, "differ from the rules"), 0);
+    assert_int_equal(count(t, "#d0201a"), 2);      /* the notices' red */
+    free(t);
+
+    in.mark = 1;
+    t = render_trace(&in);
+    char *text = all_text(t, " ");
+    /* Page 1 of Tom: farms and supply; page 2 of Jack: score, pow; of Tom: reputation, people. */
+    assert_int_equal(count(text, "line 59: farms 9 on the sheet, 10 by the rules"), 1);
+    assert_int_equal(count(text, "line 173: supply 21 on the sheet, 23 by the rules"), 1);
+    assert_int_equal(count(text, "line 170: score 40 on the sheet, 36 by the rules"), 1);
+    assert_int_equal(count(text, "line 171: pow 3 on the sheet, 1 by the rules"), 1);
+    assert_int_equal(count(text, "line 171: quarry 6 on the sheet, 5 by the rules"), 1);
+    assert_int_equal(count(text, "line 173: reputation 8 on the sheet, 9 by the rules"), 1);
+    assert_int_equal(count(text, "line 174: people blacksmith prior on the sheet, blacksmith by the rules"), 1);
+    /* The claimed values are written and circled; the right ones in red beside them. */
+    assert_true(count(t, "text hand 11.50 #1b2440 0.00 0.00 center \"21\"") >= 1 ||
+                count(t, "#1b2440 0.00 0.00 center \"21\"") >= 1);
+    assert_true(count(t, "#d0201a 0.00 0.00 center \"23\"") >= 1);
+    assert_true(count(t, "#d0201a 0.00 0.00 center \"10\"") >= 1);
+    assert_true(count(t, "stroke #d0201a 1.00") >= 6);
+    free(text);
+    free(t);
+
+    in.grey = 1;
+    t = render_trace(&in);
+    assert_int_equal(count(t, "#d0201a"), 0);
+    assert_int_equal(count(t, "#1b2440"), 0);
+    assert_true(count(t, "stroke #000000 1.60") >= 6);
+    assert_true(count(t, "dash 2.20 1.20") >= 6);
+    free(t);
+    game_free(&g);
+}
+
+/* --until-round: the rounds crossed so far, no score yet, the note says which round. */
+static void test_until_round(void **state)
+{
+    (void)state;
+    struct game g;
+    game_load(&g, "two.xii", 5);
+    assert_int_equal(g.r->state.round, 5);
+    struct filled_sheet_input in = game_input(&g, "two.xii", 0, 0, "a4");
+    char *t = render_trace(&in);
+    char *text = all_text(t, "");
+    assert_int_equal(count(text, "AFTER ROUND 5"), 2);
+    assert_int_equal(count(text, "FINAL SCORE"), 2);  /* the printed label only */
+    assert_int_equal(count(t, "\"total\""), 0);
+    free(text);
+    free(t);
+    game_free(&g);
+    game_load(&g, "two.xii", 0);
+    in = game_input(&g, "two.xii", 0, 0, "a4");
+    t = render_trace(&in);
+    assert_int_equal(count(t, "\"total\""), 2);
+    /* Jack's score: in the box, and under the sum. */
+    assert_int_equal(count(t, "text hand 14.00 #1b2440 0.00 0.00 center \"36\""), 1);
+    assert_int_equal(count(t, "text hand 12.00 #1b2440 0.00 0.00 right \"36\""), 1);
+    free(t);
+    game_free(&g);
+}
+
+static void test_bad_paper(void **state)
+{
+    (void)state;
+    struct game g;
+    game_load(&g, "solo.xii", 0);
+    struct filled_sheet_input in = game_input(&g, "solo.xii", 0, 0, "a5");
+    struct canvas *c = trace_canvas(0);
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(filled_sheet_draw(c, &in, &err), -1);
+    assert_non_null(strstr(strbuf_cstr(&err), "a5"));
+    assert_string_equal(canvas_trace(c), "");
+    canvas_discard(c);
+    strbuf_free(&err);
+    game_free(&g);
+}
+
+/* ---- the PDF ---- */
+
+static int have_tool(const char *name)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "command -v %s >/dev/null 2>&1", name);
+    return system(cmd) == 0;
+}
+
+/* The standard output of a command (at most 64 KiB). */
+static char *run(const char *cmd)
+{
+    FILE *f = popen(cmd, "r");
+    assert_non_null(f);
+    struct strbuf sb = STRBUF_INIT;
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        strbuf_append(&sb, buf, n);
+    pclose(f);
+    return strbuf_detach(&sb);
+}
+
+static void write_pdf(const struct filled_sheet_input *in, enum canvas_backend backend,
+                      const char *path)
+{
+    struct canvas_options opt = {.backend = backend, .grey = in->grey, .path = path,
+                                 .title = "filled", .creator = "test"};
+    struct strbuf err = STRBUF_INIT;
+    struct canvas *c = canvas_new(&opt, &err);
+    if (!c)
+        fail_msg("canvas_new: %s", strbuf_cstr(&err));
+    assert_int_equal(filled_sheet_draw(c, in, &err), 0);
+    if (canvas_finish(c, &err) != 0)
+        fail_msg("canvas_finish: %s", strbuf_cstr(&err));
+    strbuf_free(&err);
+}
+
+/* qpdf finds nothing wrong, every font is embedded. */
+static void check_pdf(const char *path)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "qpdf --check '%s' 2>&1", path);
+    char *out = run(cmd);
+    if (!strstr(out, "No syntax or stream encoding errors found"))
+        fail_msg("qpdf --check %s:\n%s", path, out);
+    free(out);
+    /* (libharu's ToUnicode maps draw warnings from poppler on every sheet: not a font matter.) */
+    snprintf(cmd, sizeof cmd, "pdffonts '%s' 2>/dev/null", path);
+    out = run(cmd);
+    /* The "emb" column of every font says yes. */
+    const char *head = strstr(out, "emb");
+    assert_non_null(head);
+    size_t col = (size_t)(head - out);
+    const char *line = strchr(out, '\n');
+    assert_non_null(line);
+    line = strchr(line + 1, '\n');   /* the dashes */
+    int fonts = 0;
+    while (line && line[1]) {
+        line++;
+        const char *nl = strchr(line, '\n');
+        size_t len = nl ? (size_t)(nl - line) : strlen(line);
+        if (len < col + 3 || strncmp(line + col, "yes", 3) != 0)
+            fail_msg("a font is not embedded in %s:\n%s", path, out);
+        fonts++;
+        line = nl;
+    }
+    assert_true(fonts >= 5);
+    free(out);
+}
+
+/* The PDF of the five-player game: clean, fonts embedded, and on each player's first page the
+ * last value written in every asset's row is that asset's final amount. */
+static void test_pdf(void **state)
+{
+    (void)state;
+    if (!have_tool("qpdf") || !have_tool("pdffonts") || !have_tool("pdftotext"))
+        skip();
+    char dir[] = "/tmp/xii-filled-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[128], hpath[128];
+    snprintf(path, sizeof path, "%s/five.pdf", dir);
+    snprintf(hpath, sizeof hpath, "%s/mismatch-haru.pdf", dir);
+    struct game g;
+    game_load(&g, "five.xii", 0);
+    struct filled_sheet_input in = game_input(&g, "five.xii", 0, 0, "a4");
+    write_pdf(&in, CANVAS_CAIRO, path);
+    check_pdf(path);
+    /* The cells, from the blank sheet (pdftotext crops in points at -r 72). */
+    struct townsheet_geom *geom = xmalloc(sizeof *geom);
+    memset(geom, 0, sizeof *geom);
+    struct canvas *c = trace_canvas(0);
+    struct townsheet_options o;
+    townsheet_options_init(&o, &gd, layout_paper_find("a4"), 0);
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(townsheet_draw_page(c, &o, NULL, 0, geom, &err), 0);
+    canvas_discard(c);
+    for (int p = 0; p < g.r->state.cfg.nplayers; p++) {
+        for (int a = 0; a < ASSET_COUNT; a++) {
+            const struct box *cells = geom->asset_cell[a];
+            int n = geom->nasset_cells[a];
+            double x0 = cells[1].x, x1 = cells[n - 1].x + cells[n - 1].w;
+            char cmd[512];
+            snprintf(cmd, sizeof cmd,
+                     "pdftotext -r 72 -f %d -l %d -x %d -y %d -W %d -H %d '%s' - 2>&1", 2 * p + 1,
+                     2 * p + 1, (int)floor(x0), (int)floor(cells[0].y), (int)ceil(x1 - x0),
+                     (int)ceil(cells[0].h), path);
+            char *out = run(cmd);
+            /* The last word of the row. */
+            char last[64] = "";
+            for (char *tok = strtok(out, " \n\f\t"); tok; tok = strtok(NULL, " \n\f\t"))
+                snprintf(last, sizeof last, "%s", tok);
+            int want = g.r->state.p[p].asset[a];
+            char buf[16];
+            snprintf(buf, sizeof buf, "%d", want);
+            if (want == 0 && last[0] == 0)
+                strcpy(buf, "");
+            if (strcmp(last, buf) != 0)
+                fail_msg("player %d, %s: the row ends with '%s', the final amount is %d", p,
+                         gd.assets[a].id, last, want);
+            free(out);
+        }
+    }
+    free(geom);
+    strbuf_free(&err);
+    game_free(&g);
+    /* libharu, with marks, in grey. */
+    game_load(&g, "mismatch.xii", 0);
+    in = game_input(&g, "mismatch.xii", 1, 1, "letter");
+    write_pdf(&in, CANVAS_HARU, hpath);
+    check_pdf(hpath);
+    game_free(&g);
+    unlink(path);
+    unlink(hpath);
+    rmdir(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_golden),
+        cmocka_unit_test(test_long_history),
+        cmocka_unit_test(test_notice_and_marks),
+        cmocka_unit_test(test_until_round),
+        cmocka_unit_test(test_bad_paper),
+        cmocka_unit_test(test_pdf),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
