@@ -33,7 +33,7 @@ struct pen {
     int player;
     struct palette pal;
     struct rgb ink, red;
-    unsigned rnd;           /* the pen's wobble: a fixed sequence, so output is reproducible */
+    unsigned rnd;           /* the pen's wobble: reproducible, seeded by place (pen_at) */
     const struct townsheet_geom *g;
 };
 
@@ -50,6 +50,17 @@ static struct box mkbox(double x, double y, double w, double h)
 {
     struct box b = {x, y, w, h};
     return b;
+}
+
+/* Restarts the pen's wobble from a place on the page: each stroke's wobble depends on where
+ * it is, not on everything drawn before it, so one changed value changes only its own cell. */
+static void pen_at(struct pen *w, double x, double y)
+{
+    unsigned h = (unsigned)(w->player + 1) * 0x9e3779b1u;
+    h ^= (unsigned)lround(x * 8) * 0x85ebca77u;
+    h = (h << 13 | h >> 19) ^ (unsigned)lround(y * 8) * 0xc2b2ae3du;
+    h ^= h >> 16;
+    w->rnd = h * 0x45d9f3bu;
 }
 
 /* A number in [-1, 1] from the pen's sequence. */
@@ -70,6 +81,7 @@ static void stroke(struct pen *w, struct rgb col, double width)
 /* A slightly bowed line from (x1, y1) to (x2, y2), as a hand draws it. */
 static void pen_line(struct pen *w, double x1, double y1, double x2, double y2)
 {
+    pen_at(w, x1, y1);
     double dx = x2 - x1, dy = y2 - y1;
     double len = sqrt(dx * dx + dy * dy);
     double bow = len * 0.04 * wobble(w);
@@ -83,6 +95,7 @@ static void pen_line(struct pen *w, double x1, double y1, double x2, double y2)
 static void hand_text(struct pen *w, double size, struct rgb col, double x, double y,
                       enum canvas_align align, const char *text)
 {
+    pen_at(w, x, y);
     double jx = 0.35 * wobble(w), jy = 0.35 * wobble(w), rot = 0.035 * wobble(w);
     canvas_save(w->c);
     canvas_translate(w->c, x + jx, y + jy);
@@ -105,13 +118,17 @@ static double hand_fit(struct pen *w, double size, double width, const char *tex
 static void strike(struct pen *w, double x1, double x2, double y, double size)
 {
     double h = size * 0.62;
-    pen_line(w, x1 - 1.2, y - h * 0.22 + 0.4 * wobble(w), x2 + 1.2, y - h * 0.78 + 0.4 * wobble(w));
+    /* (One wobble per statement: the order of evaluation of arguments is unspecified.) */
+    double j1 = 0.4 * wobble(w);
+    double j2 = 0.4 * wobble(w);
+    pen_line(w, x1 - 1.2, y - h * 0.22 + j1, x2 + 1.2, y - h * 0.78 + j2);
     stroke(w, w->ink, PEN_W);
 }
 
 /* An X across a box, a little larger than its inside. */
 static void cross_box(struct pen *w, struct box b, double inset)
 {
+    pen_at(w, b.x, b.y);
     pen_line(w, b.x + inset, b.y + inset, b.x + b.w - inset + 0.6 * wobble(w), b.y + b.h - inset);
     pen_line(w, b.x + b.w - inset, b.y + inset + 0.5 * wobble(w), b.x + inset, b.y + b.h - inset);
     stroke(w, w->ink, PEN_W * 1.3);
@@ -120,6 +137,7 @@ static void cross_box(struct pen *w, struct box b, double inset)
 /* A tick in a box, its long arm running out of it. */
 static void tick_box(struct pen *w, struct box b)
 {
+    pen_at(w, b.x, b.y);
     canvas_move_to(w->c, b.x + b.w * 0.15, b.y + b.h * 0.5);
     canvas_curve_to(w->c, b.x + b.w * 0.3, b.y + b.h * 0.65, b.x + b.w * 0.35, b.y + b.h * 0.8,
                     b.x + b.w * 0.42, b.y + b.h * 0.9);
@@ -133,6 +151,7 @@ static void tick_box(struct pen *w, struct box b)
 static void ring(struct pen *w, double cx, double cy, double rx, double ry)
 {
     const double k = 0.5523;
+    pen_at(w, cx, cy);
     double a0 = 0.3 * wobble(w);
     double px[5], py[5];
     for (int i = 0; i < 5; i++) {
@@ -190,6 +209,20 @@ static void write_cell(struct pen *w, struct box b, const struct token *t, int n
         double size = fmin(HAND_SIZE, b.h * 0.78);
         size = hand_fit(w, size, b.w - (t[0].claim ? 6 : 3), number(t[0].value, buf));
         write_token(w, &t[0], b.x + b.w / 2, b.y + b.h / 2 + size * 0.33, size);
+        return;
+    }
+    /* Two values side by side where the cell is wide enough (the influence cells), else on
+     * two lines. */
+    char buf2[16];
+    double side = fmin(HAND_SIZE, b.h * 0.7);
+    double w0 = canvas_text_width(w->c, FONT_HAND, side, number(t[0].value, buf));
+    double w1 = canvas_text_width(w->c, FONT_HAND, side, number(t[1].value, buf2));
+    double gap = t[0].claim || t[1].claim ? 7 : 5;
+    if (w0 + w1 + gap + 3 <= b.w) {
+        double x0 = b.x + (b.w - w0 - w1 - gap) / 2;
+        double y = b.y + b.h / 2 + side * 0.33;
+        write_token(w, &t[0], x0 + w0 / 2, y, side);
+        write_token(w, &t[1], x0 + w0 + gap + w1 / 2, y, side);
         return;
     }
     for (int k = 0; k < n && k < 2; k++) {
@@ -337,10 +370,12 @@ static void write_rounds(struct pen *w)
     const struct game_config *cfg = &w->s->cfg;
     for (int r = 1; r <= GD_ROUNDS; r++) {
         struct box b = w->g->round_cell[r - 1];
+        pen_at(w, b.x, b.y);
         if (r <= w->s->round) {
             /* A round is crossed when it begins. */
-            pen_line(w, b.x + b.w * 0.22 + wobble(w), b.y + b.h * 0.82, b.x + b.w * 0.78,
-                     b.y + b.h * 0.18 + wobble(w));
+            double j1 = wobble(w);
+            double j2 = wobble(w);
+            pen_line(w, b.x + b.w * 0.22 + j1, b.y + b.h * 0.82, b.x + b.w * 0.78, b.y + b.h * 0.18 + j2);
             stroke(w, w->ink, PEN_W * 1.3);
         }
         int e = cfg->events[r];
@@ -363,8 +398,11 @@ static void write_reserve(struct pen *w)
             r->index >= w->g->nreserve)
             continue;
         struct box b = w->g->reserve_slot[r->index];
+        pen_at(w, b.x, b.y);
         if (r->new_value == SLOT_SPENT) {
-            cross_box(w, b, 1.5);
+            /* Crossed with one stroke, so the value stays readable under it. */
+            pen_line(w, b.x + 1.5, b.y + b.h - 1.5, b.x + b.w - 1.5 + 0.5 * wobble(w), b.y + 1.5);
+            stroke(w, w->ink, PEN_W * 1.5);
         } else if (r->old_value == SLOT_EMPTY && r->new_value != SLOT_EMPTY) {
             /* The starting values are printed already. */
             if (r->round == 0 && r->index < gd->nreserve_start && gd->reserve_start[r->index] == r->die)
@@ -737,7 +775,6 @@ int filled_sheet_draw(struct canvas *c, const struct filled_sheet_input *in, str
         w.s = s;
         w.player = p;
         w.g = g;
-        w.rnd = 0x9e3779b9u * (unsigned)(p + 1);
         layout_palette(&w.pal, in->grey);
         w.ink = in->grey ? rgb_hex(0x000000) : rgb_hex(0x1B2440);
         w.red = in->grey ? rgb_hex(0x000000) : rgb_hex(0xD0201A);
