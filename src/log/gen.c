@@ -135,14 +135,22 @@ static int dice_left(const struct game_state *s)
     return n;
 }
 
-/* How often a legal move is picked: people, infrastructures, abilities and a growing
- * population more often than the rest, so that games reach the special items. */
+/* How often a legal move is picked: people, infrastructures, abilities, a growing population
+ * and the food the next feeding needs more often than the rest, reserve dice seldom, so that
+ * games look played and reach the special items. */
 static int weight(const struct game_state *s, const struct move *m)
 {
+    const struct player_state *ps = &s->p[s->turn.player];
+    if (m->from_reserve)
+        return 1;
     switch (m->kind) {
     case MOVE_ACQUIRE: return 24;
     case MOVE_ASSET:
-        return m->target == A_POPULATION && s->p[s->turn.player].asset[A_POPULATION] < 10 ? 16 : 4;
+        if (m->target == A_POPULATION && ps->asset[A_POPULATION] < 10)
+            return 16;
+        if (m->target == A_FOOD && ps->asset[A_FOOD] < (ps->asset[A_POPULATION] + 1) / 2 + 2)
+            return 24;
+        return 4;
     case MOVE_SHERIFF:
     case MOVE_COURT:
     case MOVE_COURT_REROLL:

@@ -188,14 +188,15 @@ static void header_stmt(struct rp *rp, const struct log_stmt *st)
     *slot = st;
 }
 
-static int copy_name(struct rp *rp, char *dst, const struct log_word *w, const char *what)
+static int copy_name(struct rp *rp, char *dst, const struct log_word *w, const char *what,
+                     const char *code)
 {
     size_t n = strlen(w->text);
     if (n >= XII_NAME_SIZE) {
         int shown = 20;     /* cut on a character boundary */
         while (shown > 0 && ((unsigned char)w->text[shown] & 0xC0) == 0x80)
             shown--;
-        add_error(rp, w->at, "header", -1, "%s '%.*s...' is %zu bytes long: at most %d", what,
+        add_error(rp, w->at, code, -1, "%s '%.*s...' is %zu bytes long: at most %d", what,
                   shown, w->text, n, XII_NAME_SIZE - 1);
         return -1;
     }
@@ -306,14 +307,14 @@ static void header_solo(struct rp *rp, struct game_config *cfg)
     const struct gamedata *gd = rp->gd;
     if (cfg->nplayers > 1) {
         if (rp->solo) {
-            add_error(rp, keyword_span(rp->solo, "solo"), "header", -1,
+            add_error(rp, keyword_span(rp->solo, "solo"), "setup", -1,
                       "a game of %d players has no solo objective", cfg->nplayers);
             skip_stmt(rp, rp->solo);
         }
         return;
     }
     if (!rp->solo) {
-        add_error(rp, keyword_span(rp->players, "players"), "header", -1,
+        add_error(rp, keyword_span(rp->players, "players"), "setup", -1,
                   "a solo game needs a solo line: \"solo merchant\", miller, cathedral, castle or arcade");
         return;
     }
@@ -365,7 +366,7 @@ static void header_towns(struct rp *rp, struct game_config *cfg)
                       cfg->names[p], line[p]);
             p = -1;
         }
-        if (p < 0 || copy_name(rp, cfg->towns[p], &st->town.name, "the town name") != 0) {
+        if (p < 0 || copy_name(rp, cfg->towns[p], &st->town.name, "the town name", "header") != 0) {
             skip_stmt(rp, st);
             continue;
         }
@@ -388,12 +389,12 @@ static int start_game(struct rp *rp, struct log_span at)
     int fatal = 0;
     if (!rp->players) {
         if (rp->bad_players)
-            add_error(rp, keyword_span(rp->bad_players, "players"), "header", -1,
+            add_error(rp, keyword_span(rp->bad_players, "players"), "setup", -1,
                       "the game cannot start: its players line has an error");
         else if (rp->ast->count == 0)
-            add_error(rp, at, "header", -1, "the log is empty: expected a players line, then rounds");
+            add_error(rp, at, "setup", -1, "the log is empty: expected a players line, then rounds");
         else
-            add_error(rp, at, "header", -1, "the log has no players line: expected \"players NAME ...\" "
+            add_error(rp, at, "setup", -1, "the log has no players line: expected \"players NAME ...\" "
                       "before round 1");
         rp->done = 1;
         return -1;
@@ -401,13 +402,13 @@ static int start_game(struct rp *rp, struct log_span at)
     cfg->nplayers = (int)rp->players->players.count;
     for (int p = 0; p < cfg->nplayers; p++) {
         const struct log_word *w = &rp->players->players.names[p];
-        if (copy_name(rp, cfg->names[p], w, "the player name") != 0) {
+        if (copy_name(rp, cfg->names[p], w, "the player name", "setup") != 0) {
             fatal = 1;
             continue;
         }
         for (int q = 0; q < p; q++)
             if (strcmp(cfg->names[q], cfg->names[p]) == 0) {
-                add_error(rp, w->at, "header", -1, "two players are called %s: names must differ",
+                add_error(rp, w->at, "setup", -1, "two players are called %s: names must differ",
                           cfg->names[p]);
                 fatal = 1;
             }
@@ -470,6 +471,21 @@ static void war_line_text(const struct game_state *s, struct strbuf *out)
     }
 }
 
+/* "outlaws Jack ROLL, Tom ROLL ROLL": the line the pending outlaws' attack needs. */
+static void outlaws_line(const struct game_state *s, struct strbuf *out)
+{
+    strbuf_puts(out, "outlaws");
+    int n = 0;
+    for (int p = 0; p < s->cfg.nplayers; p++) {
+        int due = engine_outlaws_needs_rolls(s, p);
+        if (due == 0)
+            continue;
+        strbuf_printf(out, "%s %s", n++ ? "," : "", s->cfg.names[p]);
+        while (due-- > 0)
+            strbuf_puts(out, " ROLL");
+    }
+}
+
 static struct log_missing *missing_add(struct log_missing *out, int *n, const char *code, int player)
 {
     struct log_missing *m = &out[(*n)++];
@@ -494,17 +510,10 @@ int log_replay_missing(const struct game_state *s, struct log_missing *out)
     }
     if (rm.outlaws) {
         struct strbuf sb = STRBUF_INIT;
-        for (int p = 0; p < np; p++) {
-            int due = engine_outlaws_needs_rolls(s, p);
-            if (due == 0)
-                continue;
-            strbuf_printf(&sb, "%s %s", sb.len ? "," : "", s->cfg.names[p]);
-            while (due-- > 0)
-                strbuf_puts(&sb, " ROLL");
-        }
+        outlaws_line(s, &sb);
         m = missing_add(out, &n, "bonus-rolls", -1);
-        snprintf(m->text, sizeof m->text, "the outlaws' bonus rolls: add \"outlaws%s\" before the "
-                 "first turn", strbuf_cstr(&sb));
+        snprintf(m->text, sizeof m->text, "the outlaws' bonus rolls: add \"%s\" before the first turn",
+                 strbuf_cstr(&sb));
         strbuf_free(&sb);
     }
     int first = rm.turn_active ? s->turns_done + 1 : s->turns_done;
@@ -538,8 +547,8 @@ int log_replay_missing(const struct game_state *s, struct log_missing *out)
             count++;
         }
         m = missing_add(out, &n, "collect", p);
-        snprintf(m->text, sizeof m->text, "%s's choice of the %s bonus: add \"%s\"", s->cfg.names[p],
-                 strbuf_cstr(&what), strbuf_cstr(&line));
+        snprintf(m->text, sizeof m->text, "%s's choice of the %s bonus%s: add \"%s\"", s->cfg.names[p],
+                 strbuf_cstr(&what), count > 1 ? "es" : "", strbuf_cstr(&line));
         strbuf_free(&what);
         strbuf_free(&line);
     }
@@ -569,14 +578,19 @@ static void unspent_examples(const struct game_state *s, struct strbuf *out)
         size_t n = engine_legal_moves(s, v, moves, sizeof moves / sizeof moves[0]);
         if (n > sizeof moves / sizeof moves[0])
             n = sizeof moves / sizeof moves[0];
+        /* Storing is the plainest example; otherwise the first legal spend. */
+        const struct move *best = NULL;
         for (size_t k = 0; k < n; k++) {
             const struct move *m = &moves[k];
             if (m->from_reserve || m->kind > MOVE_STORE)
                 continue;
+            if (!best || m->kind == MOVE_STORE)
+                best = m;
+        }
+        if (best) {
             strbuf_puts(out, count++ ? ", \"" : "\"");
-            log_replay_move_text(s->gd, m, out);
+            log_replay_move_text(s->gd, best, out);
             strbuf_putc(out, '"');
-            break;
         }
     }
 }
@@ -599,15 +613,15 @@ static void end_turn(struct rp *rp)
         return;
     int p = s->turn.player;
     struct strbuf examples = STRBUF_INIT;
-    if (dice_left(s) > 0)
+    int left = dice_left(s);
+    if (left > 0)
         unspent_examples(s, &examples);
     struct turn_end te;
     engine_end_turn(s, rp->h, &te, NULL);
     if (te.unspent.rule) {
         if (examples.len)
             add_error(rp, rp->turn->at, te.unspent.rule, p, "%s; add a line under this turn %s, e.g. %s",
-                      te.unspent.message, strchr(strbuf_cstr(&examples), ',') ? "for each" : "that spends it",
-                      strbuf_cstr(&examples));
+                      te.unspent.message, left > 1 ? "for each" : "that spends it", strbuf_cstr(&examples));
         else
             add_error(rp, rp->turn->at, te.unspent.rule, p, "%s", te.unspent.message);
     }
@@ -674,12 +688,12 @@ static void do_turn(struct rp *rp, const struct log_stmt *st)
         return;
     }
     if (s->outlaws_pending) {
-        struct log_missing items[LOG_MISSING_MAX];
-        int n = log_replay_missing(s, items);
-        for (int k = 0; k < n; k++)
-            if (strcmp(items[k].code, "bonus-rolls") == 0)
-                add_error(rp, st->at, "bonus-rolls", -1, "round %d: the outlaws' attack needs %s (it is "
-                          "resolved without them)", s->round, items[k].text);
+        struct strbuf sb = STRBUF_INIT;
+        outlaws_line(s, &sb);
+        add_error(rp, st->at, "bonus-rolls", -1, "round %d: the outlaws' bonus rolls come before the first "
+                  "turn: add \"%s\" before this line (the attack is resolved without them)", s->round,
+                  strbuf_cstr(&sb));
+        strbuf_free(&sb);
         engine_outlaws_resolve_unrolled(s, rp->h, NULL);
     }
     int next = engine_next_player(s);
@@ -953,7 +967,7 @@ static void do_round(struct rp *rp, const struct log_stmt *st)
         static const struct { const char *code, *effect; } effects[] = {
             {"round-order", "the round had no turns"}, {"bonus-rolls", "resolved without bonus rolls"},
             {"turn-order", "that turn is not played"}, {"war", "counted as everybody avoiding"},
-            {"collect", "the bonus is lost"},
+            {"collect", "not collected"},
         };
         for (int k = 0; k < count; k++) {
             const char *effect = "";

@@ -14,10 +14,12 @@
  * After LOG_MAX_ERRORS errors in the list (the parser's included) the replay stops with
  * "too many errors".
  *
- * Error codes: the engine's rule ids (engine.h), and
- *   "header"          a header line that is repeated, misplaced or inconsistent
+ * Error codes: the engine's rule ids (engine.h), "setup" and "events" also for the header
+ * (no players line, two players with one name, a solo line that does not fit), and
+ *   "header"          a header line that is repeated or misplaced, a town named twice
  *   "unknown-id"      an id that names nothing of the game data (the closest one is named)
  *   "unknown-player"  a name that is not one of the players
+ *   "too-many-errors" the replay stopped there
  *   "syntax"/"encoding" come from the parser. */
 #ifndef LOG_REPLAY_H
 #define LOG_REPLAY_H

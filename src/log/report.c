@@ -225,12 +225,20 @@ static void winners_line(const struct log_replay *r, struct strbuf *out)
 static void unfinished(const struct log_replay *r, struct strbuf *out)
 {
     const struct game_state *s = &r->state;
-    strbuf_printf(out, "Game not finished after round %d", s->round);
-    if (r->until_round > 0 && s->round >= r->until_round && s->phase == PHASE_ROUND_OVER) {
-        strbuf_printf(out, " (--until-round %d).\n", r->until_round);
+    if (s->phase == PHASE_SETUP) {
+        strbuf_puts(out, "Game not finished: the log stops before round 1.\n");
         return;
     }
-    strbuf_puts(out, ".\n");
+    if (s->phase == PHASE_ROUND && s->round == 1)
+        strbuf_puts(out, "Game not finished: round 1 is in progress.\n");
+    else if (s->phase == PHASE_ROUND)
+        strbuf_printf(out, "Game not finished after round %d (round %d is in progress).\n", s->round - 1,
+                      s->round);
+    else if (r->until_round > 0 && s->round >= r->until_round)
+        strbuf_printf(out, "Game not finished after round %d (--until-round %d).\n", s->round,
+                      r->until_round);
+    else
+        strbuf_printf(out, "Game not finished after round %d.\n", s->round);
     if (r->open_turn_line) {
         char list[64];
         size_t n = 0;
@@ -262,7 +270,7 @@ void log_report_text(const struct log_report_input *in, struct strbuf *out)
         strbuf_putc(out, '\n');
     summary(in, out);
     if (!r->started) {
-        strbuf_puts(out, "No game was replayed: the header has errors.\n");
+        strbuf_puts(out, "No game was replayed (see the errors above).\n");
         return;
     }
     strbuf_putc(out, '\n');
