@@ -240,6 +240,15 @@ static void strike_printed(struct pen *w, struct box b, double y, double size)
     strike(w, b.x + b.w / 2 - tw / 2, b.x + b.w / 2 + tw / 2, y, size);
 }
 
+/* Whether the tokens hold a value of the history (the printed 0 is then old), not only claims. */
+static int has_history(const struct token *t, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!t[i].claim)
+            return 1;
+    return 0;
+}
+
 /* Fills a run: cells[0] holds the printed 0 (baseline zero_y, size zero_size), the tokens go
  * into cells[1..n-1] left to right (see the top of the file for long histories). */
 static void write_run(struct pen *w, const struct box *cells, int ncells, double zero_y,
@@ -247,7 +256,8 @@ static void write_run(struct pen *w, const struct box *cells, int ncells, double
 {
     if (n == 0 || ncells < 2)
         return;
-    strike_printed(w, cells[0], zero_y, zero_size);
+    if (has_history(t, n))
+        strike_printed(w, cells[0], zero_y, zero_size);
     int slots = ncells - 1;
     if (n <= slots) {
         for (int i = 0; i < n; i++)
@@ -333,11 +343,15 @@ static int collect_tokens(struct pen *w, enum hist_what what, int index, enum ma
             !parse_number(m->rules, &right) || n >= cap)
             continue;
         /* The value the rules had at the check: the last one written by then. */
-        int at = -1;
-        for (int i = 0; i < n; i++)
+        int at = -1, after = 0;
+        for (int i = 0; i < n; i++) {
             if (!t[i].claim && t[i].round <= m->round && t[i].value == right)
                 at = i;
-        int pos = at >= 0 ? at : 0;
+            if (t[i].round <= m->round)
+                after = i + 1;
+        }
+        /* Not found (the printed start value): the claim goes where the check is in time. */
+        int pos = at >= 0 ? at : after;
         memmove(t + pos + 1, t + pos, (size_t)(n - pos) * sizeof *t);
         memset(&t[pos], 0, sizeof t[pos]);
         t[pos].value = claimed;
@@ -434,7 +448,8 @@ static void write_influence(struct pen *w)
         if (n == 0)
             continue;
         struct box z = w->g->influence_start[l];
-        strike_printed(w, z, z.y + z.h / 2 + 2.9, 8);
+        if (has_history(t, n))
+            strike_printed(w, z, z.y + z.h / 2 + 2.9, 8);
         for (int r = 1; r <= GD_ROUNDS; r++) {
             int first = -1, count = 0;
             for (int i = 0; i < n; i++)

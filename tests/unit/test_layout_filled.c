@@ -473,6 +473,67 @@ static void test_notice_and_marks(void **state)
     game_free(&g);
 }
 
+/* A claim on a value the game never changed: the claim is circled in the first cell, the
+ * printed 0 (still the right value) stays unstruck. */
+static void test_claim_on_start_value(void **state)
+{
+    (void)state;
+    struct game g;
+    game_load(&g, "two.xii", 0);
+    assert_int_equal(g.r->state.p[0].asset[A_KNIGHTS], 0);
+    struct filled_mismatch m;
+    memset(&m, 0, sizeof m);
+    m.player = 0;
+    m.line = 999;
+    m.round = 10;
+    m.what = HIST_ASSET;
+    m.index = A_KNIGHTS;
+    snprintf(m.what_name, sizeof m.what_name, "knights");
+    snprintf(m.sheet, sizeof m.sheet, "2");
+    snprintf(m.rules, sizeof m.rules, "0");
+    struct filled_sheet_input in = game_input(&g, "two.xii", 1, 0, "a4");
+    in.mismatches = &m;
+    in.nmismatches = 1;
+    char *t = render_trace(&in);
+    struct townsheet_geom *geom = xmalloc(sizeof *geom);
+    memset(geom, 0, sizeof *geom);
+    struct canvas *c = trace_canvas(0);
+    struct townsheet_options o;
+    townsheet_options_init(&o, &gd, layout_paper_find("a4"), 0);
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(townsheet_draw_page(c, &o, NULL, 0, geom, &err), 0);
+    canvas_discard(c);
+    const struct box *cells = geom->asset_cell[A_KNIGHTS];
+    /* Only Jack's first page: up to its end. */
+    char *end = strstr(t, "page-end");
+    assert_non_null(end);
+    *end = 0;
+    struct hand *h;
+    size_t nh = hand_texts(t, &h);
+    int claim = 0;
+    for (size_t i = 0; i < nh; i++)
+        if (h[i].y > cells[0].y && h[i].y < cells[0].y + cells[0].h) {
+            assert_string_equal(h[i].text, "2");
+            assert_true(h[i].x > cells[1].x && h[i].x < cells[1].x + cells[1].w);
+            claim++;
+        }
+    assert_int_equal(claim, 1);
+    /* No stroke starts in the printed 0's cell. */
+    for (const char *p = t; (p = strstr(p, "\nmove ")) != NULL; p++) {
+        double x, y;
+        assert_int_equal(sscanf(p + 6, "%lf %lf", &x, &y), 2);
+        assert_false(x > cells[0].x - 2 && x < cells[0].x + cells[0].w && y > cells[0].y &&
+                     y < cells[0].y + cells[0].h);
+    }
+    assert_true(count(t, "line 999: knights 2 on the sheet, 0 by the rules") == 1 ||
+                count(t, "line 999: knights 2") == 1);
+    free(h);
+    free(geom);
+    strbuf_free(&err);
+    free(t);
+    game_free(&g);
+}
+
 /* --until-round: the rounds crossed so far, no score yet, the note says which round. */
 static void test_until_round(void **state)
 {
@@ -659,6 +720,7 @@ int main(void)
         cmocka_unit_test(test_golden),
         cmocka_unit_test(test_long_history),
         cmocka_unit_test(test_notice_and_marks),
+        cmocka_unit_test(test_claim_on_start_value),
         cmocka_unit_test(test_until_round),
         cmocka_unit_test(test_bad_paper),
         cmocka_unit_test(test_pdf),
