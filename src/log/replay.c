@@ -60,7 +60,7 @@ static struct diag *add_error(struct rp *rp, struct log_span at, const char *cod
     if (rp->dl->errors >= LOG_MAX_ERRORS) {
         if (!rp->ast->stopped)
             diag_add(rp->dl, DIAG_ERROR, rp->ast->file, pos, at.len, "too-many-errors",
-                     "too many errors: stopped after %d", LOG_MAX_ERRORS);
+                     "too many errors: stopped after %d", LOG_MAX_ERRORS)->round = rp->s->round;
         rp->done = 1;
         rp->out->stopped = 1;
         return NULL;
@@ -80,6 +80,8 @@ static struct diag *add_error(struct rp *rp, struct log_span at, const char *cod
 static void skip_stmt(struct rp *rp, const struct log_stmt *st)
 {
     struct log_replay *o = rp->out;
+    if (rp->done)
+        return;     /* the replay stopped: from here on nothing is replayed */
     void *items = o->skipped;
     xgrow(&items, &rp->skipped_cap, o->nskipped + 1, sizeof *o->skipped);
     o->skipped = items;

@@ -1,0 +1,493 @@
+/* The move-log replay: the automatic steps happen where move-log.md says, refused statements
+ * change nothing, missing information is reported, --until-round, claims, ids and player
+ * names, the error limit, and random complete games that must replay with no diagnostic. */
+#include "test.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "log/gen.h"
+#include "log/ids.h"
+#include "log/parse.h"
+#include "log/replay.h"
+#include "log/report.h"
+
+static struct gamedata GD;
+
+static int load(void **state)
+{
+    (void)state;
+    struct diag_list dl = DIAG_LIST_INIT;
+    int rc = gamedata_load_default(&GD, &dl);
+    diag_list_free(&dl);
+    return rc;
+}
+
+static int unload(void **state)
+{
+    (void)state;
+    gamedata_free(&GD);
+    return 0;
+}
+
+struct run {
+    struct diag_list dl;
+    struct log_ast *ast;
+    struct log_replay *r;
+};
+
+static void run_until(struct run *x, const char *text, size_t len, int until)
+{
+    memset(x, 0, sizeof *x);
+    x->ast = log_parse(text, len, "t.xii", &x->dl);
+    struct log_replay_options opt = {until};
+    x->r = log_replay_run(&GD, x->ast, &opt, &x->dl);
+}
+
+static void run(struct run *x, const char *text)
+{
+    run_until(x, text, strlen(text), 0);
+}
+
+static void run_free(struct run *x)
+{
+    log_replay_free(x->r);
+    log_free(x->ast);
+    diag_list_free(&x->dl);
+}
+
+/* Number of diagnostics with this code (NULL: mismatches). */
+static int count(const struct run *x, const char *code)
+{
+    int n = 0;
+    for (size_t i = 0; i < x->dl.count; i++) {
+        const struct diag *d = &x->dl.items[i];
+        if (code ? d->code && strcmp(d->code, code) == 0 : d->level == DIAG_MISMATCH)
+            n++;
+    }
+    return n;
+}
+
+static void print_diags(const struct run *x, const char *text)
+{
+    struct strbuf sb = STRBUF_INIT;
+    for (size_t i = 0; i < x->dl.count; i++)
+        diag_format(&sb, &x->dl.items[i], text, strlen(text));
+    fputs(strbuf_cstr(&sb), stderr);
+    strbuf_free(&sb);
+}
+
+static const struct player_state *player(const struct run *x, int p)
+{
+    return &x->r->state.p[p];
+}
+
+#define HEADER "players Jack Tom\nround 1\nshared 6 5\n"
+#define JACK_TURN "turn Jack 4 3\n 6 population\n 5 food\n 4 supply\n"
+
+/* ---- when the automatic steps happen ----------------------------------------------------- */
+
+static void test_check_ends_turn_only_when_spent(void **state)
+{
+    (void)state;
+    struct run x;
+    /* Three dice spent: the check sees the state before feeding, and the turn goes on. */
+    run(&x, HEADER JACK_TURN "check Jack population 6 food 5\n 3 farms\ncheck Jack food 2 farms 3\n");
+    print_diags(&x, "");
+    assert_int_equal(x.dl.count, 0);
+    assert_int_equal(x.r->state.turns_done, 1);
+    run_free(&x);
+}
+
+static void test_end_of_log_inside_turn(void **state)
+{
+    (void)state;
+    struct run x;
+    run(&x, HEADER JACK_TURN);
+    assert_int_equal(x.dl.count, 0);          /* a log may stop in the middle of a turn */
+    assert_int_equal(x.r->open_turn_line, 4);
+    assert_int_equal(player(&x, 0)->asset[A_FOOD], 5);     /* not fed */
+    run_free(&x);
+    run(&x, HEADER JACK_TURN " 3 farms\n");
+    assert_int_equal(x.dl.count, 0);
+    assert_int_equal(x.r->open_turn_line, 0);   /* its four dice are spent: the turn ended */
+    assert_int_equal(player(&x, 0)->asset[A_FOOD], 2);
+    run_free(&x);
+}
+
+static void test_round_ends_when_nothing_is_missing(void **state)
+{
+    (void)state;
+    struct run x;
+    run(&x, HEADER JACK_TURN " 3 farms\nturn Tom 2 1\n 6 population\n 5 food\n 2 influence grassland\n"
+            " 1 supply\nwar Jack avoid, Tom avoid\n");
+    assert_int_equal(x.dl.count, 0);
+    /* Tom's grassland choice is still missing: the round goes on. */
+    assert_int_equal(x.r->state.phase, PHASE_ROUND);
+    struct log_missing m[LOG_MISSING_MAX];
+    assert_int_equal(log_replay_missing(&x.r->state, m), 1);
+    assert_string_equal(m[0].code, "collect");
+    assert_non_null(strstr(m[0].text, "collect Tom grassland food|supply"));
+    run_free(&x);
+    run(&x, HEADER JACK_TURN " 3 farms\nturn Tom 2 1\n 6 population\n 5 food\n 2 influence grassland\n"
+            " 1 supply\nwar Jack avoid, Tom avoid\ncollect Tom grassland supply\n"
+            "check Tom supply 2 food 2 farms 0\ncheck Jack food 3\n");
+    print_diags(&x, "");
+    assert_int_equal(x.dl.count, 0);
+    assert_int_equal(x.r->state.phase, PHASE_ROUND_OVER);
+    run_free(&x);
+}
+
+static void test_early_round_line(void **state)
+{
+    (void)state;
+    struct run x;
+    run(&x, HEADER JACK_TURN " 3 farms\nround 2\nshared 1 2\nturn Tom 1 2\n");
+    /* Tom's turn and the war were missing; round 1 ended at the round line anyway. */
+    assert_int_equal(count(&x, "turn-order"), 1);
+    assert_int_equal(count(&x, "war"), 1);
+    assert_int_equal(x.dl.errors, 2);
+    assert_int_equal(x.r->state.round, 2);
+    /* The last seat of round 1 is round 2's first player, whether he played or not. */
+    assert_int_equal(x.r->state.turn.player, 1);
+    assert_int_equal(x.r->nskipped, 0);
+    /* The farms produced at the end of round 1: 2 - 0 + floor(3/2). */
+    assert_int_equal(player(&x, 0)->asset[A_FOOD], 3);
+    run_free(&x);
+}
+
+static void test_refused_lines_change_nothing(void **state)
+{
+    (void)state;
+    struct run x;
+    const char *base = HEADER JACK_TURN " 3 farms\n";
+    run(&x, base);
+    struct game_state ref = x.r->state;
+    size_t hist = x.r->history.count;
+    run_free(&x);
+    static const char *const bad[] = {
+        "4 food\n", "market 2 food\n", "sheriff 3 4\n", "split 4 1 food 3 supply\n",
+        "war Jack avoid, Tom avoid\n", "collect Jack grassland food\n", "outlaws Jack 3\n",
+        "shared 1 2\n", "turn Jack 1 1\n", "round 3\n", "players Ann\n", "check Nobody food 1\n",
+        "check Jack fod 1\n", "turn Tom 9 1\n",
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        char text[512];
+        snprintf(text, sizeof text, "%s%s", base, bad[k]);
+        run(&x, text);
+        assert_true(x.dl.errors >= 1);
+        assert_int_equal(x.r->nskipped, 1);
+        assert_int_equal(x.r->skipped[0], 9);
+        /* Jack's turn ended at some of these lines: compare with that turn ended. */
+        if (x.r->state.turn.player < 0 && ref.turn.player >= 0) {
+            struct run y;
+            char ended[512];
+            snprintf(ended, sizeof ended, "%sturn Tom 1 1\n", base);
+            run(&y, ended);
+            assert_int_equal(memcmp(y.r->state.p, x.r->state.p, sizeof x.r->state.p), 0);
+            run_free(&y);
+        } else {
+            assert_int_equal(memcmp(ref.p, x.r->state.p, sizeof ref.p), 0);
+            assert_int_equal(x.r->history.count, hist);
+        }
+        run_free(&x);
+    }
+}
+
+static void test_rejected_turn_skips_its_body(void **state)
+{
+    (void)state;
+    struct run x;
+    run(&x, HEADER "turn Tom 4 3\n 6 population\n 5 food\n# comment\n 4 supply\n 3 store\n" JACK_TURN);
+    assert_int_equal(x.dl.errors, 1);
+    assert_int_equal(count(&x, "turn-order"), 1);
+    assert_int_equal(x.r->nskipped, 5);
+    static const int lines[] = {4, 5, 6, 8, 9};
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(x.r->skipped[i], lines[i]);
+    assert_int_equal(player(&x, 0)->asset[A_POPULATION], 6);
+    assert_int_equal(player(&x, 1)->asset[A_POPULATION], 0);
+    run_free(&x);
+}
+
+static void test_rejected_round_skips_its_statements(void **state)
+{
+    (void)state;
+    struct run x;
+    run(&x, "players Jack\nsolo arcade\nround 2\nshared 1 2\nturn Jack 1 2\n 1 food\nround 1\nshared 1 2\n");
+    assert_int_equal(x.dl.errors, 1);
+    assert_int_equal(x.r->nskipped, 4);
+    assert_int_equal(x.r->state.round, 1);
+    assert_int_equal(x.r->state.shared_set, 1);
+    run_free(&x);
+}
+
+static void test_until_round(void **state)
+{
+    (void)state;
+    struct run x;
+    const char *log = "players Jack\nsolo arcade\nround 1\nshared 6 5\nturn Jack 4 3\n 6 population\n"
+                      " 5 food\n 4 supply\n 3 farms\ncheck Jack food 3\nround 2\nshared 1 2\n"
+                      "turn Jack 1 1\n 1 food\n";
+    run_until(&x, log, strlen(log), 1);
+    assert_int_equal(x.dl.count, 0);      /* the unspent dice of round 2 are not reached */
+    assert_int_equal(x.r->state.round, 1);
+    assert_int_equal(x.r->state.phase, PHASE_ROUND_OVER);
+    assert_int_equal(x.r->until_round, 1);
+    run_free(&x);
+    run_until(&x, log, strlen(log), 0);
+    assert_int_equal(count(&x, "unspent-dice"), 0);     /* the log stops inside the turn */
+    assert_int_equal(x.r->state.round, 2);
+    run_free(&x);
+}
+
+static void test_outlaws_without_line(void **state)
+{
+    (void)state;
+    struct run x;
+    /* Forget-about-it: round 1's attack hits nobody with bonus rolls, so it is resolved at the
+     * round line; a round 3 attack waits for Jack's roll, and a turn without it resolves it
+     * as if nobody had rolled. */
+    run(&x, "players Jack Tom\ndifficulty forget-about-it\nevents 2 fire, 3 outlaws, 4 plague, "
+            "5 famine, 6 civil-war, 7 water-storm, 8 fire, 9 plague, 10 famine\nround 1\n");
+    assert_int_equal(x.dl.count, 0);
+    assert_int_equal(x.r->state.outlaws_pending, 0);
+    run_free(&x);
+}
+
+/* ---- header ------------------------------------------------------------------------------ */
+
+static void test_header(void **state)
+{
+    (void)state;
+    struct run x;
+    run(&x, "game \"Friday\"\nplayers Jack \"Ann Lee\"\ntown \"Ann Lee\" Ely\ndifficulty normal\n"
+            "events 7 fire, 8 2, 9 famine, 10 outlaws\nvariant famine_halves_farms\n");
+    assert_int_equal(x.dl.count, 0);
+    assert_true(x.r->started);
+    assert_string_equal(x.r->title, "Friday");
+    assert_string_equal(x.r->state.cfg.towns[1], "Ely");
+    assert_int_equal(x.r->state.cfg.events[8], E_PLAGUE);
+    assert_int_equal(x.r->state.cfg.events[10], E_OUTLAWS_ATTACK);
+    assert_int_equal(x.r->state.cfg.famine_halves_farms, 1);
+    assert_int_equal(x.r->state.phase, PHASE_SETUP);
+    run_free(&x);
+    /* forget-about-it: round 1 may be left out of the events line. */
+    run(&x, "players Jack\nsolo miller\ndifficulty forget-about-it\nevents 2 1, 3 2, 4 3, 5 4, 6 6, "
+            "7 1, 8 2, 9 3, 10 4\n");
+    assert_int_equal(x.dl.count, 0);
+    assert_int_equal(x.r->state.cfg.events[1], E_OUTLAWS_ATTACK);
+    assert_int_equal(x.r->state.cfg.objective, gamedata_objective(&GD, "miller", 6));
+    run_free(&x);
+    run(&x, "");
+    assert_int_equal(count(&x, "setup"), 1);
+    assert_false(x.r->started);
+    run_free(&x);
+}
+
+static void test_player_names(void **state)
+{
+    (void)state;
+    struct run x;
+    run(&x, "players Jack jack\nround 1\nshared 1 2\nturn JACK 1 2\nturn jack 1 2\n");
+    assert_int_equal(count(&x, "unknown-player"), 1);   /* ambiguous ignoring case */
+    assert_int_equal(count(&x, "turn-order"), 1);       /* exact: jack, who is second */
+    run_free(&x);
+    run(&x, "players Jack Tom\nround 1\nshared 1 2\nturn JACK 1 2\n");
+    assert_int_equal(x.dl.errors, 0);                    /* case-insensitive when unique */
+    assert_int_equal(x.r->state.turn.player, 0);
+    run_free(&x);
+}
+
+/* ---- claims ------------------------------------------------------------------------------ */
+
+static void test_claims(void **state)
+{
+    (void)state;
+    struct run x;
+    run(&x, HEADER "turn Jack 4 3\n 6 population\n 5 food\n 4 attract blacksmith\n 3 store\n"
+            "check Jack people blacksmith, infrastructures, reserve 5 3 4 2 3 pow 0 score 7\n"
+            "check Jack people blacksmith prior, reserve 2 3 4, infrastructures stables\n"
+            "check Jack score 8 people market\n");
+    assert_int_equal(count(&x, "unknown-id"), 1);       /* market is not a person */
+    assert_int_equal(x.r->nmismatches, 3);
+    const struct log_mismatch *m = x.r->mismatches;
+    assert_int_equal(m[0].claim.kind, LOG_CLAIM_PEOPLE);
+    assert_int_equal(m[0].nsheet, 2);
+    assert_int_equal(m[0].nrules, 1);
+    assert_int_equal(m[1].claim.kind, LOG_CLAIM_RESERVE);
+    assert_int_equal(m[1].nrules, 5);
+    assert_int_equal(m[1].rules[0], 2);
+    assert_int_equal(m[1].rules[4], 5);
+    assert_int_equal(m[2].claim.kind, LOG_CLAIM_INFRAS);
+    assert_int_equal(m[2].nrules, 0);
+    struct strbuf sb = STRBUF_INIT;
+    log_claims_message(&GD, &m[2], "Jack", &sb);
+    assert_string_equal(strbuf_cstr(&sb), "Jack's sheet says infrastructures stables, the rules give none");
+    strbuf_free(&sb);
+    assert_int_equal(count(&x, NULL), 3);
+    run_free(&x);
+}
+
+/* ---- ids --------------------------------------------------------------------------------- */
+
+static void test_ids(void **state)
+{
+    (void)state;
+    assert_int_equal(log_ids_distance("food", "food"), 0);
+    assert_int_equal(log_ids_distance("fod", "food"), 1);
+    assert_int_equal(log_ids_distance("blakcsmith", "blacksmith"), 1);   /* a swap */
+    assert_int_equal(log_ids_distance("", "abc"), 3);
+    assert_string_equal(log_ids_closest(&GD, LOG_ID_ASSET, "fod"), "food");
+    assert_string_equal(log_ids_closest(&GD, LOG_ID_ASSET, "hoses"), "stone-houses");   /* alias */
+    assert_string_equal(log_ids_closest(&GD, LOG_ID_PERSON, "blaksmith"), "blacksmith");
+    assert_null(log_ids_closest(&GD, LOG_ID_PERSON, "market"));
+    assert_null(log_ids_closest(&GD, LOG_ID_LOCATION, "xyzzy"));
+    struct log_ids_table t;
+    log_ids_table_init(&t, &GD);
+    /* The table gives the same answers as the game data's lookups. */
+    for (int a = 0; a < ASSET_COUNT; a++)
+        assert_int_equal(log_ids_asset(&t, GD.assets[a].id), a);
+    for (int i = 0; i < GD.nitems; i++)
+        assert_int_equal(log_ids_item(&t, GD.items[i].id), i);
+    for (int l = 0; l < LOCATION_COUNT; l++)
+        assert_int_equal(log_ids_location(&t, GD.locations[l].id), l);
+    for (int i = 0; i < GD.naliases; i++) {
+        const char *w = GD.aliases[i].word;
+        assert_int_equal(log_ids_asset(&t, w), gamedata_asset(&GD, w, strlen(w)));
+        assert_int_equal(log_ids_item(&t, w), gamedata_item(&GD, w, strlen(w)));
+        assert_int_equal(log_ids_location(&t, w), gamedata_location(&GD, w, strlen(w)));
+    }
+    assert_int_equal(log_ids_asset(&t, "foo"), -1);
+    assert_int_equal(log_ids_item(&t, ""), -1);
+}
+
+/* ---- limits and robustness --------------------------------------------------------------- */
+
+static void test_too_many_errors(void **state)
+{
+    (void)state;
+    struct strbuf sb = STRBUF_INIT;
+    strbuf_puts(&sb, HEADER);
+    for (int i = 0; i < 80; i++)
+        strbuf_puts(&sb, "check Nobody food 1\n");
+    struct run x;
+    run(&x, strbuf_cstr(&sb));
+    assert_int_equal(x.dl.errors, LOG_MAX_ERRORS + 1);
+    assert_int_equal(count(&x, "too-many-errors"), 1);
+    assert_true(x.r->stopped);
+    assert_int_equal(x.r->nskipped, LOG_MAX_ERRORS);
+    run_free(&x);
+    strbuf_free(&sb);
+}
+
+static void test_million_lines(void **state)
+{
+    (void)state;
+    struct strbuf sb = STRBUF_INIT;
+    strbuf_puts(&sb, HEADER JACK_TURN " 3 farms\n");
+    for (int i = 0; i < 1000000; i++)
+        strbuf_puts(&sb, "check Jack food 2 farms 3\n");
+    struct run x;
+    run_until(&x, sb.data, sb.len, 0);
+    assert_int_equal(x.dl.count, 0);
+    assert_int_equal(x.ast->count, 1000008);
+    run_free(&x);
+    /* A million bad lines: the parser stops after 50 errors, the replay adds none. */
+    strbuf_reset(&sb);
+    for (int i = 0; i < 1000000; i++)
+        strbuf_puts(&sb, "??\n");
+    run_until(&x, sb.data, sb.len, 0);
+    assert_int_equal(x.dl.errors, LOG_MAX_ERRORS + 1);
+    assert_false(x.r->started);
+    run_free(&x);
+    strbuf_free(&sb);
+}
+
+/* Random bytes and mangled logs: whatever comes in, the replay and both reports finish. */
+static void test_mangled_logs(void **state)
+{
+    (void)state;
+    struct strbuf good = STRBUF_INIT;
+    struct log_gen_options o = {3, 99, 1};
+    assert_int_equal(log_gen_game(&GD, &o, &good, NULL), 0);
+    unsigned long long rng = 12345;
+    for (int k = 0; k < 300; k++) {
+        struct strbuf text = STRBUF_INIT;
+        strbuf_append(&text, good.data, good.len);
+        for (int e = 0; e < 1 + k % 20; e++) {
+            rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+            size_t at = (size_t)(rng >> 33) % text.len;
+            static const char pool[] = "0123456789 \n,#\"abxyz\x01\xff-";
+            text.data[at] = pool[(rng >> 13) % (sizeof pool - 1)];
+        }
+        struct run x;
+        run_until(&x, text.data, text.len, (int)(k % 11));
+        struct log_report_input in = {"t.xii", text.data, text.len, x.r, &x.dl};
+        struct strbuf out = STRBUF_INIT;
+        log_report_text(&in, &out);
+        log_report_json(&in, &out);
+        assert_true(out.len > 0);
+        strbuf_free(&out);
+        run_free(&x);
+        strbuf_free(&text);
+    }
+    strbuf_free(&good);
+}
+
+/* ---- end to end: random complete games --------------------------------------------------- */
+
+static void test_generated_games(void **state)
+{
+    (void)state;
+    for (int g = 0; g < 250; g++) {
+        struct strbuf text = STRBUF_INIT;
+        struct log_gen_options o = {1 + g % 5, 1000 + (uint64_t)g, g % 2};
+        struct game_state final;
+        assert_int_equal(log_gen_game(&GD, &o, &text, &final), 0);
+        struct run x;
+        run_until(&x, text.data, text.len, 0);
+        if (x.dl.count)
+            print_diags(&x, text.data);
+        assert_int_equal(x.dl.count, 0);
+        const struct game_state *s = &x.r->state;
+        assert_int_equal(s->phase, PHASE_GAME_OVER);
+        for (int p = 0; p < s->cfg.nplayers; p++) {
+            assert_memory_equal(s->p[p].asset, final.p[p].asset, sizeof final.p[p].asset);
+            assert_memory_equal(s->p[p].influence, final.p[p].influence, sizeof final.p[p].influence);
+            assert_int_equal(s->p[p].reputation, final.p[p].reputation);
+            assert_int_equal(s->p[p].owned, final.p[p].owned);
+            assert_memory_equal(s->p[p].perk, final.p[p].perk, sizeof final.p[p].perk);
+            assert_memory_equal(s->p[p].reserve, final.p[p].reserve, sizeof final.p[p].reserve);
+        }
+        int w1[XII_MAX_PLAYERS], w2[XII_MAX_PLAYERS];
+        int n = engine_winners(s, w1);
+        assert_int_equal(n, engine_winners(&final, w2));
+        assert_memory_equal(w1, w2, (size_t)n * sizeof w1[0]);
+        run_free(&x);
+        strbuf_free(&text);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_check_ends_turn_only_when_spent),
+        cmocka_unit_test(test_end_of_log_inside_turn),
+        cmocka_unit_test(test_round_ends_when_nothing_is_missing),
+        cmocka_unit_test(test_early_round_line),
+        cmocka_unit_test(test_refused_lines_change_nothing),
+        cmocka_unit_test(test_rejected_turn_skips_its_body),
+        cmocka_unit_test(test_rejected_round_skips_its_statements),
+        cmocka_unit_test(test_until_round),
+        cmocka_unit_test(test_outlaws_without_line),
+        cmocka_unit_test(test_header),
+        cmocka_unit_test(test_player_names),
+        cmocka_unit_test(test_claims),
+        cmocka_unit_test(test_ids),
+        cmocka_unit_test(test_too_many_errors),
+        cmocka_unit_test(test_million_lines),
+        cmocka_unit_test(test_mangled_logs),
+        cmocka_unit_test(test_generated_games),
+    };
+    return cmocka_run_group_tests(tests, load, unload);
+}
