@@ -562,6 +562,17 @@ static void write_score(struct pen *w, struct box notes)
         struct token t = {claimed, 0, 0, 1, 0};
         write_token(w, &t, col + 20, y + 1, 12);
     }
+    /* Solo: whether the objective was met (the engine says). */
+    int objective = w->s->cfg.objective;
+    int achieved = engine_objective_achieved(w->s);
+    if (w->s->cfg.nplayers == 1 && objective >= 0 && objective < w->gd->nobjectives && achieved >= 0) {
+        struct strbuf line = STRBUF_INIT;
+        strbuf_printf(&line, "%s: %s", w->gd->objectives[objective].name,
+                      achieved ? "achieved" : "not achieved");
+        hand_text(w, hand_fit(w, 11, notes.w + 10, strbuf_cstr(&line)), w->ink, x, y + lh + 4,
+                  ALIGN_LEFT, strbuf_cstr(&line));
+        strbuf_free(&line);
+    }
 }
 
 /* Rings the boxes of the people or infrastructures where the sheet and the rules differ. */
@@ -742,13 +753,30 @@ static void write_page2(struct pen *w)
     write_reputation(w);
     write_pow(w);
     /* The round reminder gives way to the notes: the score, then the mismatches. */
-    struct strbuf title = STRBUF_INIT;
-    if (w->s->phase == PHASE_GAME_OVER)
+    struct strbuf title = STRBUF_INIT, note = STRBUF_INIT;
+    switch (w->s->phase) {
+    case PHASE_GAME_OVER:
         strbuf_puts(&title, "FINAL SCORE");
-    else
+        break;
+    case PHASE_ROUND_OVER:
         strbuf_printf(&title, "AFTER ROUND %d", w->s->round);
+        break;
+    case PHASE_ROUND:
+        strbuf_printf(&title, "DURING ROUND %d", w->s->round);
+        break;
+    case PHASE_SETUP:
+        strbuf_puts(&title, "BEFORE ROUND 1");
+        break;
+    }
     struct box in = note_card(w, w->g->note_area[1], strbuf_cstr(&title));
+    if (w->s->phase != PHASE_GAME_OVER) {
+        strbuf_puts(&note, "The sheet as it stood then. The final score is written here once "
+                           "round 10 is over.");
+        layout_text_box(w->c, FONT_SERIF_ITALIC, 8.5, LAYOUT_MIN_TEXT, 1.15, w->pal.soft,
+                        mkbox(in.x, in.y, 120, in.h), ALIGN_LEFT, strbuf_cstr(&note), 1);
+    }
     strbuf_free(&title);
+    strbuf_free(&note);
     write_score(w, mkbox(in.x, in.y, 110, in.h));
     double nx = in.x + 128;
     notes_page2(w, mkbox(nx, in.y, in.x + in.w - nx, in.h));
