@@ -192,6 +192,11 @@ static void write_token(struct pen *w, const struct token *t, double cx, double 
     hand_text(w, size, t->correction ? w->red : w->ink, cx, y, ALIGN_CENTER, buf);
     if (t->struck)
         strike(w, cx - tw / 2, cx + tw / 2, y, size);
+    if (t->correction) {
+        /* Underlined as a correction: in grey, the only thing that tells it from the rest. */
+        pen_line(w, cx - tw / 2 - 0.5, y + 1.3, cx + tw / 2 + 0.8, y + 1.0);
+        stroke(w, w->red, w->pal.grey ? 1.1 : PEN_W);
+    }
     if (t->claim)
         ring(w, cx, y - size * 0.33, tw / 2 + 2.6, size * 0.55 + 1.2);
 }
