@@ -795,6 +795,10 @@ int filled_sheet_draw(struct canvas *c, const struct filled_sheet_input *in, str
         strbuf_printf(err, "unknown paper '%s' (expected a4 or letter)", paper_name);
         return -1;
     }
+    if (!in->state || in->state->cfg.nplayers < 1 || in->state->cfg.nplayers > XII_MAX_PLAYERS) {
+        strbuf_puts(err, "no game to draw: the log's header did not start one");
+        return -1;
+    }
     struct diag_list dl = DIAG_LIST_INIT;
     /* Without icons the sheet still works: the names are spelled out. */
     struct icon_set *icons = icons_load_default(&dl);
