@@ -6,27 +6,43 @@
 #include <string.h>
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
+#include "cli/render_options.h"
 #include "core/readfile.h"
+#include "layout/filled_sheet.h"
 #include "log/parse.h"
 #include "log/replay.h"
 #include "log/report.h"
 
 #define MAX_LOG_BYTES ((size_t)256 << 20)
 
-static const char usage_text[] =
+static const char usage_head[] =
     "usage: xii audit [OPTIONS] LOG\n"
     "Replays the move log LOG (\"-\" reads standard input) through the rules, reports every\n"
     "error and every check that differs from the rules, the final sheets, scores and winner.\n"
     "  --json              print one JSON object instead of the text report\n"
-    "  --until-round N     the state after round N (1-10)\n"
+    "  --until-round N     the state (and the sheets) after round N (1-10)\n"
     "  --rules FILE        read this game-data file instead of the built-in one\n"
+    "  --pdf FILE          also draw the filled town-sheets (two pages per player) into FILE\n"
+    "  --mark              on those sheets, circle every value a check line got wrong\n"
+    "With --pdf (-o FILE is the same as --pdf FILE):\n";
+
+static const char usage_tail[] =
     "  -h, --help          this help\n"
     "Exit status: 0 the log is valid and every check matches, 1 errors or mismatches,\n"
-    "2 bad options or an unreadable file, 3 the output could not be written.\n";
+    "2 bad options or an unreadable file, 3 an output could not be written.\n";
+
+static void usage(FILE *to)
+{
+    fputs(usage_head, to);
+    fputs(render_options_help, to);
+    fputs(usage_tail, to);
+}
 
 struct audit_args {
     const char *log, *rules;
-    int json, until_round;
+    int json, until_round, mark;
+    struct render_options ro;
+    const char *render_given;   /* a render option given (it needs --pdf), or NULL */
 };
 
 /* The value of "--name VALUE" or "--name=VALUE"; 0 when argv[*i] is another argument. */
@@ -54,17 +70,30 @@ static int option_value(int argc, char **argv, int *i, const char *name, const c
 static int parse_args(int argc, char **argv, struct audit_args *aa)
 {
     memset(aa, 0, sizeof *aa);
+    render_options_init(&aa->ro);
+    struct strbuf err = STRBUF_INIT;
     int i = 1;
     while (i < argc) {
         const char *a = argv[i], *v = NULL;
         int m;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(usage_text, stdout);
+            usage(stdout);
             return 1;
         }
         if (strcmp(a, "--json") == 0) {
             aa->json = 1;
             i++;
+        } else if (strcmp(a, "--mark") == 0) {
+            aa->mark = 1;
+            i++;
+        } else if ((m = option_value(argc, argv, &i, "--pdf", &v)) != 0) {
+            if (m < 0)
+                return -1;
+            if (!*v) {
+                fputs("xii audit: --pdf needs a file name\n", stderr);
+                return -1;
+            }
+            aa->ro.output = v;
         } else if ((m = option_value(argc, argv, &i, "--rules", &v)) != 0) {
             if (m < 0)
                 return -1;
@@ -81,9 +110,17 @@ static int parse_args(int argc, char **argv, struct audit_args *aa)
                 return -1;
             }
             aa->until_round = (int)n;
+        } else if ((m = render_options_parse(&aa->ro, argc, argv, &i, &err)) != 0) {
+            if (m < 0) {
+                fprintf(stderr, "xii audit: %s\n", strbuf_cstr(&err));
+                strbuf_free(&err);
+                return -1;
+            }
+            if (strcmp(a, "-o") != 0 && strncmp(a, "--output", 8) != 0 && !aa->render_given)
+                aa->render_given = a;
         } else if (a[0] == '-' && a[1] != 0) {
             fprintf(stderr, "xii audit: unknown option '%s'\n", a);
-            fputs(usage_text, stderr);
+            usage(stderr);
             return -1;
         } else {
             if (aa->log) {
@@ -96,10 +133,96 @@ static int parse_args(int argc, char **argv, struct audit_args *aa)
     }
     if (!aa->log) {
         fputs("xii audit: which log? (give a file name, or - for standard input)\n", stderr);
-        fputs(usage_text, stderr);
+        usage(stderr);
         return -1;
     }
+    if (!aa->ro.output && (aa->render_given || aa->mark)) {
+        fprintf(stderr, "xii audit: %s is about the filled sheets: give --pdf FILE too\n",
+                aa->mark ? "--mark" : aa->render_given);
+        return -1;
+    }
+    if (render_options_check(&aa->ro, &err) != 0) {
+        fprintf(stderr, "xii audit: %s\n", strbuf_cstr(&err));
+        strbuf_free(&err);
+        return -1;
+    }
+    strbuf_free(&err);
     return 0;
+}
+
+/* The mismatches as the filled sheet wants them (value claims keep their asset or location). */
+static struct filled_mismatch *sheet_mismatches(const struct log_replay *r)
+{
+    struct filled_mismatch *out = calloc(r->nmismatches + 1, sizeof *out);
+    if (!out)
+        abort();
+    struct strbuf sb = STRBUF_INIT;
+    for (size_t i = 0; i < r->nmismatches; i++) {
+        const struct log_mismatch *m = &r->mismatches[i];
+        struct filled_mismatch *f = &out[i];
+        f->player = m->player;
+        f->line = m->line;
+        f->round = m->round;
+        f->what = m->claim.kind == LOG_CLAIM_ASSET        ? HIST_ASSET
+                  : m->claim.kind == LOG_CLAIM_INFLUENCE  ? HIST_INFLUENCE
+                  : m->claim.kind == LOG_CLAIM_REPUTATION ? HIST_REPUTATION
+                                                          : HIST_ITEM;
+        f->index = m->claim.index;
+        snprintf(f->what_name, sizeof f->what_name, "%s", m->what);
+        strbuf_reset(&sb);
+        log_claims_side_text(r->gd, m, 0, &sb);
+        snprintf(f->sheet, sizeof f->sheet, "%s", strbuf_cstr(&sb));
+        strbuf_reset(&sb);
+        log_claims_side_text(r->gd, m, 1, &sb);
+        snprintf(f->rules, sizeof f->rules, "%s", strbuf_cstr(&sb));
+    }
+    strbuf_free(&sb);
+    return out;
+}
+
+/* Draws the filled sheets; returns EXIT_OK, or EXIT_OUTPUT after printing why. */
+static int draw_sheets(const struct audit_args *aa, const char *name, const struct log_replay *r,
+                       const struct diag_list *dl)
+{
+    if (!r->started) {
+        fprintf(stderr, "xii audit: no sheets to draw: the game did not start\n");
+        return EXIT_OUTPUT;
+    }
+    struct strbuf footer = STRBUF_INIT, err = STRBUF_INIT;
+    render_options_describe(&aa->ro, &footer);
+    struct filled_sheet_input in;
+    memset(&in, 0, sizeof in);
+    in.gd = r->gd;
+    in.state = &r->state;
+    in.history = &r->history;
+    struct filled_mismatch *mm = sheet_mismatches(r);
+    in.mismatches = mm;
+    in.nmismatches = r->nmismatches;
+    in.mark = aa->mark;
+    in.nerrors = dl->errors;
+    in.log_name = name;
+    in.paper = aa->ro.paper->name;
+    in.grey = aa->ro.grey;
+    in.footer_options = strbuf_cstr(&footer);
+    struct canvas_options co;
+    render_options_canvas(&aa->ro, aa->ro.output, "Filled town-sheets", &co);
+    struct canvas *c = canvas_new(&co, &err);
+    int rc = c ? 0 : -1;
+    if (rc == 0 && filled_sheet_draw(c, &in, &err) != 0) {
+        canvas_discard(c);      /* nothing is written */
+        rc = -1;
+    } else if (rc == 0) {
+        rc = canvas_finish(c, &err);
+    }
+    int status = EXIT_OK;
+    if (rc != 0) {
+        fprintf(stderr, "xii audit: %s\n", strbuf_cstr(&err));
+        status = EXIT_OUTPUT;
+    }
+    free(mm);
+    strbuf_free(&footer);
+    strbuf_free(&err);
+    return status;
 }
 
 int cmd_audit(int argc, char **argv)
@@ -138,6 +261,8 @@ int cmd_audit(int argc, char **argv)
         fprintf(stderr, "xii audit: cannot write the report: %s\n", strerror(errno));
         status = EXIT_OUTPUT;
     }
+    if (aa.ro.output && draw_sheets(&aa, name, r, &dl) != EXIT_OK)
+        status = EXIT_OUTPUT;
     strbuf_free(&out);
     log_replay_free(r);
     log_free(ast);
