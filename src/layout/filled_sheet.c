@@ -91,6 +91,23 @@ static void pen_line(struct pen *w, double x1, double y1, double x2, double y2)
                     x1 + 2 * dx / 3 + nx * bow * 0.6, y1 + 2 * dy / 3 + ny * bow * 0.6, x2, y2);
 }
 
+/* The handwriting font has Latin-1 only: a name with other letters is written in the italic
+ * serif (which has the Latin Extended letters), never as empty boxes. */
+static enum canvas_font hand_font(const char *text)
+{
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if (*p < 0x80)
+            continue;
+        /* Latin-1 above 0xA0 is C2 A1..BF or C3 80..BF. */
+        if ((p[0] == 0xC2 && p[1] >= 0xA1 && p[1] <= 0xBF) || (p[0] == 0xC3 && p[1] >= 0x80 && p[1] <= 0xBF)) {
+            p++;
+            continue;
+        }
+        return FONT_SERIF_ITALIC;
+    }
+    return FONT_HAND;
+}
+
 /* Text in the pen's hand, with a little wobble of position and slant. */
 static void hand_text(struct pen *w, double size, struct rgb col, double x, double y,
                       enum canvas_align align, const char *text)
@@ -100,7 +117,7 @@ static void hand_text(struct pen *w, double size, struct rgb col, double x, doub
     canvas_save(w->c);
     canvas_translate(w->c, x + jx, y + jy);
     canvas_rotate(w->c, rot);
-    canvas_text(w->c, FONT_HAND, size, col, 0, 0, align, text);
+    canvas_text(w->c, hand_font(text), size, col, 0, 0, align, text);
     canvas_restore(w->c);
 }
 
@@ -108,7 +125,7 @@ static void hand_text(struct pen *w, double size, struct rgb col, double x, doub
  * cell stays readable at that size). */
 static double hand_fit(struct pen *w, double size, double width, const char *text)
 {
-    double tw = canvas_text_width(w->c, FONT_HAND, size, text);
+    double tw = canvas_text_width(w->c, hand_font(text), size, text);
     if (tw > width && tw > 0)
         size *= width / tw;
     return size < 5 ? 5 : size;

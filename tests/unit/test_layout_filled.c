@@ -534,6 +534,37 @@ static void test_claim_on_start_value(void **state)
     game_free(&g);
 }
 
+/* Names in the handwriting font when it has their letters (Latin-1), else in the italic serif,
+ * never as empty boxes. */
+static void test_name_fonts(void **state)
+{
+    (void)state;
+    static const char log[] = "players \"Zo\xc3\xab\" \"\xc5\x81ukasz\"\n"
+                              "town \"Zo\xc3\xab\" \"Ch\xc3\xa2teau\"\n"
+                              "town \"\xc5\x81ukasz\" \"Krak\xc3\xb3w\"\n";
+    struct diag_list dl = DIAG_LIST_INIT;
+    struct log_ast *ast = log_parse(log, sizeof log - 1, "names.xii", &dl);
+    struct log_replay_options opt = {0};
+    struct log_replay *r = log_replay_run(&gd, ast, &opt, &dl);
+    assert_true(r->started);
+    struct filled_sheet_input in;
+    memset(&in, 0, sizeof in);
+    in.gd = &gd;
+    in.state = &r->state;
+    in.history = &r->history;
+    in.paper = "a4";
+    char *t = render_trace(&in);
+    assert_int_equal(count(t, "text hand 12.00 #1b2440 0.00 0.00 left \"Zo\xc3\xab\""), 1);
+    assert_int_equal(count(t, "#1b2440 0.00 0.00 left \"Ch\xc3\xa2teau\""), 1);
+    assert_int_equal(count(t, "text hand 22.00 #1b2440 0.00 0.00 left \"Ch\xc3\xa2teau\""), 1);
+    assert_int_equal(count(t, "text serif-italic 12.00 #1b2440 0.00 0.00 left \"\xc5\x81ukasz\""), 1);
+    assert_int_equal(count(t, "text hand 22.00 #1b2440 0.00 0.00 left \"Krak\xc3\xb3w\""), 1);
+    free(t);
+    log_replay_free(r);
+    log_free(ast);
+    diag_list_free(&dl);
+}
+
 /* --until-round: the rounds crossed so far, no score yet, the note says which round. */
 static void test_until_round(void **state)
 {
@@ -721,6 +752,7 @@ int main(void)
         cmocka_unit_test(test_long_history),
         cmocka_unit_test(test_notice_and_marks),
         cmocka_unit_test(test_claim_on_start_value),
+        cmocka_unit_test(test_name_fonts),
         cmocka_unit_test(test_until_round),
         cmocka_unit_test(test_bad_paper),
         cmocka_unit_test(test_pdf),
