@@ -579,7 +579,9 @@ static void write_score(struct pen *w, struct box notes)
     pen_line(w, x, y - lh + 3.5, col + 2, y - lh + 3.5 + 0.5 * wobble(w));
     stroke(w, w->ink, PEN_W);
     hand_text(w, 12, w->ink, x, y + 1, ALIGN_LEFT, "total");
-    hand_text(w, 12, m ? w->red : w->ink, col, y + 1, ALIGN_RIGHT, number(sc.total, buf));
+    struct token total = {sc.total, 0, 0, 0, m != NULL};
+    write_token(w, &total, col - canvas_text_width(w->c, FONT_HAND, 12, number(sc.total, buf)) / 2,
+                y + 1, 12);
     if (m) {
         struct token t = {claimed, 0, 0, 1, 0};
         write_token(w, &t, col + 20, y + 1, 12);

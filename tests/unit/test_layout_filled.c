@@ -587,7 +587,7 @@ static void test_until_round(void **state)
     assert_int_equal(count(t, "\"total\""), 2);
     /* Jack's score: in the box, and under the sum. */
     assert_int_equal(count(t, "text hand 14.00 #1b2440 0.00 0.00 center \"36\""), 1);
-    assert_int_equal(count(t, "text hand 12.00 #1b2440 0.00 0.00 right \"36\""), 1);
+    assert_int_equal(count(t, "text hand 12.00 #1b2440 0.00 0.00 center \"36\""), 1);
     free(t);
     game_free(&g);
 }
