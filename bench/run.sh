@@ -1,0 +1,42 @@
+#!/bin/sh
+# usage: sh bench/run.sh path/to/xii BUILD
+# Runs the benchmarks built from bench/*.c (make bench builds them into BUILD/bench/) and prints
+# their figures: the audit's throughput on random complete 5-player games against the lexing
+# floor, its time per line on long logs, `xii audit` end to end on a 100,000-line log, and the
+# filled town-sheets when that benchmark is built.
+if [ $# -ne 2 ]; then
+  echo "usage: sh bench/run.sh path/to/xii BUILD" >&2
+  exit 2
+fi
+xii=$1
+build=$2
+bench=$build/bench
+status=0
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+echo "== parse and replay (bench_audit)"
+"$bench/bench_audit" || status=1
+
+echo
+echo "== xii audit end to end (read, parse, replay, text report)"
+for lines in 10000 100000; do
+  "$bench/gen_games" --lines $lines "$tmp/long-$lines.xii" || status=1
+  start=$(date +%s%N)
+  "$xii" audit "$tmp/long-$lines.xii" >"$tmp/report" || status=1
+  end=$(date +%s%N)
+  ms=$(( (end - start) / 1000000 ))
+  echo "$lines lines: $ms ms (wall clock), $(wc -c <"$tmp/long-$lines.xii") bytes"
+done
+"$bench/gen_games" "$tmp" 3 5 42 || status=1
+for f in "$tmp"/game-*.xii; do
+  "$xii" audit "$f" >/dev/null || { echo "run.sh: $f is not a clean game" >&2; status=1; }
+done
+echo "3 generated 5-player games with their check lines: audited with no finding"
+
+if [ -x "$bench/bench_filled" ]; then
+  echo
+  echo "== filled town-sheets (bench_filled)"
+  "$bench/bench_filled" || status=1
+fi
+exit $status
