@@ -1297,7 +1297,8 @@ static void statement(struct rp *rp, const struct log_stmt *st)
             skip_stmt(rp, st);
             return;
         }
-        rp->skip = SKIP_NONE;
+        if (kind != LOG_CHECK)      /* a check among the skipped lines does not end them */
+            rp->skip = SKIP_NONE;
     }
     if (st->kind == LOG_INVALID) {
         /* The parser reported it; it has no effect, like a refused statement. */

@@ -197,11 +197,12 @@ static void test_rejected_turn_skips_its_body(void **state)
 {
     (void)state;
     struct run x;
-    run(&x, HEADER "turn Tom 4 3\n 6 population\n 5 food\n# comment\n 4 supply\n 3 store\n" JACK_TURN);
+    run(&x, HEADER "turn Tom 4 3\n 6 population\n 5 food\n# comment\ncheck Tom food 0\n 4 supply\n"
+            " 3 store\n" JACK_TURN);
     assert_int_equal(x.dl.errors, 1);
     assert_int_equal(count(&x, "turn-order"), 1);
     assert_int_equal(x.r->nskipped, 5);
-    static const int lines[] = {4, 5, 6, 8, 9};
+    static const int lines[] = {4, 5, 6, 9, 10};
     for (int i = 0; i < 5; i++)
         assert_int_equal(x.r->skipped[i], lines[i]);
     assert_int_equal(player(&x, 0)->asset[A_POPULATION], 6);
