@@ -107,9 +107,13 @@ void diag_format(struct strbuf *out, const struct diag *d, const char *src, size
     if (d->code && d->level == DIAG_ERROR)
         strbuf_printf(out, " [rule: %s]", d->code);
     strbuf_putc(out, '\n');
+    /* Mismatches show no source line: finding it would scan the text from the start for each
+     * of them (a log of a million check lines took hours). */
+    if (d->level == DIAG_MISMATCH)
+        return;
     size_t n;
     const char *line = (src && d->pos.line > 0) ? find_line(src, srclen, d->pos.line, &n) : NULL;
-    if (!line || d->level == DIAG_MISMATCH)
+    if (!line)
         return;
     /* Long lines are cut so a report stays readable. */
     size_t shown = n > 200 ? 200 : n;
