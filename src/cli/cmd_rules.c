@@ -42,5 +42,10 @@ int cmd_rules(int argc, char **argv)
     fwrite(out.data, 1, out.len, stdout);
     strbuf_free(&out);
     gamedata_free(&gd);
-    return fflush(stdout) == 0 ? EXIT_OK : EXIT_OUTPUT;
+    /* ferror: a failed fwrite of a large listing leaves nothing for fflush to report. */
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fputs("xii rules: cannot write to standard output\n", stderr);
+        return EXIT_OUTPUT;
+    }
+    return EXIT_OK;
 }

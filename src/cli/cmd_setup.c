@@ -212,7 +212,7 @@ int cmd_setup(int argc, char **argv)
         status = render_document(&ro, "setup", "setup", "XII Century: setup", draw_setup, &so);
         strbuf_free(&footer);
     }
-    if (fflush(stdout) != 0)
+    if (fflush(stdout) != 0 || ferror(stdout))
         status = EXIT_OUTPUT;
     event_setup_free(&s);
     diag_list_free(&dl);

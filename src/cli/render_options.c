@@ -182,7 +182,9 @@ int render_document(const struct render_options *ro, const char *cmd, const char
             if (canvas_finish(c, &err) != 0) {
                 fprintf(stderr, "xii %s: %s\n", cmd, strbuf_cstr(&err));
                 status = EXIT_OUTPUT;
-            } else if (to_stdout ? fflush(stdout) != 0 : 0) {
+            } else if (to_stdout && (fflush(stdout) != 0 || ferror(stdout))) {
+                /* ferror: a failed fputs leaves nothing for fflush to report. */
+                fprintf(stderr, "xii %s: cannot write to standard output\n", cmd);
                 status = EXIT_OUTPUT;
             } else if (!to_stdout) {
                 fprintf(stderr, "xii %s: wrote %s\n", cmd, co.path);
