@@ -1,0 +1,75 @@
+/* libFuzzer harness: the whole audit (what `xii audit` and `xii audit --json` do, minus the file
+ * reading). Every input is parsed and replayed against the built-in game data, then reported as
+ * text and as JSON; a replay that started is also scored, its mismatches described and its open
+ * round listed. The replay runs twice: over the
+ * whole log, and stopped after round (size % 11) as --until-round does, so stopping early is
+ * fuzzed too. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include "core/diag.h"
+#include "core/strbuf.h"
+#include "log/claims.h"
+#include "log/parse.h"
+#include "log/replay.h"
+#include "log/report.h"
+#include "rules/engine.h"
+#include "rules/gamedata.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static struct gamedata gd;
+static int gd_loaded;
+
+static void replay_once(const char *buf, size_t size, const struct log_ast *ast, int until,
+                        struct strbuf *out, struct diag_list *dl)
+{
+    struct log_replay_options opt = {until};
+    struct log_replay *r = log_replay_run(&gd, ast, &opt, dl);
+    struct log_report_input in = {"fuzz.xii", buf, size, r, dl};
+    log_report_text(&in, out);
+    log_report_json(&in, out);
+    log_report_ok(&in);
+    if (r->started) {
+        for (int p = 0; p < r->state.cfg.nplayers; p++) {
+            struct score_breakdown sb;
+            engine_score(&r->state, p, &sb);
+            strbuf_printf(out, "%d %d\n", sb.total, engine_pow_full(&r->state, p));
+        }
+        int winners[XII_MAX_PLAYERS];
+        engine_winners(&r->state, winners);
+        struct log_missing missing[LOG_MISSING_MAX];
+        int n = log_replay_missing(&r->state, missing);
+        for (int i = 0; i < n; i++)
+            strbuf_puts(out, missing[i].text);
+        for (size_t i = 0; i < r->nmismatches; i++) {
+            log_claims_side_text(&gd, &r->mismatches[i], 0, out);
+            log_claims_side_text(&gd, &r->mismatches[i], 1, out);
+            log_claims_message(&gd, &r->mismatches[i], "P", out);
+        }
+    }
+    log_replay_free(r);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (!gd_loaded) {
+        struct diag_list gdl = DIAG_LIST_INIT;
+        if (gamedata_load_default(&gd, &gdl) != 0)
+            abort();
+        diag_list_free(&gdl);
+        gd_loaded = 1;
+    }
+    const char *buf = (const char *)data;
+    struct diag_list dl = DIAG_LIST_INIT;
+    struct strbuf out = STRBUF_INIT;
+    struct log_ast *ast = log_parse(buf, size, "fuzz.xii", &dl);
+    replay_once(buf, size, ast, 0, &out, &dl);
+    struct diag_list dl2 = DIAG_LIST_INIT;
+    replay_once(buf, size, ast, (int)(size % 11), &out, &dl2);
+    strbuf_free(&out);
+    log_free(ast);
+    diag_list_free(&dl);
+    diag_list_free(&dl2);
+    return 0;
+}
