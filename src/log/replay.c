@@ -1,58 +1,18 @@
 /* The replay: header, rounds, turns and their automatic steps, each statement checked by the
  * rules engine; refusals become diagnostics that say what was expected and what was found. */
-#include "log/replay.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "core/xalloc.h"
-#include "log/ids.h"
 #include "log/parse.h"
-
-enum skip_mode {
-    SKIP_NONE,
-    SKIP_TURN_BODY,     /* a rejected turn line: its spend, ability and market lines */
-    SKIP_ROUND          /* a rejected round line: everything up to the next round line */
-};
-
-/* Statements of one kind seen in the header. */
-struct stmt_list {
-    const struct log_stmt **items;
-    size_t n, cap;
-};
-
-struct rp {
-    struct log_replay *out;
-    const struct gamedata *gd;
-    const struct log_ast *ast;
-    struct diag_list *dl;
-    struct game_state *s;
-    struct history *h;
-    struct log_ids_table ids;               /* fast id lookups for the moves */
-    /* The header: each line at most once, except town and variant lines. */
-    const struct log_stmt *players, *difficulty, *events, *solo, *game;
-    const struct log_stmt *bad_players;     /* a players line with a syntax error */
-    struct stmt_list towns, variants;
-    int start_tried;
-    /* The turn in progress and its queued market lines. */
-    const struct log_stmt *turn;
-    const struct log_stmt *market[XII_MAX_MARKET];
-    int nmarket;
-    int war_line;                           /* line of this round's war, 0 before it */
-    enum skip_mode skip;
-    int done;                               /* nothing more is replayed */
-    size_t mismatch_cap, skipped_cap;
-};
+#include "log/replay_internal.h"
 
 /* ---- diagnostics ------------------------------------------------------------------------- */
 
-static struct diag *add_error(struct rp *rp, struct log_span at, const char *code, int player,
-                              const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-
-/* Every replay error goes through here: it stops the replay at LOG_MAX_ERRORS. */
-static struct diag *add_error(struct rp *rp, struct log_span at, const char *code, int player,
-                              const char *fmt, ...)
+struct diag *replay_error(struct rp *rp, struct log_span at, const char *code, int player,
+                          const char *fmt, ...)
 {
     if (rp->done)
         return NULL;
@@ -77,7 +37,7 @@ static struct diag *add_error(struct rp *rp, struct log_span at, const char *cod
     return d;
 }
 
-static void skip_stmt(struct rp *rp, const struct log_stmt *st)
+void replay_skip(struct rp *rp, const struct log_stmt *st)
 {
     struct log_replay *o = rp->out;
     if (rp->done)
@@ -88,25 +48,14 @@ static void skip_stmt(struct rp *rp, const struct log_stmt *st)
     o->skipped[o->nskipped++] = st->at.line;
 }
 
-static void list_push(struct stmt_list *l, const struct log_stmt *st)
-{
-    void *items = l->items;
-    xgrow(&items, &l->cap, l->n + 1, sizeof *l->items);
-    l->items = items;
-    l->items[l->n++] = st;
-}
-
-/* The span of a statement's first word (its keyword). */
-static struct log_span keyword_span(const struct log_stmt *st, const char *kw)
+struct log_span replay_keyword_span(const struct log_stmt *st, const char *kw)
 {
     return (struct log_span){st->at.line, st->at.col, (int)strlen(kw)};
 }
 
 /* ---- players ----------------------------------------------------------------------------- */
 
-/* Finds a player by name: exactly first, then ignoring case. Reports an unknown or ambiguous
- * name and returns -1. */
-static int find_player(struct rp *rp, const struct log_word *w)
+int replay_find_player(struct rp *rp, const struct log_word *w)
 {
     const struct game_config *cfg = &rp->s->cfg;
     for (int p = 0; p < cfg->nplayers; p++)
@@ -148,413 +97,9 @@ static int find_player(struct rp *rp, const struct log_word *w)
         if (best >= 0 && best_d <= (strlen(w->text) <= 4 ? 1 : 2))
             strbuf_printf(&sb, "; did you mean %s?", cfg->names[best]);
     }
-    add_error(rp, w->at, "unknown-player", -1, "%s", strbuf_cstr(&sb));
+    replay_error(rp, w->at, "unknown-player", -1, "%s", strbuf_cstr(&sb));
     strbuf_free(&sb);
     return -1;
-}
-
-/* ---- the header and the start of the game ------------------------------------------------ */
-
-static int is_header(enum log_kind k)
-{
-    return k == LOG_VERSION || k == LOG_GAME || k == LOG_PLAYERS || k == LOG_TOWN ||
-           k == LOG_DIFFICULTY || k == LOG_EVENTS || k == LOG_SOLO || k == LOG_VARIANT;
-}
-
-static void header_stmt(struct rp *rp, const struct log_stmt *st)
-{
-    if (rp->start_tried) {
-        add_error(rp, keyword_span(st, log_kind_name(st->kind)), "header", -1,
-                  "a %s line belongs to the header, before round 1", log_kind_name(st->kind));
-        skip_stmt(rp, st);
-        return;
-    }
-    const struct log_stmt **slot = NULL;
-    switch (st->kind) {
-    case LOG_PLAYERS: slot = &rp->players; break;
-    case LOG_DIFFICULTY: slot = &rp->difficulty; break;
-    case LOG_EVENTS: slot = &rp->events; break;
-    case LOG_SOLO: slot = &rp->solo; break;
-    case LOG_GAME: slot = &rp->game; break;
-    case LOG_TOWN: list_push(&rp->towns, st); return;
-    case LOG_VARIANT: list_push(&rp->variants, st); return;
-    default: return;    /* the version: the parser checked it */
-    }
-    if (*slot) {
-        add_error(rp, keyword_span(st, log_kind_name(st->kind)), "header", -1,
-                  "a second %s line (the first is line %d): a log has one", log_kind_name(st->kind),
-                  (*slot)->at.line);
-        skip_stmt(rp, st);
-        return;
-    }
-    *slot = st;
-}
-
-static int copy_name(struct rp *rp, char *dst, const struct log_word *w, const char *what,
-                     const char *code)
-{
-    size_t n = strlen(w->text);
-    if (n >= XII_NAME_SIZE) {
-        int shown = 20;     /* cut on a character boundary */
-        while (shown > 0 && ((unsigned char)w->text[shown] & 0xC0) == 0x80)
-            shown--;
-        add_error(rp, w->at, code, -1, "%s '%.*s...' is %zu bytes long: at most %d", what,
-                  shown, w->text, n, XII_NAME_SIZE - 1);
-        return -1;
-    }
-    memcpy(dst, w->text, n + 1);
-    return 0;
-}
-
-static void round_list(const struct gd_difficulty *d, struct strbuf *out)
-{
-    int n = 0, total = 0;
-    for (int r = 1; r <= GD_ROUNDS; r++)
-        total += d->has_event[r] || d->fixed_event[r] >= 0;
-    for (int r = 1; r <= GD_ROUNDS; r++)
-        if (d->has_event[r] || d->fixed_event[r] >= 0) {
-            n++;
-            strbuf_printf(out, "%s%d", n == 1 ? "" : n == total ? " and " : ", ", r);
-        }
-    if (total == 0)
-        strbuf_puts(out, "none");
-}
-
-/* The events of the header, checked entry by entry against the difficulty. */
-static int header_events(struct rp *rp, struct game_config *cfg, struct log_span at)
-{
-    const struct gamedata *gd = rp->gd;
-    const struct gd_difficulty *d = &gd->difficulties[cfg->difficulty];
-    const struct log_event *given[GD_ROUNDS + 1] = {0};
-    int bad = 0;
-    struct strbuf sb = STRBUF_INIT;
-    if (rp->events) {
-        for (size_t k = 0; k < rp->events->events.count; k++) {
-            const struct log_event *e = &rp->events->events.items[k];
-            int r = e->round.value, ev;
-            if (e->name.text) {
-                ev = gamedata_event(gd, e->name.norm, strlen(e->name.norm));
-                if (ev < 0) {
-                    strbuf_reset(&sb);
-                    log_ids_unknown(gd, LOG_ID_EVENT, e->name.text, e->name.norm, &sb);
-                    add_error(rp, e->name.at, "unknown-id", -1, "%s", strbuf_cstr(&sb));
-                    bad = 1;
-                    continue;
-                }
-            } else {
-                ev = gamedata_event_by_die(gd, e->die.value);
-            }
-            if (r < 1 || r > GD_ROUNDS || ev < 0)
-                continue;   /* the parser refused it already */
-            if (given[r]) {
-                add_error(rp, e->round.at, "events", -1, "round %d is given two events (%s and %s)",
-                          r, gd->events[cfg->events[r]].id, gd->events[ev].id);
-                bad = 1;
-                continue;
-            }
-            given[r] = e;
-            cfg->events[r] = ev;
-            if (d->fixed_event[r] >= 0 && ev != d->fixed_event[r]) {
-                add_error(rp, e->round.at, "events", -1, "round %d is always %s in difficulty %s, not %s",
-                          r, gd->events[d->fixed_event[r]].id, d->id, gd->events[ev].id);
-                bad = 1;
-            } else if (!d->has_event[r] && d->fixed_event[r] < 0) {
-                strbuf_reset(&sb);
-                round_list(d, &sb);
-                add_error(rp, e->round.at, "events", -1, "difficulty %s has no event in round %d "
-                          "(its event rounds: %s)", d->id, r, strbuf_cstr(&sb));
-                bad = 1;
-            }
-        }
-    }
-    int count[EVENT_COUNT] = {0};
-    struct strbuf missing = STRBUF_INIT;
-    for (int r = 1; r <= GD_ROUNDS; r++) {
-        if (d->fixed_event[r] >= 0 && cfg->events[r] < 0)
-            cfg->events[r] = d->fixed_event[r];     /* may be left out of the events line */
-        int ev = cfg->events[r];
-        if (ev < 0) {
-            if (d->has_event[r])
-                strbuf_printf(&missing, "%s%d", missing.len ? ", " : "", r);
-            continue;
-        }
-        if (++count[ev] > gd->max_same_event) {
-            add_error(rp, given[r] ? given[r]->round.at : at, "events", -1,
-                      "%s is on more than %d rounds (round %d is one too many)", gd->events[ev].id,
-                      gd->max_same_event, r);
-            bad = 1;
-        }
-    }
-    if (missing.len) {
-        strbuf_reset(&sb);
-        round_list(d, &sb);
-        if (rp->events)
-            add_error(rp, keyword_span(rp->events, "events"), "events", -1,
-                      "no event for round%s %s (difficulty %s has events in rounds %s)",
-                      strchr(strbuf_cstr(&missing), ',') ? "s" : "", strbuf_cstr(&missing), d->id,
-                      strbuf_cstr(&sb));
-        else
-            add_error(rp, rp->difficulty ? keyword_span(rp->difficulty, "difficulty") : at, "events", -1,
-                      "difficulty %s has events in rounds %s: add an events line such as \"events %s\"",
-                      d->id, strbuf_cstr(&sb), "7 fire, 8 plague, ...");
-        bad = 1;
-    }
-    strbuf_free(&missing);
-    strbuf_free(&sb);
-    return bad ? -1 : 0;
-}
-
-static void header_solo(struct rp *rp, struct game_config *cfg)
-{
-    const struct gamedata *gd = rp->gd;
-    if (cfg->nplayers > 1) {
-        if (rp->solo) {
-            add_error(rp, keyword_span(rp->solo, "solo"), "setup", -1,
-                      "a game of %d players has no solo objective", cfg->nplayers);
-            skip_stmt(rp, rp->solo);
-        }
-        return;
-    }
-    if (!rp->solo) {
-        add_error(rp, keyword_span(rp->players, "players"), "setup", -1,
-                  "a solo game needs a solo line: \"solo merchant\", miller, cathedral, castle or arcade");
-        return;
-    }
-    const struct log_word *w = &rp->solo->solo;
-    if (strcmp(w->norm, LOG_ID_ARCADE) == 0)
-        return;
-    int o = gamedata_objective(gd, w->norm, strlen(w->norm));
-    if (o < 0) {
-        struct strbuf sb = STRBUF_INIT;
-        log_ids_unknown(gd, LOG_ID_OBJECTIVE, w->text, w->norm, &sb);
-        add_error(rp, w->at, "unknown-id", -1, "%s", strbuf_cstr(&sb));
-        strbuf_free(&sb);
-        skip_stmt(rp, rp->solo);
-        return;
-    }
-    cfg->objective = o;
-}
-
-static void header_variants(struct rp *rp, struct game_config *cfg)
-{
-    for (size_t k = 0; k < rp->variants.n; k++) {
-        const struct log_stmt *st = rp->variants.items[k];
-        int ok = 1;
-        for (size_t i = 0; i < st->variant.count; i++) {
-            const struct log_word *w = &st->variant.items[i];
-            if (strcmp(w->norm, LOG_ID_FAMINE_VARIANT) != 0) {
-                struct strbuf sb = STRBUF_INIT;
-                log_ids_unknown(rp->gd, LOG_ID_VARIANT, w->text, w->norm, &sb);
-                add_error(rp, w->at, "unknown-id", -1, "%s", strbuf_cstr(&sb));
-                strbuf_free(&sb);
-                ok = 0;
-            }
-        }
-        if (ok)
-            cfg->famine_halves_farms = 1;
-        else
-            skip_stmt(rp, st);
-    }
-}
-
-static void header_towns(struct rp *rp, struct game_config *cfg)
-{
-    int line[XII_MAX_PLAYERS] = {0};
-    for (size_t k = 0; k < rp->towns.n; k++) {
-        const struct log_stmt *st = rp->towns.items[k];
-        int p = find_player(rp, &st->town.player);
-        if (p >= 0 && line[p]) {
-            add_error(rp, st->town.player.at, "header", p, "%s's town is already named (line %d)",
-                      cfg->names[p], line[p]);
-            p = -1;
-        }
-        if (p < 0 || copy_name(rp, cfg->towns[p], &st->town.name, "the town name", "header") != 0) {
-            skip_stmt(rp, st);
-            continue;
-        }
-        line[p] = st->at.line;
-    }
-}
-
-/* Builds the configuration from the header and starts the game. at: where the game starts
- * (for errors about missing lines). Returns 0, or -1 when the game cannot start. */
-static int start_game(struct rp *rp, struct log_span at)
-{
-    const struct gamedata *gd = rp->gd;
-    rp->start_tried = 1;
-    struct game_config *cfg = &rp->s->cfg;  /* names are found through it while starting */
-    memset(cfg, 0, sizeof *cfg);
-    cfg->difficulty = gd->default_difficulty;
-    cfg->objective = -1;
-    for (int r = 0; r <= GD_ROUNDS; r++)
-        cfg->events[r] = -1;
-    int fatal = 0;
-    if (!rp->players) {
-        if (rp->bad_players)
-            add_error(rp, keyword_span(rp->bad_players, "players"), "setup", -1,
-                      "the game cannot start: its players line has an error");
-        else if (rp->ast->count == 0)
-            add_error(rp, at, "setup", -1, "the log is empty: expected a players line, then rounds");
-        else
-            add_error(rp, at, "setup", -1, "the log has no players line: expected \"players NAME ...\" "
-                      "before round 1");
-        rp->done = 1;
-        return -1;
-    }
-    cfg->nplayers = (int)rp->players->players.count;
-    for (int p = 0; p < cfg->nplayers; p++) {
-        const struct log_word *w = &rp->players->players.names[p];
-        if (copy_name(rp, cfg->names[p], w, "the player name", "setup") != 0) {
-            fatal = 1;
-            continue;
-        }
-        for (int q = 0; q < p; q++)
-            if (strcmp(cfg->names[q], cfg->names[p]) == 0) {
-                add_error(rp, w->at, "setup", -1, "two players are called %s: names must differ",
-                          cfg->names[p]);
-                fatal = 1;
-            }
-    }
-    if (fatal) {
-        rp->done = 1;
-        return -1;
-    }
-    header_towns(rp, cfg);
-    if (rp->difficulty) {
-        const struct log_word *w = &rp->difficulty->difficulty;
-        int d = gamedata_difficulty(gd, w->norm, strlen(w->norm));
-        if (d < 0) {
-            struct strbuf sb = STRBUF_INIT;
-            log_ids_unknown(gd, LOG_ID_DIFFICULTY, w->text, w->norm, &sb);
-            add_error(rp, w->at, "unknown-id", -1, "%s: the game cannot start without it",
-                      strbuf_cstr(&sb));
-            strbuf_free(&sb);
-            rp->done = 1;
-            return -1;
-        }
-        cfg->difficulty = d;
-    }
-    if (header_events(rp, cfg, at) != 0) {
-        rp->done = 1;
-        return -1;
-    }
-    header_solo(rp, cfg);
-    header_variants(rp, cfg);
-    if (rp->game) {
-        free(rp->out->title);
-        rp->out->title = xstrdup(rp->game->game.text);
-    }
-    struct game_config c = *cfg;
-    struct refusal why;
-    if (rp->done || engine_new_game(rp->s, gd, &c, rp->h, &why) != 0) {
-        if (!rp->done)
-            add_error(rp, keyword_span(rp->players, "players"), why.rule, -1, "%s", why.message);
-        rp->done = 1;
-        return -1;
-    }
-    rp->out->started = 1;
-    return 0;
-}
-
-/* ---- what a round still needs ------------------------------------------------------------ */
-
-static void war_line_text(const struct game_state *s, struct strbuf *out)
-{
-    strbuf_puts(out, "war");
-    for (int p = 0; p < s->cfg.nplayers; p++) {
-        strbuf_printf(out, "%s %s ", p ? "," : "", s->cfg.names[p]);
-        if (engine_pow_base(s, p) == 0) {
-            strbuf_puts(out, "avoid");
-            continue;
-        }
-        strbuf_puts(out, "avoid|support");
-        for (int i = engine_bonus_rolls_due(s, p); i > 0; i--)
-            strbuf_puts(out, " ROLL");
-    }
-}
-
-/* "outlaws Jack ROLL, Tom ROLL ROLL": the line the pending outlaws' attack needs. */
-static void outlaws_line(const struct game_state *s, struct strbuf *out)
-{
-    strbuf_puts(out, "outlaws");
-    int n = 0;
-    for (int p = 0; p < s->cfg.nplayers; p++) {
-        int due = engine_outlaws_needs_rolls(s, p);
-        if (due == 0)
-            continue;
-        strbuf_printf(out, "%s %s", n++ ? "," : "", s->cfg.names[p]);
-        while (due-- > 0)
-            strbuf_puts(out, " ROLL");
-    }
-}
-
-static struct log_missing *missing_add(struct log_missing *out, int *n, const char *code, int player)
-{
-    struct log_missing *m = &out[(*n)++];
-    memset(m, 0, sizeof *m);
-    m->code = code;
-    m->player = player;
-    return m;
-}
-
-int log_replay_missing(const struct game_state *s, struct log_missing *out)
-{
-    struct round_missing rm;
-    if (engine_round_missing(s, &rm) == 0)
-        return 0;
-    const struct gamedata *gd = s->gd;
-    int n = 0, np = s->cfg.nplayers;
-    struct log_missing *m;
-    if (rm.shared) {
-        m = missing_add(out, &n, "round-order", -1);
-        snprintf(m->text, sizeof m->text, "the shared dice: add \"shared D D\" after \"round %d\"",
-                 s->round);
-    }
-    if (rm.outlaws) {
-        struct strbuf sb = STRBUF_INIT;
-        outlaws_line(s, &sb);
-        m = missing_add(out, &n, "bonus-rolls", -1);
-        snprintf(m->text, sizeof m->text, "the outlaws' bonus rolls: add \"%s\" before the first turn",
-                 strbuf_cstr(&sb));
-        strbuf_free(&sb);
-    }
-    int first = rm.turn_active ? s->turns_done + 1 : s->turns_done;
-    for (int k = first; k < np && rm.turns_left > 0; k++) {
-        int p = (s->first_player + k) % np;
-        m = missing_add(out, &n, "turn-order", p);
-        snprintf(m->text, sizeof m->text, "%s's turn: add \"turn %s D D\" and a line for each die",
-                 s->cfg.names[p], s->cfg.names[p]);
-    }
-    if (rm.war) {
-        struct strbuf sb = STRBUF_INIT;
-        war_line_text(s, &sb);
-        m = missing_add(out, &n, "war", -1);
-        snprintf(m->text, sizeof m->text, "the war line: add \"%s\"", strbuf_cstr(&sb));
-        strbuf_free(&sb);
-    }
-    for (int p = 0; p < np; p++) {
-        if (!rm.collect[p])
-            continue;
-        struct strbuf what = STRBUF_INIT, line = STRBUF_INIT;
-        strbuf_printf(&line, "collect %s", s->cfg.names[p]);
-        int count = 0;
-        for (int l = 0; l < LOCATION_COUNT; l++) {
-            if (!(rm.collect[p] >> l & 1u))
-                continue;
-            const struct gd_location *loc = &gd->locations[l];
-            strbuf_printf(&what, "%s%s", count ? " and " : "", loc->id);
-            strbuf_printf(&line, "%s %s ", count ? "," : "", loc->id);
-            for (int k = 0; k < loc->nbonus; k++)
-                strbuf_printf(&line, "%s%s", k ? "|" : "", gd->assets[loc->bonus_asset[k]].id);
-            count++;
-        }
-        m = missing_add(out, &n, "collect", p);
-        snprintf(m->text, sizeof m->text, "%s's choice of the %s bonus%s: add \"%s\"", s->cfg.names[p],
-                 strbuf_cstr(&what), count > 1 ? "es" : "", strbuf_cstr(&line));
-        strbuf_free(&what);
-        strbuf_free(&line);
-    }
-    return n;
 }
 
 /* ---- turns ------------------------------------------------------------------------------- */
@@ -622,17 +167,17 @@ static void end_turn(struct rp *rp)
     engine_end_turn(s, rp->h, &te, NULL);
     if (te.unspent.rule) {
         if (examples.len)
-            add_error(rp, rp->turn->at, te.unspent.rule, p, "%s; add a line under this turn %s, e.g. %s",
-                      te.unspent.message, left > 1 ? "for each" : "that spends it", strbuf_cstr(&examples));
+            replay_error(rp, rp->turn->at, te.unspent.rule, p, "%s; add a line under this turn %s, e.g. %s",
+                         te.unspent.message, left > 1 ? "for each" : "that spends it", strbuf_cstr(&examples));
         else
-            add_error(rp, rp->turn->at, te.unspent.rule, p, "%s", te.unspent.message);
+            replay_error(rp, rp->turn->at, te.unspent.rule, p, "%s", te.unspent.message);
     }
     strbuf_free(&examples);
     for (int k = 0; k < te.nmarket && k < rp->nmarket; k++)
         if (!te.market_applied[k]) {
-            add_error(rp, rp->market[k]->at, te.market_why[k].rule, p, "%s",
-                      te.market_why[k].message);
-            skip_stmt(rp, rp->market[k]);
+            replay_error(rp, rp->market[k]->at, te.market_why[k].rule, p, "%s",
+                         te.market_why[k].message);
+            replay_skip(rp, rp->market[k]);
         }
     rp->turn = NULL;
     rp->nmarket = 0;
@@ -648,18 +193,18 @@ static int need_round(struct rp *rp, const struct log_stmt *st, const char *what
     case PHASE_ROUND:
         return 0;
     case PHASE_SETUP:
-        add_error(rp, at, "round-order", -1, "%s before round 1: expected \"round 1\" first", what);
+        replay_error(rp, at, "round-order", -1, "%s before round 1: expected \"round 1\" first", what);
         break;
     case PHASE_ROUND_OVER:
-        add_error(rp, at, "round-order", -1, "round %d has ended: %s belongs to a round (expected "
-                  "\"round %d\" first)", s->round, what, s->round + 1);
+        replay_error(rp, at, "round-order", -1, "round %d has ended: %s belongs to a round (expected "
+                     "\"round %d\" first)", s->round, what, s->round + 1);
         break;
     case PHASE_GAME_OVER:
-        add_error(rp, at, "round-order", -1, "the game ended after round %d: %s comes too late",
-                  GD_ROUNDS, what);
+        replay_error(rp, at, "round-order", -1, "the game ended after round %d: %s comes too late",
+                     GD_ROUNDS, what);
         break;
     }
-    skip_stmt(rp, st);
+    replay_skip(rp, st);
     return -1;
 }
 
@@ -667,14 +212,14 @@ static void turn_order_error(struct rp *rp, const struct log_stmt *st, int p, in
 {
     const struct game_state *s = rp->s;
     if (s->turns_done == 0)
-        add_error(rp, st->turn.player.at, "turn-order", p, "round %d: expected %s's turn (%s is the "
-                  "first player of round %d), not %s's", s->round, s->cfg.names[next],
-                  s->cfg.names[next], s->round, s->cfg.names[p]);
+        replay_error(rp, st->turn.player.at, "turn-order", p, "round %d: expected %s's turn (%s is the "
+                     "first player of round %d), not %s's", s->round, s->cfg.names[next],
+                     s->cfg.names[next], s->round, s->cfg.names[p]);
     else
-        add_error(rp, st->turn.player.at, "turn-order", p, "round %d: expected %s's turn (after %s's), "
-                  "not %s's", s->round, s->cfg.names[next],
-                  s->cfg.names[(s->first_player + s->turns_done - 1) % s->cfg.nplayers],
-                  s->cfg.names[p]);
+        replay_error(rp, st->turn.player.at, "turn-order", p, "round %d: expected %s's turn (after %s's), "
+                     "not %s's", s->round, s->cfg.names[next],
+                     s->cfg.names[(s->first_player + s->turns_done - 1) % s->cfg.nplayers],
+                     s->cfg.names[p]);
 }
 
 static void do_turn(struct rp *rp, const struct log_stmt *st)
@@ -684,40 +229,40 @@ static void do_turn(struct rp *rp, const struct log_stmt *st)
     rp->skip = SKIP_TURN_BODY;      /* until the turn is accepted */
     if (need_round(rp, st, "a turn"))
         return;
-    int p = find_player(rp, &st->turn.player);
+    int p = replay_find_player(rp, &st->turn.player);
     if (p < 0) {
-        skip_stmt(rp, st);
+        replay_skip(rp, st);
         return;
     }
     if (s->outlaws_pending) {
         struct strbuf sb = STRBUF_INIT;
-        outlaws_line(s, &sb);
-        add_error(rp, st->at, "bonus-rolls", -1, "round %d: the outlaws' bonus rolls come before the first "
-                  "turn: add \"%s\" before this line (the attack is resolved without them)", s->round,
-                  strbuf_cstr(&sb));
+        replay_outlaws_line(s, &sb);
+        replay_error(rp, st->at, "bonus-rolls", -1, "round %d: the outlaws' bonus rolls come before the first "
+                     "turn: add \"%s\" before this line (the attack is resolved without them)", s->round,
+                     strbuf_cstr(&sb));
         strbuf_free(&sb);
         engine_outlaws_resolve_unrolled(s, rp->h, NULL);
     }
     int next = engine_next_player(s);
     struct refusal why;
     if (next < 0) {
-        add_error(rp, st->turn.player.at, "turn-order", p, "round %d: every player has had a turn "
-                  "(%s named); expected the %s", s->round, s->cfg.names[p],
-                  s->cfg.nplayers > 1 ? "war line" : "next round");
+        replay_error(rp, st->turn.player.at, "turn-order", p, "round %d: every player has had a turn "
+                     "(%s named); expected the %s", s->round, s->cfg.names[p],
+                     s->cfg.nplayers > 1 ? "war line" : "next round");
     } else if (p != next) {
         turn_order_error(rp, st, p, next);
     } else if (!s->shared_set) {
-        add_error(rp, st->at, "round-order", p, "round %d has no shared dice: add \"shared D D\" "
-                  "before the first turn", s->round);
+        replay_error(rp, st->at, "round-order", p, "round %d has no shared dice: add \"shared D D\" "
+                     "before the first turn", s->round);
     } else if (engine_begin_turn(s, p, st->turn.dice[0].value, st->turn.dice[1].value, &why) != 0) {
-        add_error(rp, st->at, why.rule, p, "%s", why.message);
+        replay_error(rp, st->at, why.rule, p, "%s", why.message);
     } else {
         rp->turn = st;
         rp->nmarket = 0;
         rp->skip = SKIP_NONE;
         return;
     }
-    skip_stmt(rp, st);
+    replay_skip(rp, st);
 }
 
 /* ---- spend, ability and market lines ----------------------------------------------------- */
@@ -770,8 +315,8 @@ static int apply_move(struct rp *rp, const struct log_stmt *st, const struct mov
     struct refusal why;
     if (engine_apply(rp->s, m, rp->h, &why) == 0)
         return 0;
-    add_error(rp, refusal_span(st, why.rule), why.rule, rp->s->turn.player, "%s", why.message);
-    skip_stmt(rp, st);
+    replay_error(rp, refusal_span(st, why.rule), why.rule, rp->s->turn.player, "%s", why.message);
+    replay_skip(rp, st);
     return -1;
 }
 
@@ -785,17 +330,17 @@ static int resolve_asset(struct rp *rp, const struct log_word *w, int die, int p
         return a;
     int i = log_ids_item(&rp->ids, w->norm), l = log_ids_location(&rp->ids, w->norm);
     if (i >= 0)
-        add_error(rp, w->at, "bad-move", player, "the %s is %s %s: write \"%d %s %s%s\"", gd->items[i].id,
-                  log_ids_is_person(gd, i) ? "a" : "an", log_ids_item_kind(&gd->items[i]), die,
-                  log_ids_is_person(gd, i) ? "attract" : "build", gd->items[i].id,
-                  gamedata_is_special(&gd->items[i]) ? " a|b" : "");
+        replay_error(rp, w->at, "bad-move", player, "the %s is %s %s: write \"%d %s %s%s\"", gd->items[i].id,
+                     log_ids_is_person(gd, i) ? "a" : "an", log_ids_item_kind(&gd->items[i]), die,
+                     log_ids_is_person(gd, i) ? "attract" : "build", gd->items[i].id,
+                     gamedata_is_special(&gd->items[i]) ? " a|b" : "");
     else if (l >= 0)
-        add_error(rp, w->at, "bad-move", player, "the %s is a location: write \"%d influence %s\"",
-                  gd->locations[l].id, die, gd->locations[l].id);
+        replay_error(rp, w->at, "bad-move", player, "the %s is a location: write \"%d influence %s\"",
+                     gd->locations[l].id, die, gd->locations[l].id);
     else {
         struct strbuf sb = STRBUF_INIT;
         log_ids_unknown(gd, LOG_ID_ASSET, w->text, w->norm, &sb);
-        add_error(rp, w->at, "unknown-id", player, "%s", strbuf_cstr(&sb));
+        replay_error(rp, w->at, "unknown-id", player, "%s", strbuf_cstr(&sb));
         strbuf_free(&sb);
     }
     return -1;
@@ -810,20 +355,20 @@ static int resolve_item(struct rp *rp, const struct log_stmt *st, int player)
     int i = log_ids_item(&rp->ids, w->norm), a = log_ids_asset(&rp->ids, w->norm);
     if (i < 0) {
         if (a >= 0) {
-            add_error(rp, w->at, "bad-move", player, "%s is an asset: write \"%d %s\"",
-                      gd->assets[a].id, sp->die.value, gd->assets[a].id);
+            replay_error(rp, w->at, "bad-move", player, "%s is an asset: write \"%d %s\"",
+                         gd->assets[a].id, sp->die.value, gd->assets[a].id);
         } else {
             struct strbuf sb = STRBUF_INIT;
             log_ids_unknown(gd, attract ? LOG_ID_PERSON : LOG_ID_INFRA, w->text, w->norm, &sb);
-            add_error(rp, w->at, "unknown-id", player, "%s", strbuf_cstr(&sb));
+            replay_error(rp, w->at, "unknown-id", player, "%s", strbuf_cstr(&sb));
             strbuf_free(&sb);
         }
         return -1;
     }
     if (log_ids_is_person(gd, i) != attract) {
-        add_error(rp, sp->action_at, "bad-move", player, "the %s is %s %s: write \"%d %s %s\"",
-                  gd->items[i].id, log_ids_is_person(gd, i) ? "a" : "an", log_ids_item_kind(&gd->items[i]),
-                  sp->die.value, attract ? "build" : "attract", gd->items[i].id);
+        replay_error(rp, sp->action_at, "bad-move", player, "the %s is %s %s: write \"%d %s %s\"",
+                     gd->items[i].id, log_ids_is_person(gd, i) ? "a" : "an", log_ids_item_kind(&gd->items[i]),
+                     sp->die.value, attract ? "build" : "attract", gd->items[i].id);
         return -1;
     }
     return i;
@@ -835,7 +380,7 @@ static int resolve_location(struct rp *rp, const struct log_word *w, int player)
     if (l < 0) {
         struct strbuf sb = STRBUF_INIT;
         log_ids_unknown(rp->gd, LOG_ID_LOCATION, w->text, w->norm, &sb);
-        add_error(rp, w->at, "unknown-id", player, "%s", strbuf_cstr(&sb));
+        replay_error(rp, w->at, "unknown-id", player, "%s", strbuf_cstr(&sb));
         strbuf_free(&sb);
     }
     return l;
@@ -852,12 +397,12 @@ static int need_turn(struct rp *rp, const struct log_stmt *st)
     if (rp->s->turn.player >= 0)
         return 0;
     if (rp->s->phase == PHASE_ROUND)
-        add_error(rp, st->at, "round-order", -1, "a %s line outside a turn: expected it under a "
-                  "\"turn NAME D D\" line whose dice are not all spent", log_kind_name(st->kind));
+        replay_error(rp, st->at, "round-order", -1, "a %s line outside a turn: expected it under a "
+                     "\"turn NAME D D\" line whose dice are not all spent", log_kind_name(st->kind));
     else
         need_round(rp, st, "this line");
     if (rp->s->phase == PHASE_ROUND)
-        skip_stmt(rp, st);
+        replay_skip(rp, st);
     return -1;
 }
 
@@ -920,9 +465,9 @@ static void do_body(struct rp *rp, const struct log_stmt *st)
         m.amount = st->market.amount.value;
         m.target = log_ids_asset(&rp->ids, w->norm);
         if (m.target != A_FOOD && m.target != A_SUPPLY) {
-            add_error(rp, w->at, "market", p, "the market turns food into supply or supply into food: "
-                      "expected \"market %d supply\" or \"market %d food\", found '%s'", m.amount,
-                      m.amount, w->text);
+            replay_error(rp, w->at, "market", p, "the market turns food into supply or supply into food: "
+                         "expected \"market %d supply\" or \"market %d food\", found '%s'", m.amount,
+                         m.amount, w->text);
             m.target = -1;
         }
         break;
@@ -932,7 +477,7 @@ static void do_body(struct rp *rp, const struct log_stmt *st)
     }
     if (m.target < 0 && m.kind != MOVE_STORE && m.kind != MOVE_SHERIFF && m.kind != MOVE_COURT &&
         m.kind != MOVE_COURT_REROLL) {
-        skip_stmt(rp, st);
+        replay_skip(rp, st);
         return;
     }
     if (apply_move(rp, st, &m) == 0 && m.kind == MOVE_MARKET)
@@ -952,13 +497,13 @@ static void do_round(struct rp *rp, const struct log_stmt *st)
     }
     if (s->phase == PHASE_GAME_OVER || n != s->round + 1) {
         if (s->phase == PHASE_GAME_OVER)
-            add_error(rp, st->round.at, "round-order", -1, "the game ended after round %d: expected "
-                      "nothing more than checks", GD_ROUNDS);
+            replay_error(rp, st->round.at, "round-order", -1, "the game ended after round %d: expected "
+                         "nothing more than checks", GD_ROUNDS);
         else
-            add_error(rp, st->round.at, "round-order", -1, "expected round %d, not round %d (rounds "
-                      "count up from 1 without gaps); the statements of this round are skipped",
-                      s->round + 1, n);
-        skip_stmt(rp, st);
+            replay_error(rp, st->round.at, "round-order", -1, "expected round %d, not round %d (rounds "
+                         "count up from 1 without gaps); the statements of this round are skipped",
+                         s->round + 1, n);
+        replay_skip(rp, st);
         rp->skip = SKIP_ROUND;
         return;
     }
@@ -976,8 +521,8 @@ static void do_round(struct rp *rp, const struct log_stmt *st)
             for (size_t e = 0; e < sizeof effects / sizeof effects[0]; e++)
                 if (strcmp(effects[e].code, items[k].code) == 0)
                     effect = effects[e].effect;
-            add_error(rp, keyword_span(st, "round"), items[k].code, items[k].player,
-                      "round %d ended without %s (%s)", s->round, items[k].text, effect);
+            replay_error(rp, replay_keyword_span(st, "round"), items[k].code, items[k].player,
+                         "round %d ended without %s (%s)", s->round, items[k].text, effect);
         }
         engine_end_round(s, rp->h, NULL);
     }
@@ -987,8 +532,8 @@ static void do_round(struct rp *rp, const struct log_stmt *st)
     }
     struct refusal why;
     if (engine_begin_round(s, n, rp->h, &why) != 0) {
-        add_error(rp, st->round.at, why.rule, -1, "%s", why.message);
-        skip_stmt(rp, st);
+        replay_error(rp, st->round.at, why.rule, -1, "%s", why.message);
+        replay_skip(rp, st);
         rp->skip = SKIP_ROUND;
         return;
     }
@@ -1002,9 +547,9 @@ static void do_shared(struct rp *rp, const struct log_stmt *st)
         return;
     struct refusal why;
     if (engine_set_shared(rp->s, st->shared.dice[0].value, st->shared.dice[1].value, &why) != 0) {
-        add_error(rp, strcmp(why.rule, "dice") == 0 ? st->shared.dice[1].at : st->at, why.rule, -1,
-                  "%s", why.message);
-        skip_stmt(rp, st);
+        replay_error(rp, strcmp(why.rule, "dice") == 0 ? st->shared.dice[1].at : st->at, why.rule, -1,
+                     "%s", why.message);
+        replay_skip(rp, st);
     }
 }
 
@@ -1016,16 +561,16 @@ static void do_outlaws(struct rp *rp, const struct log_stmt *st)
     if (!s->outlaws_pending) {
         const struct gd_event *ev = s->event >= 0 ? &rp->gd->events[s->event] : NULL;
         if (!ev || ev->pow_below_per_round == 0)
-            add_error(rp, keyword_span(st, "outlaws"), "round-order", -1, "round %d has no outlaws' "
-                      "attack (its event: %s)", s->round, ev ? ev->id : "none");
+            replay_error(rp, replay_keyword_span(st, "outlaws"), "round-order", -1, "round %d has no outlaws' "
+                         "attack (its event: %s)", s->round, ev ? ev->id : "none");
         else if (s->turns_done > 0 || s->turn.player >= 0)
-            add_error(rp, keyword_span(st, "outlaws"), "round-order", -1, "the outlaws' bonus rolls "
-                      "come before the first turn of round %d", s->round);
+            replay_error(rp, replay_keyword_span(st, "outlaws"), "round-order", -1, "the outlaws' bonus rolls "
+                         "come before the first turn of round %d", s->round);
         else
-            add_error(rp, keyword_span(st, "outlaws"), "bonus-rolls", -1, "nobody has bonus rolls for "
-                      "the outlaws' attack of round %d (men-at-arms or knights 4 or more): no outlaws "
-                      "line is needed", s->round);
-        skip_stmt(rp, st);
+            replay_error(rp, replay_keyword_span(st, "outlaws"), "bonus-rolls", -1, "nobody has bonus rolls for "
+                         "the outlaws' attack of round %d (men-at-arms or knights 4 or more): no outlaws "
+                         "line is needed", s->round);
+        replay_skip(rp, st);
         return;
     }
     struct bonus_rolls r[XII_MAX_PLAYERS];
@@ -1033,20 +578,20 @@ static void do_outlaws(struct rp *rp, const struct log_stmt *st)
     int seen[XII_MAX_PLAYERS] = {0}, bad = 0;
     for (size_t k = 0; k < st->outlaws.count; k++) {
         const struct log_rolls *e = &st->outlaws.items[k];
-        int p = find_player(rp, &e->player);
+        int p = replay_find_player(rp, &e->player);
         if (p < 0) {
             bad = 1;
             continue;
         }
         int due = engine_outlaws_needs_rolls(s, p);
         if (seen[p]) {
-            add_error(rp, e->player.at, "bonus-rolls", p, "%s is listed twice", s->cfg.names[p]);
+            replay_error(rp, e->player.at, "bonus-rolls", p, "%s is listed twice", s->cfg.names[p]);
             bad = 1;
         } else if ((int)e->count != due) {
-            add_error(rp, due == 0 ? e->player.at : e->count > (size_t)due ? e->rolls[due].at : e->player.at,
-                      "bonus-rolls", p, "%s has %d bonus roll%s for the outlaws' attack (one per "
-                      "men-at-arms or knights of 4 or more), %zu given", s->cfg.names[p], due,
-                      due == 1 ? "" : "s", e->count);
+            replay_error(rp, due == 0 ? e->player.at : e->count > (size_t)due ? e->rolls[due].at : e->player.at,
+                         "bonus-rolls", p, "%s has %d bonus roll%s for the outlaws' attack (one per "
+                         "men-at-arms or knights of 4 or more), %zu given", s->cfg.names[p], due,
+                         due == 1 ? "" : "s", e->count);
             bad = 1;
         } else {
             r[p].nrolls = due;
@@ -1058,19 +603,19 @@ static void do_outlaws(struct rp *rp, const struct log_stmt *st)
     for (int p = 0; p < s->cfg.nplayers; p++) {
         int due = engine_outlaws_needs_rolls(s, p);
         if (!seen[p] && due > 0) {
-            add_error(rp, st->at, "bonus-rolls", p, "%s has %d bonus roll%s for the outlaws' attack: "
-                      "add \"%s%s\" to this line", s->cfg.names[p], due, due == 1 ? "" : "s",
-                      s->cfg.names[p], due == 1 ? " ROLL" : " ROLL ROLL");
+            replay_error(rp, st->at, "bonus-rolls", p, "%s has %d bonus roll%s for the outlaws' attack: "
+                         "add \"%s%s\" to this line", s->cfg.names[p], due, due == 1 ? "" : "s",
+                         s->cfg.names[p], due == 1 ? " ROLL" : " ROLL ROLL");
             bad = 1;
         }
     }
     struct refusal why;
     if (!bad && engine_outlaws_resolve(s, r, rp->h, &why) != 0) {
-        add_error(rp, st->at, why.rule, -1, "%s", why.message);
+        replay_error(rp, st->at, why.rule, -1, "%s", why.message);
         bad = 1;
     }
     if (bad)
-        skip_stmt(rp, st);
+        replay_skip(rp, st);
 }
 
 static void do_war(struct rp *rp, const struct log_stmt *st)
@@ -1081,22 +626,22 @@ static void do_war(struct rp *rp, const struct log_stmt *st)
         return;
     int np = s->cfg.nplayers;
     if (np == 1) {
-        add_error(rp, keyword_span(st, "war"), "war", -1, "there is no king war in a solo game");
-        skip_stmt(rp, st);
+        replay_error(rp, replay_keyword_span(st, "war"), "war", -1, "there is no king war in a solo game");
+        replay_skip(rp, st);
         return;
     }
     if (s->war_done) {
-        add_error(rp, keyword_span(st, "war"), "war", -1, "round %d already has its war line (line %d)",
-                  s->round, rp->war_line);
-        skip_stmt(rp, st);
+        replay_error(rp, replay_keyword_span(st, "war"), "war", -1, "round %d already has its war line (line %d)",
+                     s->round, rp->war_line);
+        replay_skip(rp, st);
         return;
     }
     int next = engine_next_player(s);
     if (next >= 0) {
-        add_error(rp, keyword_span(st, "war"), "round-order", next, "round %d: the war comes after "
-                  "every turn, and %s has not played (expected \"turn %s D D\" before this line)",
-                  s->round, s->cfg.names[next], s->cfg.names[next]);
-        skip_stmt(rp, st);
+        replay_error(rp, replay_keyword_span(st, "war"), "round-order", next, "round %d: the war comes after "
+                     "every turn, and %s has not played (expected \"turn %s D D\" before this line)",
+                     s->round, s->cfg.names[next], s->cfg.names[next]);
+        replay_skip(rp, st);
         return;
     }
     struct war_entry e[XII_MAX_PLAYERS];
@@ -1104,13 +649,13 @@ static void do_war(struct rp *rp, const struct log_stmt *st)
     int seen[XII_MAX_PLAYERS] = {0}, bad = 0;
     for (size_t k = 0; k < st->war.count; k++) {
         const struct log_war_entry *we = &st->war.items[k];
-        int p = find_player(rp, &we->player);
+        int p = replay_find_player(rp, &we->player);
         if (p < 0) {
             bad = 1;
             continue;
         }
         if (seen[p]) {
-            add_error(rp, we->player.at, "war", p, "%s is listed twice", s->cfg.names[p]);
+            replay_error(rp, we->player.at, "war", p, "%s is listed twice", s->cfg.names[p]);
             bad = 1;
             continue;
         }
@@ -1118,14 +663,14 @@ static void do_war(struct rp *rp, const struct log_stmt *st)
         int support = we->choice == LOG_WAR_SUPPORT;
         int due = support ? engine_bonus_rolls_due(s, p) : 0;
         if (support && engine_pow_base(s, p) == 0) {
-            add_error(rp, we->choice_at, "war", p, "%s has no POW (no men-at-arms, knights or "
-                      "mercenaries) and must avoid the king war", s->cfg.names[p]);
+            replay_error(rp, we->choice_at, "war", p, "%s has no POW (no men-at-arms, knights or "
+                         "mercenaries) and must avoid the king war", s->cfg.names[p]);
             bad = 1;
         } else if ((int)we->count != due) {
-            add_error(rp, we->count > (size_t)due ? we->rolls[due].at : we->choice_at, "bonus-rolls", p,
-                      "%s supports the king war with %d bonus roll%s due (one per men-at-arms or "
-                      "knights of 4 or more), %zu given", s->cfg.names[p], due, due == 1 ? "" : "s",
-                      we->count);
+            replay_error(rp, we->count > (size_t)due ? we->rolls[due].at : we->choice_at, "bonus-rolls", p,
+                         "%s supports the king war with %d bonus roll%s due (one per men-at-arms or "
+                         "knights of 4 or more), %zu given", s->cfg.names[p], due, due == 1 ? "" : "s",
+                         we->count);
             bad = 1;
         } else {
             e[p].support = support;
@@ -1136,18 +681,18 @@ static void do_war(struct rp *rp, const struct log_stmt *st)
     }
     for (int p = 0; p < np; p++)
         if (!seen[p]) {
-            add_error(rp, keyword_span(st, "war"), "war", p, "the war line lists every player: %s is "
-                      "missing (add \"%s avoid\" or \"%s support\" with the bonus rolls)",
-                      s->cfg.names[p], s->cfg.names[p], s->cfg.names[p]);
+            replay_error(rp, replay_keyword_span(st, "war"), "war", p, "the war line lists every player: %s is "
+                         "missing (add \"%s avoid\" or \"%s support\" with the bonus rolls)",
+                         s->cfg.names[p], s->cfg.names[p], s->cfg.names[p]);
             bad = 1;
         }
     struct refusal why;
     if (!bad && engine_war(s, e, rp->h, &why) != 0) {
-        add_error(rp, st->at, why.rule, -1, "%s", why.message);
+        replay_error(rp, st->at, why.rule, -1, "%s", why.message);
         bad = 1;
     }
     if (bad) {
-        skip_stmt(rp, st);
+        replay_skip(rp, st);
         return;
     }
     rp->war_line = st->at.line;
@@ -1161,35 +706,35 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
     end_turn(rp);
     if (s->phase == PHASE_ROUND_OVER || s->phase == PHASE_GAME_OVER) {
         /* The round ended when nothing was missing: say why this choice was not needed. */
-        int p = find_player(rp, &st->collect.player);
+        int p = replay_find_player(rp, &st->collect.player);
         for (size_t k = 0; p >= 0 && k < st->collect.count; k++) {
             const struct log_pick *pk = &st->collect.items[k];
             int l = gamedata_location(gd, pk->location.norm, strlen(pk->location.norm));
             if (l < 0 || engine_location_qualifies(s, p, l))
                 continue;
-            add_error(rp, pk->location.at, "collect", p, "%s earns no %s bonus in round %d: influence "
-                      "%d, MIN %d", s->cfg.names[p], gd->locations[l].id, s->round,
-                      s->p[p].influence[l], gd->locations[l].min[s->round - 1]);
-            skip_stmt(rp, st);
+            replay_error(rp, pk->location.at, "collect", p, "%s earns no %s bonus in round %d: influence "
+                         "%d, MIN %d", s->cfg.names[p], gd->locations[l].id, s->round,
+                         s->p[p].influence[l], gd->locations[l].min[s->round - 1]);
+            replay_skip(rp, st);
             return;
         }
         if (p < 0) {
-            skip_stmt(rp, st);
+            replay_skip(rp, st);
             return;
         }
     }
     if (need_round(rp, st, "a collect line"))
         return;
-    int p = find_player(rp, &st->collect.player);
+    int p = replay_find_player(rp, &st->collect.player);
     if (p < 0) {
-        skip_stmt(rp, st);
+        replay_skip(rp, st);
         return;
     }
     int next = engine_next_player(s);
     if (next >= 0) {
-        add_error(rp, keyword_span(st, "collect"), "round-order", p, "round %d: location bonuses are "
-                  "chosen after every turn, and %s has not played", s->round, s->cfg.names[next]);
-        skip_stmt(rp, st);
+        replay_error(rp, replay_keyword_span(st, "collect"), "round-order", p, "round %d: location bonuses are "
+                     "chosen after every turn, and %s has not played", s->round, s->cfg.names[next]);
+        replay_skip(rp, st);
         return;
     }
     /* One bad pair rejects the line: the choices are tried on a copy. */
@@ -1212,17 +757,17 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
             struct strbuf sb = STRBUF_INIT;
             for (int c = 0; c < loc->nbonus; c++)
                 strbuf_printf(&sb, "%s%s", c ? " or " : "", gd->assets[loc->bonus_asset[c]].id);
-            add_error(rp, pk->take.at, "collect", p, "the %s bonus is %s, not '%s'", loc->id,
-                      strbuf_cstr(&sb), pk->take.text);
+            replay_error(rp, pk->take.at, "collect", p, "the %s bonus is %s, not '%s'", loc->id,
+                         strbuf_cstr(&sb), pk->take.text);
             strbuf_free(&sb);
             bad = 1;
         } else if (engine_collect(&t, p, l, choice < 0 ? 0 : choice, &why) != 0) {
-            add_error(rp, pk->location.at, why.rule, p, "%s", why.message);
+            replay_error(rp, pk->location.at, why.rule, p, "%s", why.message);
             bad = 1;
         }
     }
     if (bad) {
-        skip_stmt(rp, st);
+        replay_skip(rp, st);
         return;
     }
     *s = t;
@@ -1243,9 +788,9 @@ static void do_check(struct rp *rp, const struct log_stmt *st)
     struct game_state *s = rp->s;
     if (s->turn.player >= 0 && dice_left(s) == 0)
         end_turn(rp);
-    int p = find_player(rp, &st->check.player);
+    int p = replay_find_player(rp, &st->check.player);
     if (p < 0) {
-        skip_stmt(rp, st);
+        replay_skip(rp, st);
         return;
     }
     struct log_claim claims[64], *c = claims;
@@ -1257,12 +802,12 @@ static void do_check(struct rp *rp, const struct log_stmt *st)
         struct log_span at;
         strbuf_reset(&sb);
         if (log_claims_resolve(rp->gd, &st->check.items[k], &c[k], &sb, &at) != 0) {
-            add_error(rp, at, "unknown-id", p, "%s", strbuf_cstr(&sb));
+            replay_error(rp, at, "unknown-id", p, "%s", strbuf_cstr(&sb));
             bad = 1;
         }
     }
     if (bad) {
-        skip_stmt(rp, st);
+        replay_skip(rp, st);
     } else {
         for (size_t k = 0; k < st->check.count; k++) {
             struct log_mismatch m;
@@ -1289,12 +834,12 @@ static void statement(struct rp *rp, const struct log_stmt *st)
 {
     enum log_kind kind = st->kind == LOG_INVALID ? st->invalid.attempted : st->kind;
     if (rp->skip == SKIP_ROUND && kind != LOG_ROUND) {
-        skip_stmt(rp, st);
+        replay_skip(rp, st);
         return;
     }
     if (rp->skip == SKIP_TURN_BODY) {
         if (is_body(st)) {
-            skip_stmt(rp, st);
+            replay_skip(rp, st);
             return;
         }
         if (kind != LOG_CHECK)      /* a check among the skipped lines does not end them */
@@ -1302,7 +847,7 @@ static void statement(struct rp *rp, const struct log_stmt *st)
     }
     if (st->kind == LOG_INVALID) {
         /* The parser reported it; it has no effect, like a refused statement. */
-        skip_stmt(rp, st);
+        replay_skip(rp, st);
         if (kind == LOG_PLAYERS && !rp->start_tried)
             rp->bad_players = st;
         if (kind == LOG_TURN && rp->start_tried)
@@ -1311,11 +856,11 @@ static void statement(struct rp *rp, const struct log_stmt *st)
             rp->skip = SKIP_ROUND;
         return;
     }
-    if (is_header(st->kind)) {
-        header_stmt(rp, st);
+    if (replay_is_header(st->kind)) {
+        replay_header_line(rp, st);
         return;
     }
-    if (!rp->start_tried && start_game(rp, st->at) != 0)
+    if (!rp->start_tried && replay_start(rp, st->at) != 0)
         return;
     switch (st->kind) {
     case LOG_ROUND: do_round(rp, st); break;
@@ -1357,7 +902,7 @@ struct log_replay *log_replay_run(const struct gamedata *gd, const struct log_as
         statement(&rp, &ast->stmts[i]);
     if (!rp.start_tried && !rp.done) {
         int line = ast->count ? ast->stmts[ast->count - 1].at.line : 0;
-        start_game(&rp, (struct log_span){line, line ? 1 : 0, 0});
+        replay_start(&rp, (struct log_span){line, line ? 1 : 0, 0});
     }
     if (!rp.done && out->state.turn.player >= 0) {
         /* The end of the log ends a turn whose dice are spent; otherwise the log stops inside
@@ -1389,47 +934,3 @@ void log_replay_free(struct log_replay *r)
     free(r);
 }
 
-/* ---- moves as log text ------------------------------------------------------------------- */
-
-static const char *source_word(enum die_source src)
-{
-    return src == DIE_OWN ? " own" : src == DIE_SHARED ? " shared" : "";
-}
-
-void log_replay_move_text(const struct gamedata *gd, const struct move *m, struct strbuf *out)
-{
-    const char *reserve = m->from_reserve ? "reserve " : "";
-    switch (m->kind) {
-    case MOVE_ASSET:
-        strbuf_printf(out, "%s%d %s", reserve, m->die, gd->assets[m->target].id);
-        break;
-    case MOVE_ACQUIRE:
-        strbuf_printf(out, "%s%d %s %s", reserve, m->die,
-                      log_ids_is_person(gd, m->target) ? "attract" : "build", gd->items[m->target].id);
-        if (m->perk)
-            strbuf_printf(out, " %c", m->perk);
-        break;
-    case MOVE_INFLUENCE:
-        strbuf_printf(out, "%s%d influence %s", reserve, m->die, gd->locations[m->target].id);
-        break;
-    case MOVE_STORE:
-        strbuf_printf(out, "%s%d store", reserve, m->die);
-        break;
-    case MOVE_SHERIFF:
-        strbuf_printf(out, "sheriff%s %d %d", source_word(m->source), m->die, m->to);
-        break;
-    case MOVE_COURT:
-        strbuf_printf(out, "court%s %d %d", source_word(m->source), m->die, m->to);
-        break;
-    case MOVE_COURT_REROLL:
-        strbuf_printf(out, "court reroll%s %d %d", source_word(m->source), m->die, m->to);
-        break;
-    case MOVE_SPLIT:
-        strbuf_printf(out, "split %d %d %s %d %s", m->die, m->part[0], gd->assets[m->target].id,
-                      m->part[1], gd->assets[m->target2].id);
-        break;
-    case MOVE_MARKET:
-        strbuf_printf(out, "market %d %s", m->amount, gd->assets[m->target].id);
-        break;
-    }
-}

@@ -1,0 +1,313 @@
+/* The replay's header: the lines before round 1, checked and turned into the game's
+ * configuration when the first game statement comes. */
+#include <stdlib.h>
+#include <string.h>
+#include "core/xalloc.h"
+#include "log/replay_internal.h"
+
+static void list_push(struct stmt_list *l, const struct log_stmt *st)
+{
+    void *items = l->items;
+    xgrow(&items, &l->cap, l->n + 1, sizeof *l->items);
+    l->items = items;
+    l->items[l->n++] = st;
+}
+
+int replay_is_header(enum log_kind k)
+{
+    return k == LOG_VERSION || k == LOG_GAME || k == LOG_PLAYERS || k == LOG_TOWN ||
+           k == LOG_DIFFICULTY || k == LOG_EVENTS || k == LOG_SOLO || k == LOG_VARIANT;
+}
+
+void replay_header_line(struct rp *rp, const struct log_stmt *st)
+{
+    if (rp->start_tried) {
+        replay_error(rp, replay_keyword_span(st, log_kind_name(st->kind)), "header", -1,
+                     "a %s line belongs to the header, before round 1", log_kind_name(st->kind));
+        replay_skip(rp, st);
+        return;
+    }
+    const struct log_stmt **slot = NULL;
+    switch (st->kind) {
+    case LOG_PLAYERS: slot = &rp->players; break;
+    case LOG_DIFFICULTY: slot = &rp->difficulty; break;
+    case LOG_EVENTS: slot = &rp->events; break;
+    case LOG_SOLO: slot = &rp->solo; break;
+    case LOG_GAME: slot = &rp->game; break;
+    case LOG_TOWN: list_push(&rp->towns, st); return;
+    case LOG_VARIANT: list_push(&rp->variants, st); return;
+    default: return;    /* the version: the parser checked it */
+    }
+    if (*slot) {
+        replay_error(rp, replay_keyword_span(st, log_kind_name(st->kind)), "header", -1,
+                     "a second %s line (the first is line %d): a log has one", log_kind_name(st->kind),
+                     (*slot)->at.line);
+        replay_skip(rp, st);
+        return;
+    }
+    *slot = st;
+}
+
+static int copy_name(struct rp *rp, char *dst, const struct log_word *w, const char *what,
+                     const char *code)
+{
+    size_t n = strlen(w->text);
+    if (n >= XII_NAME_SIZE) {
+        int shown = 20;     /* cut on a character boundary */
+        while (shown > 0 && ((unsigned char)w->text[shown] & 0xC0) == 0x80)
+            shown--;
+        replay_error(rp, w->at, code, -1, "%s '%.*s...' is %zu bytes long: at most %d", what,
+                     shown, w->text, n, XII_NAME_SIZE - 1);
+        return -1;
+    }
+    memcpy(dst, w->text, n + 1);
+    return 0;
+}
+
+static void round_list(const struct gd_difficulty *d, struct strbuf *out)
+{
+    int n = 0, total = 0;
+    for (int r = 1; r <= GD_ROUNDS; r++)
+        total += d->has_event[r] || d->fixed_event[r] >= 0;
+    for (int r = 1; r <= GD_ROUNDS; r++)
+        if (d->has_event[r] || d->fixed_event[r] >= 0) {
+            n++;
+            strbuf_printf(out, "%s%d", n == 1 ? "" : n == total ? " and " : ", ", r);
+        }
+    if (total == 0)
+        strbuf_puts(out, "none");
+}
+
+/* The events of the header, checked entry by entry against the difficulty. */
+static int header_events(struct rp *rp, struct game_config *cfg, struct log_span at)
+{
+    const struct gamedata *gd = rp->gd;
+    const struct gd_difficulty *d = &gd->difficulties[cfg->difficulty];
+    const struct log_event *given[GD_ROUNDS + 1] = {0};
+    int bad = 0;
+    struct strbuf sb = STRBUF_INIT;
+    if (rp->events) {
+        for (size_t k = 0; k < rp->events->events.count; k++) {
+            const struct log_event *e = &rp->events->events.items[k];
+            int r = e->round.value, ev;
+            if (e->name.text) {
+                ev = gamedata_event(gd, e->name.norm, strlen(e->name.norm));
+                if (ev < 0) {
+                    strbuf_reset(&sb);
+                    log_ids_unknown(gd, LOG_ID_EVENT, e->name.text, e->name.norm, &sb);
+                    replay_error(rp, e->name.at, "unknown-id", -1, "%s", strbuf_cstr(&sb));
+                    bad = 1;
+                    continue;
+                }
+            } else {
+                ev = gamedata_event_by_die(gd, e->die.value);
+            }
+            if (r < 1 || r > GD_ROUNDS || ev < 0)
+                continue;   /* the parser refused it already */
+            if (given[r]) {
+                replay_error(rp, e->round.at, "events", -1, "round %d is given two events (%s and %s)",
+                             r, gd->events[cfg->events[r]].id, gd->events[ev].id);
+                bad = 1;
+                continue;
+            }
+            given[r] = e;
+            cfg->events[r] = ev;
+            if (d->fixed_event[r] >= 0 && ev != d->fixed_event[r]) {
+                replay_error(rp, e->round.at, "events", -1, "round %d is always %s in difficulty %s, not %s",
+                             r, gd->events[d->fixed_event[r]].id, d->id, gd->events[ev].id);
+                bad = 1;
+            } else if (!d->has_event[r] && d->fixed_event[r] < 0) {
+                strbuf_reset(&sb);
+                round_list(d, &sb);
+                replay_error(rp, e->round.at, "events", -1, "difficulty %s has no event in round %d "
+                             "(its event rounds: %s)", d->id, r, strbuf_cstr(&sb));
+                bad = 1;
+            }
+        }
+    }
+    int count[EVENT_COUNT] = {0};
+    struct strbuf missing = STRBUF_INIT;
+    for (int r = 1; r <= GD_ROUNDS; r++) {
+        if (d->fixed_event[r] >= 0 && cfg->events[r] < 0)
+            cfg->events[r] = d->fixed_event[r];     /* may be left out of the events line */
+        int ev = cfg->events[r];
+        if (ev < 0) {
+            if (d->has_event[r])
+                strbuf_printf(&missing, "%s%d", missing.len ? ", " : "", r);
+            continue;
+        }
+        if (++count[ev] > gd->max_same_event) {
+            replay_error(rp, given[r] ? given[r]->round.at : at, "events", -1,
+                         "%s is on more than %d rounds (round %d is one too many)", gd->events[ev].id,
+                         gd->max_same_event, r);
+            bad = 1;
+        }
+    }
+    if (missing.len) {
+        strbuf_reset(&sb);
+        round_list(d, &sb);
+        if (rp->events)
+            replay_error(rp, replay_keyword_span(rp->events, "events"), "events", -1,
+                         "no event for round%s %s (difficulty %s has events in rounds %s)",
+                         strchr(strbuf_cstr(&missing), ',') ? "s" : "", strbuf_cstr(&missing), d->id,
+                         strbuf_cstr(&sb));
+        else
+            replay_error(rp, rp->difficulty ? replay_keyword_span(rp->difficulty, "difficulty") : at, "events", -1,
+                         "difficulty %s has events in rounds %s: add an events line such as \"events %s\"",
+                         d->id, strbuf_cstr(&sb), "7 fire, 8 plague, ...");
+        bad = 1;
+    }
+    strbuf_free(&missing);
+    strbuf_free(&sb);
+    return bad ? -1 : 0;
+}
+
+static void header_solo(struct rp *rp, struct game_config *cfg)
+{
+    const struct gamedata *gd = rp->gd;
+    if (cfg->nplayers > 1) {
+        if (rp->solo) {
+            replay_error(rp, replay_keyword_span(rp->solo, "solo"), "setup", -1,
+                         "a game of %d players has no solo objective", cfg->nplayers);
+            replay_skip(rp, rp->solo);
+        }
+        return;
+    }
+    if (!rp->solo) {
+        replay_error(rp, replay_keyword_span(rp->players, "players"), "setup", -1,
+                     "a solo game needs a solo line: \"solo merchant\", miller, cathedral, castle or arcade");
+        return;
+    }
+    const struct log_word *w = &rp->solo->solo;
+    if (strcmp(w->norm, LOG_ID_ARCADE) == 0)
+        return;
+    int o = gamedata_objective(gd, w->norm, strlen(w->norm));
+    if (o < 0) {
+        struct strbuf sb = STRBUF_INIT;
+        log_ids_unknown(gd, LOG_ID_OBJECTIVE, w->text, w->norm, &sb);
+        replay_error(rp, w->at, "unknown-id", -1, "%s", strbuf_cstr(&sb));
+        strbuf_free(&sb);
+        replay_skip(rp, rp->solo);
+        return;
+    }
+    cfg->objective = o;
+}
+
+static void header_variants(struct rp *rp, struct game_config *cfg)
+{
+    for (size_t k = 0; k < rp->variants.n; k++) {
+        const struct log_stmt *st = rp->variants.items[k];
+        int ok = 1;
+        for (size_t i = 0; i < st->variant.count; i++) {
+            const struct log_word *w = &st->variant.items[i];
+            if (strcmp(w->norm, LOG_ID_FAMINE_VARIANT) != 0) {
+                struct strbuf sb = STRBUF_INIT;
+                log_ids_unknown(rp->gd, LOG_ID_VARIANT, w->text, w->norm, &sb);
+                replay_error(rp, w->at, "unknown-id", -1, "%s", strbuf_cstr(&sb));
+                strbuf_free(&sb);
+                ok = 0;
+            }
+        }
+        if (ok)
+            cfg->famine_halves_farms = 1;
+        else
+            replay_skip(rp, st);
+    }
+}
+
+static void header_towns(struct rp *rp, struct game_config *cfg)
+{
+    int line[XII_MAX_PLAYERS] = {0};
+    for (size_t k = 0; k < rp->towns.n; k++) {
+        const struct log_stmt *st = rp->towns.items[k];
+        int p = replay_find_player(rp, &st->town.player);
+        if (p >= 0 && line[p]) {
+            replay_error(rp, st->town.player.at, "header", p, "%s's town is already named (line %d)",
+                         cfg->names[p], line[p]);
+            p = -1;
+        }
+        if (p < 0 || copy_name(rp, cfg->towns[p], &st->town.name, "the town name", "header") != 0) {
+            replay_skip(rp, st);
+            continue;
+        }
+        line[p] = st->at.line;
+    }
+}
+
+int replay_start(struct rp *rp, struct log_span at)
+{
+    const struct gamedata *gd = rp->gd;
+    rp->start_tried = 1;
+    struct game_config *cfg = &rp->s->cfg;  /* names are found through it while starting */
+    memset(cfg, 0, sizeof *cfg);
+    cfg->difficulty = gd->default_difficulty;
+    cfg->objective = -1;
+    for (int r = 0; r <= GD_ROUNDS; r++)
+        cfg->events[r] = -1;
+    int fatal = 0;
+    if (!rp->players) {
+        if (rp->bad_players)
+            replay_error(rp, replay_keyword_span(rp->bad_players, "players"), "setup", -1,
+                         "the game cannot start: its players line has an error");
+        else if (rp->ast->count == 0)
+            replay_error(rp, at, "setup", -1, "the log is empty: expected a players line, then rounds");
+        else
+            replay_error(rp, at, "setup", -1, "the log has no players line: expected \"players NAME ...\" "
+                         "before round 1");
+        rp->done = 1;
+        return -1;
+    }
+    cfg->nplayers = (int)rp->players->players.count;
+    for (int p = 0; p < cfg->nplayers; p++) {
+        const struct log_word *w = &rp->players->players.names[p];
+        if (copy_name(rp, cfg->names[p], w, "the player name", "setup") != 0) {
+            fatal = 1;
+            continue;
+        }
+        for (int q = 0; q < p; q++)
+            if (strcmp(cfg->names[q], cfg->names[p]) == 0) {
+                replay_error(rp, w->at, "setup", -1, "two players are called %s: names must differ",
+                             cfg->names[p]);
+                fatal = 1;
+            }
+    }
+    if (fatal) {
+        rp->done = 1;
+        return -1;
+    }
+    header_towns(rp, cfg);
+    if (rp->difficulty) {
+        const struct log_word *w = &rp->difficulty->difficulty;
+        int d = gamedata_difficulty(gd, w->norm, strlen(w->norm));
+        if (d < 0) {
+            struct strbuf sb = STRBUF_INIT;
+            log_ids_unknown(gd, LOG_ID_DIFFICULTY, w->text, w->norm, &sb);
+            replay_error(rp, w->at, "unknown-id", -1, "%s: the game cannot start without it",
+                         strbuf_cstr(&sb));
+            strbuf_free(&sb);
+            rp->done = 1;
+            return -1;
+        }
+        cfg->difficulty = d;
+    }
+    if (header_events(rp, cfg, at) != 0) {
+        rp->done = 1;
+        return -1;
+    }
+    header_solo(rp, cfg);
+    header_variants(rp, cfg);
+    if (rp->game) {
+        free(rp->out->title);
+        rp->out->title = xstrdup(rp->game->game.text);
+    }
+    struct game_config c = *cfg;
+    struct refusal why;
+    if (rp->done || engine_new_game(rp->s, gd, &c, rp->h, &why) != 0) {
+        if (!rp->done)
+            replay_error(rp, replay_keyword_span(rp->players, "players"), why.rule, -1, "%s", why.message);
+        rp->done = 1;
+        return -1;
+    }
+    rp->out->started = 1;
+    return 0;
+}

@@ -1,0 +1,66 @@
+/* Shared by the replay's files (replay.c: the statements; replay_header.c: the header and the
+ * start of the game; replay_text.c: the texts). Not part of the public API. */
+#ifndef LOG_REPLAY_INTERNAL_H
+#define LOG_REPLAY_INTERNAL_H
+#include "log/ids.h"
+#include "log/replay.h"
+
+enum skip_mode {
+    SKIP_NONE,
+    SKIP_TURN_BODY,     /* a rejected turn line: its spend, ability and market lines */
+    SKIP_ROUND          /* a rejected round line: everything up to the next round line */
+};
+
+/* Statements of one kind seen in the header. */
+struct stmt_list {
+    const struct log_stmt **items;
+    size_t n, cap;
+};
+
+struct rp {
+    struct log_replay *out;
+    const struct gamedata *gd;
+    const struct log_ast *ast;
+    struct diag_list *dl;
+    struct game_state *s;
+    struct history *h;
+    struct log_ids_table ids;               /* fast id lookups for the moves */
+    /* The header: each line at most once, except town and variant lines. */
+    const struct log_stmt *players, *difficulty, *events, *solo, *game;
+    const struct log_stmt *bad_players;     /* a players line with a syntax error */
+    struct stmt_list towns, variants;
+    int start_tried;
+    /* The turn in progress and its queued market lines. */
+    const struct log_stmt *turn;
+    const struct log_stmt *market[XII_MAX_MARKET];
+    int nmarket;
+    int war_line;                           /* line of this round's war, 0 before it */
+    enum skip_mode skip;
+    int done;                               /* nothing more is replayed */
+    size_t mismatch_cap, skipped_cap;
+};
+
+/* Appends an error with the round and the player (seat, or -1), unless the replay stopped;
+ * at LOG_MAX_ERRORS errors in the list it adds "too many errors" and stops the replay. */
+struct diag *replay_error(struct rp *rp, struct log_span at, const char *code, int player,
+                          const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Lists a statement that was not applied (nothing once the replay stopped). */
+void replay_skip(struct rp *rp, const struct log_stmt *st);
+/* The span of a statement's first word, its keyword kw. */
+struct log_span replay_keyword_span(const struct log_stmt *st, const char *kw);
+/* A player by name: exactly first, then ignoring case; reports an unknown or ambiguous name
+ * (naming the closest player) and returns -1. */
+int replay_find_player(struct rp *rp, const struct log_word *w);
+
+/* Whether a statement kind belongs to the header. */
+int replay_is_header(enum log_kind k);
+/* Records a header line (or reports one that is repeated or comes after round 1). */
+void replay_header_line(struct rp *rp, const struct log_stmt *st);
+/* Builds the configuration from the header and starts the game; at: where the game starts,
+ * for errors about missing lines. Returns 0, or -1 (after reporting why) when it cannot. */
+int replay_start(struct rp *rp, struct log_span at);
+
+/* "outlaws Jack ROLL, Tom ROLL ROLL": the line a pending outlaws' attack needs. */
+void replay_outlaws_line(const struct game_state *s, struct strbuf *out);
+
+#endif

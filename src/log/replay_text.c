@@ -1,0 +1,146 @@
+/* The replay's texts: what a round still needs (with the lines to add) and moves written as
+ * log lines. */
+#include <stdio.h>
+#include <string.h>
+#include "log/replay_internal.h"
+
+static void war_line_text(const struct game_state *s, struct strbuf *out)
+{
+    strbuf_puts(out, "war");
+    for (int p = 0; p < s->cfg.nplayers; p++) {
+        strbuf_printf(out, "%s %s ", p ? "," : "", s->cfg.names[p]);
+        if (engine_pow_base(s, p) == 0) {
+            strbuf_puts(out, "avoid");
+            continue;
+        }
+        strbuf_puts(out, "avoid|support");
+        for (int i = engine_bonus_rolls_due(s, p); i > 0; i--)
+            strbuf_puts(out, " ROLL");
+    }
+}
+
+void replay_outlaws_line(const struct game_state *s, struct strbuf *out)
+{
+    strbuf_puts(out, "outlaws");
+    int n = 0;
+    for (int p = 0; p < s->cfg.nplayers; p++) {
+        int due = engine_outlaws_needs_rolls(s, p);
+        if (due == 0)
+            continue;
+        strbuf_printf(out, "%s %s", n++ ? "," : "", s->cfg.names[p]);
+        while (due-- > 0)
+            strbuf_puts(out, " ROLL");
+    }
+}
+
+static struct log_missing *missing_add(struct log_missing *out, int *n, const char *code, int player)
+{
+    struct log_missing *m = &out[(*n)++];
+    memset(m, 0, sizeof *m);
+    m->code = code;
+    m->player = player;
+    return m;
+}
+
+int log_replay_missing(const struct game_state *s, struct log_missing *out)
+{
+    struct round_missing rm;
+    if (engine_round_missing(s, &rm) == 0)
+        return 0;
+    const struct gamedata *gd = s->gd;
+    int n = 0, np = s->cfg.nplayers;
+    struct log_missing *m;
+    if (rm.shared) {
+        m = missing_add(out, &n, "round-order", -1);
+        snprintf(m->text, sizeof m->text, "the shared dice: add \"shared D D\" after \"round %d\"",
+                 s->round);
+    }
+    if (rm.outlaws) {
+        struct strbuf sb = STRBUF_INIT;
+        replay_outlaws_line(s, &sb);
+        m = missing_add(out, &n, "bonus-rolls", -1);
+        snprintf(m->text, sizeof m->text, "the outlaws' bonus rolls: add \"%s\" before the first turn",
+                 strbuf_cstr(&sb));
+        strbuf_free(&sb);
+    }
+    int first = rm.turn_active ? s->turns_done + 1 : s->turns_done;
+    for (int k = first; k < np && rm.turns_left > 0; k++) {
+        int p = (s->first_player + k) % np;
+        m = missing_add(out, &n, "turn-order", p);
+        snprintf(m->text, sizeof m->text, "%s's turn: add \"turn %s D D\" and a line for each die",
+                 s->cfg.names[p], s->cfg.names[p]);
+    }
+    if (rm.war) {
+        struct strbuf sb = STRBUF_INIT;
+        war_line_text(s, &sb);
+        m = missing_add(out, &n, "war", -1);
+        snprintf(m->text, sizeof m->text, "the war line: add \"%s\"", strbuf_cstr(&sb));
+        strbuf_free(&sb);
+    }
+    for (int p = 0; p < np; p++) {
+        if (!rm.collect[p])
+            continue;
+        struct strbuf what = STRBUF_INIT, line = STRBUF_INIT;
+        strbuf_printf(&line, "collect %s", s->cfg.names[p]);
+        int count = 0;
+        for (int l = 0; l < LOCATION_COUNT; l++) {
+            if (!(rm.collect[p] >> l & 1u))
+                continue;
+            const struct gd_location *loc = &gd->locations[l];
+            strbuf_printf(&what, "%s%s", count ? " and " : "", loc->id);
+            strbuf_printf(&line, "%s %s ", count ? "," : "", loc->id);
+            for (int k = 0; k < loc->nbonus; k++)
+                strbuf_printf(&line, "%s%s", k ? "|" : "", gd->assets[loc->bonus_asset[k]].id);
+            count++;
+        }
+        m = missing_add(out, &n, "collect", p);
+        snprintf(m->text, sizeof m->text, "%s's choice of the %s bonus%s: add \"%s\"", s->cfg.names[p],
+                 strbuf_cstr(&what), count > 1 ? "es" : "", strbuf_cstr(&line));
+        strbuf_free(&what);
+        strbuf_free(&line);
+    }
+    return n;
+}
+
+static const char *source_word(enum die_source src)
+{
+    return src == DIE_OWN ? " own" : src == DIE_SHARED ? " shared" : "";
+}
+
+void log_replay_move_text(const struct gamedata *gd, const struct move *m, struct strbuf *out)
+{
+    const char *reserve = m->from_reserve ? "reserve " : "";
+    switch (m->kind) {
+    case MOVE_ASSET:
+        strbuf_printf(out, "%s%d %s", reserve, m->die, gd->assets[m->target].id);
+        break;
+    case MOVE_ACQUIRE:
+        strbuf_printf(out, "%s%d %s %s", reserve, m->die,
+                      log_ids_is_person(gd, m->target) ? "attract" : "build", gd->items[m->target].id);
+        if (m->perk)
+            strbuf_printf(out, " %c", m->perk);
+        break;
+    case MOVE_INFLUENCE:
+        strbuf_printf(out, "%s%d influence %s", reserve, m->die, gd->locations[m->target].id);
+        break;
+    case MOVE_STORE:
+        strbuf_printf(out, "%s%d store", reserve, m->die);
+        break;
+    case MOVE_SHERIFF:
+        strbuf_printf(out, "sheriff%s %d %d", source_word(m->source), m->die, m->to);
+        break;
+    case MOVE_COURT:
+        strbuf_printf(out, "court%s %d %d", source_word(m->source), m->die, m->to);
+        break;
+    case MOVE_COURT_REROLL:
+        strbuf_printf(out, "court reroll%s %d %d", source_word(m->source), m->die, m->to);
+        break;
+    case MOVE_SPLIT:
+        strbuf_printf(out, "split %d %d %s %d %s", m->die, m->part[0], gd->assets[m->target].id,
+                      m->part[1], gd->assets[m->target2].id);
+        break;
+    case MOVE_MARKET:
+        strbuf_printf(out, "market %d %s", m->amount, gd->assets[m->target].id);
+        break;
+    }
+}
