@@ -850,9 +850,13 @@ static void statement(struct rp *rp, const struct log_stmt *st)
         replay_skip(rp, st);
         if (kind == LOG_PLAYERS && !rp->start_tried)
             rp->bad_players = st;
-        if (kind == LOG_TURN && rp->start_tried)
+        /* A game statement, even a bad one, ends the header. */
+        if (kind != LOG_INVALID && !replay_is_header(kind) && !rp->start_tried &&
+            replay_start(rp, st->at) != 0)
+            return;
+        if (kind == LOG_TURN)
             rp->skip = SKIP_TURN_BODY;
-        if (kind == LOG_ROUND && rp->start_tried)
+        if (kind == LOG_ROUND)
             rp->skip = SKIP_ROUND;
         return;
     }

@@ -222,6 +222,20 @@ static void test_rejected_round_skips_its_statements(void **state)
     run_free(&x);
 }
 
+static void test_bad_first_round_line(void **state)
+{
+    (void)state;
+    struct run x;
+    /* "round 0" is a syntax error; it still ends the header, and its statements are skipped
+     * up to the next round line. */
+    run(&x, "players Jack\nsolo arcade\nround 0\nshared 1 2\nturn Jack 1 2\n 1 food\nround 1\n");
+    assert_int_equal(x.dl.errors, 1);
+    assert_int_equal(count(&x, "syntax"), 1);
+    assert_int_equal(x.r->nskipped, 4);
+    assert_int_equal(x.r->state.round, 1);
+    run_free(&x);
+}
+
 static void test_until_round(void **state)
 {
     (void)state;
@@ -479,6 +493,7 @@ int main(void)
         cmocka_unit_test(test_refused_lines_change_nothing),
         cmocka_unit_test(test_rejected_turn_skips_its_body),
         cmocka_unit_test(test_rejected_round_skips_its_statements),
+        cmocka_unit_test(test_bad_first_round_line),
         cmocka_unit_test(test_until_round),
         cmocka_unit_test(test_outlaws_without_line),
         cmocka_unit_test(test_header),
