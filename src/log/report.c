@@ -225,20 +225,18 @@ static void winners_line(const struct log_replay *r, struct strbuf *out)
 static void unfinished(const struct log_replay *r, struct strbuf *out)
 {
     const struct game_state *s = &r->state;
+    /* The phrase of move-log.md, N being the last round begun (the JSON report's "rounds"). */
+    strbuf_printf(out, "game not finished after round %d", s->round);
     if (s->phase == PHASE_SETUP) {
-        strbuf_puts(out, "Game not finished: the log stops before round 1.\n");
+        strbuf_puts(out, ": the log stops before round 1.\n");
         return;
     }
-    if (s->phase == PHASE_ROUND && s->round == 1)
-        strbuf_puts(out, "Game not finished: round 1 is in progress.\n");
-    else if (s->phase == PHASE_ROUND)
-        strbuf_printf(out, "Game not finished after round %d (round %d is in progress).\n", s->round - 1,
-                      s->round);
+    if (s->phase == PHASE_ROUND)
+        strbuf_printf(out, ": round %d is in progress.\n", s->round);
     else if (r->until_round > 0 && s->round >= r->until_round)
-        strbuf_printf(out, "Game not finished after round %d (--until-round %d).\n", s->round,
-                      r->until_round);
+        strbuf_printf(out, " (--until-round %d).\n", r->until_round);
     else
-        strbuf_printf(out, "Game not finished after round %d.\n", s->round);
+        strbuf_puts(out, ".\n");
     if (r->open_turn_line) {
         char list[64];
         size_t n = 0;
