@@ -74,32 +74,50 @@ static const char *ellipsis(enum canvas_font font)
     return font == FONT_SERIF_BOLD ? "..." : "\xe2\x80\xa6";
 }
 
+/* Puts text[0..len), trailing spaces dropped, and an ellipsis into sb; 1 when it fits in width. */
+static int prefix_fits(struct canvas *c, enum canvas_font font, double size, double width,
+                       const char *text, size_t len, struct strbuf *sb)
+{
+    while (len > 0 && text[len - 1] == ' ')
+        len--;
+    strbuf_reset(sb);
+    strbuf_append(sb, text, len);
+    strbuf_puts(sb, ellipsis(font));
+    return canvas_text_width(c, font, size, strbuf_cstr(sb)) <= width;
+}
+
 /* Length of the longest prefix of text (cut at a UTF-8 character boundary, trailing spaces
  * dropped) that, followed by an ellipsis, fits in width; the text is put in out. */
 static void cut_with_ellipsis(struct canvas *c, enum canvas_font font, double size, double width,
                               const char *text, struct strbuf *out)
 {
-    size_t len = strlen(text);
     struct strbuf sb = STRBUF_INIT;
-    /* Shorten one character at a time from the end: names are short, so this stays cheap. */
-    while (len > 0) {
-        do
-            len--;
-        while (len > 0 && ((unsigned char)text[len] & 0xC0) == 0x80);
-        size_t keep = len;
-        while (keep > 0 && text[keep - 1] == ' ')
-            keep--;
-        strbuf_reset(&sb);
-        strbuf_append(&sb, text, keep);
+    /* A longer prefix is never narrower, so a binary search over the character boundaries
+     * finds the longest one that fits: a footer made of a 100 kB --roll value must not take
+     * one measurement per character (that took minutes). lo fits (0: nothing kept), hi does
+     * not (the whole text did not fit). */
+    size_t lo = 0, hi = strlen(text);
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        while (mid > lo && ((unsigned char)text[mid] & 0xC0) == 0x80)
+            mid--;
+        if (mid == lo) {
+            mid = lo + (hi - lo) / 2;
+            while (mid < hi && ((unsigned char)text[mid] & 0xC0) == 0x80)
+                mid++;
+            if (mid == hi)
+                break;
+        }
+        if (prefix_fits(c, font, size, width, text, mid, &sb))
+            lo = mid;
+        else
+            hi = mid;
+    }
+    strbuf_reset(&sb);
+    if (lo > 0)
+        prefix_fits(c, font, size, width, text, lo, &sb);
+    else if (canvas_text_width(c, font, size, ellipsis(font)) <= width)
         strbuf_puts(&sb, ellipsis(font));
-        if (canvas_text_width(c, font, size, strbuf_cstr(&sb)) <= width)
-            break;
-    }
-    if (len == 0) {
-        strbuf_reset(&sb);
-        if (canvas_text_width(c, font, size, ellipsis(font)) <= width)
-            strbuf_puts(&sb, ellipsis(font));
-    }
     strbuf_reset(out);
     strbuf_append(out, sb.data ? sb.data : "", sb.len);
     strbuf_free(&sb);
