@@ -1,13 +1,22 @@
 #!/bin/sh
 # usage: sh tools/make-sheets.sh path/to/xii OUTDIR
-# Writes the printable blank town-sheets: OUTDIR/town-sheet.pdf (colour, A4) and
-# OUTDIR/town-sheet-grey.pdf (greyscale, A4).
+# Writes everything a table prints, A4, into OUTDIR: the blank town-sheets in colour and in
+# greyscale, the rules summary, the dice organiser, a setup sheet for a normal game, and an
+# example audited game drawn as filled town-sheets.
 if [ $# -ne 2 ]; then
   echo "usage: sh tools/make-sheets.sh path/to/xii OUTDIR" >&2
   exit 2
 fi
 xii=$1 out=$2
 mkdir -p "$out" || exit 3
-"$xii" sheet --paper a4 -o "$out/town-sheet.pdf" || exit $?
-"$xii" sheet --paper a4 --grey -o "$out/town-sheet-grey.pdf" || exit $?
-echo "wrote $out/town-sheet.pdf and $out/town-sheet-grey.pdf"
+run() {
+  "$@" 2>/dev/null >/dev/null || { status=$?; echo "make-sheets: failed: $*" >&2; exit $status; }
+}
+run "$xii" sheet --paper a4 -o "$out/town-sheet.pdf"
+run "$xii" sheet --paper a4 --grey -o "$out/town-sheet-grey.pdf"
+run "$xii" summary --paper a4 -o "$out/summary.pdf"
+run "$xii" organiser --paper a4 -o "$out/organiser.pdf"
+run "$xii" setup --difficulty normal --seed 12 --paper a4 -o "$out/setup-normal.pdf"
+# The example game is a clean log: the audit exits 0 and draws its filled sheets.
+run "$xii" audit tests/golden/audit/game-2p.xii --pdf "$out/example-game.pdf"
+echo "wrote into $out/: town-sheet.pdf town-sheet-grey.pdf summary.pdf organiser.pdf setup-normal.pdf example-game.pdf"
