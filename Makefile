@@ -99,7 +99,12 @@ golden: $(XII)
 pdfcheck: $(XII)
 	@sh tests/run-pdfcheck.sh $(XII) $(BUILD)/pdfcheck
 
-check: unit golden pdfcheck
+# Hostile inputs and options: diagnostics, exit statuses, bounded time and memory, atomic outputs.
+.PHONY: catalogue
+catalogue: $(XII)
+	@sh tests/run-catalogue.sh $(XII) $(BUILD)/catalogue
+
+check: unit golden pdfcheck catalogue
 
 asan:
 	$(MAKE) BUILD=$(BUILD)/asan OPT="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
