@@ -104,7 +104,16 @@ pdfcheck: $(XII)
 catalogue: $(XII)
 	@sh tests/run-catalogue.sh $(XII) $(BUILD)/catalogue
 
-check: unit golden pdfcheck catalogue
+# Every output byte-identical across two runs and across LC_ALL=C and fr_FR.UTF-8.
+.PHONY: repro
+repro: $(XII)
+	@sh tests/run-repro.sh $(XII) $(BUILD)/repro
+
+check: unit golden pdfcheck catalogue repro
+
+# The golden cases and the small catalogue cases under valgrind memcheck; any error or leak fails.
+valgrind: $(XII)
+	@sh tests/catalogue/run-valgrind.sh $(XII) $(BUILD)/valgrind
 
 asan:
 	$(MAKE) BUILD=$(BUILD)/asan OPT="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
