@@ -84,24 +84,25 @@ static struct log_span cur_span(const struct parser *ps)
     return (struct log_span){t->line, t->col, clamp_int(t->n)};
 }
 
-/* Does the current token spell keyword kw (case-insensitive, '_' for '-')? */
+/* A byte of a word as keywords are written: ASCII lower case, '-' for '_'. */
+static char fold(char c)
+{
+    if (c >= 'A' && c <= 'Z')
+        return (char)(c - 'A' + 'a');
+    return c == '_' ? '-' : c;
+}
+
+/* Does the token spell keyword kw (case-insensitive, '_' for '-')? It stops at the first byte
+ * that differs, usually the first one: no strlen for every keyword tried. */
 static bool tok_is(const struct log_token *t, const char *kw)
 {
     if (t->kind != LOG_TOK_WORD)
         return false;
-    size_t n = strlen(kw);
-    if (t->n != n)
-        return false;
-    for (size_t i = 0; i < n; i++) {
-        char c = t->p[i];
-        if (c >= 'A' && c <= 'Z')
-            c = (char)(c - 'A' + 'a');
-        else if (c == '_')
-            c = '-';
-        if (c != kw[i])
+    size_t i = 0;
+    for (; kw[i]; i++)
+        if (i == t->n || fold(t->p[i]) != kw[i])
             return false;
-    }
-    return true;
+    return i == t->n;
 }
 
 static bool is(const struct parser *ps, const char *kw)
@@ -762,12 +763,25 @@ static bool p_check(struct parser *ps, struct log_stmt *st)
 
 typedef bool (*parse_fn)(struct parser *, struct log_stmt *);
 
-/* Statement keywords and their aliases. A line starting with a number is a spend line. */
+/* Statement keywords and their aliases. A line starting with a number is a spend line. The
+ * most frequent statements of a game come first: the lookup tries them in this order. */
 static const struct keyword {
     const char *word;
     enum log_kind kind;
     parse_fn parse;
 } keywords[] = {
+    {"turn", LOG_TURN, p_turn},
+    {"reserve", LOG_SPEND, p_reserve},
+    {"check", LOG_CHECK, p_check},
+    {"collect", LOG_COLLECT, p_collect},
+    {"round", LOG_ROUND, p_round},
+    {"shared", LOG_SHARED, p_shared},
+    {"war", LOG_WAR, p_war},
+    {"market", LOG_MARKET, p_market},
+    {"sheriff", LOG_SHERIFF, p_sheriff},
+    {"court", LOG_COURT, p_court},
+    {"split", LOG_SPLIT, p_split},
+    {"outlaws", LOG_OUTLAWS, p_outlaws},
     {"xii", LOG_VERSION, p_version},
     {"game", LOG_GAME, p_game},
     {"title", LOG_GAME, p_game},
@@ -780,24 +794,15 @@ static const struct keyword {
     {"solo", LOG_SOLO, p_solo},
     {"variant", LOG_VARIANT, p_variant},
     {"variants", LOG_VARIANT, p_variant},
-    {"round", LOG_ROUND, p_round},
-    {"shared", LOG_SHARED, p_shared},
-    {"outlaws", LOG_OUTLAWS, p_outlaws},
-    {"turn", LOG_TURN, p_turn},
-    {"reserve", LOG_SPEND, p_reserve},
-    {"sheriff", LOG_SHERIFF, p_sheriff},
-    {"court", LOG_COURT, p_court},
-    {"split", LOG_SPLIT, p_split},
-    {"market", LOG_MARKET, p_market},
-    {"war", LOG_WAR, p_war},
-    {"collect", LOG_COLLECT, p_collect},
-    {"check", LOG_CHECK, p_check},
 };
 
 static const struct keyword *find_keyword(const struct log_token *t)
 {
+    if (t->kind != LOG_TOK_WORD)
+        return NULL;
+    char first = fold(t->p[0]);
     for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
-        if (tok_is(t, keywords[i].word))
+        if (keywords[i].word[0] == first && tok_is(t, keywords[i].word))
             return &keywords[i];
     return NULL;
 }
