@@ -204,8 +204,8 @@ truncations() { # LOG
   echo "truncations of $log: $runs cuts"
 }
 if [ -z "${CATALOGUE_SMALL:-}" ]; then
-  truncations "$game"
-  truncations "$root/tests/golden/parse/solo.xii"
+  truncations "$root/tests/golden/audit/game-2p.xii"
+  truncations "$root/tests/golden/audit/game-solo.xii"
 fi
 
 # ---- atomic output ------------------------------------------------------------------------
@@ -254,9 +254,25 @@ for cmd in sheet summary organiser "setup --difficulty normal --seed 7"; do
       "$xii" $cmd --backend $backend -o "$f" --rules "$root/tests/catalogue/inputs/bad-utf8.rules"
   done
 done
+# The filled sheets of xii audit --pdf: a failed write or a log that cannot be drawn keeps the
+# old PDF (the report itself is still printed).
+agame=$root/tests/golden/audit/game-2p.xii
+for backend in cairo haru; do
+  f=$out/audit-$backend.pdf
+  if "$xii" audit --backend $backend --pdf "$f" "$agame" >/dev/null 2>&1 && [ -s "$f" ]; then
+    atomic_check "audit --pdf $backend, writes fail (ulimit -f)" 3 "$f" -- \
+      sh -c 'trap "" XFSZ; ulimit -f 8; exec "$@" >/dev/null' sh "$xii" audit --backend $backend --pdf "$f" "$agame"
+    atomic_check "audit --pdf $backend, game not started" 3 "$f" -- \
+      "$xii" audit --backend $backend --pdf "$f" "$root/tests/catalogue/inputs/empty.xii"
+    atomic_check "audit --pdf $backend, bad option" 2 "$f" -- \
+      "$xii" audit --backend $backend --pdf "$f" --paper a3 "$agame"
+  else
+    fail "atomic: cannot write the first $f"
+  fi
+done
 # PNG previews that cannot be written: the PDF beside them is not replaced either.
 f=$out/sheet-cairo.pdf
-atomic_check "sheet --png into a missing folder" 3 "$f" -- "$xii" sheet --png /nonexistent/dir -o "$f"
+atomic_check "sheet --png into a missing folder" 3 "$f" -- "$xii" sheet --png /proc/xii-nonexistent/dir -o "$f"
 atomic_check "sheet --png into a file" 3 "$f" -- "$xii" sheet --png /proc/version -o "$f"
 # The SVG and PNG writers of cairo under the same file size limit.
 f=$out/sheet.svg
@@ -267,7 +283,7 @@ else
   fail "atomic: cannot write the first $f"
 fi
 # A target that cannot be replaced: a file in /proc, a folder, a folder that does not exist.
-for target in /proc/version "$out" /nonexistent/dir/x.pdf; do
+for target in /proc/version "$out" /proc/xii-nonexistent/dir/x.pdf; do
   for backend in cairo haru; do
     "$xii" sheet --backend $backend -o "$target" >"$work/stdout" 2>"$work/stderr"
     st=$?
