@@ -63,12 +63,7 @@ static bool is_control(unsigned char c)
 static void make(struct log_lexer *lx, struct log_token *t, enum log_tok kind, const char *p,
                  size_t n)
 {
-    memset(t, 0, sizeof *t);
-    t->kind = kind;
-    t->p = p;
-    t->n = n;
-    t->line = lx->line;
-    t->col = col_of(lx, p);
+    *t = (struct log_token){.kind = kind, .p = p, .n = n, .line = lx->line, .col = col_of(lx, p)};
 }
 
 /* An ERROR token for the byte at q; the lexer moves past it. */
@@ -126,13 +121,25 @@ static bool word_byte(unsigned char c)
 
 static void lex_word(struct log_lexer *lx, struct log_token *t)
 {
-    const char *start = lx->p, *q = start;
+    const char *start = lx->p, *q = start, *end = lx->end;
     bool digits = true;
     long long value = 0;
-    while (q < lx->end) {
+    while (q < end) {
         unsigned char c = (unsigned char)*q;
+        /* Letters first: most bytes of a log are. */
+        if ((unsigned char)((c | 0x20) - 'a') < 26) {
+            digits = false;
+            q++;
+            continue;
+        }
+        if ((unsigned char)(c - '0') < 10) {
+            if (value <= LOG_NUM_MAX)
+                value = value * 10 + (c - '0');
+            q++;
+            continue;
+        }
         if (c >= 0x80) {
-            size_t n = utf8_len((const unsigned char *)q, (const unsigned char *)lx->end);
+            size_t n = utf8_len((const unsigned char *)q, (const unsigned char *)end);
             if (n == 0) {
                 bad_byte(lx, t, q);
                 return;
@@ -143,12 +150,7 @@ static void lex_word(struct log_lexer *lx, struct log_token *t)
         }
         if (!word_byte(c))
             break;
-        if (c >= '0' && c <= '9') {
-            if (value <= LOG_NUM_MAX)
-                value = value * 10 + (c - '0');
-        } else {
-            digits = false;
-        }
+        digits = false;
         q++;
     }
     make(lx, t, digits ? LOG_TOK_NUMBER : LOG_TOK_WORD, start, (size_t)(q - start));
@@ -161,14 +163,15 @@ static void lex_word(struct log_lexer *lx, struct log_token *t)
 
 void log_lex_next(struct log_lexer *lx, struct log_token *t)
 {
+    const char *p = lx->p, *end = lx->end;
     for (;;) {
-        while (lx->p < lx->end && (*lx->p == ' ' || *lx->p == '\t' || *lx->p == '\r'))
-            lx->p++;
-        if (lx->p == lx->end) {
-            make(lx, t, LOG_TOK_EOF, lx->p, 0);
+        while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
+            p++;
+        lx->p = p;
+        if (p == end) {
+            make(lx, t, LOG_TOK_EOF, p, 0);
             return;
         }
-        const char *p = lx->p;
         unsigned char c = (unsigned char)*p;
         if (c == '\n') {
             make(lx, t, LOG_TOK_EOL, p, 1);
@@ -178,7 +181,7 @@ void log_lex_next(struct log_lexer *lx, struct log_token *t)
         }
         if (c == '#') {
             const char *q = p + 1;
-            while (q < lx->end && *q != '\n') {
+            while (q < end && *q != '\n') {
                 size_t n = text_char(lx, q);
                 if (n == 0) {
                     bad_byte(lx, t, q);
@@ -186,7 +189,7 @@ void log_lex_next(struct log_lexer *lx, struct log_token *t)
                 }
                 q += n;
             }
-            lx->p = q;
+            p = q;
             continue;
         }
         if (c == ',') {
