@@ -63,7 +63,15 @@ char *log_ast_strndup(struct log_ast *ast, const char *s, size_t n)
 {
     if (n == SIZE_MAX)
         abort();
-    char *p = arena_get(ast, n + 1, 1);
+    /* Strings need no alignment: most fit at the end of the current block. */
+    struct log_chunk *c = ast->arena;
+    char *p;
+    if (c && n < c->cap - c->used) {
+        p = (char *)c->data + c->used;
+        c->used += n + 1;
+    } else {
+        p = arena_get(ast, n + 1, 1);
+    }
     memcpy(p, s, n);
     p[n] = '\0';
     return p;

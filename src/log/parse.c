@@ -258,26 +258,26 @@ static bool expected(struct parser *ps, const char *what)
 
 /* --- arguments ------------------------------------------------------------------------------- */
 
+/* Whether normalizing changes byte c (ASCII upper case; '_' in ids). */
+static bool folds(char c, bool id)
+{
+    return (c >= 'A' && c <= 'Z') || (id && c == '_');
+}
+
 /* Stores text in the tree with its normalized form (shared when nothing changes). */
 static void set_word(struct parser *ps, struct log_word *w, const char *s, size_t n, bool id)
 {
-    char *text = log_ast_strndup(ps->ast, s, n);
     size_t i = 0;
-    while (i < n && !(text[i] >= 'A' && text[i] <= 'Z') && !(id && text[i] == '_'))
+    while (i < n && !folds(s[i], id))
         i++;
-    if (i == n) {
-        w->norm = text;
-    } else {
-        char *norm = log_ast_strndup(ps->ast, s, n);
-        for (; i < n; i++) {
-            if (norm[i] >= 'A' && norm[i] <= 'Z')
-                norm[i] = (char)(norm[i] - 'A' + 'a');
-            else if (id && norm[i] == '_')
-                norm[i] = '-';
-        }
-        w->norm = norm;
-    }
-    w->text = text;
+    w->text = w->norm = log_ast_strndup(ps->ast, s, n);
+    if (i == n)
+        return;
+    char *norm = log_ast_strndup(ps->ast, s, n);
+    for (; i < n; i++)
+        if (folds(norm[i], id))
+            norm[i] = fold(norm[i]);
+    w->norm = norm;
 }
 
 /* A number in lo..hi. */
@@ -302,10 +302,12 @@ static bool name(struct parser *ps, struct log_word *out, const char *what)
 {
     const struct log_token *t = &ps->cur;
     if (t->kind == LOG_TOK_STRING && t->n > 2) {
-        char *tmp = xmalloc(t->n);
+        char buf[256];
+        char *tmp = t->n <= sizeof buf ? buf : xmalloc(t->n);
         size_t n = log_lex_unquote(t, tmp);
         set_word(ps, out, tmp, n, false);
-        free(tmp);
+        if (tmp != buf)
+            free(tmp);
         out->quoted = true;
     } else if (t->kind == LOG_TOK_WORD) {
         set_word(ps, out, t->p, t->n, false);
@@ -809,8 +811,15 @@ static const struct keyword *find_keyword(const struct log_token *t)
 
 static void statement(struct parser *ps)
 {
-    struct log_stmt st;
-    memset(&st, 0, sizeof st);
+    /* The statement is parsed in place, in the next slot of the tree's array. */
+    struct log_ast *ast = ps->ast;
+    if (ast->count == ast->cap) {
+        void *stmts = ast->stmts;
+        xgrow(&stmts, &ast->cap, ast->count + 1, sizeof *ast->stmts);
+        ast->stmts = stmts;
+    }
+    struct log_stmt *st = &ast->stmts[ast->count];
+    memset(st, 0, sizeof *st);
     ps->stmt_start = ps->prev_end = ps->cur.p;
     ps->stmt_line = ps->cur.line;
     ps->stmt_col = ps->cur.col;
@@ -820,11 +829,11 @@ static void statement(struct parser *ps)
     const struct keyword *kw;
     if (ps->cur.kind == LOG_TOK_NUMBER) {
         ps->kind = LOG_SPEND;
-        ok = p_spend(ps, &st);
+        ok = p_spend(ps, st);
     } else if ((kw = find_keyword(&ps->cur)) != NULL) {
         ps->kind = kw->kind;
         advance(ps);
-        ok = kw->parse(ps, &st);
+        ok = kw->parse(ps, st);
     } else {
         ok = expected(ps, "a statement (a keyword such as round, turn, war or check, or a die "
                           "value)");
@@ -843,20 +852,16 @@ static void statement(struct parser *ps)
         ps->cur.n = 0;
     }
     if (ok) {
-        st.kind = ps->kind;
+        st->kind = ps->kind;
     } else {
         /* A statement with an error has no effect: keep only what it tried to be. */
-        memset(&st, 0, sizeof st);
-        st.kind = LOG_INVALID;
-        st.invalid.attempted = ps->kind;
+        memset(st, 0, sizeof *st);
+        st->kind = LOG_INVALID;
+        st->invalid.attempted = ps->kind;
     }
-    st.at = (struct log_span){ps->stmt_line, ps->stmt_col,
-                              clamp_int((size_t)(end - ps->stmt_start))};
-    struct log_ast *ast = ps->ast;
-    void *stmts = ast->stmts;
-    xgrow(&stmts, &ast->cap, ast->count + 1, sizeof *ast->stmts);
-    ast->stmts = stmts;
-    ast->stmts[ast->count++] = st;
+    st->at = (struct log_span){ps->stmt_line, ps->stmt_col,
+                               clamp_int((size_t)(end - ps->stmt_start))};
+    ast->count++;
 }
 
 struct log_ast *log_parse(const char *buf, size_t len, const char *filename,
