@@ -312,9 +312,13 @@ static struct log_span refusal_span(const struct log_stmt *st, const char *rule)
 
 static int apply_move(struct rp *rp, const struct log_stmt *st, const struct move *m)
 {
-    struct refusal why;
-    if (engine_apply(rp->s, m, rp->h, &why) == 0)
+    /* No refusal text while moves are legal (the usual case): the engine formats nothing, not
+     * even its restriction note. A refused move changed nothing, so checking it again gives
+     * the same refusal, with its message. */
+    if (engine_apply(rp->s, m, rp->h, NULL) == 0)
         return 0;
+    struct refusal why;
+    engine_check(rp->s, m, &why);
     replay_error(rp, refusal_span(st, why.rule), why.rule, rp->s->turn.player, "%s", why.message);
     replay_skip(rp, st);
     return -1;
