@@ -146,6 +146,10 @@ static void free_canvas(struct canvas *c)
         free(c->files[i].data);
     }
     free(c->files);
+    for (size_t i = 0; i < c->nform_keys; i++)
+        free(c->form_keys[i].key);
+    free(c->form_keys);
+    free(c->frames);
     strbuf_free(&c->error);
     free(c);
 }
@@ -398,6 +402,10 @@ void canvas_page_end(struct canvas *c)
 {
     if (!state_change(c, "canvas_page_end"))
         return;
+    if (c->nframes) {
+        canvas_fail(c, "page %d ends inside a form (canvas_form_end missing)", c->pages);
+        return;
+    }
     if (c->saves) {
         canvas_fail(c, "page %d ends with %d canvas_save without canvas_restore", c->pages, c->saves);
         return;
@@ -413,7 +421,8 @@ void canvas_move_to(struct canvas *c, double x, double y)
     if (!drawable(c, "canvas_move_to") || !numbers_ok(c, "canvas_move_to", (double[]){x, y}, 2))
         return;
     c->has_point = c->path_open = 1;
-    c->ops->move_to(c, x, y);
+    if (!c->muted)
+        c->ops->move_to(c, x, y);
 }
 
 void canvas_line_to(struct canvas *c, double x, double y)
@@ -424,7 +433,8 @@ void canvas_line_to(struct canvas *c, double x, double y)
         canvas_fail(c, "canvas_line_to without a current point (canvas_move_to first)");
         return;
     }
-    c->ops->line_to(c, x, y);
+    if (!c->muted)
+        c->ops->line_to(c, x, y);
 }
 
 void canvas_curve_to(struct canvas *c, double x1, double y1, double x2, double y2, double x3, double y3)
@@ -436,7 +446,8 @@ void canvas_curve_to(struct canvas *c, double x1, double y1, double x2, double y
         canvas_fail(c, "canvas_curve_to without a current point (canvas_move_to first)");
         return;
     }
-    c->ops->curve_to(c, x1, y1, x2, y2, x3, y3);
+    if (!c->muted)
+        c->ops->curve_to(c, x1, y1, x2, y2, x3, y3);
 }
 
 void canvas_close_path(struct canvas *c)
@@ -447,7 +458,8 @@ void canvas_close_path(struct canvas *c)
         canvas_fail(c, "canvas_close_path without a current point");
         return;
     }
-    c->ops->close_path(c);
+    if (!c->muted)
+        c->ops->close_path(c);
 }
 
 /* Common checks of the shapes: finite numbers and a size that is not negative. */
@@ -465,7 +477,7 @@ static int shape_ok(struct canvas *c, const char *what, const double *v, int n, 
 
 void canvas_rect(struct canvas *c, double x, double y, double w, double h)
 {
-    if (shape_ok(c, "canvas_rect", (double[]){x, y, w, h}, 4, w, h))
+    if (shape_ok(c, "canvas_rect", (double[]){x, y, w, h}, 4, w, h) && !c->muted)
         c->ops->rect(c, x, y, w, h);
 }
 
@@ -480,12 +492,13 @@ void canvas_round_rect(struct canvas *c, double x, double y, double w, double h,
         r = w / 2;
     if (r > h / 2)
         r = h / 2;
-    c->ops->round_rect(c, x, y, w, h, r);
+    if (!c->muted)
+        c->ops->round_rect(c, x, y, w, h, r);
 }
 
 void canvas_circle(struct canvas *c, double cx, double cy, double r)
 {
-    if (shape_ok(c, "canvas_circle", (double[]){cx, cy, r}, 3, r, r))
+    if (shape_ok(c, "canvas_circle", (double[]){cx, cy, r}, 3, r, r) && !c->muted)
         c->ops->circle(c, cx, cy, r);
 }
 
@@ -516,7 +529,8 @@ static void fill(struct canvas *c, struct rgb colour, int even_odd, const char *
     colour = colour_in(c, colour, &ok, what);
     if (!ok)
         return;
-    c->ops->fill(c, colour, even_odd);
+    if (!c->muted)
+        c->ops->fill(c, colour, even_odd);
     path_done(c);
 }
 
@@ -538,7 +552,8 @@ void canvas_stroke(struct canvas *c, struct rgb colour, double width)
     colour = colour_in(c, colour, &ok, "canvas_stroke");
     if (!ok)
         return;
-    c->ops->stroke(c, colour, width);
+    if (!c->muted)
+        c->ops->stroke(c, colour, width);
     path_done(c);
 }
 
@@ -552,7 +567,8 @@ void canvas_fill_stroke(struct canvas *c, struct rgb fill_colour, struct rgb str
         stroke = colour_in(c, stroke, &ok, "canvas_fill_stroke");
     if (!ok)
         return;
-    c->ops->fill_stroke(c, fill_colour, stroke, width);
+    if (!c->muted)
+        c->ops->fill_stroke(c, fill_colour, stroke, width);
     path_done(c);
 }
 
@@ -569,7 +585,8 @@ void canvas_dash(struct canvas *c, const double *pattern, int n)
             canvas_fail(c, "canvas_dash: length %g is not between 0 and 100 points", pattern[i]);
             return;
         }
-    c->ops->dash(c, pattern, n);
+    if (!c->muted)
+        c->ops->dash(c, pattern, n);
 }
 
 void canvas_line_style(struct canvas *c, enum canvas_cap cap, enum canvas_join join)
@@ -580,28 +597,39 @@ void canvas_line_style(struct canvas *c, enum canvas_cap cap, enum canvas_join j
         canvas_fail(c, "canvas_line_style: unknown cap %d or join %d", (int)cap, (int)join);
         return;
     }
-    c->ops->line_style(c, cap, join);
+    if (!c->muted)
+        c->ops->line_style(c, cap, join);
 }
 
 /* ---- state ---- */
+
+/* The canvas_save depth that the innermost open form began at (0 outside forms): a form
+ * cannot restore or clip what was saved outside it. */
+static int form_saves(const struct canvas *c)
+{
+    return c->nframes ? c->frames[c->nframes - 1].saves : 0;
+}
 
 void canvas_save(struct canvas *c)
 {
     if (!state_change(c, "canvas_save"))
         return;
     c->saves++;
-    c->ops->save(c);
+    if (!c->muted)
+        c->ops->save(c);
 }
 
 void canvas_clip(struct canvas *c)
 {
     if (!paintable(c, "canvas_clip"))
         return;
-    if (c->saves == 0) {
-        canvas_fail(c, "canvas_clip outside canvas_save/canvas_restore");
+    if (c->saves == form_saves(c)) {
+        canvas_fail(c, "canvas_clip outside canvas_save/canvas_restore%s",
+                    c->nframes ? " (of its form)" : "");
         return;
     }
-    c->ops->clip(c);
+    if (!c->muted)
+        c->ops->clip(c);
     path_done(c);
 }
 
@@ -609,17 +637,19 @@ void canvas_restore(struct canvas *c)
 {
     if (!state_change(c, "canvas_restore"))
         return;
-    if (c->saves == 0) {
-        canvas_fail(c, "canvas_restore without canvas_save");
+    if (c->saves == form_saves(c)) {
+        canvas_fail(c, "canvas_restore without canvas_save%s", c->nframes ? " (in its form)" : "");
         return;
     }
     c->saves--;
-    c->ops->restore(c);
+    if (!c->muted)
+        c->ops->restore(c);
 }
 
 void canvas_translate(struct canvas *c, double dx, double dy)
 {
-    if (state_change(c, "canvas_translate") && numbers_ok(c, "canvas_translate", (double[]){dx, dy}, 2))
+    if (state_change(c, "canvas_translate")
+        && numbers_ok(c, "canvas_translate", (double[]){dx, dy}, 2) && !c->muted)
         c->ops->translate(c, dx, dy);
 }
 
@@ -631,13 +661,99 @@ void canvas_scale(struct canvas *c, double sx, double sy)
         canvas_fail(c, "canvas_scale: factor %g x %g flattens the drawing", sx, sy);
         return;
     }
-    c->ops->scale(c, sx, sy);
+    if (!c->muted)
+        c->ops->scale(c, sx, sy);
 }
 
 void canvas_rotate(struct canvas *c, double radians)
 {
-    if (state_change(c, "canvas_rotate") && numbers_ok(c, "canvas_rotate", &radians, 1))
+    if (state_change(c, "canvas_rotate") && numbers_ok(c, "canvas_rotate", &radians, 1)
+        && !c->muted)
         c->ops->rotate(c, radians);
+}
+
+/* ---- forms ---- */
+
+/* Forms open at once, at most: deeper nesting is a layout bug. */
+#define CANVAS_MAX_FORM_DEPTH 16
+
+/* The entry of the form named key, or NULL when it was never drawn. */
+static struct canvas_form_key *form_find(const struct canvas *c, const char *key)
+{
+    for (size_t i = 0; i < c->nform_keys; i++)
+        if (strcmp(c->form_keys[i].key, key) == 0)
+            return &c->form_keys[i];
+    return NULL;
+}
+
+int canvas_form_begin(struct canvas *c, const char *key, double x, double y, double w, double h)
+{
+    if (!state_change(c, "canvas_form_begin")
+        || !numbers_ok(c, "canvas_form_begin", (double[]){x, y, w, h}, 4))
+        return 0;
+    if (!key || !*key) {
+        canvas_fail(c, "canvas_form_begin: a form needs a key");
+        return 0;
+    }
+    if (!(w > 0 && h > 0)) {
+        canvas_fail(c, "canvas_form_begin: empty box %g x %g", w, h);
+        return 0;
+    }
+    if (c->nframes == CANVAS_MAX_FORM_DEPTH) {
+        canvas_fail(c, "canvas_form_begin: forms nested more than %d deep", CANVAS_MAX_FORM_DEPTH);
+        return 0;
+    }
+    struct canvas_form_frame f = {c->saves, -1, 0, 0};
+    int again = 0;
+    struct canvas_form_key *k = c->muted ? NULL : form_find(c, key);
+    if (c->muted) {
+        /* Inside a form drawn before: this one was drawn with it. */
+        again = 1;
+    } else if (k && k->form >= 0) {
+        again = 1;
+        f.form = k->form;
+        f.muted = 1;
+        c->muted++;
+    } else if (!k) {
+        /* A form costs more than drawing in place (its own object and resources in a PDF):
+         * the first time, the calls draw in place; a form is made when the key comes again. */
+        void *items = c->form_keys;
+        xgrow(&items, &c->capform_keys, c->nform_keys + 1, sizeof *c->form_keys);
+        c->form_keys = items;
+        c->form_keys[c->nform_keys++] = (struct canvas_form_key){xstrdup(key), -1};
+    } else if (c->ops->form_begin && (f.form = c->ops->form_begin(c, x, y, w, h)) >= 0) {
+        f.recording = 1;
+        k->form = f.form;
+    }
+    void *items = c->frames;
+    xgrow(&items, &c->capframes, c->nframes + 1, sizeof *c->frames);
+    c->frames = items;
+    c->frames[c->nframes++] = f;
+    return again;
+}
+
+void canvas_form_end(struct canvas *c)
+{
+    if (!state_change(c, "canvas_form_end"))
+        return;
+    if (c->nframes == 0) {
+        canvas_fail(c, "canvas_form_end without canvas_form_begin");
+        return;
+    }
+    struct canvas_form_frame f = c->frames[c->nframes - 1];
+    if (c->saves != f.saves) {
+        canvas_fail(c, "a form ends with %d canvas_save without canvas_restore", c->saves - f.saves);
+        return;
+    }
+    c->nframes--;
+    if (f.muted)
+        c->muted--;
+    if (c->muted)
+        return;
+    if (f.recording)
+        c->ops->form_end(c, f.form);
+    else if (f.form >= 0)
+        c->ops->form_paint(c, f.form);
 }
 
 /* ---- text ---- */
@@ -685,7 +801,7 @@ void canvas_text(struct canvas *c, enum canvas_font font, double size, struct rg
         return;
     }
     colour = colour_in(c, colour, &ok, "canvas_text");
-    if (ok)
+    if (ok && !c->muted)
         c->ops->text(c, font, size, colour, x, y, align, utf8);
 }
 

@@ -100,4 +100,22 @@ void canvas_line_style(struct canvas *c, enum canvas_cap cap, enum canvas_join j
 /* Like canvas_fill, with the even-odd rule: a subpath inside another one cuts a hole. */
 void canvas_fill_even_odd(struct canvas *c, struct rgb colour);
 
+/* Forms: a drawing made once and painted again wherever it is needed (an icon, a blank page);
+ * the cairo PDF holds it once, as a form XObject, however often it is painted.
+ *
+ * canvas_form_begin starts the form named key (a key names one drawing for the life of the
+ * canvas); the calls up to the matching canvas_form_end draw it, in the current user space,
+ * and only what falls inside the box x, y, w, h shows. canvas_form_end paints it. When the
+ * form was drawn before, canvas_form_begin returns 1: the calls up to canvas_form_end are
+ * checked but draw nothing (the caller may skip them, or make them for their side effects,
+ * such as measuring), and canvas_form_end paints the form again with the current transform.
+ * It returns 0 when the calls draw.
+ *
+ * A backend without forms (trace, libharu) draws the calls in place each time, so what is
+ * drawn must not depend on the state around it: inside a form, set the dash pattern and line
+ * style it needs and undo every transform with canvas_restore. Forms nest; pages do not begin
+ * or end inside one, and canvas_save/canvas_restore pair up inside it. */
+int canvas_form_begin(struct canvas *c, const char *key, double x, double y, double w, double h);
+void canvas_form_end(struct canvas *c);
+
 #endif

@@ -4,10 +4,16 @@
  *
  * Text is laid out with the FreeType advances of the bundled fonts (canvas_font.c) and drawn
  * glyph by glyph, so what canvas_text_width says is exactly what is drawn; the clusters keep
- * the text copyable from the PDF. */
+ * the text copyable from the PDF.
+ *
+ * Forms are recording surfaces: painted as a source, each becomes one form XObject of the PDF
+ * however often it is painted. They are made for PDF output without PNG pages only (an image
+ * target would rasterise them at their own resolution); elsewhere forms are drawn in place.
+ * The PDF is kept in memory until it is finished, for canvas_pdffix_xobjects. */
 #include "core/xalloc.h"
 #include "draw/canvas_font.h"
 #include "draw/canvas_impl.h"
+#include "draw/canvas_pdffix.h"
 #include <cairo.h>
 #include <cairo-ft.h>
 #include <cairo-pdf.h>
@@ -29,6 +35,11 @@ struct cairo_impl {
     cairo_font_face_t *faces[FONT_COUNT];
     FT_Face ft[FONT_COUNT];           /* owned by the cairo faces above */
     cairo_font_options_t *font_options;
+    struct strbuf pdf_bytes;          /* the PDF as cairo writes it */
+    cairo_surface_t **forms;          /* every form made, by number */
+    size_t nforms, capforms;
+    cairo_t **outer;                  /* for each form being recorded: the target it hides */
+    size_t nouter, capouter;
 };
 
 static const cairo_user_data_key_t ft_face_key;
@@ -47,14 +58,6 @@ static struct cairo_impl *impl(struct canvas *c)
 #define EACH_TARGET(c, cr)                  \
     for (int t_ = 0; t_ < TARGETS; t_++)    \
         for (cairo_t *cr = impl(c)->cr[t_]; cr; cr = NULL)
-
-static cairo_status_t write_output(void *closure, const unsigned char *data, unsigned int len)
-{
-    struct canvas *c = closure;
-    if (!c->out.fp || fwrite(data, 1, len, c->out.fp) != len)
-        return CAIRO_STATUS_WRITE_ERROR;
-    return CAIRO_STATUS_SUCCESS;
-}
 
 static cairo_status_t write_memory(void *closure, const unsigned char *data, unsigned int len)
 {
@@ -96,7 +99,7 @@ static int cairo_open(struct canvas *c, struct strbuf *err)
     cairo_font_options_set_antialias(ci->font_options, CAIRO_ANTIALIAS_GRAY);
     if (!c->opt.svg) {
         /* A4 until the first page says its size. */
-        ci->pdf = cairo_pdf_surface_create_for_stream(write_output, c, 595.28, 841.89);
+        ci->pdf = cairo_pdf_surface_create_for_stream(write_memory, &ci->pdf_bytes, 595.28, 841.89);
         if (cairo_surface_status(ci->pdf) != CAIRO_STATUS_SUCCESS) {
             strbuf_printf(err, "cairo: cannot start a PDF: %s",
                           cairo_status_to_string(cairo_surface_status(ci->pdf)));
@@ -228,7 +231,13 @@ static void cairo_finish(struct canvas *c)
         cairo_destroy(ci->pdf_cr);
         ci->pdf_cr = NULL;
         cairo_surface_finish(ci->pdf);
-        check(c, cairo_surface_status(ci->pdf), "PDF");
+        if (check(c, cairo_surface_status(ci->pdf), "PDF") != 0)
+            return;
+        if (ci->nforms > 0 && canvas_pdffix_xobjects(&ci->pdf_bytes) < 0)
+            canvas_fail(c, "cairo wrote a PDF without the expected cross-reference table");
+        else if (!c->out.fp
+                 || fwrite(ci->pdf_bytes.data, 1, ci->pdf_bytes.len, c->out.fp) != ci->pdf_bytes.len)
+            canvas_fail(c, "cannot write %s", c->opt.path);
     } else if (fwrite(ci->first_svg.data, 1, ci->first_svg.len, c->out.fp) != ci->first_svg.len) {
         canvas_fail(c, "cannot write %s", c->opt.path);
     }
@@ -237,6 +246,16 @@ static void cairo_finish(struct canvas *c)
 static void cairo_close(struct canvas *c)
 {
     struct cairo_impl *ci = impl(c);
+    /* Forms still being recorded (a failed document): their targets go first. */
+    for (size_t i = 0; i < ci->nouter; i++) {
+        cairo_destroy(ci->cr[TARGET_DOC]);
+        ci->cr[TARGET_DOC] = ci->outer[ci->nouter - 1 - i];
+    }
+    for (size_t i = 0; i < ci->nforms; i++)
+        cairo_surface_destroy(ci->forms[i]);
+    free(ci->forms);
+    free(ci->outer);
+    strbuf_free(&ci->pdf_bytes);
     for (int t = 0; t < TARGETS; t++) {
         if (ci->cr[t] && ci->cr[t] != ci->pdf_cr)
             cairo_destroy(ci->cr[t]);
@@ -435,6 +454,46 @@ static double cairo_text_width_(struct canvas *c, enum canvas_font font, double 
     return width;
 }
 
+static int cairo_form_begin(struct canvas *c, double x, double y, double w, double h)
+{
+    struct cairo_impl *ci = impl(c);
+    if (!ci->pdf || ci->cr[TARGET_PNG])
+        return -1;
+    cairo_rectangle_t box = {x, y, w, h};
+    cairo_surface_t *s = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &box);
+    cairo_t *cr = cairo_create(s);
+    cairo_set_font_options(cr, ci->font_options);
+    void *items = ci->forms;
+    xgrow(&items, &ci->capforms, ci->nforms + 1, sizeof *ci->forms);
+    ci->forms = items;
+    ci->forms[ci->nforms] = s;
+    items = ci->outer;
+    xgrow(&items, &ci->capouter, ci->nouter + 1, sizeof *ci->outer);
+    ci->outer = items;
+    ci->outer[ci->nouter++] = ci->cr[TARGET_DOC];
+    ci->cr[TARGET_DOC] = cr;
+    return (int)ci->nforms++;
+}
+
+static void cairo_form_paint(struct canvas *c, int form)
+{
+    EACH_TARGET(c, cr) {
+        cairo_set_source_surface(cr, impl(c)->forms[form], 0, 0);
+        cairo_paint(cr);
+    }
+}
+
+static void cairo_form_end(struct canvas *c, int form)
+{
+    struct cairo_impl *ci = impl(c);
+    cairo_t *cr = ci->cr[TARGET_DOC];
+    cairo_status_t st = cairo_status(cr);
+    cairo_destroy(cr);
+    ci->cr[TARGET_DOC] = ci->outer[--ci->nouter];
+    if (check(c, st, "form") == 0)
+        cairo_form_paint(c, form);
+}
+
 const struct canvas_ops canvas_cairo_ops = {
     .open = cairo_open,
     .finish = cairo_finish,
@@ -461,4 +520,7 @@ const struct canvas_ops canvas_cairo_ops = {
     .rotate = cairo_rotate_,
     .text = cairo_text_,
     .text_width = cairo_text_width_,
+    .form_begin = cairo_form_begin,
+    .form_end = cairo_form_end,
+    .form_paint = cairo_form_paint,
 };

@@ -46,6 +46,15 @@ struct canvas_ops {
                  double x, double y, enum canvas_align align, const char *utf8);
     /* Returns the width, or a negative number after calling canvas_fail(). */
     double (*text_width)(struct canvas *c, enum canvas_font font, double size, const char *utf8);
+
+    /* Forms (canvas_form_begin); NULL in a backend that draws them in place. form_begin
+     * starts recording a new form that shows the box x, y, w, h of the user space and returns
+     * its number (0, 1, 2...), or -1 to have the calls drawn in place this time; until
+     * form_end, the calls draw into the form. form_end ends the recording of form and paints
+     * it; form_paint paints a finished form with the current transform. */
+    int (*form_begin)(struct canvas *c, double x, double y, double w, double h);
+    void (*form_end)(struct canvas *c, int form);
+    void (*form_paint)(struct canvas *c, int form);
 };
 
 extern const struct canvas_ops canvas_cairo_ops;
@@ -57,6 +66,21 @@ struct canvas_file {
     char *path;
     char *data;
     size_t len;
+};
+
+/* A form drawn on this canvas: its key and the backend's number for it (-1: drawn in place
+ * so far). */
+struct canvas_form_key {
+    char *key;
+    int form;
+};
+
+/* An open form: what canvas_form_end has to do. */
+struct canvas_form_frame {
+    int saves;          /* c->saves at canvas_form_begin: the pairs must close inside */
+    int form;           /* the backend's form to record or paint, or -1 (drawn in place) */
+    int recording;      /* the calls record form (else they are muted, or drawn in place) */
+    int muted;          /* this form raised c->muted */
 };
 
 struct canvas {
@@ -76,6 +100,12 @@ struct canvas {
     int has_point;                  /* the path has a current point */
     int path_open;                  /* a path is being built and not yet painted */
     int saves;                      /* canvas_save depth on this page */
+
+    struct canvas_form_key *form_keys;   /* the forms made so far, by key */
+    size_t nform_keys, capform_keys;
+    struct canvas_form_frame *frames;    /* the forms open now, innermost last */
+    size_t nframes, capframes;
+    int muted;                      /* inside a form drawn before: calls are checked only */
 
     void *impl;                     /* the backend's state */
 };

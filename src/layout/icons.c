@@ -516,6 +516,16 @@ int icons_draw(struct canvas *c, const struct icon_set *set, const char *name, d
     canvas_save(c);
     canvas_translate(c, x, y);
     canvas_scale(c, size / ICON_BOX, size / ICON_BOX);
+    /* Drawn once per colour, then painted again (a form): the box leaves room for the widest
+     * stroke around the 0..100 square. */
+    char key[ICON_NAME_MAX + 96];
+    snprintf(key, sizeof key, "icon %s %.17g %.17g %.17g", icon->name, colour.r, colour.g, colour.b);
+    const double m = ICON_STROKE_MAX / 2 + 1;
+    if (canvas_form_begin(c, key, -m, -m, ICON_BOX + 2 * m, ICON_BOX + 2 * m)) {
+        canvas_form_end(c);
+        canvas_restore(c);
+        return 0;
+    }
     canvas_dash(c, NULL, 0);
     canvas_line_style(c, CAP_ROUND, JOIN_ROUND);
     for (size_t i = 0; i < icon->n; i++) {
@@ -536,6 +546,7 @@ int icons_draw(struct canvas *c, const struct icon_set *set, const char *name, d
         case PAINT_CLEAR_STROKE: canvas_stroke(c, paper, path->width); break;
         }
     }
+    canvas_form_end(c);
     canvas_restore(c);
     return 0;
 }
