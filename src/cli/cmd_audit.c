@@ -6,6 +6,7 @@
 #include <string.h>
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
+#include "cli/options.h"
 #include "cli/render_options.h"
 #include "core/readfile.h"
 #include "layout/filled_sheet.h"
@@ -45,27 +46,6 @@ struct audit_args {
     const char *render_given;   /* a render option given (it needs --pdf), or NULL */
 };
 
-/* The value of "--name VALUE" or "--name=VALUE"; 0 when argv[*i] is another argument. */
-static int option_value(int argc, char **argv, int *i, const char *name, const char **value)
-{
-    size_t n = strlen(name);
-    const char *a = argv[*i];
-    if (strncmp(a, name, n) != 0 || (a[n] != 0 && a[n] != '='))
-        return 0;
-    if (a[n] == '=') {
-        *value = a + n + 1;
-        *i += 1;
-        return 1;
-    }
-    if (*i + 1 >= argc) {
-        fprintf(stderr, "xii audit: %s needs a value\n", name);
-        return -1;
-    }
-    *value = argv[*i + 1];
-    *i += 2;
-    return 1;
-}
-
 /* Parses argv; returns -1 after printing an error, 1 after printing the help, 0 to go on. */
 static int parse_args(int argc, char **argv, struct audit_args *aa)
 {
@@ -86,21 +66,27 @@ static int parse_args(int argc, char **argv, struct audit_args *aa)
         } else if (strcmp(a, "--mark") == 0) {
             aa->mark = 1;
             i++;
-        } else if ((m = option_value(argc, argv, &i, "--pdf", &v)) != 0) {
-            if (m < 0)
+        } else if ((m = cli_option(argc, argv, &i, "--pdf", NULL, &v)) != 0) {
+            if (m < 0) {
+                fputs("xii audit: --pdf needs a value\n", stderr);
                 return -1;
+            }
             if (!*v) {
                 fputs("xii audit: --pdf needs a file name\n", stderr);
                 return -1;
             }
             aa->ro.output = v;
-        } else if ((m = option_value(argc, argv, &i, "--rules", &v)) != 0) {
-            if (m < 0)
+        } else if ((m = cli_option(argc, argv, &i, "--rules", NULL, &v)) != 0) {
+            if (m < 0) {
+                fputs("xii audit: --rules needs a value\n", stderr);
                 return -1;
+            }
             aa->rules = v;
-        } else if ((m = option_value(argc, argv, &i, "--until-round", &v)) != 0) {
-            if (m < 0)
+        } else if ((m = cli_option(argc, argv, &i, "--until-round", NULL, &v)) != 0) {
+            if (m < 0) {
+                fputs("xii audit: --until-round needs a value\n", stderr);
                 return -1;
+            }
             char *end;
             errno = 0;
             long n = strtol(v, &end, 10);

@@ -3,6 +3,7 @@
 #include <string.h>
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
+#include "cli/options.h"
 #include "cli/render_options.h"
 #include "layout/organiser.h"
 
@@ -13,26 +14,6 @@ static const char usage_head[] =
     "  --players N         number of players, 1 to 5 (default 4)\n"
     "  --names \"Jack,Tom\"  the players' names in seat order, instead of --players\n"
     "  --rules FILE        read this game-data file instead of the built-in one\n";
-
-/* "--name VALUE" or "--name=VALUE" at argv[*i]: returns 1 and the value (moving *i past it),
- * 0 when argv[*i] is another option, -1 when the value is missing. */
-static int option(int argc, char **argv, int *i, const char *name, const char **value)
-{
-    size_t n = strlen(name);
-    if (strncmp(argv[*i], name, n) != 0)
-        return 0;
-    if (argv[*i][n] == '=') {
-        *value = argv[(*i)++] + n + 1;
-        return 1;
-    }
-    if (argv[*i][n] != '\0')
-        return 0;
-    if (*i + 1 >= argc)
-        return -1;
-    *value = argv[*i + 1];
-    *i += 2;
-    return 1;
-}
 
 static int draw_organiser(struct canvas *c, const void *ctx, struct strbuf *err)
 {
@@ -54,9 +35,9 @@ int cmd_organiser(int argc, char **argv)
             printf("%s%s", usage_head, render_options_help);
             return EXIT_OK;
         }
-        if ((m = option(argc, argv, &i, "--players", &players)) ||
-            (m = option(argc, argv, &i, "--names", &names)) ||
-            (m = option(argc, argv, &i, "--rules", &rules))) {
+        if ((m = cli_option(argc, argv, &i, "--players", NULL, &players)) ||
+            (m = cli_option(argc, argv, &i, "--names", NULL, &names)) ||
+            (m = cli_option(argc, argv, &i, "--rules", NULL, &rules))) {
             if (m < 0) {
                 fprintf(stderr, "xii organiser: %s needs a value\n", a);
                 return EXIT_USAGE;

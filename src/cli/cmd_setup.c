@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
+#include "cli/options.h"
 #include "cli/render_options.h"
 #include "layout/organiser.h"
 #include "layout/setup_sheet.h"
@@ -23,26 +24,6 @@ static const char usage_head[] =
     "  --players N         number of players (1-5), for the tick boxes on the sheet\n"
     "  --names \"Jack,Tom\"  the players' names in seat order, instead of --players\n"
     "  --rules FILE        read this game-data file instead of the built-in one\n";
-
-/* "--name VALUE" or "--name=VALUE" at argv[*i]: returns 1 and the value (moving *i past it),
- * 0 when argv[*i] is another option, -1 when the value is missing. */
-static int option(int argc, char **argv, int *i, const char *name, const char **value)
-{
-    size_t n = strlen(name);
-    if (strncmp(argv[*i], name, n) != 0)
-        return 0;
-    if (argv[*i][n] == '=') {
-        *value = argv[(*i)++] + n + 1;
-        return 1;
-    }
-    if (argv[*i][n] != '\0')
-        return 0;
-    if (*i + 1 >= argc)
-        return -1;
-    *value = argv[*i + 1];
-    *i += 2;
-    return 1;
-}
 
 /* Prints the diagnostics of a method's text (caret under the token). */
 static void print_diags(const struct diag_list *dl, const char *src)
@@ -117,13 +98,13 @@ int cmd_setup(int argc, char **argv)
             printf("%s%s", usage_head, render_options_help);
             return EXIT_OK;
         }
-        if ((m = option(argc, argv, &i, "--difficulty", &difficulty)) ||
-            (m = option(argc, argv, &i, "--seed", &seed)) ||
-            (m = option(argc, argv, &i, "--roll", &roll)) ||
-            (m = option(argc, argv, &i, "--choose", &choose)) ||
-            (m = option(argc, argv, &i, "--players", &players)) ||
-            (m = option(argc, argv, &i, "--names", &names)) ||
-            (m = option(argc, argv, &i, "--rules", &rules))) {
+        if ((m = cli_option(argc, argv, &i, "--difficulty", NULL, &difficulty)) ||
+            (m = cli_option(argc, argv, &i, "--seed", NULL, &seed)) ||
+            (m = cli_option(argc, argv, &i, "--roll", NULL, &roll)) ||
+            (m = cli_option(argc, argv, &i, "--choose", NULL, &choose)) ||
+            (m = cli_option(argc, argv, &i, "--players", NULL, &players)) ||
+            (m = cli_option(argc, argv, &i, "--names", NULL, &names)) ||
+            (m = cli_option(argc, argv, &i, "--rules", NULL, &rules))) {
             if (m < 0) {
                 fprintf(stderr, "xii setup: %s needs a value\n", a);
                 return EXIT_USAGE;

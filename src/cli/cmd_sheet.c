@@ -6,6 +6,7 @@
 #include <string.h>
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
+#include "cli/options.h"
 #include "cli/render_options.h"
 #include "core/xalloc.h"
 #include "layout/icons.h"
@@ -74,30 +75,6 @@ static int split_list(const char *s, char **out, int max)
     return n;
 }
 
-/* The value of a command option given as "--name VALUE" or "--name=VALUE". */
-static int take_value(int argc, char **argv, int *i, const char *name, const char **value,
-                      int *missing)
-{
-    size_t n = strlen(name);
-    const char *a = argv[*i];
-    if (strncmp(a, name, n) != 0)
-        return 0;
-    if (a[n] == '=') {
-        *value = a + n + 1;
-        *i += 1;
-        return 1;
-    }
-    if (a[n] != 0)
-        return 0;
-    if (*i + 1 >= argc) {
-        *missing = 1;
-        return 1;
-    }
-    *value = argv[*i + 1];
-    *i += 2;
-    return 1;
-}
-
 /* Parses argv; returns -1 after printing an error, 1 after printing the help, 0 to go on. */
 static int parse_args(int argc, char **argv, struct sheet_args *sa)
 {
@@ -128,10 +105,10 @@ static int parse_args(int argc, char **argv, struct sheet_args *sa)
             continue;
         const char **slot[] = {&sa->names, &sa->towns, &sa->difficulty, &sa->events, &sa->seed,
                                &sa->rules, &sa->players_text};
-        int matched = 0, missing = 0;
+        int matched = 0;
         for (size_t k = 0; k < sizeof names / sizeof names[0] && !matched; k++) {
-            matched = take_value(argc, argv, &i, names[k], slot[k], &missing);
-            if (missing) {
+            matched = cli_option(argc, argv, &i, names[k], NULL, slot[k]);
+            if (matched < 0) {
                 fprintf(stderr, "xii sheet: %s needs a value\n", names[k]);
                 return -1;
             }

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "cli/commands.h"
+#include "cli/options.h"
 #include <strings.h>
 
 const char render_options_help[] =
@@ -22,34 +23,6 @@ void render_options_init(struct render_options *ro)
     ro->backend = CANVAS_CAIRO;
 }
 
-/* Matches argv[*i] against the long option name (with "=value" or a separate value) or the
- * short one ("-o FILE", "-oFILE"). Returns 1 with *value set, 0 when it does not match, -1
- * when the value is missing. */
-static int option_value(int argc, char **argv, int *i, const char *longname, const char *shortname,
-                        const char **value)
-{
-    const char *a = argv[*i];
-    size_t n = strlen(longname);
-    if (strncmp(a, longname, n) == 0 && a[n] == '=') {
-        *value = a + n + 1;
-        *i += 1;
-        return 1;
-    }
-    int exact = strcmp(a, longname) == 0 || (shortname && strcmp(a, shortname) == 0);
-    if (!exact && shortname && strncmp(a, shortname, strlen(shortname)) == 0 && a[strlen(shortname)]) {
-        *value = a + strlen(shortname);
-        *i += 1;
-        return 1;
-    }
-    if (!exact)
-        return 0;
-    if (*i + 1 >= argc)
-        return -1;
-    *value = argv[*i + 1];
-    *i += 2;
-    return 1;
-}
-
 int render_options_parse(struct render_options *ro, int argc, char **argv, int *i,
                          struct strbuf *err)
 {
@@ -66,7 +39,7 @@ int render_options_parse(struct render_options *ro, int argc, char **argv, int *
         *i += 1;
         return 1;
     }
-    if ((m = option_value(argc, argv, i, "--paper", NULL, &v)) != 0) {
+    if ((m = cli_option(argc, argv, i, "--paper", NULL, &v)) != 0) {
         if (m < 0) {
             strbuf_puts(err, "--paper needs a value: a4 or letter");
             return -1;
@@ -79,7 +52,7 @@ int render_options_parse(struct render_options *ro, int argc, char **argv, int *
         ro->paper = p;
         return 1;
     }
-    if ((m = option_value(argc, argv, i, "--backend", NULL, &v)) != 0) {
+    if ((m = cli_option(argc, argv, i, "--backend", NULL, &v)) != 0) {
         if (m < 0) {
             strbuf_puts(err, "--backend needs a value: cairo or haru");
             return -1;
@@ -96,7 +69,7 @@ int render_options_parse(struct render_options *ro, int argc, char **argv, int *
         }
         return 1;
     }
-    if ((m = option_value(argc, argv, i, "--output", "-o", &v)) != 0) {
+    if ((m = cli_option(argc, argv, i, "--output", "-o", &v)) != 0) {
         if (m < 0 || !*v) {
             strbuf_puts(err, "-o needs a file name");
             return -1;
@@ -104,7 +77,7 @@ int render_options_parse(struct render_options *ro, int argc, char **argv, int *
         ro->output = v;
         return 1;
     }
-    if ((m = option_value(argc, argv, i, "--png", NULL, &v)) != 0) {
+    if ((m = cli_option(argc, argv, i, "--png", NULL, &v)) != 0) {
         if (m < 0 || !*v) {
             strbuf_puts(err, "--png needs a folder name");
             return -1;
