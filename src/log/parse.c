@@ -92,17 +92,21 @@ static char fold(char c)
     return c == '_' ? '-' : c;
 }
 
-/* Does the token spell keyword kw (case-insensitive, '_' for '-')? It stops at the first byte
- * that differs, usually the first one: no strlen for every keyword tried. */
-static bool tok_is(const struct log_token *t, const char *kw)
+/* Whether the bytes after the first spell the rest of keyword kw, as tok_is() says. */
+static bool tok_rest_is(const struct log_token *t, const char *kw)
 {
-    if (t->kind != LOG_TOK_WORD)
-        return false;
-    size_t i = 0;
+    size_t i = 1;
     for (; kw[i]; i++)
         if (i == t->n || fold(t->p[i]) != kw[i])
             return false;
     return i == t->n;
+}
+
+/* Does the token spell keyword kw (case-insensitive, '_' for '-')? The first byte is compared
+ * here, inline: most words differ from most keywords there, and no strlen is needed. */
+static inline bool tok_is(const struct log_token *t, const char *kw)
+{
+    return t->kind == LOG_TOK_WORD && fold(t->p[0]) == kw[0] && tok_rest_is(t, kw);
 }
 
 static bool is(const struct parser *ps, const char *kw)
@@ -804,7 +808,7 @@ static const struct keyword *find_keyword(const struct log_token *t)
         return NULL;
     char first = fold(t->p[0]);
     for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
-        if (keywords[i].word[0] == first && tok_is(t, keywords[i].word))
+        if (keywords[i].word[0] == first && tok_rest_is(t, keywords[i].word))
             return &keywords[i];
     return NULL;
 }
