@@ -103,6 +103,17 @@ awk 'BEGIN { for (i = 0; i < 1000000; i++) print "" }' >"$gen/log-million-blank.
   >"$gen/rules-repeat-alias.rules"
 { cat "$rules"; awk 'BEGIN { printf "asset food name \"FOOD\" class basic max 30"; for (i = 0; i < 100000; i++) printf " requires population>=1"; print "" }'; } \
   >"$gen/rules-repeat-requires.rules"
+# Statements with 10^5 items on one line.
+{ echo "$header"; printf 'check Jack people'; awk 'BEGIN { for (i = 0; i < 100000; i++) printf " blacksmith"; print "" }'; } \
+  >"$gen/log-long-check.xii"
+{ echo "$header"; printf 'check Jack reserve'; awk 'BEGIN { for (i = 0; i < 100000; i++) printf " 3"; print "" }'; } \
+  >"$gen/log-long-reserve.xii"
+{ echo "$header"; printf 'war'; awk 'BEGIN { for (i = 0; i < 100000; i++) printf " Jack support 4 5,"; print "" }'; } \
+  >"$gen/log-long-war.xii"
+{ echo 'players Jack Tom'; echo 'round 1'; printf 'outlaws'; awk 'BEGIN { for (i = 0; i < 100000; i++) printf " Jack 4"; print "" }'; } \
+  >"$gen/log-long-outlaws.xii"
+{ printf 'players "'; awk 'BEGIN { for (i = 0; i < 100000; i++) printf "\\\"\\\\"; }'; echo '" Tom'; } \
+  >"$gen/log-long-escapes.xii"
 # 16 MB + 1 byte of game data: over the loader's limit.
 { cat "$rules"; head -c 16777216 /dev/zero | tr '\0' '#'; } >"$gen/rules-too-big.rules"
 fi
