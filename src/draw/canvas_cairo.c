@@ -33,7 +33,7 @@ struct cairo_impl {
     struct strbuf page_bytes;         /* the SVG page being written */
     struct strbuf first_svg;          /* page 1 of an SVG document, for the output file */
     cairo_font_face_t *faces[FONT_COUNT];
-    FT_Face ft[FONT_COUNT];           /* owned by the cairo faces above */
+    struct canvas_metrics *metrics[FONT_COUNT];   /* of the FreeType faces the cairo ones own */
     cairo_font_options_t *font_options;
     struct strbuf pdf_bytes;          /* the PDF as cairo writes it */
     cairo_surface_t **forms;          /* every form made, by number */
@@ -266,9 +266,11 @@ static void cairo_close(struct canvas *c)
         cairo_destroy(ci->pdf_cr);
     if (ci->pdf)
         cairo_surface_destroy(ci->pdf);
-    for (int f = 0; f < FONT_COUNT; f++)
+    for (int f = 0; f < FONT_COUNT; f++) {
+        canvas_metrics_free(ci->metrics[f]);
         if (ci->faces[f])
             cairo_font_face_destroy(ci->faces[f]);
+    }
     if (ci->font_options)
         cairo_font_options_destroy(ci->font_options);
     strbuf_free(&ci->page_bytes);
@@ -414,7 +416,7 @@ static cairo_font_face_t *face(struct canvas *c, enum canvas_font font)
         return NULL;
     }
     ci->faces[font] = cf;
-    ci->ft[font] = ft;
+    ci->metrics[font] = canvas_metrics_new(ft);
     return cf;
 }
 
@@ -426,7 +428,7 @@ static void cairo_text_(struct canvas *c, enum canvas_font font, double size, st
         return;
     struct canvas_glyph *g;
     double width;
-    size_t n = canvas_font_layout(impl(c)->ft[font], size, utf8, &g, &width);
+    size_t n = canvas_font_layout(impl(c)->metrics[font], size, utf8, &g, &width);
     double left = canvas_align_left(align, x, width);
     cairo_glyph_t *glyphs = xmalloc(n * sizeof *glyphs);
     cairo_text_cluster_t *clusters = xmalloc(n * sizeof *clusters);
@@ -450,7 +452,7 @@ static double cairo_text_width_(struct canvas *c, enum canvas_font font, double 
     if (!face(c, font))
         return -1;
     double width;
-    canvas_font_layout(impl(c)->ft[font], size, utf8, NULL, &width);
+    canvas_font_layout(impl(c)->metrics[font], size, utf8, NULL, &width);
     return width;
 }
 

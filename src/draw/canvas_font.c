@@ -117,20 +117,74 @@ int canvas_font_open(const char *path, FT_Face *face, struct strbuf *err)
     return 0;
 }
 
-size_t canvas_font_layout(FT_Face face, double size, const char *utf8,
+/* The metrics of the characters U+0000..U+FFFF are kept in blocks of 256, made on first use;
+ * the rare characters above are looked up each time. */
+#define METRICS_BLOCK 256
+#define METRICS_BLOCKS (0x10000 / METRICS_BLOCK)
+
+struct char_metrics {
+    FT_UInt index;
+    FT_Fixed advance;   /* in font units; -1: not looked up yet */
+};
+
+struct canvas_metrics {
+    FT_Face face;
+    struct char_metrics *block[METRICS_BLOCKS];
+};
+
+struct canvas_metrics *canvas_metrics_new(FT_Face face)
+{
+    struct canvas_metrics *m = xcalloc(1, sizeof *m);
+    m->face = face;
+    return m;
+}
+
+void canvas_metrics_free(struct canvas_metrics *m)
+{
+    if (!m)
+        return;
+    for (int i = 0; i < METRICS_BLOCKS; i++)
+        free(m->block[i]);
+    free(m);
+}
+
+static struct char_metrics lookup(FT_Face face, long cp)
+{
+    struct char_metrics cm = {cp < 0 ? 0 : FT_Get_Char_Index(face, (FT_ULong)cp), 0};
+    if (FT_Get_Advance(face, cm.index, FT_LOAD_NO_SCALE, &cm.advance) != 0 || cm.advance < 0)
+        cm.advance = 0;
+    return cm;
+}
+
+static struct char_metrics char_metrics(struct canvas_metrics *m, long cp)
+{
+    if (cp < 0 || cp >= 0x10000)
+        return lookup(m->face, cp);
+    struct char_metrics **b = &m->block[cp / METRICS_BLOCK];
+    if (!*b) {
+        *b = xmalloc(METRICS_BLOCK * sizeof **b);
+        for (int i = 0; i < METRICS_BLOCK; i++)
+            (*b)[i].advance = -1;
+    }
+    struct char_metrics *cm = &(*b)[cp % METRICS_BLOCK];
+    if (cm->advance < 0)
+        *cm = lookup(m->face, cp);
+    return *cm;
+}
+
+size_t canvas_font_layout(struct canvas_metrics *m, double size, const char *utf8,
                           struct canvas_glyph **glyphs, double *width)
 {
     size_t n = 0, cap = 0;
     struct canvas_glyph *g = NULL;
     long pen = 0;     /* in font units: summing integers keeps the widths exact */
-    double scale = size / face->units_per_EM;
+    double scale = size / m->face->units_per_EM;
     for (const char *p = utf8; *p;) {
         const char *start = p;
         long cp = canvas_font_utf8_next(&p);
-        FT_UInt index = cp < 0 ? 0 : FT_Get_Char_Index(face, (FT_ULong)cp);
-        FT_Fixed advance = 0;
-        if (FT_Get_Advance(face, index, FT_LOAD_NO_SCALE, &advance) != 0)
-            advance = 0;
+        struct char_metrics cm = char_metrics(m, cp);
+        FT_UInt index = cm.index;
+        FT_Fixed advance = cm.advance;
         if (glyphs) {
             void *items = g;
             xgrow(&items, &cap, n + 1, sizeof *g);

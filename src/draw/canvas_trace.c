@@ -11,6 +11,7 @@
 struct trace {
     struct strbuf text;
     FT_Face faces[FONT_COUNT];     /* loaded on first use */
+    struct canvas_metrics *metrics[FONT_COUNT];
 };
 
 static struct trace *impl(struct canvas *c)
@@ -75,9 +76,11 @@ static void trace_finish(struct canvas *c)
 static void trace_close(struct canvas *c)
 {
     struct trace *t = impl(c);
-    for (int f = 0; f < FONT_COUNT; f++)
+    for (int f = 0; f < FONT_COUNT; f++) {
+        canvas_metrics_free(t->metrics[f]);
         if (t->faces[f])
             FT_Done_Face(t->faces[f]);
+    }
     strbuf_free(&t->text);
     free(t);
     c->impl = NULL;
@@ -244,9 +247,10 @@ static double trace_text_width(struct canvas *c, enum canvas_font font, double s
         free(path);
         if (!t->faces[font])
             return -1;
+        t->metrics[font] = canvas_metrics_new(t->faces[font]);
     }
     double width;
-    canvas_font_layout(t->faces[font], size, utf8, NULL, &width);
+    canvas_font_layout(t->metrics[font], size, utf8, NULL, &width);
     return width;
 }
 
