@@ -128,16 +128,20 @@ int engine_owns(const struct game_state *s, int player, int item)
 void engine_clamp(struct game_state *s, int player, struct history *h)
 {
     /* A MAX may follow an asset whose own MAX follows another (knights -> men-at-arms ->
-     * population): repeat until nothing changes; each pass settles one more level. */
+     * population): repeat until nothing changes; each pass settles one more level. The
+     * effective population, which several MAXes follow, is counted again only after a change. */
+    const int *asset = s->p[player].asset;
+    int pop = engine_effective_population(s, player);
     for (int pass = 0; pass < ASSET_COUNT; pass++) {
         int changed = 0;
         for (int a = 0; a < ASSET_COUNT; a++) {
             if (engine_never_lost(s->gd, a))
                 continue;
-            int max = engine_asset_max(s, player, a);
-            if (s->p[player].asset[a] > max) {
+            int max = s->gd->assets[a].max_ref == A_POPULATION ? pop : engine_asset_max(s, player, a);
+            if (asset[a] > max) {
                 engine_set_asset(s, player, a, max, CAUSE_CLAMP, 0, h);
                 changed = 1;
+                pop = engine_effective_population(s, player);
             }
         }
         if (!changed)
