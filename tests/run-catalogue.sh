@@ -285,6 +285,39 @@ done
 f=$out/sheet-cairo.pdf
 atomic_check "sheet --png into a missing folder" 3 "$f" -- "$xii" sheet --png /proc/xii-nonexistent/dir -o "$f"
 atomic_check "sheet --png into a file" 3 "$f" -- "$xii" sheet --png /proc/version -o "$f"
+# PNG pages of an earlier run survive a run whose PDF cannot be written (ulimit -f: a page
+# fails) or cannot replace its target at the very end (a bind mount: rename fails with EBUSY).
+# Regression: the failed run deleted the PNG pages it had already replaced.
+pngdir=$out/png
+f=$out/png-sheet.pdf
+if "$xii" sheet --png "$pngdir" -o "$f" >/dev/null 2>&1; then
+  cat "$pngdir"/*.png >"$work/png-before"
+  sh -c 'trap "" XFSZ; ulimit -f 200; exec "$@"' sh "$xii" sheet --png "$pngdir" -o "$f" >/dev/null 2>&1
+  st=$?
+  cat "$pngdir"/*.png >"$work/png-after"
+  if [ "$st" != 3 ] || ! cmp -s "$work/png-before" "$work/png-after"; then
+    fail "atomic: sheet --png under ulimit -f: exit status $st, PNG pages changed or lost"
+  else
+    passed=$((passed + 1))
+  fi
+  : >"$out/bound"
+  if [ "$(id -u)" = 0 ] && mount --bind "$out/bound" "$f" 2>/dev/null; then
+    "$xii" sheet --players 2 --png "$pngdir" -o "$f" >/dev/null 2>"$work/stderr"
+    st=$?
+    umount "$f"
+    cat "$pngdir"/*.png >"$work/png-after"
+    if [ "$st" != 3 ] || ! grep -q "busy" "$work/stderr" || ! cmp -s "$work/png-before" "$work/png-after" ||
+       [ -n "$(find "$pngdir" "$out" -maxdepth 1 -name '.*.??????')" ]; then
+      fail "atomic: sheet --png, PDF target busy: exit status $st, PNG pages changed or lost, or a temporary left"
+    else
+      passed=$((passed + 1))
+    fi
+  else
+    echo "run-catalogue: SKIPPED the busy-target check (needs root and mount --bind)"
+  fi
+else
+  fail "atomic: cannot write the first $f with PNG pages"
+fi
 # The SVG and PNG writers of cairo under the same file size limit.
 f=$out/sheet.svg
 if "$xii" sheet --svg -o "$f" >/dev/null 2>&1; then

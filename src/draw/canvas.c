@@ -250,7 +250,10 @@ void canvas_discard(struct canvas *c)
     free_canvas(c);
 }
 
-/* Writes the queued files, then commits the main output; on failure removes what it wrote. */
+/* Writes the queued files (PNG pages) and the main output in two steps: first every byte goes to
+ * a temporary file beside its target (a full disk or a size limit fails here, before anything is
+ * replaced), then the main output is renamed, then the queued files. A failure before the main
+ * rename leaves every old file, PNG pages included, as it was. */
 static int commit_files(struct canvas *c, struct strbuf *err)
 {
     if (c->opt.png_dir && c->nfiles && mkdir(c->opt.png_dir, 0777) != 0 && errno != EEXIST) {
@@ -258,23 +261,39 @@ static int commit_files(struct canvas *c, struct strbuf *err)
         atomicfile_abort(&c->out);
         return -1;
     }
-    size_t written = 0;
-    for (; written < c->nfiles; written++) {
-        const struct canvas_file *f = &c->files[written];
-        if (atomicfile_write_all(f->path, f->data, f->len, err) != 0)
+    struct atomicfile *tmp = xcalloc(c->nfiles + 1, sizeof *tmp);
+    size_t opened = 0;
+    int failed = 0;
+    while (opened < c->nfiles && !failed) {
+        const struct canvas_file *f = &c->files[opened];
+        if (atomicfile_open(&tmp[opened], f->path, err) != 0) {
+            failed = 1;
             break;
+        }
+        FILE *fp = tmp[opened++].fp;
+        if ((f->len && fwrite(f->data, 1, f->len, fp) != f->len) || fflush(fp) != 0) {
+            strbuf_printf(err, "cannot write %s: %s", f->path, strerror(errno));
+            failed = 1;
+        }
     }
-    int failed = written < c->nfiles;
-    if (!failed && c->out.path && atomicfile_commit(&c->out, err) != 0)
+    if (!failed && c->out.path && (fflush(c->out.fp) != 0 || ferror(c->out.fp))) {
+        strbuf_printf(err, "cannot write %s: %s", c->out.path, strerror(errno));
         failed = 1;
+    }
     if (failed) {
         if (c->out.path)
             atomicfile_abort(&c->out);
-        for (size_t i = 0; i < written; i++)
-            unlink(c->files[i].path);
-        return -1;
+    } else if (c->out.path && atomicfile_commit(&c->out, err) != 0) {
+        failed = 1;
     }
-    return 0;
+    for (size_t i = 0; i < opened; i++) {
+        if (failed)
+            atomicfile_abort(&tmp[i]);
+        else if (atomicfile_commit(&tmp[i], err) != 0)
+            failed = 1;
+    }
+    free(tmp);
+    return failed ? -1 : 0;
 }
 
 int canvas_finish(struct canvas *c, struct strbuf *err)
@@ -686,7 +705,8 @@ static struct canvas_form_key *form_find(const struct canvas *c, const char *key
     return NULL;
 }
 
-int canvas_form_begin(struct canvas *c, const char *key, double x, double y, double w, double h)
+int canvas_form_begin(struct canvas *c, const char *key, int at_once, double x, double y,
+                      double w, double h)
 {
     if (!state_change(c, "canvas_form_begin")
         || !numbers_ok(c, "canvas_form_begin", (double[]){x, y, w, h}, 4))
@@ -714,16 +734,21 @@ int canvas_form_begin(struct canvas *c, const char *key, double x, double y, dou
         f.form = k->form;
         f.muted = 1;
         c->muted++;
-    } else if (!k) {
-        /* A form costs more than drawing in place (its own object and resources in a PDF):
-         * the first time, the calls draw in place; a form is made when the key comes again. */
-        void *items = c->form_keys;
-        xgrow(&items, &c->capform_keys, c->nform_keys + 1, sizeof *c->form_keys);
-        c->form_keys = items;
-        c->form_keys[c->nform_keys++] = (struct canvas_form_key){xstrdup(key), -1};
-    } else if (c->ops->form_begin && (f.form = c->ops->form_begin(c, x, y, w, h)) >= 0) {
-        f.recording = 1;
-        k->form = f.form;
+    } else {
+        if (!k) {
+            void *items = c->form_keys;
+            xgrow(&items, &c->capform_keys, c->nform_keys + 1, sizeof *c->form_keys);
+            c->form_keys = items;
+            k = &c->form_keys[c->nform_keys++];
+            *k = (struct canvas_form_key){xstrdup(key), -1, 0};
+        }
+        /* Unless at_once, the first use draws in place; the form is made on the second. */
+        if ((at_once || k->uses > 0) && c->ops->form_begin
+            && (f.form = c->ops->form_begin(c, x, y, w, h)) >= 0) {
+            f.recording = 1;
+            k->form = f.form;
+        }
+        k->uses++;
     }
     void *items = c->frames;
     xgrow(&items, &c->capframes, c->nframes + 1, sizeof *c->frames);
