@@ -203,10 +203,10 @@ static unsigned hash(const char *w, unsigned kind, size_t *len)
     return h;
 }
 
-static int find(const struct log_ids_table *t, unsigned kind, const char *w)
+/* The index stored for the word w of length n and hash h, or -1. */
+static int find_hashed(const struct log_ids_table *t, unsigned kind, const char *w, size_t n,
+                       unsigned h)
 {
-    size_t n;
-    unsigned h = hash(w, kind, &n);
     for (unsigned k = 0; k < LOG_IDS_SLOTS; k++) {
         const struct log_ids_slot *s = &t->slot[(h + k) & (LOG_IDS_SLOTS - 1)];
         if (!s->word)
@@ -217,11 +217,20 @@ static int find(const struct log_ids_table *t, unsigned kind, const char *w)
     return -1;
 }
 
-static void insert(struct log_ids_table *t, unsigned kind, const char *w, int index)
+static int find(const struct log_ids_table *t, unsigned kind, const char *w)
 {
     size_t n;
     unsigned h = hash(w, kind, &n);
-    if (index < 0 || n > 255 || find(t, kind, w) >= 0)
+    return find_hashed(t, kind, w, n, h);
+}
+
+static void insert(struct log_ids_table *t, unsigned kind, const char *w, int index)
+{
+    if (index < 0)
+        return;
+    size_t n;
+    unsigned h = hash(w, kind, &n);
+    if (n > 255 || find_hashed(t, kind, w, n, h) >= 0)
         return;     /* an id wins over an alias spelled the same */
     for (unsigned k = 0; k < LOG_IDS_SLOTS; k++) {
         struct log_ids_slot *s = &t->slot[(h + k) & (LOG_IDS_SLOTS - 1)];
