@@ -109,13 +109,17 @@ void canvas_fill_even_odd(struct canvas *c, struct rgb colour);
  * form was drawn before, canvas_form_begin returns 1: the calls up to canvas_form_end are
  * checked but draw nothing (the caller may skip them, or make them for their side effects,
  * such as measuring), and canvas_form_end paints the form again with the current transform.
- * It returns 0 when the calls draw.
+ * It returns 0 when the calls draw. A form has a cost of its own (an object of the PDF), so
+ * by default its first use is drawn in place and the form is made when the key comes again;
+ * at_once makes it at the first use (a large drawing that will be painted again: drawing it
+ * in place first would draw it twice).
  *
  * A backend without forms (trace, libharu) draws the calls in place each time, so what is
  * drawn must not depend on the state around it: inside a form, set the dash pattern and line
  * style it needs and undo every transform with canvas_restore. Forms nest; pages do not begin
  * or end inside one, and canvas_save/canvas_restore pair up inside it. */
-int canvas_form_begin(struct canvas *c, const char *key, double x, double y, double w, double h);
+int canvas_form_begin(struct canvas *c, const char *key, int at_once, double x, double y,
+                      double w, double h);
 void canvas_form_end(struct canvas *c);
 
 #endif

@@ -464,7 +464,12 @@ static int cairo_form_begin(struct canvas *c, double x, double y, double w, doub
     cairo_rectangle_t box = {x, y, w, h};
     cairo_surface_t *s = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &box);
     cairo_t *cr = cairo_create(s);
-    cairo_set_font_options(cr, ci->font_options);
+    /* The PDF's own font options (no hinting): the glyphs come from the same scaled fonts
+     * as the page's, and cairo runs no hinting program on them. */
+    cairo_font_options_t *fo = cairo_font_options_create();
+    cairo_surface_get_font_options(ci->pdf, fo);
+    cairo_set_font_options(cr, fo);
+    cairo_font_options_destroy(fo);
     void *items = ci->forms;
     xgrow(&items, &ci->capforms, ci->nforms + 1, sizeof *ci->forms);
     ci->forms = items;

@@ -69,10 +69,11 @@ struct canvas_file {
 };
 
 /* A form drawn on this canvas: its key and the backend's number for it (-1: drawn in place
- * so far). */
+ * so far), and how often it was drawn in place. */
 struct canvas_form_key {
     char *key;
     int form;
+    int uses;
 };
 
 /* An open form: what canvas_form_end has to do. */

@@ -521,7 +521,7 @@ int icons_draw(struct canvas *c, const struct icon_set *set, const char *name, d
     char key[ICON_NAME_MAX + 96];
     snprintf(key, sizeof key, "icon %s %.17g %.17g %.17g", icon->name, colour.r, colour.g, colour.b);
     const double m = ICON_STROKE_MAX / 2 + 1;
-    if (canvas_form_begin(c, key, -m, -m, ICON_BOX + 2 * m, ICON_BOX + 2 * m)) {
+    if (canvas_form_begin(c, key, 0, -m, -m, ICON_BOX + 2 * m, ICON_BOX + 2 * m)) {
         canvas_form_end(c);
         canvas_restore(c);
         return 0;

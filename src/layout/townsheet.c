@@ -21,6 +21,8 @@ struct ts {
     struct box area;
     struct townsheet_geom *g;
     struct tag_style tag;
+    struct box town;            /* page 1: the town and player box */
+    double note_x, note_y, note_w;  /* the title line's note: right edge, baseline, room */
 };
 
 void townsheet_options_init(struct townsheet_options *o, const struct gamedata *gd,
@@ -149,7 +151,8 @@ static struct tag_style fitting_tags(struct ts *t, const struct gd_req *req, int
 
 /* ---- page 1: header ---- */
 
-/* The title line: the game's name, and at the right a note and (score) the final-score box. */
+/* The title line: the game's name, and at the right a note (where it goes is kept in t) and
+ * (score) the final-score box. */
 static void title_row(struct ts *t, double y, double h, const char *right, int score)
 {
     struct box a = t->area;
@@ -171,30 +174,58 @@ static void title_row(struct ts *t, double y, double h, const char *right, int s
                                   "XII CENTURY", 0);
     canvas_text(t->c, FONT_SERIF_ITALIC, 10, t->pal.soft, a.x + tw + 8, y + h - 5, ALIGN_LEFT,
                 "town sheet");
+    t->note_x = right_x;
+    t->note_y = y + h - 5;
+    t->note_w = right_x - a.x - tw - 90;
     if (right && *right)
-        layout_text_fit(t->c, FONT_SERIF_ITALIC, 10, 8, t->pal.soft, right_x, y + h - 5,
-                        right_x - a.x - tw - 90, ALIGN_RIGHT, right);
+        layout_text_fit(t->c, FONT_SERIF_ITALIC, 10, 8, t->pal.soft, t->note_x, t->note_y,
+                        t->note_w, ALIGN_RIGHT, right);
     hline(t, a.x, a.x + a.w, y + h - 1, t->pal.rule, 0.6);
 }
 
-static void town_box(struct ts *t, struct box b, const struct townsheet_player *p)
+/* The height of the player line at the foot of the town box. */
+#define TOWN_PLAYER_H 14.0
+
+/* The town box, empty (town_names writes in it). */
+static void town_box(struct ts *t, struct box b)
 {
     canvas_round_rect(t->c, b.x, b.y, b.w, b.h, 3);
     canvas_fill_stroke(t->c, t->pal.paper, t->pal.rule, 0.9);
     label(t, b.x + 6, b.y + 9, ALIGN_LEFT, "TOWN NAME");
-    double split = b.y + b.h - 14;
-    if (p && p->town && *p->town)
-        layout_text_fit(t->c, FONT_SERIF, 18, 9, t->pal.ink, b.x + 8, split - 6, b.w - 16,
-                        ALIGN_LEFT, p->town);
+    double split = b.y + b.h - TOWN_PLAYER_H;
     canvas_dash(t->c, (const double[]){1.5, 1.5}, 2);
     hline(t, b.x + 6, b.x + b.w - 6, split, t->pal.line, 0.5);
     canvas_dash(t->c, NULL, 0);
     label(t, b.x + 6, b.y + b.h - 4.5, ALIGN_LEFT, "PLAYER");
-    if (p && p->name && *p->name)
-        layout_text_fit(t->c, FONT_SERIF, 10, 7, t->pal.ink, b.x + 38, b.y + b.h - 4, b.w - 44,
-                        ALIGN_LEFT, p->name);
+    t->town = b;
     t->g->town_name = mkbox(b.x + 6, b.y + 11, b.w - 12, split - b.y - 11);
     t->g->player_name = mkbox(b.x + 36, split + 1, b.w - 42, b.y + b.h - split - 2);
+}
+
+/* The player's town and name: in the town box on page 1, in the title line on page 2. */
+static void town_names(struct ts *t, const struct townsheet_player *p, int page)
+{
+    int town = p && p->town && *p->town, name = p && p->name && *p->name;
+    if (page == 1) {
+        struct strbuf sb = STRBUF_INIT;
+        if (town)
+            strbuf_puts(&sb, p->town);
+        if (name)
+            strbuf_printf(&sb, "%s%s", sb.len ? " \xc2\xb7 " : "", p->name);
+        if (sb.len)
+            layout_text_fit(t->c, FONT_SERIF_ITALIC, 10, 8, t->pal.soft, t->note_x, t->note_y,
+                            t->note_w, ALIGN_RIGHT, strbuf_cstr(&sb));
+        strbuf_free(&sb);
+        return;
+    }
+    struct box b = t->town;
+    double split = b.y + b.h - TOWN_PLAYER_H;
+    if (town)
+        layout_text_fit(t->c, FONT_SERIF, 18, 9, t->pal.ink, b.x + 8, split - 6, b.w - 16,
+                        ALIGN_LEFT, p->town);
+    if (name)
+        layout_text_fit(t->c, FONT_SERIF, 10, 7, t->pal.ink, b.x + 38, b.y + b.h - 4, b.w - 44,
+                        ALIGN_LEFT, p->name);
 }
 
 static void rounds_grid(struct ts *t, struct box b, double legend_y)
@@ -591,7 +622,7 @@ static void difficulty_line(struct ts *t, struct strbuf *out)
         strbuf_printf(out, "%s difficulty: a good score is above %d", df->name, df->good_low);
 }
 
-static int page1(struct ts *t, const struct townsheet_player *p, struct strbuf *err)
+static int page1(struct ts *t, struct strbuf *err)
 {
     struct box a = t->area;
     /* The asset rows come first: when they would be shorter than 31 pt (Letter), the header,
@@ -622,7 +653,7 @@ static int page1(struct ts *t, const struct townsheet_player *p, struct strbuf *
     strbuf_free(&sb);
     y += title_h + 4;
     double grid_w = 46 + GD_ROUNDS * 23.0;
-    town_box(t, mkbox(a.x, y, a.w - grid_w - 12, head_h + legend_h), p);
+    town_box(t, mkbox(a.x, y, a.w - grid_w - 12, head_h + legend_h));
     rounds_grid(t, mkbox(a.x + a.w - grid_w, y, grid_w, head_h), y + head_h + legend_h - 1.5);
     y += head_h + legend_h + gap;
     reserve_strip(t, mkbox(a.x, y, a.w, reserve_h));
@@ -649,7 +680,6 @@ static int page1(struct ts *t, const struct townsheet_player *p, struct strbuf *
     strbuf_free(&note);
     y += loc_note_h + 2;
     locations_table(t, y, loc_head_h, in_h, min_h);
-    footer(t, 1);
     return 0;
 }
 
@@ -1070,7 +1100,7 @@ static void turn_panel(struct ts *t, struct box b)
     }
 }
 
-static int page2(struct ts *t, const struct townsheet_player *p, struct strbuf *err)
+static int page2(struct ts *t, struct strbuf *err)
 {
     struct box a = t->area;
     const struct gamedata *gd = t->gd;
@@ -1095,13 +1125,7 @@ static int page2(struct ts *t, const struct townsheet_player *p, struct strbuf *
     }
     double gap = clampd(rest / ngaps, 2, 8);
     double y = a.y;
-    struct strbuf sb = STRBUF_INIT;
-    if (p && p->town && *p->town)
-        strbuf_puts(&sb, p->town);
-    if (p && p->name && *p->name)
-        strbuf_printf(&sb, "%s%s", sb.len ? " \xc2\xb7 " : "", p->name);
-    title_row(t, y, title_h, strbuf_cstr(&sb), 1);
-    strbuf_free(&sb);
+    title_row(t, y, title_h, NULL, 1);
     y += title_h + gap;
     double cw = (a.w - 10) / 2;
     layout_heading(t->c, &t->pal, mkbox(a.x, y, cw, BAND_H), "PROMINENT PEOPLE",
@@ -1131,7 +1155,6 @@ static int page2(struct ts *t, const struct townsheet_player *p, struct strbuf *
     bottom = a.y + a.h - y;
     pow_panel(t, mkbox(a.x, y, pw, bottom));
     turn_panel(t, mkbox(a.x + pw + 10, y, tw, bottom));
-    footer(t, 2);
     return 0;
 }
 
@@ -1154,7 +1177,22 @@ int townsheet_draw_page(struct canvas *c, const struct townsheet_options *o,
     t.tag.height = 11.5;
     t.tag.icons = o->icons;
     canvas_page_begin(c, o->paper->width, o->paper->height);
-    int rc = page == 0 ? page1(&t, p, err) : page2(&t, p, err);
+    /* The blank page is the same for every player: a form, drawn once per document (the body
+     * still runs when it is painted again, for the geometry). The player's names and the
+     * footer go over it. */
+    struct strbuf key = STRBUF_INIT;
+    strbuf_printf(&key, "townsheet %d %p %p %s %d %d", page, (const void *)o->gd,
+                  (const void *)o->icons, o->paper->name, o->grey, o->difficulty);
+    for (int r = 1; r <= GD_ROUNDS; r++)
+        strbuf_printf(&key, " %d", o->events[r]);
+    canvas_form_begin(c, strbuf_cstr(&key), 1, 0, 0, o->paper->width, o->paper->height);
+    strbuf_free(&key);
+    int rc = page == 0 ? page1(&t, err) : page2(&t, err);
+    canvas_form_end(c);
+    if (rc == 0) {
+        town_names(&t, p, page);
+        footer(&t, page + 1);
+    }
     if (!o->keep_page_open)
         canvas_page_end(c);
     return rc;

@@ -88,7 +88,7 @@ static int badge(struct canvas *c, double x, double y)
 {
     canvas_save(c);
     canvas_translate(c, x, y);
-    int again = canvas_form_begin(c, "badge", -1, -1, 22, 22);
+    int again = canvas_form_begin(c, "badge", 0, -1, -1, 22, 22);
     if (!again)
         badge_content(c);
     canvas_form_end(c);
@@ -105,7 +105,7 @@ static void draw_badges(struct canvas *c, int *agains)
     canvas_page_end(c);
     for (int p = 0; p < 3; p++) {
         canvas_page_begin(c, 300, 300);
-        if (!canvas_form_begin(c, "row", 0, 0, 300, 100)) {
+        if (!canvas_form_begin(c, "row", 0, 0, 0, 300, 100)) {
             for (int i = 0; i < 4; i++)
                 *agains += badge(c, 20 + 40 * i, 60);
         } else {
@@ -258,44 +258,44 @@ static void end_without_begin(struct canvas *c)
 static void restore_outside(struct canvas *c)
 {
     canvas_save(c);
-    canvas_form_begin(c, "k", 0, 0, 10, 10);
+    canvas_form_begin(c, "k", 0, 0, 0, 10, 10);
     canvas_restore(c);
 }
 
 static void clip_outside(struct canvas *c)
 {
     canvas_save(c);
-    canvas_form_begin(c, "k", 0, 0, 10, 10);
+    canvas_form_begin(c, "k", 0, 0, 0, 10, 10);
     canvas_rect(c, 0, 0, 5, 5);
     canvas_clip(c);
 }
 
 static void unbalanced(struct canvas *c)
 {
-    canvas_form_begin(c, "k", 0, 0, 10, 10);
+    canvas_form_begin(c, "k", 0, 0, 0, 10, 10);
     canvas_save(c);
     canvas_form_end(c);
 }
 
 static void page_end_inside(struct canvas *c)
 {
-    canvas_form_begin(c, "k", 0, 0, 10, 10);
+    canvas_form_begin(c, "k", 0, 0, 0, 10, 10);
     canvas_page_end(c);
 }
 
 static void empty_box(struct canvas *c)
 {
-    canvas_form_begin(c, "k", 0, 0, 0, 10);
+    canvas_form_begin(c, "k", 0, 0, 0, 0, 10);
 }
 
 static void no_key(struct canvas *c)
 {
-    canvas_form_begin(c, "", 0, 0, 10, 10);
+    canvas_form_begin(c, "", 0, 0, 0, 10, 10);
 }
 
 static void path_open(struct canvas *c)
 {
-    canvas_form_begin(c, "k", 0, 0, 10, 10);
+    canvas_form_begin(c, "k", 0, 0, 0, 10, 10);
     canvas_move_to(c, 1, 1);
     canvas_form_end(c);
 }
@@ -304,7 +304,7 @@ static void path_open(struct canvas *c)
 static void muted_checked(struct canvas *c)
 {
     for (int i = 0; i < 3; i++) {
-        canvas_form_begin(c, "k", 0, 0, 10, 10);
+        canvas_form_begin(c, "k", 0, 0, 0, 10, 10);
         if (i == 2)
             canvas_line_to(c, 1, 1);
         canvas_form_end(c);
