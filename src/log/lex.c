@@ -119,45 +119,47 @@ static bool word_byte(unsigned char c)
     return c > ' ' && c != ',' && c != '#' && c != '"' && c != 0x7F;
 }
 
+static bool is_letter(unsigned char c)
+{
+    return (unsigned char)((c | 0x20) - 'a') < 26;
+}
+
 static void lex_word(struct log_lexer *lx, struct log_token *t)
 {
     const char *start = lx->p, *q = start, *end = lx->end;
-    bool digits = true;
     long long value = 0;
-    while (q < end) {
+    while (q < end && (unsigned char)(*q - '0') < 10) {
+        if (value <= LOG_NUM_MAX)
+            value = value * 10 + (*q - '0');
+        q++;
+    }
+    if (q > start && (q == end || ((unsigned char)*q < 0x80 && !word_byte((unsigned char)*q)))) {
+        make(lx, t, LOG_TOK_NUMBER, start, (size_t)(q - start));
+        t->overflow = value > LOG_NUM_MAX;
+        t->value = t->overflow ? LOG_NUM_MAX + 1 : (int)value;
+        lx->p = q;
+        return;
+    }
+    for (;;) {
+        while (q < end && is_letter((unsigned char)*q))
+            q++;    /* most bytes of a log */
+        if (q == end)
+            break;
         unsigned char c = (unsigned char)*q;
-        /* Letters first: most bytes of a log are. */
-        if ((unsigned char)((c | 0x20) - 'a') < 26) {
-            digits = false;
-            q++;
-            continue;
-        }
-        if ((unsigned char)(c - '0') < 10) {
-            if (value <= LOG_NUM_MAX)
-                value = value * 10 + (c - '0');
-            q++;
-            continue;
-        }
         if (c >= 0x80) {
             size_t n = utf8_len((const unsigned char *)q, (const unsigned char *)end);
             if (n == 0) {
                 bad_byte(lx, t, q);
                 return;
             }
-            digits = false;
             q += n;
-            continue;
-        }
-        if (!word_byte(c))
+        } else if (word_byte(c)) {
+            q++;
+        } else {
             break;
-        digits = false;
-        q++;
+        }
     }
-    make(lx, t, digits ? LOG_TOK_NUMBER : LOG_TOK_WORD, start, (size_t)(q - start));
-    if (digits) {
-        t->overflow = value > LOG_NUM_MAX;
-        t->value = t->overflow ? LOG_NUM_MAX + 1 : (int)value;
-    }
+    make(lx, t, LOG_TOK_WORD, start, (size_t)(q - start));
     lx->p = q;
 }
 
