@@ -90,6 +90,12 @@ awk 'BEGIN { for (i = 0; i < 1000000; i++) print "" }' >"$gen/log-million-blank.
 { cat "$rules"; cat "$gen/million-comments.txt"; } >"$gen/rules-million-comments.rules"
 { cat "$rules"; awk 'BEGIN { for (i = 0; i < 1000000; i++) print "    # more" }'; } \
   >"$gen/rules-million-continuations.rules"
+# The largest log xii audit reads (32 MB) made of check lines that all differ, and one byte more.
+# Regression: the limit was 256 MB, and an 80 MB log of them ran out of 2 GB (abort).
+{ echo "$header"; awk 'BEGIN { for (i = 0; i < 1677000; i++) print "  check Jack food 9" }'; } \
+  >"$gen/log-32mb-checks.xii"
+{ cat "$gen/log-32mb-checks.xii"; head -c $((33554432 + 1 - $(wc -c <"$gen/log-32mb-checks.xii"))) /dev/zero | tr '\0' '#'; } \
+  >"$gen/log-too-big.xii"
 # Deeply repeated statements.
 { awk 'BEGIN { for (i = 0; i < 100000; i++) print "players Jack Tom" }'; } >"$gen/log-repeat-players.xii"
 { echo "$header"; awk 'BEGIN { for (i = 0; i < 100000; i++) print "  sheriff 3 4" }'; } \
