@@ -12,6 +12,8 @@ static const char *player_name(const struct game_state *s)
 int engine_refuse_perk(const struct game_state *s, enum perk_id want, const char *what,
                        struct refusal *why)
 {
+    if (!why)
+        return -1;  /* no message wanted: no search for the item to name */
     int item = engine_item_with_perk(s->gd, want);
     int p = s->turn.player;
     if (item < 0)
