@@ -526,27 +526,37 @@ static double tag(struct canvas *c, const struct palette *pal, enum tag_kind kin
         return w;
     struct rgb ink = kind == TAG_NEEDS ? pal->req : pal->cost;
     struct rgb body = kind == TAG_NEEDS ? pal->req_fill : pal->cost_fill;
-    double r = 2.2;
-    canvas_round_rect(c, x, y, w, st->height, r);
+    double r = 2.2, h = st->height;
+    canvas_round_rect(c, x, y, w, h, r);
     canvas_fill_stroke(c, body, ink, 0.7);
-    /* The tab: solid for requirements (white label), outlined for costs (ink label). */
-    if (kind == TAG_NEEDS) {
-        canvas_round_rect(c, x, y, tab, st->height, r);
-        canvas_fill(c, ink);
-        canvas_rect(c, x + tab - r, y, r, st->height);
-        canvas_fill(c, ink);
-    } else {
-        canvas_rect(c, x + r, y + 0.35, tab - r, st->height - 0.7);
-        canvas_fill(c, pal->paper);
-        canvas_round_rect(c, x + 0.35, y + 0.35, tab, st->height - 0.7, r);
-        canvas_fill(c, pal->paper);
-        canvas_move_to(c, x + tab, y);
-        canvas_line_to(c, x + tab, y + st->height);
-        canvas_stroke(c, ink, 0.7);
+    /* The tab: solid for requirements (white label), outlined for costs (ink label). The
+     * same tab comes on every tag of its kind: a form. */
+    char key[160];
+    snprintf(key, sizeof key, "tag-tab %d %.17g %.17g %.17g %.17g", (int)kind, h, ink.r, ink.g,
+             ink.b);
+    canvas_save(c);
+    canvas_translate(c, x, y);
+    if (!canvas_form_begin(c, key, 0, -1, -1, tab + 2, h + 2)) {
+        if (kind == TAG_NEEDS) {
+            canvas_round_rect(c, 0, 0, tab, h, r);
+            canvas_fill(c, ink);
+            canvas_rect(c, tab - r, 0, r, h);
+            canvas_fill(c, ink);
+        } else {
+            canvas_rect(c, r, 0.35, tab - r, h - 0.7);
+            canvas_fill(c, pal->paper);
+            canvas_round_rect(c, 0.35, 0.35, tab, h - 0.7, r);
+            canvas_fill(c, pal->paper);
+            canvas_move_to(c, tab, 0);
+            canvas_line_to(c, tab, h);
+            canvas_stroke(c, ink, 0.7);
+        }
+        canvas_text(c, FONT_SANS_BOLD, label_size, kind == TAG_NEEDS ? pal->paper : ink,
+                    tab / 2, h / 2 + label_size * 0.36, ALIGN_CENTER, label);
     }
-    double base = y + st->height / 2 + st->size * 0.36;
-    canvas_text(c, FONT_SANS_BOLD, label_size, kind == TAG_NEEDS ? pal->paper : ink,
-                x + tab / 2, y + st->height / 2 + label_size * 0.36, ALIGN_CENTER, label);
+    canvas_form_end(c);
+    canvas_restore(c);
+    double base = y + h / 2 + st->size * 0.36;
     double pen = x + tab + TAG_PAD;
     for (int i = 0; i < n; i++) {
         if (i > 0) {
