@@ -741,8 +741,13 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
         replay_skip(rp, st);
         return;
     }
-    /* One bad pair rejects the line: the choices are tried on a copy. */
-    struct game_state t = *s;
+    /* One bad pair rejects the line: several choices are tried on a copy. A single choice
+     * needs none, since a refused engine call changes nothing. */
+    struct game_state copy, *t = s;
+    if (st->collect.count > 1) {
+        copy = *s;
+        t = &copy;
+    }
     int bad = 0;
     for (size_t k = 0; k < st->collect.count; k++) {
         const struct log_pick *pk = &st->collect.items[k];
@@ -765,7 +770,7 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
                          strbuf_cstr(&sb), pk->take.text);
             strbuf_free(&sb);
             bad = 1;
-        } else if (engine_collect(&t, p, l, choice < 0 ? 0 : choice, &why) != 0) {
+        } else if (engine_collect(t, p, l, choice < 0 ? 0 : choice, &why) != 0) {
             replay_error(rp, pk->location.at, why.rule, p, "%s", why.message);
             bad = 1;
         }
@@ -774,7 +779,8 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
         replay_skip(rp, st);
         return;
     }
-    *s = t;
+    if (t != s)
+        *s = *t;
     maybe_end_round(rp);
 }
 
