@@ -12,7 +12,7 @@ static int resolve_value(const struct gamedata *gd, const struct log_word *w, st
         {"reputation", LOG_CLAIM_REPUTATION}, {"pow", LOG_CLAIM_POW}, {"score", LOG_CLAIM_SCORE},
     };
     for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
-        if (strcmp(w->norm, words[k].word) == 0) {
+        if (w->norm[0] == words[k].word[0] && strcmp(w->norm, words[k].word) == 0) {
             out->kind = words[k].kind;
             return 0;
         }
