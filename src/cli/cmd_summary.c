@@ -3,13 +3,17 @@
 #include <string.h>
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
+#include "cli/options.h"
 #include "cli/render_options.h"
+#include "layout/duplex_test.h"
 #include "layout/summary.h"
 
 static const char usage_head[] =
     "usage: xii summary [options]\n"
     "Writes the rules summary (default out/summary.pdf): one page, readable at 100 % on A4\n"
     "and on Letter, every number taken from the game data.\n"
+    "  --duplex-test       write instead a two-sided alignment test (default\n"
+    "                      out/duplex-test.pdf) to print before using --back-summary\n"
     "  --rules FILE        read this game-data file instead of the built-in one\n";
 
 static int draw_summary(struct canvas *c, const void *ctx, struct strbuf *err)
@@ -17,11 +21,19 @@ static int draw_summary(struct canvas *c, const void *ctx, struct strbuf *err)
     return summary_draw(c, ctx, err);
 }
 
+static int draw_duplex_test(struct canvas *c, const void *ctx, struct strbuf *err)
+{
+    (void)err;
+    duplex_test_draw(c, ctx);
+    return 0;
+}
+
 int cmd_summary(int argc, char **argv)
 {
     struct render_options ro;
     render_options_init(&ro);
     const char *rules = NULL;
+    int duplex_test = 0;
     struct strbuf err = STRBUF_INIT;
     for (int i = 1; i < argc;) {
         const char *a = argv[i];
@@ -29,17 +41,18 @@ int cmd_summary(int argc, char **argv)
             printf("%s%s", usage_head, render_options_help);
             return EXIT_OK;
         }
-        if (strcmp(a, "--rules") == 0 && i + 1 < argc) {
-            rules = argv[i + 1];
-            i += 2;
-            continue;
-        }
-        if (strncmp(a, "--rules=", 8) == 0) {
-            rules = a + 8;
+        if (strcmp(a, "--duplex-test") == 0) {
+            duplex_test = 1;
             i++;
             continue;
         }
-        int m = render_options_parse(&ro, argc, argv, &i, &err);
+        int m = cli_option(argc, argv, &i, "--rules", NULL, &rules);
+        if (m > 0)
+            continue;
+        if (m == 0)
+            m = render_options_parse(&ro, argc, argv, &i, &err);
+        else
+            strbuf_puts(&err, "--rules needs a value");
         if (m <= 0) {
             if (m < 0)
                 fprintf(stderr, "xii summary: %s\n", strbuf_cstr(&err));
@@ -54,6 +67,17 @@ int cmd_summary(int argc, char **argv)
         fprintf(stderr, "xii summary: %s\n", strbuf_cstr(&err));
         strbuf_free(&err);
         return EXIT_USAGE;
+    }
+    if (duplex_test) {
+        struct strbuf footer = STRBUF_INIT;
+        strbuf_puts(&footer, "duplex test \xc2\xb7 ");
+        render_options_describe(&ro, &footer);
+        struct duplex_test_options dto = {ro.paper, ro.grey, strbuf_cstr(&footer)};
+        int status = render_document(&ro, "summary", "duplex-test", "XII Century: duplex test",
+                                     draw_duplex_test, &dto);
+        strbuf_free(&footer);
+        strbuf_free(&err);
+        return status;
     }
     struct gamedata gd;
     if (cli_load_gamedata(&gd, rules) != 0)
