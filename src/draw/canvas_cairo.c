@@ -255,7 +255,6 @@ static void cairo_close(struct canvas *c)
         cairo_surface_destroy(ci->forms[i]);
     free(ci->forms);
     free(ci->outer);
-    strbuf_free(&ci->pdf_bytes);
     for (int t = 0; t < TARGETS; t++) {
         if (ci->cr[t] && ci->cr[t] != ci->pdf_cr)
             cairo_destroy(ci->cr[t]);
@@ -266,6 +265,8 @@ static void cairo_close(struct canvas *c)
         cairo_destroy(ci->pdf_cr);
     if (ci->pdf)
         cairo_surface_destroy(ci->pdf);
+    /* After the surface: destroying an unfinished PDF surface still writes into it. */
+    strbuf_free(&ci->pdf_bytes);
     for (int f = 0; f < FONT_COUNT; f++) {
         canvas_metrics_free(ci->metrics[f]);
         if (ci->faces[f])
@@ -277,6 +278,19 @@ static void cairo_close(struct canvas *c)
     strbuf_free(&ci->first_svg);
     free(ci);
     c->impl = NULL;
+}
+
+static double round3(double v)
+{
+    return round(v * 1000) / 1000;
+}
+
+static void set_colour(cairo_t *cr, struct rgb c)
+{
+    if (getenv("XII_ROUNDCOL"))
+        cairo_set_source_rgb(cr, round3(c.r), round3(c.g), round3(c.b));
+    else
+        cairo_set_source_rgb(cr, c.r, c.g, c.b);
 }
 
 static void cairo_move_to_(struct canvas *c, double x, double y)
@@ -307,7 +321,7 @@ static void cairo_close_path_(struct canvas *c)
 static void cairo_fill_(struct canvas *c, struct rgb colour, int even_odd)
 {
     EACH_TARGET(c, cr) {
-        cairo_set_source_rgb(cr, colour.r, colour.g, colour.b);
+        set_colour(cr, colour);
         cairo_set_fill_rule(cr, even_odd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING);
         cairo_fill(cr);
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
@@ -317,7 +331,7 @@ static void cairo_fill_(struct canvas *c, struct rgb colour, int even_odd)
 static void cairo_stroke_(struct canvas *c, struct rgb colour, double width)
 {
     EACH_TARGET(c, cr) {
-        cairo_set_source_rgb(cr, colour.r, colour.g, colour.b);
+        set_colour(cr, colour);
         cairo_set_line_width(cr, width);
         cairo_stroke(cr);
     }
@@ -326,9 +340,9 @@ static void cairo_stroke_(struct canvas *c, struct rgb colour, double width)
 static void cairo_fill_stroke_(struct canvas *c, struct rgb fill, struct rgb stroke, double width)
 {
     EACH_TARGET(c, cr) {
-        cairo_set_source_rgb(cr, fill.r, fill.g, fill.b);
+        set_colour(cr, fill);
         cairo_fill_preserve(cr);
-        cairo_set_source_rgb(cr, stroke.r, stroke.g, stroke.b);
+        set_colour(cr, stroke);
         cairo_set_line_width(cr, width);
         cairo_stroke(cr);
     }
@@ -430,6 +444,7 @@ static void cairo_text_(struct canvas *c, enum canvas_font font, double size, st
     double width;
     size_t n = canvas_font_layout(impl(c)->metrics[font], size, utf8, &g, &width);
     double left = canvas_align_left(align, x, width);
+    if (getenv("XII_ROUNDPOS")) { left = round(left * 100) / 100; y = round(y * 100) / 100; }
     cairo_glyph_t *glyphs = xmalloc(n * sizeof *glyphs);
     cairo_text_cluster_t *clusters = xmalloc(n * sizeof *clusters);
     for (size_t i = 0; i < n; i++) {
@@ -439,7 +454,7 @@ static void cairo_text_(struct canvas *c, enum canvas_font font, double size, st
     EACH_TARGET(c, cr) {
         cairo_set_font_face(cr, cf);
         cairo_set_font_size(cr, size);
-        cairo_set_source_rgb(cr, colour.r, colour.g, colour.b);
+        set_colour(cr, colour);
         cairo_show_text_glyphs(cr, utf8, (int)strlen(utf8), glyphs, (int)n, clusters, (int)n, 0);
     }
     free(clusters);
