@@ -280,19 +280,6 @@ static void cairo_close(struct canvas *c)
     c->impl = NULL;
 }
 
-static double round3(double v)
-{
-    return round(v * 1000) / 1000;
-}
-
-static void set_colour(cairo_t *cr, struct rgb c)
-{
-    if (getenv("XII_ROUNDCOL"))
-        cairo_set_source_rgb(cr, round3(c.r), round3(c.g), round3(c.b));
-    else
-        cairo_set_source_rgb(cr, c.r, c.g, c.b);
-}
-
 static void cairo_move_to_(struct canvas *c, double x, double y)
 {
     EACH_TARGET(c, cr)
@@ -321,7 +308,7 @@ static void cairo_close_path_(struct canvas *c)
 static void cairo_fill_(struct canvas *c, struct rgb colour, int even_odd)
 {
     EACH_TARGET(c, cr) {
-        set_colour(cr, colour);
+        cairo_set_source_rgb(cr, colour.r, colour.g, colour.b);
         cairo_set_fill_rule(cr, even_odd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING);
         cairo_fill(cr);
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
@@ -331,7 +318,7 @@ static void cairo_fill_(struct canvas *c, struct rgb colour, int even_odd)
 static void cairo_stroke_(struct canvas *c, struct rgb colour, double width)
 {
     EACH_TARGET(c, cr) {
-        set_colour(cr, colour);
+        cairo_set_source_rgb(cr, colour.r, colour.g, colour.b);
         cairo_set_line_width(cr, width);
         cairo_stroke(cr);
     }
@@ -340,9 +327,9 @@ static void cairo_stroke_(struct canvas *c, struct rgb colour, double width)
 static void cairo_fill_stroke_(struct canvas *c, struct rgb fill, struct rgb stroke, double width)
 {
     EACH_TARGET(c, cr) {
-        set_colour(cr, fill);
+        cairo_set_source_rgb(cr, fill.r, fill.g, fill.b);
         cairo_fill_preserve(cr);
-        set_colour(cr, stroke);
+        cairo_set_source_rgb(cr, stroke.r, stroke.g, stroke.b);
         cairo_set_line_width(cr, width);
         cairo_stroke(cr);
     }
@@ -444,7 +431,6 @@ static void cairo_text_(struct canvas *c, enum canvas_font font, double size, st
     double width;
     size_t n = canvas_font_layout(impl(c)->metrics[font], size, utf8, &g, &width);
     double left = canvas_align_left(align, x, width);
-    if (getenv("XII_ROUNDPOS")) { left = round(left * 100) / 100; y = round(y * 100) / 100; }
     cairo_glyph_t *glyphs = xmalloc(n * sizeof *glyphs);
     cairo_text_cluster_t *clusters = xmalloc(n * sizeof *clusters);
     for (size_t i = 0; i < n; i++) {
@@ -454,7 +440,7 @@ static void cairo_text_(struct canvas *c, enum canvas_font font, double size, st
     EACH_TARGET(c, cr) {
         cairo_set_font_face(cr, cf);
         cairo_set_font_size(cr, size);
-        set_colour(cr, colour);
+        cairo_set_source_rgb(cr, colour.r, colour.g, colour.b);
         cairo_show_text_glyphs(cr, utf8, (int)strlen(utf8), glyphs, (int)n, clusters, (int)n, 0);
     }
     free(clusters);
