@@ -3,6 +3,7 @@
 #include <string.h>
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
+#include "cli/options.h"
 #include "rules/gamedata_print.h"
 
 static const char usage[] =
@@ -16,13 +17,17 @@ int cmd_rules(int argc, char **argv)
 {
     int json = 0;
     const char *rules = NULL;
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc;) {
+        int m = cli_option(argc, argv, &i, "--rules", NULL, &rules);
+        if (m > 0)
+            continue;
+        if (m < 0) {
+            fprintf(stderr, "xii rules: --rules needs a value\n%s", usage);
+            return EXIT_USAGE;
+        }
         if (strcmp(argv[i], "--json") == 0) {
             json = 1;
-        } else if (strcmp(argv[i], "--rules") == 0 && i + 1 < argc) {
-            rules = argv[++i];
-        } else if (strncmp(argv[i], "--rules=", 8) == 0) {
-            rules = argv[i] + 8;
+            i++;
         } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             fputs(usage, stdout);
             return EXIT_OK;
