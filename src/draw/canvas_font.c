@@ -1,5 +1,7 @@
 #include "draw/canvas_font.h"
+#include "core/readfile.h"
 #include "core/xalloc.h"
+#include "draw/canvas_dehint.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,6 +98,44 @@ int canvas_font_dir(const char *wanted, struct strbuf *dir, struct strbuf *err)
     return -1;
 }
 
+/* Font files larger than this are refused. */
+#define FONT_MAX_BYTES ((size_t)64 << 20)
+
+/* A font file as the faces read it: without its hints when it has them (canvas_dehint.c).
+ * Kept for the life of the process, like the FreeType library: cairo may hold faces longer
+ * than any canvas, and the next canvas opens the same files. */
+struct font_file {
+    char *path;
+    unsigned char *data;
+    size_t len;
+};
+
+static const struct font_file *font_file(const char *path, struct strbuf *err)
+{
+    static struct font_file *files;
+    static size_t nfiles, capfiles;
+    for (size_t i = 0; i < nfiles; i++)
+        if (strcmp(files[i].path, path) == 0)
+            return &files[i];
+    char *data;
+    size_t len;
+    if (readfile(path, FONT_MAX_BYTES, &data, &len, err) != 0)
+        return NULL;
+    struct font_file f = {xstrdup(path), (unsigned char *)data, len};
+    unsigned char *plain = canvas_dehint(f.data, f.len, &f.len);
+    if (plain) {
+        free(data);
+        f.data = plain;
+    } else {
+        f.len = len;
+    }
+    void *items = files;
+    xgrow(&items, &capfiles, nfiles + 1, sizeof *files);
+    files = items;
+    files[nfiles] = f;
+    return &files[nfiles++];
+}
+
 int canvas_font_open(const char *path, FT_Face *face, struct strbuf *err)
 {
     static FT_Library library;
@@ -104,7 +144,15 @@ int canvas_font_open(const char *path, FT_Face *face, struct strbuf *err)
         strbuf_printf(err, "cannot start FreeType");
         return -1;
     }
-    FT_Error e = FT_New_Face(library, path, 0, face);
+    struct strbuf why = STRBUF_INIT;
+    const struct font_file *f = font_file(path, &why);
+    if (!f) {
+        strbuf_printf(err, "cannot load font %s: %s", path, strbuf_cstr(&why));
+        strbuf_free(&why);
+        return -1;
+    }
+    strbuf_free(&why);
+    FT_Error e = FT_New_Memory_Face(library, f->data, (FT_Long)f->len, 0, face);
     if (e != 0) {
         strbuf_printf(err, "cannot load font %s (FreeType error %d)", path, (int)e);
         return -1;

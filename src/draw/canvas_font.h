@@ -20,7 +20,8 @@ const char *canvas_font_name(enum canvas_font font);
 int canvas_font_dir(const char *wanted, struct strbuf *dir, struct strbuf *err);
 
 /* Opens a font file with the process's FreeType library (created on first use and kept for
- * the life of the process, because cairo may hold faces longer than any canvas).
+ * the life of the process, because cairo may hold faces longer than any canvas). The face
+ * reads the file without its hints (canvas_dehint.h), loaded once per process.
  * Returns 0, or -1 with the reason in err. The caller releases the face with FT_Done_Face. */
 int canvas_font_open(const char *path, FT_Face *face, struct strbuf *err);
 
