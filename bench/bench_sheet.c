@@ -3,7 +3,8 @@
  * document (processor time) and the file size. Issue target: at most 15 ms per 2-page sheet
  * with the faster backend, a PDF under 100 KB.
  *
- * usage: bench_sheet [RUNS [OUTDIR [cairo|libharu]]]   (defaults: 30 runs, out/, both) */
+ * usage: bench_sheet [RUNS [OUTDIR [cairo|libharu [PLAYERS]]]]   (defaults: 30 runs, out/, both
+ * backends, 1 and 5 players) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +60,7 @@ int main(int argc, char **argv)
     int runs = argc > 1 ? atoi(argv[1]) : 30;
     const char *dir = argc > 2 ? argv[2] : "out";
     const char *only = argc > 3 ? argv[3] : NULL;
+    int only_players = argc > 4 ? atoi(argv[4]) : 0;
     if (runs < 1)
         runs = 1;
     struct gamedata gd;
@@ -77,6 +79,8 @@ int main(int argc, char **argv)
     static const char *const names[] = {"cairo", "libharu"};
     for (int b = 0; b < 2; b++)
         for (int players = 1; players <= 5 && (!only || strcmp(only, names[b]) == 0); players += 4) {
+            if (only_players && players != only_players)
+                continue;
             char path[512];
             snprintf(path, sizeof path, "%s/bench-sheet-%s-%d.pdf", dir, names[b], players);
             for (int i = 0; i < runs; i++)
