@@ -356,8 +356,9 @@ static int resolve_item(struct rp *rp, const struct log_stmt *st, int player)
     const struct log_spend *sp = &st->spend;
     const struct log_word *w = &sp->target;
     int attract = sp->action == LOG_ACT_ATTRACT;
-    int i = log_ids_item(&rp->ids, w->norm), a = log_ids_asset(&rp->ids, w->norm);
+    int i = log_ids_item(&rp->ids, w->norm);
     if (i < 0) {
+        int a = log_ids_asset(&rp->ids, w->norm);
         if (a >= 0) {
             replay_error(rp, w->at, "bad-move", player, "%s is an asset: write \"%d %s\"",
                          gd->assets[a].id, sp->die.value, gd->assets[a].id);
