@@ -6,7 +6,11 @@
  * Times are processor times (steadier than the wall clock on a busy machine), the best of
  * several runs. Every game must replay with no diagnostic: the run fails otherwise.
  *
- * usage: bench_audit [GAMES [RUNS]]   (defaults: 2000 games, best of 5 runs) */
+ * usage: bench_audit [GAMES [RUNS [lex|parse|replay]]]   (defaults: 2000 games, best of 5 runs)
+ * With a stage named, only that stage runs (no targets, no long logs): for profilers, e.g.
+ *   valgrind --tool=callgrind --toggle-collect=log_parse --toggle-collect=log_replay_run \
+ *       out/bench/bench_audit 200 1 replay
+ * counts the instructions of parsing and replaying 200 games, not those of making them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,10 +153,16 @@ static double long_log_time(const struct gamedata *gd, size_t lines, int runs)
 
 int main(int argc, char **argv)
 {
+    static const char *const names[] = {"lex only (the floor)", "parse", "parse + replay"};
+    static const char *const stages[] = {"lex", "parse", "replay"};
     int games = argc > 1 ? atoi(argv[1]) : 2000;
     int runs = argc > 2 ? atoi(argv[2]) : 5;
-    if (games < 1 || runs < 1) {
-        fputs("usage: bench_audit [GAMES [RUNS]]\n", stderr);
+    int only = -1;
+    for (int st = LEX; argc > 3 && st <= REPLAY; st++)
+        if (strcmp(argv[3], stages[st]) == 0)
+            only = st;
+    if (games < 1 || runs < 1 || argc > 4 || (argc > 3 && only < 0)) {
+        fputs("usage: bench_audit [GAMES [RUNS [lex|parse|replay]]]\n", stderr);
         return 2;
     }
     struct gamedata gd;
@@ -167,12 +177,19 @@ int main(int argc, char **argv)
     double mb = (double)c.text.len / 1e6;
     printf("corpus: %d random complete legal 5-player games, %.1f MB, %zu lines (%.0f lines a game)\n",
            games, mb, c.lines, (double)c.lines / games);
-    static const char *const names[] = {"lex only (the floor)", "parse", "parse + replay"};
     double t[3];
     for (int st = LEX; st <= REPLAY; st++) {
+        if (only >= 0 && st != only)
+            continue;
         t[st] = stage_time(&gd, &c, (enum stage)st, runs);
         printf("%-22s %7.3f s  %7.1f MB/s  %8.0f games/s  %6.0f ns/line\n", names[st], t[st], mb / t[st],
                games / t[st], t[st] * 1e9 / (double)c.lines);
+    }
+    if (only >= 0) {
+        free(c.start);
+        strbuf_free(&c.text);
+        gamedata_free(&gd);
+        return 0;
     }
     double rate = games / t[REPLAY], ratio = t[REPLAY] / t[LEX];
     printf("parse + replay: %.1fx the lexing floor (target at most %.0fx): %s\n", ratio,
