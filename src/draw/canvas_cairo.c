@@ -33,7 +33,7 @@ struct cairo_impl {
     struct strbuf page_bytes;         /* the SVG page being written */
     struct strbuf first_svg;          /* page 1 of an SVG document, for the output file */
     cairo_font_face_t *faces[FONT_COUNT];
-    struct canvas_metrics *metrics[FONT_COUNT];   /* of the FreeType faces the cairo ones own */
+    struct canvas_metrics *metrics[FONT_COUNT];   /* the process's (canvas_font_open) */
     cairo_font_options_t *font_options;
     struct strbuf pdf_bytes;          /* the PDF as cairo writes it */
     cairo_surface_t **forms;          /* every form made, by number */
@@ -41,13 +41,6 @@ struct cairo_impl {
     cairo_t **outer;                  /* for each form being recorded: the target it hides */
     size_t nouter, capouter;
 };
-
-static const cairo_user_data_key_t ft_face_key;
-
-static void done_face(void *ft)
-{
-    FT_Done_Face(ft);
-}
 
 static struct cairo_impl *impl(struct canvas *c)
 {
@@ -267,11 +260,9 @@ static void cairo_close(struct canvas *c)
         cairo_surface_destroy(ci->pdf);
     /* After the surface: destroying an unfinished PDF surface still writes into it. */
     strbuf_free(&ci->pdf_bytes);
-    for (int f = 0; f < FONT_COUNT; f++) {
-        canvas_metrics_free(ci->metrics[f]);
+    for (int f = 0; f < FONT_COUNT; f++)
         if (ci->faces[f])
             cairo_font_face_destroy(ci->faces[f]);
-    }
     if (ci->font_options)
         cairo_font_options_destroy(ci->font_options);
     strbuf_free(&ci->page_bytes);
@@ -389,7 +380,9 @@ static void cairo_rotate_(struct canvas *c, double radians)
         cairo_rotate(cr, radians);
 }
 
-/* The cairo face of a font, loaded on first use; NULL after canvas_fail(). */
+/* The cairo face of a font, loaded on first use; NULL after canvas_fail(). The FreeType face
+ * is the process's: cairo finds its own face for it again, with the scaled fonts and glyphs
+ * of earlier documents. */
 static cairo_font_face_t *face(struct canvas *c, enum canvas_font font)
 {
     struct cairo_impl *ci = impl(c);
@@ -398,7 +391,7 @@ static cairo_font_face_t *face(struct canvas *c, enum canvas_font font)
     char *path = canvas_font_path(c, font);
     struct strbuf err = STRBUF_INIT;
     FT_Face ft;
-    int rc = canvas_font_open(path, &ft, &err);
+    int rc = canvas_font_open(path, &ft, &ci->metrics[font], &err);
     free(path);
     if (rc != 0) {
         canvas_fail(c, "%s", strbuf_cstr(&err));
@@ -406,18 +399,11 @@ static cairo_font_face_t *face(struct canvas *c, enum canvas_font font)
         return NULL;
     }
     cairo_font_face_t *cf = cairo_ft_font_face_create_for_ft_face(ft, 0);
-    /* cairo may keep the face in its caches after the canvas is gone: it frees the FreeType
-     * face itself when it lets the cairo face go. */
-    cairo_status_t st = cairo_font_face_set_user_data(cf, &ft_face_key, ft,
-                                                      done_face);
-    if (st != CAIRO_STATUS_SUCCESS) {
+    if (check(c, cairo_font_face_status(cf), "font") != 0) {
         cairo_font_face_destroy(cf);
-        FT_Done_Face(ft);
-        check(c, st, "font");
         return NULL;
     }
     ci->faces[font] = cf;
-    ci->metrics[font] = canvas_metrics_new(ft);
     return cf;
 }
 

@@ -101,67 +101,82 @@ int canvas_font_dir(const char *wanted, struct strbuf *dir, struct strbuf *err)
 /* Font files larger than this are refused. */
 #define FONT_MAX_BYTES ((size_t)64 << 20)
 
-/* A font file as the faces read it: without its hints when it has them (canvas_dehint.c).
- * Kept for the life of the process, like the FreeType library: cairo may hold faces longer
- * than any canvas, and the next canvas opens the same files. */
+/* A font file opened: its bytes as the face reads them (without its hints when it has them,
+ * canvas_dehint.c), the face and its metrics. Kept for the life of the process, like the
+ * FreeType library: every canvas shares them, so the next document finds its characters
+ * measured and cairo finds its scaled fonts and glyphs again (cairo may also hold faces
+ * longer than any canvas). */
 struct font_file {
     char *path;
     unsigned char *data;
     size_t len;
+    FT_Face face;
+    struct canvas_metrics *metrics;
 };
 
-static const struct font_file *font_file(const char *path, struct strbuf *err)
+static struct canvas_metrics *metrics_new(FT_Face face);
+
+/* Loads the file and opens its face; returns 0, or -1 with the reason in err. */
+static int load(FT_Library library, const char *path, struct font_file *f, struct strbuf *err)
 {
-    static struct font_file *files;
-    static size_t nfiles, capfiles;
-    for (size_t i = 0; i < nfiles; i++)
-        if (strcmp(files[i].path, path) == 0)
-            return &files[i];
     char *data;
     size_t len;
-    if (readfile(path, FONT_MAX_BYTES, &data, &len, err) != 0)
-        return NULL;
-    struct font_file f = {xstrdup(path), (unsigned char *)data, len};
-    unsigned char *plain = canvas_dehint(f.data, f.len, &f.len);
-    if (plain) {
-        free(data);
-        f.data = plain;
-    } else {
-        f.len = len;
-    }
-    void *items = files;
-    xgrow(&items, &capfiles, nfiles + 1, sizeof *files);
-    files = items;
-    files[nfiles] = f;
-    return &files[nfiles++];
-}
-
-int canvas_font_open(const char *path, FT_Face *face, struct strbuf *err)
-{
-    static FT_Library library;
-    if (!library && FT_Init_FreeType(&library) != 0) {
-        library = NULL;
-        strbuf_printf(err, "cannot start FreeType");
-        return -1;
-    }
     struct strbuf why = STRBUF_INIT;
-    const struct font_file *f = font_file(path, &why);
-    if (!f) {
+    if (readfile(path, FONT_MAX_BYTES, &data, &len, &why) != 0) {
         strbuf_printf(err, "cannot load font %s: %s", path, strbuf_cstr(&why));
         strbuf_free(&why);
         return -1;
     }
     strbuf_free(&why);
-    FT_Error e = FT_New_Memory_Face(library, f->data, (FT_Long)f->len, 0, face);
+    f->data = canvas_dehint((const unsigned char *)data, len, &f->len);
+    if (f->data) {
+        free(data);
+    } else {
+        f->data = (unsigned char *)data;
+        f->len = len;
+    }
+    FT_Error e = FT_New_Memory_Face(library, f->data, (FT_Long)f->len, 0, &f->face);
     if (e != 0) {
         strbuf_printf(err, "cannot load font %s (FreeType error %d)", path, (int)e);
+        free(f->data);
         return -1;
     }
-    if (!(*face)->charmap || (*face)->units_per_EM == 0) {
+    if (!f->face->charmap || f->face->units_per_EM == 0) {
         strbuf_printf(err, "font %s has no Unicode character map", path);
-        FT_Done_Face(*face);
+        FT_Done_Face(f->face);
+        free(f->data);
         return -1;
     }
+    f->path = xstrdup(path);
+    f->metrics = metrics_new(f->face);
+    return 0;
+}
+
+int canvas_font_open(const char *path, FT_Face *face, struct canvas_metrics **metrics,
+                     struct strbuf *err)
+{
+    static FT_Library library;
+    static struct font_file *files;
+    static size_t nfiles, capfiles;
+    if (!library && FT_Init_FreeType(&library) != 0) {
+        library = NULL;
+        strbuf_printf(err, "cannot start FreeType");
+        return -1;
+    }
+    size_t i = 0;
+    while (i < nfiles && strcmp(files[i].path, path) != 0)
+        i++;
+    if (i == nfiles) {
+        struct font_file f;
+        if (load(library, path, &f, err) != 0)
+            return -1;
+        void *items = files;
+        xgrow(&items, &capfiles, nfiles + 1, sizeof *files);
+        files = items;
+        files[nfiles++] = f;
+    }
+    *face = files[i].face;
+    *metrics = files[i].metrics;
     return 0;
 }
 
@@ -180,20 +195,11 @@ struct canvas_metrics {
     struct char_metrics *block[METRICS_BLOCKS];
 };
 
-struct canvas_metrics *canvas_metrics_new(FT_Face face)
+static struct canvas_metrics *metrics_new(FT_Face face)
 {
     struct canvas_metrics *m = xcalloc(1, sizeof *m);
     m->face = face;
     return m;
-}
-
-void canvas_metrics_free(struct canvas_metrics *m)
-{
-    if (!m)
-        return;
-    for (int i = 0; i < METRICS_BLOCKS; i++)
-        free(m->block[i]);
-    free(m);
 }
 
 static struct char_metrics lookup(FT_Face face, long cp)

@@ -19,11 +19,16 @@ const char *canvas_font_name(enum canvas_font font);
  * bundled file. Returns 0 with the folder in dir, or -1 with the reason in err. */
 int canvas_font_dir(const char *wanted, struct strbuf *dir, struct strbuf *err);
 
-/* Opens a font file with the process's FreeType library (created on first use and kept for
- * the life of the process, because cairo may hold faces longer than any canvas). The face
- * reads the file without its hints (canvas_dehint.h), loaded once per process.
- * Returns 0, or -1 with the reason in err. The caller releases the face with FT_Done_Face. */
-int canvas_font_open(const char *path, FT_Face *face, struct strbuf *err);
+/* The glyph index and unhinted advance of each character of a face, looked up in FreeType
+ * once: asking FreeType for every character measured took a tenth of the drawing of a sheet. */
+struct canvas_metrics;
+
+/* Opens a font file: its face, read without its hints (canvas_dehint.h), and the face's
+ * metrics. Both belong to the process (created on first use and kept for its life, with the
+ * FreeType library): every canvas shares them, and cairo may hold faces longer than any
+ * canvas. Never free them. Returns 0, or -1 with the reason in err. */
+int canvas_font_open(const char *path, FT_Face *face, struct canvas_metrics **metrics,
+                     struct strbuf *err);
 
 /* One glyph of a line of text. */
 struct canvas_glyph {
@@ -32,14 +37,6 @@ struct canvas_glyph {
     size_t byte;        /* where its character starts in the UTF-8 text */
     size_t nbytes;      /* the character's length in bytes */
 };
-
-/* The glyph index and unhinted advance of each character of a face, looked up in FreeType
- * once: asking FreeType for every character measured took a tenth of the drawing of a sheet.
- * The face stays the caller's; free the metrics before the face. */
-struct canvas_metrics;
-struct canvas_metrics *canvas_metrics_new(FT_Face face);
-/* NULL is a no-op. */
-void canvas_metrics_free(struct canvas_metrics *m);
 
 /* Lays out valid UTF-8 text at size points with the face's unhinted advances (no kerning).
  * Returns the number of glyphs; *glyphs (caller frees) gets them unless glyphs is NULL, and

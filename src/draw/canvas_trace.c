@@ -10,8 +10,7 @@
 
 struct trace {
     struct strbuf text;
-    FT_Face faces[FONT_COUNT];     /* loaded on first use */
-    struct canvas_metrics *metrics[FONT_COUNT];
+    struct canvas_metrics *metrics[FONT_COUNT];   /* the process's, found on first use */
 };
 
 static struct trace *impl(struct canvas *c)
@@ -76,11 +75,6 @@ static void trace_finish(struct canvas *c)
 static void trace_close(struct canvas *c)
 {
     struct trace *t = impl(c);
-    for (int f = 0; f < FONT_COUNT; f++) {
-        canvas_metrics_free(t->metrics[f]);
-        if (t->faces[f])
-            FT_Done_Face(t->faces[f]);
-    }
     strbuf_free(&t->text);
     free(t);
     c->impl = NULL;
@@ -236,18 +230,18 @@ static void trace_text(struct canvas *c, enum canvas_font font, double size, str
 static double trace_text_width(struct canvas *c, enum canvas_font font, double size, const char *utf8)
 {
     struct trace *t = impl(c);
-    if (!t->faces[font]) {
+    if (!t->metrics[font]) {
         char *path = canvas_font_path(c, font);
         struct strbuf err = STRBUF_INIT;
-        if (canvas_font_open(path, &t->faces[font], &err) != 0) {
-            t->faces[font] = NULL;
+        FT_Face face;
+        if (canvas_font_open(path, &face, &t->metrics[font], &err) != 0) {
+            t->metrics[font] = NULL;
             canvas_fail(c, "%s", strbuf_cstr(&err));
         }
         strbuf_free(&err);
         free(path);
-        if (!t->faces[font])
+        if (!t->metrics[font])
             return -1;
-        t->metrics[font] = canvas_metrics_new(t->faces[font]);
     }
     double width;
     canvas_font_layout(t->metrics[font], size, utf8, NULL, &width);
