@@ -81,9 +81,15 @@ $(XII): $(CLI_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LDLIBS)
 
 # cmocka needs its headers after the standard ones: each test includes tests/unit/test.h first.
-$(BUILD)/tests/%: tests/unit/%.c $(LIB) tests/unit/test.h
+# Tests may use the command-line helpers too: everything of src/cli but main, as an archive.
+CLI_LIB := $(BUILD)/lib/libxiicli.a
+$(CLI_LIB): $(filter-out %/main.o,$(CLI_OBJ))
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) -Wno-missing-prototypes -o $@ $< $(LIB) $(LDLIBS) -lcmocka
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/tests/%: tests/unit/%.c $(LIB) $(CLI_LIB) tests/unit/test.h
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) -Wno-missing-prototypes -o $@ $< $(CLI_LIB) $(LIB) $(LDLIBS) -lcmocka
 
 # Benchmark programs: each bench/*.c is one program linked with the library.
 $(BUILD)/bench/%: bench/%.c $(LIB)

@@ -11,7 +11,7 @@
 #include "core/xalloc.h"
 #include "rules/gamedata.h"
 /* The render options live in the program, not the library: compile them in. */
-#include "cli/render_options.c"
+#include "cli/render_options.h"
 
 static struct canvas *trace_canvas(void)
 {
