@@ -5,11 +5,17 @@
  * drawn in the canvas's top-left, y-down points; text gets a matching flipped text matrix so
  * glyphs stand upright. Numbers become libharu's float in one helper, real().
  *
+ * Text whose characters all have a byte in WinAnsiEncoding (Windows-1252) is shown with a
+ * single-byte font; only other text takes a UTF-8 font (a Type0 font, whose creation looks up
+ * every character of the Basic Multilingual Plane: 45 M instructions per font). Both come
+ * from the same embedded font file.
+ *
  * PDF forbids setting colours inside a path, and the canvas gives the colour only when the path
  * is painted, so paths are collected here and written when painted. libharu takes whole-point
  * dash lengths only, so a dashed stroke is drawn in a coordinate system scaled up until the
  * lengths are whole numbers. */
 #include "core/xalloc.h"
+#include "draw/canvas_font.h"
 #include "draw/canvas_impl.h"
 #include <hpdf.h>
 #include <math.h>
@@ -35,7 +41,8 @@ struct dash_state {
 struct haru_impl {
     HPDF_Doc pdf;
     HPDF_Page page;
-    HPDF_Font fonts[FONT_COUNT];    /* loaded on first use */
+    const char *font_names[FONT_COUNT];  /* libharu's names of the font files loaded */
+    HPDF_Font fonts[FONT_COUNT][2];      /* [0]: WinAnsiEncoding, [1]: UTF-8; on first use */
     struct seg *path;
     size_t npath, cappath;
     struct dash_state dash[HARU_MAX_SAVES + 1];
@@ -335,51 +342,104 @@ static void haru_rotate(struct canvas *c, double radians)
     HPDF_Page_Concat(impl(c)->page, real(co), real(s), real(-s), real(co), 0, 0);
 }
 
-/* The libharu font, loaded and embedded on first use; NULL after canvas_fail(). */
-static HPDF_Font font_of(struct canvas *c, enum canvas_font font)
+/* The libharu font (utf: the UTF-8 one), its file loaded and embedded on first use; NULL
+ * after canvas_fail(). */
+static HPDF_Font font_of(struct canvas *c, enum canvas_font font, int utf)
 {
     struct haru_impl *hi = impl(c);
-    if (hi->fonts[font])
-        return hi->fonts[font];
-    char *path = canvas_font_path(c, font);
-    struct strbuf doing = STRBUF_INIT;
-    strbuf_printf(&doing, "loading font %s", path);
-    hi->doing = strbuf_cstr(&doing);
-    const char *name = HPDF_LoadTTFontFromFile(hi->pdf, path, HPDF_TRUE);
-    if (name)
-        hi->fonts[font] = HPDF_GetFont(hi->pdf, name, "UTF-8");
-    hi->doing = NULL;
-    strbuf_free(&doing);
-    free(path);
-    return hi->fonts[font];
+    if (hi->fonts[font][utf])
+        return hi->fonts[font][utf];
+    if (!hi->font_names[font]) {
+        char *path = canvas_font_path(c, font);
+        struct strbuf doing = STRBUF_INIT;
+        strbuf_printf(&doing, "loading font %s", path);
+        hi->doing = strbuf_cstr(&doing);
+        hi->font_names[font] = HPDF_LoadTTFontFromFile(hi->pdf, path, HPDF_TRUE);
+        hi->doing = NULL;
+        strbuf_free(&doing);
+        free(path);
+        if (!hi->font_names[font])
+            return NULL;
+    }
+    hi->fonts[font][utf] = HPDF_GetFont(hi->pdf, hi->font_names[font], utf ? "UTF-8" : "WinAnsiEncoding");
+    return hi->fonts[font][utf];
 }
 
-static double width_of(HPDF_Font f, double size, const char *utf8)
+/* The byte of a character in WinAnsiEncoding (Windows-1252), or 0 when it has none. */
+static unsigned char winansi(long cp)
 {
-    HPDF_TextWidth tw = HPDF_Font_TextWidth(f, (const HPDF_BYTE *)utf8, (HPDF_UINT)strlen(utf8));
+    /* 0x80..0x9F: the characters Windows-1252 puts where Latin-1 has control codes. */
+    static const unsigned short high[32] = {
+        0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+        0x2039, 0x0152, 0, 0x017D, 0, 0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013,
+        0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+    };
+    if ((cp >= 0x20 && cp < 0x7F) || (cp >= 0xA1 && cp <= 0xFF))
+        return (unsigned char)cp;
+    for (int i = 0; i < 32; i++)
+        if (high[i] && high[i] == cp)
+            return (unsigned char)(0x80 + i);
+    return 0;
+}
+
+/* The text in WinAnsiEncoding into out; returns 0, or -1 when a character has no byte there. */
+static int to_winansi(const char *utf8, struct strbuf *out)
+{
+    strbuf_reset(out);
+    for (const char *p = utf8; *p;) {
+        unsigned char b = winansi(canvas_font_utf8_next(&p));
+        if (!b)
+            return -1;
+        strbuf_putc(out, (char)b);
+    }
+    return 0;
+}
+
+/* The font for utf8 and the bytes to show with it (in bytes when they are not utf8 itself);
+ * NULL after canvas_fail(). */
+static HPDF_Font font_for(struct canvas *c, enum canvas_font font, const char *utf8,
+                          struct strbuf *bytes, const char **show)
+{
+    int utf = to_winansi(utf8, bytes) != 0;
+    *show = utf ? utf8 : strbuf_cstr(bytes);
+    return font_of(c, font, utf);
+}
+
+static double width_of(HPDF_Font f, double size, const char *text)
+{
+    HPDF_TextWidth tw = HPDF_Font_TextWidth(f, (const HPDF_BYTE *)text, (HPDF_UINT)strlen(text));
     return tw.width * size / 1000;
 }
 
 static void haru_text(struct canvas *c, enum canvas_font font, double size, struct rgb colour,
                       double x, double y, enum canvas_align align, const char *utf8)
 {
-    HPDF_Font f = font_of(c, font);
-    if (!f || !*utf8)
+    if (!*utf8)
         return;
-    HPDF_Page page = impl(c)->page;
-    double left = canvas_align_left(align, x, width_of(f, size, utf8));
-    set_fill(c, colour);
-    HPDF_Page_BeginText(page);
-    HPDF_Page_SetFontAndSize(page, f, real(size));
-    HPDF_Page_SetTextMatrix(page, 1, 0, 0, -1, real(left), real(y));
-    HPDF_Page_ShowText(page, utf8);
-    HPDF_Page_EndText(page);
+    struct strbuf bytes = STRBUF_INIT;
+    const char *show;
+    HPDF_Font f = font_for(c, font, utf8, &bytes, &show);
+    if (f) {
+        HPDF_Page page = impl(c)->page;
+        double left = canvas_align_left(align, x, width_of(f, size, show));
+        set_fill(c, colour);
+        HPDF_Page_BeginText(page);
+        HPDF_Page_SetFontAndSize(page, f, real(size));
+        HPDF_Page_SetTextMatrix(page, 1, 0, 0, -1, real(left), real(y));
+        HPDF_Page_ShowText(page, show);
+        HPDF_Page_EndText(page);
+    }
+    strbuf_free(&bytes);
 }
 
 static double haru_text_width(struct canvas *c, enum canvas_font font, double size, const char *utf8)
 {
-    HPDF_Font f = font_of(c, font);
-    return f ? width_of(f, size, utf8) : -1;
+    struct strbuf bytes = STRBUF_INIT;
+    const char *show;
+    HPDF_Font f = font_for(c, font, utf8, &bytes, &show);
+    double w = f ? width_of(f, size, show) : -1;
+    strbuf_free(&bytes);
+    return w;
 }
 
 const struct canvas_ops canvas_haru_ops = {

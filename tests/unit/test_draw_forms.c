@@ -359,7 +359,7 @@ static void check_xref(const struct strbuf *pdf)
     assert_memory_equal(d + xref, "xref\n0 4\n", 9);
     for (int i = 1; i < 4; i++) {
         size_t off = strtoul(d + xref + 9 + 20 * (size_t)i, NULL, 10);
-        char want[16];
+        char want[32];
         snprintf(want, sizeof want, "%d 0 obj", i);
         assert_memory_equal(d + off, want, strlen(want));
     }
