@@ -1,10 +1,12 @@
 #include "draw/canvas_font.h"
-#include "core/readfile.h"
 #include "core/xalloc.h"
 #include "draw/canvas_dehint.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const struct {
@@ -116,35 +118,64 @@ struct font_file {
 
 static struct canvas_metrics *metrics_new(FT_Face face);
 
+/* Maps the font file into memory (read-only, shared with the page cache: no copy, and the
+ * kernel maps it ahead). Returns the bytes, or NULL with the reason in err. */
+static unsigned char *map_file(const char *path, size_t *len, struct strbuf *err)
+{
+    int fd = open(path, O_RDONLY);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        strbuf_printf(err, "cannot load font %s: %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode) || st.st_size == 0 || (unsigned long long)st.st_size > FONT_MAX_BYTES) {
+        strbuf_printf(err, "cannot load font %s: not a font file", path);
+        close(fd);
+        return NULL;
+    }
+    void *data = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    int e = errno;
+    close(fd);
+    if (data == MAP_FAILED) {
+        strbuf_printf(err, "cannot load font %s: %s", path, strerror(e));
+        return NULL;
+    }
+    *len = (size_t)st.st_size;
+    return data;
+}
+
 /* Loads the file and opens its face; returns 0, or -1 with the reason in err. */
 static int load(FT_Library library, const char *path, struct font_file *f, struct strbuf *err)
 {
-    char *data;
     size_t len;
-    struct strbuf why = STRBUF_INIT;
-    if (readfile(path, FONT_MAX_BYTES, &data, &len, &why) != 0) {
-        strbuf_printf(err, "cannot load font %s: %s", path, strbuf_cstr(&why));
-        strbuf_free(&why);
+    unsigned char *file = map_file(path, &len, err);
+    if (!file)
         return -1;
-    }
-    strbuf_free(&why);
-    f->data = canvas_dehint((const unsigned char *)data, len, &f->len);
+    /* Without hints: a copy, and the file goes; else the file itself stays mapped. */
+    f->data = canvas_dehint(file, len, &f->len);
     if (f->data) {
-        free(data);
+        munmap(file, len);
     } else {
-        f->data = (unsigned char *)data;
+        f->data = file;
         f->len = len;
     }
+    int mapped = f->data == file;
     FT_Error e = FT_New_Memory_Face(library, f->data, (FT_Long)f->len, 0, &f->face);
-    if (e != 0) {
-        strbuf_printf(err, "cannot load font %s (FreeType error %d)", path, (int)e);
-        free(f->data);
-        return -1;
-    }
-    if (!f->face->charmap || f->face->units_per_EM == 0) {
-        strbuf_printf(err, "font %s has no Unicode character map", path);
+    if (e == 0 && (!f->face->charmap || f->face->units_per_EM == 0)) {
         FT_Done_Face(f->face);
-        free(f->data);
+        e = -1;
+    }
+    if (e != 0) {
+        if (e < 0)
+            strbuf_printf(err, "font %s has no Unicode character map", path);
+        else
+            strbuf_printf(err, "cannot load font %s (FreeType error %d)", path, (int)e);
+        if (mapped)
+            munmap(f->data, f->len);
+        else
+            free(f->data);
         return -1;
     }
     f->path = xstrdup(path);
