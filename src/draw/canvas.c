@@ -748,7 +748,9 @@ int canvas_form_begin(struct canvas *c, const char *key, int at_once, double x, 
             f.recording = 1;
             k->form = f.form;
         }
-        k->uses++;
+        /* Counted up to 2: only "not yet" and "once" matter. */
+        if (k->uses < 2)
+            k->uses++;
     }
     void *items = c->frames;
     xgrow(&items, &c->capframes, c->nframes + 1, sizeof *c->frames);

@@ -69,7 +69,7 @@ struct canvas_file {
 };
 
 /* A form drawn on this canvas: its key and the backend's number for it (-1: drawn in place
- * so far), and how often it was drawn in place. */
+ * so far), and how often it was drawn in place (counted up to 2). */
 struct canvas_form_key {
     char *key;
     int form;
