@@ -48,6 +48,24 @@ static const struct perk_info perk_table[PERK_COUNT] = {
     [PERK_VP_PER_STONE_HOUSE] = {"vp-per-stone-house", 1, 1, 0},
 };
 
+/* Top-level statements with numbers, each given once (bonus-roll up to GD_MAX_BONUS_ROLLS
+ * times), with the form the "missing" error shows. */
+enum setting {
+    SET_RESERVE, SET_FEEDING, SET_REPUTATION, SET_MAX_SAME, SET_WAR, SET_BONUS_ROLL, SET_PENALTY,
+    SET_CAP, SET_DEFAULT, SETTING_COUNT
+};
+
+static const char *const settings[SETTING_COUNT + 1] = {
+    "reserve", "feeding", "reputation-score", "max-same-event", "war-reputation", "bonus-roll",
+    "advanced-die-penalty", "asset-cap", "default-difficulty", NULL,
+};
+
+static const char *const setting_forms[SETTING_COUNT] = {
+    "reserve slots N start ... per-turn N", "feeding N", "reputation-score VP per N",
+    "max-same-event N", "war-reputation highest N other N sole N", NULL,
+    "advanced-die-penalty N", "asset-cap N", "default-difficulty ID",
+};
+
 struct loader {
     struct gamedata *gd;
     const char *file;
@@ -56,8 +74,7 @@ struct loader {
     struct srcpos asset_pos[ASSET_COUNT];
     struct srcpos location_pos[LOCATION_COUNT];
     struct srcpos event_pos[EVENT_COUNT];
-    int seen_reserve, seen_feeding, seen_reputation, seen_max_same, seen_war, seen_penalty,
-        seen_cap, seen_default;
+    struct srcpos setting_pos[SETTING_COUNT];  /* where each setting was given (line 0: not) */
     struct gd_tok default_difficulty;
 };
 
@@ -73,13 +90,14 @@ static void err_at(struct loader *ld, struct srcpos pos, size_t len, const char 
 
 static void err_at(struct loader *ld, struct srcpos pos, size_t len, const char *fmt, ...)
 {
+    if (++ld->errors > GD_MAX_ERRORS)
+        return;
     char msg[512];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     diag_add(ld->dl, DIAG_ERROR, ld->file, pos, (int)len, "data", "%s", msg);
-    ld->errors++;
 }
 
 static void fill_placeholders(struct loader *ld, char **text, const int *values, int n, int pow,
@@ -712,7 +730,6 @@ static void parse_setting(struct cur *c, const struct gd_tok *head)
     struct loader *ld = c->ld;
     struct gamedata *gd = ld->gd;
     if (gd_tok_is(head, "reserve")) {
-        ld->seen_reserve = 1;
         FOR_EACH_KEY(c, key) {
             if (gd_tok_is(key, "slots")) {
                 want_number(c, "the number of reserve slots", 1, GD_MAX_RESERVE_SLOTS, &gd->reserve_slots);
@@ -737,10 +754,8 @@ static void parse_setting(struct cur *c, const struct gd_tok *head)
         if (gd->reserve_slots == 0 || gd->nreserve_start > gd->reserve_slots)
             err_at(ld, head->pos, head->len, "the reserve needs 'slots N' with at least as many slots as starting dice");
     } else if (gd_tok_is(head, "feeding")) {
-        ld->seen_feeding = 1;
         want_number(c, "the population fed by 1 food", 1, 10, &gd->feeding_per);
     } else if (gd_tok_is(head, "reputation-score")) {
-        ld->seen_reputation = 1;
         if (want_number(c, "the VP", 0, 99, &gd->reputation_vp) == 0) {
             const struct gd_tok *t = peek(c);
             if (!t || !gd_tok_is(t, "per")) {
@@ -751,10 +766,8 @@ static void parse_setting(struct cur *c, const struct gd_tok *head)
             want_number(c, "the reputation per step", 1, 99, &gd->reputation_per);
         }
     } else if (gd_tok_is(head, "max-same-event")) {
-        ld->seen_max_same = 1;
         want_number(c, "the most rounds one event may get", 1, GD_ROUNDS, &gd->max_same_event);
     } else if (gd_tok_is(head, "war-reputation")) {
-        ld->seen_war = 1;
         FOR_EACH_KEY(c, key) {
             int *dst = gd_tok_is(key, "highest") ? &gd->war_highest : gd_tok_is(key, "other") ? &gd->war_other
                      : gd_tok_is(key, "sole") ? &gd->war_sole : NULL;
@@ -775,10 +788,8 @@ static void parse_setting(struct cur *c, const struct gd_tok *head)
         gd->bonus_roll_asset[gd->nbonus_rolls] = a;
         gd->bonus_roll_min[gd->nbonus_rolls++] = v;
     } else if (gd_tok_is(head, "advanced-die-penalty")) {
-        ld->seen_penalty = 1;
         want_number(c, "the penalty", 0, 5, &gd->advanced_die_penalty);
     } else if (gd_tok_is(head, "asset-cap")) {
-        ld->seen_cap = 1;
         want_number(c, "the cap", 1, 999, &gd->asset_cap);
     } else if (gd_tok_is(head, "default-difficulty")) {
         const struct gd_tok *t = peek(c);
@@ -786,7 +797,6 @@ static void parse_setting(struct cur *c, const struct gd_tok *head)
             expected(c, "a difficulty id");
             return;
         }
-        ld->seen_default = 1;
         ld->default_difficulty = *t;
         c->i++;
     }
@@ -800,11 +810,6 @@ static int is_item_kind(const struct gd_tok *t, enum item_kind *kind)
         *kind = (enum item_kind)k;
     return k >= 0;
 }
-
-static const char *const settings[] = {
-    "reserve", "feeding", "reputation-score", "max-same-event", "war-reputation", "bonus-roll",
-    "advanced-die-penalty", "asset-cap", "default-difficulty", NULL,
-};
 
 /* Pass 1: the ids of people and infrastructures, so requirements may name later ones. */
 static void collect_items(struct loader *ld, const struct gd_lexed *lx)
@@ -875,7 +880,14 @@ static void parse_stmt(struct loader *ld, const struct gd_stmt *st)
             *p = *p == '_' ? '-' : (char)tolower((unsigned char)*p);
         return;
     }
-    if (find_word(head, settings, 9) >= 0) {
+    int k = find_word(head, settings, SETTING_COUNT);
+    if (k >= 0) {
+        if (k != SET_BONUS_ROLL && ld->setting_pos[k].line) {
+            err_at(ld, head->pos, head->len, "'%s' is given twice (first at line %d)", settings[k],
+                   ld->setting_pos[k].line);
+            return;
+        }
+        ld->setting_pos[k] = head->pos;
         parse_setting(&c, head);
         if (peek(&c))
             unknown_key(&c, peek(&c), head->text[0] == 'd' ? "default-difficulty" : "this");
@@ -1017,23 +1029,10 @@ static void check_whole(struct loader *ld)
             gd->items[i].name = xstrdup(gd->items[i].id);
     if (gd->ndifficulties == 0)
         err_at(ld, top, 0, "no difficulty is defined");
-    if (!ld->seen_reserve)
-        err_at(ld, top, 0, "missing 'reserve slots N start ... per-turn N'");
-    if (!ld->seen_feeding)
-        err_at(ld, top, 0, "missing 'feeding N'");
-    if (!ld->seen_reputation)
-        err_at(ld, top, 0, "missing 'reputation-score VP per N'");
-    if (!ld->seen_max_same)
-        err_at(ld, top, 0, "missing 'max-same-event N'");
-    if (!ld->seen_war)
-        err_at(ld, top, 0, "missing 'war-reputation highest N other N sole N'");
-    if (!ld->seen_penalty)
-        err_at(ld, top, 0, "missing 'advanced-die-penalty N'");
-    if (!ld->seen_cap)
-        err_at(ld, top, 0, "missing 'asset-cap N'");
-    if (!ld->seen_default) {
-        err_at(ld, top, 0, "missing 'default-difficulty ID'");
-    } else {
+    for (int k = 0; k < SETTING_COUNT; k++)
+        if (setting_forms[k] && !ld->setting_pos[k].line)
+            err_at(ld, top, 0, "missing '%s'", setting_forms[k]);
+    if (ld->setting_pos[SET_DEFAULT].line) {
         const struct gd_tok *t = &ld->default_difficulty;
         gd->default_difficulty = gamedata_difficulty(gd, t->text, t->len);
         if (gd->default_difficulty < 0)
@@ -1061,9 +1060,13 @@ int gamedata_load(struct gamedata *gd, const char *name, const char *buf, size_t
     struct gd_lexed lx;
     ld.errors = (int)gd_lex(&lx, name, buf, len, dl);
     collect_items(&ld, &lx);
-    for (size_t s = 0; s < lx.nstmts; s++)
+    for (size_t s = 0; s < lx.nstmts && ld.errors <= GD_MAX_ERRORS; s++)
         parse_stmt(&ld, &lx.stmts[s]);
-    check_whole(&ld);
+    if (ld.errors <= GD_MAX_ERRORS)
+        check_whole(&ld);
+    if (ld.errors > GD_MAX_ERRORS)
+        diag_add(dl, DIAG_ERROR, name, (struct srcpos){0, 0}, 0, "data",
+                 "too many errors: stopped after %d", GD_MAX_ERRORS);
     gd_lexed_free(&lx);
     if (ld.errors) {
         gamedata_free(gd);

@@ -1,6 +1,8 @@
 #include "rules/gamedata_lex.h"
 #include "core/xalloc.h"
 #include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +35,23 @@ static size_t utf8_len(const unsigned char *p, size_t avail)
     return 0;
 }
 
+/* Appends a lexical error while fewer than GD_MAX_ERRORS were found; always counts it. */
+static void lex_error(struct diag_list *dl, size_t *errors, const char *file, struct srcpos pos,
+                      int len, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+static void lex_error(struct diag_list *dl, size_t *errors, const char *file, struct srcpos pos,
+                      int len, const char *fmt, ...)
+{
+    if ((*errors)++ >= GD_MAX_ERRORS)
+        return;
+    char msg[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    diag_add(dl, DIAG_ERROR, file, pos, len, "data", "%s", msg);
+}
+
 /* Reports every byte that is not UTF-8 text (names and ids end up in PDFs and JSON). */
 static size_t check_utf8(const char *file, const char *buf, size_t len, struct diag_list *dl)
 {
@@ -42,10 +61,8 @@ static size_t check_utf8(const char *file, const char *buf, size_t len, struct d
         size_t n = utf8_len((const unsigned char *)buf + i, len - i);
         if (n == 0) {
             struct srcpos pos = {line, (int)(i - line_start) + 1};
-            diag_add(dl, DIAG_ERROR, file, pos, 1, "data",
-                     "invalid UTF-8 byte 0x%02X (a game-data file is UTF-8 text)",
+            lex_error(dl, &errors, file, pos, 1, "invalid UTF-8 byte 0x%02X (a game-data file is UTF-8 text)",
                      (unsigned char)buf[i]);
-            errors++;
             n = 1;
         } else if (buf[i] == '\n') {
             line++;
@@ -119,8 +136,7 @@ size_t gd_lex(struct gd_lexed *lx, const char *file, const char *buf, size_t len
             while (j < len && buf[j] != '"' && buf[j] != '\n')
                 j++;
             if (j >= len || buf[j] != '"') {
-                diag_add(dl, DIAG_ERROR, file, pos, 1, "data", "unterminated string: expected '\"' before the end of the line");
-                errors++;
+                lex_error(dl, &errors, file, pos, 1, "unterminated string: expected '\"' before the end of the line");
                 i = j;
                 continue;
             }
@@ -129,9 +145,7 @@ size_t gd_lex(struct gd_lexed *lx, const char *file, const char *buf, size_t len
                 bad++;
             if (bad < j) {
                 struct srcpos at = {line, (int)(bad - line_start) + 1};
-                diag_add(dl, DIAG_ERROR, file, at, 1, "data",
-                         "control character 0x%02X in a string", (unsigned char)buf[bad]);
-                errors++;
+                lex_error(dl, &errors, file, at, 1, "control character 0x%02X in a string", (unsigned char)buf[bad]);
                 i = j + 1;
                 continue;
             }
@@ -146,8 +160,7 @@ size_t gd_lex(struct gd_lexed *lx, const char *file, const char *buf, size_t len
                 t.len = 1;
                 i += 3;
             } else {
-                diag_add(dl, DIAG_ERROR, file, pos, 1, "data", "expected a confidence mark [S], [I], [G] or [X]");
-                errors++;
+                lex_error(dl, &errors, file, pos, 1, "expected a confidence mark [S], [I], [G] or [X]");
                 while (i < len && buf[i] != '\n' && buf[i] != ' ')
                     i++;
                 continue;
@@ -175,8 +188,7 @@ size_t gd_lex(struct gd_lexed *lx, const char *file, const char *buf, size_t len
             if (digits) {
                 t.kind = GT_NUMBER;
                 if (t.len > 6) {
-                    diag_add(dl, DIAG_ERROR, file, pos, (int)t.len, "data", "number too large: '%.*s'", (int)(t.len > 20 ? 20 : t.len), t.text);
-                    errors++;
+                    lex_error(dl, &errors, file, pos, (int)t.len, "number too large: '%.*s'", (int)(t.len > 20 ? 20 : t.len), t.text);
                     i = j;
                     continue;
                 }
@@ -189,8 +201,7 @@ size_t gd_lex(struct gd_lexed *lx, const char *file, const char *buf, size_t len
             }
             i = j;
         } else {
-            diag_add(dl, DIAG_ERROR, file, pos, 1, "data", "unexpected character '%c'", isprint(c) ? c : '?');
-            errors++;
+            lex_error(dl, &errors, file, pos, 1, "unexpected character '%c'", isprint(c) ? c : '?');
             i++;
             continue;
         }

@@ -136,6 +136,23 @@ static void test_missing_pieces(void **state)
     diag_list_free(&dl);
 }
 
+static void test_settings_once_and_error_cap(void **state)
+{
+    (void)state;
+    expect_error("feeding 2 ", "feeding 2\nfeeding 3 ", line_of("feeding 2") + 1, 1, "'feeding' is given twice (first at line");
+    /* A file of bad lines stops after 50 errors, with one line saying so. */
+    struct strbuf bad = STRBUF_INIT;
+    for (int i = 0; i < 10000; i++)
+        strbuf_puts(&bad, "asset bogus\n");
+    struct gamedata gd;
+    struct diag_list dl = DIAG_LIST_INIT;
+    assert_int_equal(gamedata_load(&gd, "bad", bad.data, bad.len, &dl), -1);
+    assert_int_equal(dl.count, 51);
+    assert_non_null(strstr(dl.items[50].message, "too many errors: stopped after 50"));
+    diag_list_free(&dl);
+    strbuf_free(&bad);
+}
+
 static void test_garbage_is_refused(void **state)
 {
     (void)state;
@@ -155,6 +172,7 @@ int main(void)
         cmocka_unit_test(test_default_loads),
         cmocka_unit_test(test_errors_have_positions),
         cmocka_unit_test(test_missing_pieces),
+        cmocka_unit_test(test_settings_once_and_error_cap),
         cmocka_unit_test(test_garbage_is_refused),
     };
     return cmocka_run_group_tests_name("gamedata", tests, NULL, NULL);
