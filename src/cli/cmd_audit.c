@@ -9,6 +9,7 @@
 #include "cli/options.h"
 #include "cli/render_options.h"
 #include "core/readfile.h"
+#include "core/xalloc.h"
 #include "layout/filled_sheet.h"
 #include "log/parse.h"
 #include "log/replay.h"
@@ -56,7 +57,7 @@ static int parse_args(int argc, char **argv, struct audit_args *aa)
     struct strbuf err = STRBUF_INIT;
     int i = 1;
     while (i < argc) {
-        const char *a = argv[i], *v = NULL;
+        const char *a = argv[i], *v = NULL, *output = aa->ro.output;
         int m;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
@@ -75,6 +76,10 @@ static int parse_args(int argc, char **argv, struct audit_args *aa)
             }
             if (!*v) {
                 fputs("xii audit: --pdf needs a file name\n", stderr);
+                return -1;
+            }
+            if (aa->ro.output) {
+                fputs("xii audit: give the PDF's path once (--pdf FILE or -o FILE)\n", stderr);
                 return -1;
             }
             aa->ro.output = v;
@@ -104,6 +109,10 @@ static int parse_args(int argc, char **argv, struct audit_args *aa)
                 strbuf_free(&err);
                 return -1;
             }
+            if (output && aa->ro.output != output) {
+                fputs("xii audit: give the PDF's path once (--pdf FILE or -o FILE)\n", stderr);
+                return -1;
+            }
             if (strcmp(a, "-o") != 0 && strncmp(a, "--output", 8) != 0 && !aa->render_given)
                 aa->render_given = a;
         } else if (a[0] == '-' && a[1] != 0) {
@@ -129,6 +138,10 @@ static int parse_args(int argc, char **argv, struct audit_args *aa)
                 aa->mark ? "--mark" : aa->render_given);
         return -1;
     }
+    if (aa->ro.output && strcmp(aa->ro.output, "-") == 0) {
+        fputs("xii audit: the report goes to standard output: write the sheets to a file\n", stderr);
+        return -1;
+    }
     if (render_options_check(&aa->ro, &err) != 0) {
         fprintf(stderr, "xii audit: %s\n", strbuf_cstr(&err));
         strbuf_free(&err);
@@ -141,9 +154,7 @@ static int parse_args(int argc, char **argv, struct audit_args *aa)
 /* The mismatches as the filled sheet wants them (value claims keep their asset or location). */
 static struct filled_mismatch *sheet_mismatches(const struct log_replay *r)
 {
-    struct filled_mismatch *out = calloc(r->nmismatches + 1, sizeof *out);
-    if (!out)
-        abort();
+    struct filled_mismatch *out = xcalloc(r->nmismatches + 1, sizeof *out);
     struct strbuf sb = STRBUF_INIT;
     for (size_t i = 0; i < r->nmismatches; i++) {
         const struct log_mismatch *m = &r->mismatches[i];

@@ -8,6 +8,7 @@
 #include "cli/gamedata_option.h"
 #include "cli/options.h"
 #include "cli/render_options.h"
+#include "core/utf8.h"
 #include "core/xalloc.h"
 #include "layout/icons.h"
 #include "layout/summary.h"
@@ -241,6 +242,16 @@ int cmd_sheet(int argc, char **argv)
     int have_gd = 0;
     struct icon_set *icons = NULL;
     struct strbuf footer = STRBUF_INIT, err = STRBUF_INIT;
+    /* Names are printed: they must be text a PDF can hold. */
+    const char *bad = sa.names ? utf8_first_bad(sa.names) : NULL;
+    const char *bad_town = sa.towns ? utf8_first_bad(sa.towns) : NULL;
+    if (bad || bad_town) {
+        fprintf(stderr, "xii sheet: %s holds %s at byte %zu\n", bad ? "--names" : "--towns",
+                (unsigned char)*(bad ? bad : bad_town) < 0x80 ? "a control character" : "bytes that are not UTF-8",
+                (size_t)((bad ? bad - sa.names : bad_town - sa.towns) + 1));
+        status = EXIT_USAGE;
+        goto done;
+    }
     if (nnames > MAX_PLAYERS || ntowns > MAX_PLAYERS) {
         fprintf(stderr, "xii sheet: at most %d %s (found %d)\n", MAX_PLAYERS,
                 nnames > MAX_PLAYERS ? "names" : "towns", nnames > MAX_PLAYERS ? nnames : ntowns);

@@ -1,4 +1,5 @@
 #include "core/diag.h"
+#include "core/utf8.h"
 #include "core/xalloc.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -65,19 +66,6 @@ const char *diag_level_name(enum diag_level level)
     case DIAG_NOTE: return "note";
     }
     return "error";
-}
-
-/* Length of the valid UTF-8 sequence at p (at most n bytes), or 0 if it is not one. */
-static size_t utf8_len(const unsigned char *p, size_t n)
-{
-    size_t need = p[0] < 0x80 ? 1 : (p[0] & 0xE0) == 0xC0 ? 2 : (p[0] & 0xF0) == 0xE0 ? 3
-                : (p[0] & 0xF8) == 0xF0 ? 4 : 0;
-    if (need == 0 || need > n || (need == 2 && p[0] < 0xC2))
-        return 0;
-    for (size_t i = 1; i < need; i++)
-        if ((p[i] & 0xC0) != 0x80)
-            return 0;
-    return need;
 }
 
 /* Finds line number `line` (1-based) in src; returns its start and sets *n to its length. */

@@ -1,5 +1,6 @@
 /* The move-log lexer. It never reads past `end` and never relies on a terminating NUL. */
 #include "log/lex.h"
+#include "core/utf8.h"
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -28,33 +29,6 @@ static void new_line(struct log_lexer *lx, const char *next)
     lx->line_start = next;
 }
 
-/* Length of the valid UTF-8 sequence at p (1-4), or 0 when the bytes there are not one. */
-static size_t utf8_len(const unsigned char *p, const unsigned char *end)
-{
-    unsigned char c = p[0];
-    size_t avail = (size_t)(end - p);
-    if (c < 0x80)
-        return 1;
-    if (c < 0xC2)
-        return 0; /* a continuation byte or an overlong two-byte lead */
-    if (c < 0xE0)
-        return avail >= 2 && (p[1] & 0xC0) == 0x80 ? 2 : 0;
-    if (c < 0xF0) {
-        unsigned char lo = c == 0xE0 ? 0xA0 : 0x80; /* no overlong forms */
-        unsigned char hi = c == 0xED ? 0x9F : 0xBF; /* no surrogates */
-        return avail >= 3 && p[1] >= lo && p[1] <= hi && (p[2] & 0xC0) == 0x80 ? 3 : 0;
-    }
-    if (c < 0xF5) {
-        unsigned char lo = c == 0xF0 ? 0x90 : 0x80;
-        unsigned char hi = c == 0xF4 ? 0x8F : 0xBF; /* nothing above U+10FFFF */
-        return avail >= 4 && p[1] >= lo && p[1] <= hi && (p[2] & 0xC0) == 0x80 &&
-                       (p[3] & 0xC0) == 0x80
-                   ? 4
-                   : 0;
-    }
-    return 0;
-}
-
 static bool is_control(unsigned char c)
 {
     return (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F;
@@ -81,7 +55,7 @@ static size_t text_char(const struct log_lexer *lx, const char *q)
 {
     unsigned char c = (unsigned char)*q;
     if (c >= 0x80)
-        return utf8_len((const unsigned char *)q, (const unsigned char *)lx->end);
+        return utf8_len((const unsigned char *)q, (size_t)(lx->end - q));
     return is_control(c) ? 0 : 1;
 }
 
@@ -147,7 +121,7 @@ static void lex_word(struct log_lexer *lx, struct log_token *t)
             break;
         unsigned char c = (unsigned char)*q;
         if (c >= 0x80) {
-            size_t n = utf8_len((const unsigned char *)q, (const unsigned char *)end);
+            size_t n = utf8_len((const unsigned char *)q, (size_t)(end - q));
             if (n == 0) {
                 bad_byte(lx, t, q);
                 return;

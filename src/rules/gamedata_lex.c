@@ -1,4 +1,5 @@
 #include "rules/gamedata_lex.h"
+#include "core/utf8.h"
 #include "core/xalloc.h"
 #include <ctype.h>
 #include <stdarg.h>
@@ -10,29 +11,6 @@
 static int is_word_char(unsigned char c)
 {
     return isalnum(c) || c == '-' || c == '_' || c == '\'' || c >= 0x80;
-}
-
-/* Length of the valid UTF-8 sequence at p (1-4), or 0: no overlong forms, surrogates or code
- * points above U+10FFFF, so every name the sheets print can be drawn. */
-static size_t utf8_len(const unsigned char *p, size_t avail)
-{
-    unsigned char c = p[0];
-    if (c < 0x80)
-        return 1;
-    if (c < 0xC2)
-        return 0;
-    if (c < 0xE0)
-        return avail >= 2 && (p[1] & 0xC0) == 0x80 ? 2 : 0;
-    if (c < 0xF0) {
-        unsigned char lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
-        return avail >= 3 && p[1] >= lo && p[1] <= hi && (p[2] & 0xC0) == 0x80 ? 3 : 0;
-    }
-    if (c < 0xF5) {
-        unsigned char lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
-        return avail >= 4 && p[1] >= lo && p[1] <= hi && (p[2] & 0xC0) == 0x80 &&
-               (p[3] & 0xC0) == 0x80 ? 4 : 0;
-    }
-    return 0;
 }
 
 /* Appends a lexical error while fewer than GD_MAX_ERRORS were found; always counts it. */
