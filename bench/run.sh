@@ -2,8 +2,8 @@
 # usage: sh bench/run.sh path/to/xii BUILD
 # Runs the benchmarks built from bench/*.c (make bench builds them into BUILD/bench/) and prints
 # their figures: the audit's throughput on random complete 5-player games against the lexing
-# floor, its time per line on long logs, `xii audit` end to end on a 100,000-line log, and the
-# filled town-sheets when that benchmark is built.
+# floor, its time per line on long logs, `xii audit` end to end on a 100,000-line log, the
+# blank town-sheets per backend and a whole `xii sheet` run, and the filled town-sheets.
 if [ $# -ne 2 ]; then
   echo "usage: sh bench/run.sh path/to/xii BUILD" >&2
   exit 2
@@ -33,6 +33,23 @@ for f in "$tmp"/game-*.xii; do
   "$xii" audit "$f" >/dev/null || { echo "run.sh: $f is not a clean game" >&2; status=1; }
 done
 echo "3 generated 5-player games with their check lines: audited with no finding"
+
+if [ -x "$bench/bench_sheet" ]; then
+  echo
+  echo "== blank town-sheets (bench_sheet: one process, processor time per document)"
+  "$bench/bench_sheet" 30 "$tmp" || status=1
+  echo
+  echo "== xii sheet, whole process (wall clock, best of 10)"
+  best=
+  for i in 1 2 3 4 5 6 7 8 9 10; do
+    start=$(date +%s%N)
+    "$xii" sheet -o "$tmp/sheet.pdf" 2>/dev/null || status=1
+    end=$(date +%s%N)
+    ms=$(( (end - start) / 100000 ))
+    [ -z "$best" ] || [ "$ms" -lt "$best" ] && best=$ms
+  done
+  echo "xii sheet (A4, 2 pages): $((best / 10)).$((best % 10)) ms, $(( $(wc -c <"$tmp/sheet.pdf") / 1024 )) KB"
+fi
 
 if [ -x "$bench/bench_filled" ]; then
   echo
