@@ -2,6 +2,7 @@
  * hinting tables and instructions, and stay valid (checksums); malformed fonts are refused.
  * Run from the repository root. */
 #include "test.h"
+#include "test_util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,16 +42,6 @@ static unsigned long sum(const unsigned char *p, size_t n)
     for (size_t i = 0; i + 4 <= n; i += 4)
         s = (s + get32(p + i)) & 0xFFFFFFFFul;
     return s;
-}
-
-static char *slurp(const char *path, size_t *len)
-{
-    struct strbuf err = STRBUF_INIT;
-    char *data = NULL;
-    if (readfile(path, (size_t)16 << 20, &data, len, &err) != 0)
-        fail_msg("%s", strbuf_cstr(&err));
-    strbuf_free(&err);
-    return data;
 }
 
 /* Same outline (unhinted, font units) and advance for every glyph of both faces. */
@@ -109,7 +100,8 @@ static void test_bundled_fonts(void **state)
     assert_int_equal(FT_Init_FreeType(&lib), 0);
     for (size_t f = 0; f < sizeof fonts / sizeof fonts[0]; f++) {
         size_t len, out_len;
-        char *ttf = slurp(fonts[f], &len);
+        char *ttf = test_slurp(fonts[f], &len);
+        assert_non_null(ttf);
         unsigned char *plain = canvas_dehint((const unsigned char *)ttf, len, &out_len);
         assert_non_null(plain);
         size_t n;
@@ -145,7 +137,8 @@ static void test_malformed(void **state)
 {
     (void)state;
     size_t len, n;
-    char *ttf = slurp("fonts/EBGaramond12-Bold.ttf", &len);
+    char *ttf = test_slurp("fonts/EBGaramond12-Bold.ttf", &len);
+    assert_non_null(ttf);
     const unsigned char *u = (const unsigned char *)ttf;
     assert_null(canvas_dehint(u, 0, &n));
     assert_null(canvas_dehint((const unsigned char *)"OTTO\0\0\0\0\0\0\0\0", 12, &n));

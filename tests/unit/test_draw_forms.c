@@ -3,6 +3,7 @@
  * dictionary, qpdf clean, the same bytes on every run), the checks made inside forms, and
  * canvas_pdffix_xobjects on a small hand-written PDF. Run from the repository root. */
 #include "test.h"
+#include "test_util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,39 +16,13 @@ static char tmpdir[] = "/tmp/xii-draw-forms-XXXXXX";
 static int setup(void **state)
 {
     (void)state;
-    return mkdtemp(tmpdir) ? 0 : -1;
+    return test_tmpdir_make(tmpdir);
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    return system(cmd) == 0 ? 0 : -1;
-}
-
-static char *tmp_path(const char *name)
-{
-    static char path[4][512];
-    static int next;
-    char *p = path[next++ % 4];
-    snprintf(p, sizeof path[0], "%s/%s", tmpdir, name);
-    return p;
-}
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    struct strbuf sb = STRBUF_INIT;
-    char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        strbuf_append(&sb, buf, n);
-    fclose(f);
-    *len = sb.len;
-    return strbuf_detach(&sb);
+    return test_tmpdir_remove(tmpdir);
 }
 
 static struct canvas *open_canvas(enum canvas_backend backend, const char *path, const char *png_dir)
@@ -185,7 +160,7 @@ static int count(const char *hay, size_t len, const char *needle)
 static void test_cairo_pdf_forms(void **state)
 {
     (void)state;
-    char *a = tmp_path("a.pdf"), *b = tmp_path("b.pdf");
+    char *a = test_tmp_path(tmpdir, "a.pdf"), *b = test_tmp_path(tmpdir, "b.pdf");
     for (int run = 0; run < 2; run++) {
         struct canvas *c = open_canvas(CANVAS_CAIRO, run ? b : a, NULL);
         int agains = 0;
@@ -196,7 +171,7 @@ static void test_cairo_pdf_forms(void **state)
         finish_ok(c);
     }
     size_t la, lb;
-    char *da = slurp(a, &la), *db = slurp(b, &lb);
+    char *da = test_slurp(a, &la), *db = test_slurp(b, &lb);
     assert_non_null(da);
     assert_non_null(db);
     assert_int_equal(la, lb);
@@ -216,7 +191,7 @@ static void test_cairo_pdf_forms(void **state)
 static void test_cairo_png_in_place(void **state)
 {
     (void)state;
-    struct canvas *c = open_canvas(CANVAS_CAIRO, tmp_path("p.pdf"), tmp_path("png"));
+    struct canvas *c = open_canvas(CANVAS_CAIRO, test_tmp_path(tmpdir, "p.pdf"), test_tmp_path(tmpdir, "png"));
     int agains = 0;
     draw_badges(c, &agains);
     assert_int_equal(agains, 0);
@@ -227,7 +202,7 @@ static void test_cairo_png_in_place(void **state)
 static void test_haru_in_place(void **state)
 {
     (void)state;
-    char *path = tmp_path("h.pdf");
+    char *path = test_tmp_path(tmpdir, "h.pdf");
     struct canvas *c = open_canvas(CANVAS_HARU, path, NULL);
     int agains = 0;
     draw_badges(c, &agains);
@@ -242,7 +217,7 @@ static void test_haru_in_place(void **state)
 static const char *failure(void (*steps)(struct canvas *))
 {
     static char msg[256];
-    struct canvas *c = open_canvas(CANVAS_CAIRO, tmp_path("f.pdf"), NULL);
+    struct canvas *c = open_canvas(CANVAS_CAIRO, test_tmp_path(tmpdir, "f.pdf"), NULL);
     canvas_page_begin(c, 100, 100);
     steps(c);
     snprintf(msg, sizeof msg, "%s", canvas_error(c));

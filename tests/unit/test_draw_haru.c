@@ -2,6 +2,7 @@
  * Type0 font is made), other text a UTF-8 font, and pdftotext reads back every character
  * either way. Run from the repository root. */
 #include "test.h"
+#include "test_util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,15 +14,13 @@ static char tmpdir[] = "/tmp/xii-draw-haru-XXXXXX";
 static int setup(void **state)
 {
     (void)state;
-    return mkdtemp(tmpdir) ? 0 : -1;
+    return test_tmpdir_make(tmpdir);
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    return system(cmd) == 0 ? 0 : -1;
+    return test_tmpdir_remove(tmpdir);
 }
 
 /* Writes a one-page PDF with each line of texts; returns its path. */

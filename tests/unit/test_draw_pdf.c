@@ -3,6 +3,7 @@
  * across runs, greyscale output without colour, and failures that leave no file behind.
  * Run from the repository root. */
 #include "test.h"
+#include "test_util.h"
 #include <cairo.h>
 #include <locale.h>
 #include <math.h>
@@ -18,39 +19,13 @@ static char tmpdir[] = "/tmp/xii-draw-pdf-XXXXXX";
 static int setup(void **state)
 {
     (void)state;
-    return mkdtemp(tmpdir) ? 0 : -1;
+    return test_tmpdir_make(tmpdir);
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    return system(cmd) == 0 ? 0 : -1;
-}
-
-static char *tmp_path(const char *name)
-{
-    static char path[4][512];
-    static int next;
-    char *p = path[next++ % 4];
-    snprintf(p, sizeof path[0], "%s/%s", tmpdir, name);
-    return p;
-}
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    struct strbuf sb = STRBUF_INIT;
-    char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        strbuf_append(&sb, buf, n);
-    fclose(f);
-    *len = sb.len;
-    return strbuf_detach(&sb);
+    return test_tmpdir_remove(tmpdir);
 }
 
 static int exists(const char *path)
@@ -134,11 +109,11 @@ static void check_pdf(const char *path, int grey)
 
 static void check_reproducible(enum canvas_backend backend)
 {
-    char *a = tmp_path("a.pdf"), *b = tmp_path("b.pdf");
+    char *a = test_tmp_path(tmpdir, "a.pdf"), *b = test_tmp_path(tmpdir, "b.pdf");
     render(backend, a, 0, NULL, 0);
     render(backend, b, 0, NULL, 0);
     size_t la, lb;
-    char *da = slurp(a, &la), *db = slurp(b, &lb);
+    char *da = test_slurp(a, &la), *db = test_slurp(b, &lb);
     assert_non_null(da);
     assert_non_null(db);
     assert_int_equal(la, lb);
@@ -157,7 +132,7 @@ static void check_reproducible(enum canvas_backend backend)
 /* A failure inside the document leaves no file, and an existing one untouched. */
 static void check_failure_leaves_no_file(enum canvas_backend backend)
 {
-    char *path = tmp_path("fail.pdf");
+    char *path = test_tmp_path(tmpdir, "fail.pdf");
     struct canvas *c = open_canvas(backend, path, 0, NULL, 0);
     canvas_page_begin(c, 100, 100);
     canvas_line_to(c, 1, 1);
@@ -176,7 +151,7 @@ static void check_failure_leaves_no_file(enum canvas_backend backend)
     assert_int_equal(canvas_finish(c, &err), -1);
     assert_string_equal(strbuf_cstr(&err), "the document ends inside a page (canvas_page_end missing)");
     size_t len;
-    char *old = slurp(path, &len);
+    char *old = test_slurp(path, &len);
     assert_string_equal(old, "old");
     free(old);
     unlink(path);
@@ -197,7 +172,7 @@ static void check_failure_leaves_no_file(enum canvas_backend backend)
 static void test_cairo_pdf(void **state)
 {
     (void)state;
-    char *path = tmp_path("cairo.pdf");
+    char *path = test_tmp_path(tmpdir, "cairo.pdf");
     render(CANVAS_CAIRO, path, 0, NULL, 0);
     check_pdf(path, 0);
 }
@@ -239,9 +214,9 @@ static long colour_pixels(const char *png, int *width, int *height)
 static void test_cairo_png_grey(void **state)
 {
     (void)state;
-    char *colour_dir = tmp_path("png-colour"), *grey_dir = tmp_path("png-grey");
-    render(CANVAS_CAIRO, tmp_path("colour.pdf"), 0, colour_dir, 0);
-    render(CANVAS_CAIRO, tmp_path("grey.pdf"), 1, grey_dir, 0);
+    char *colour_dir = test_tmp_path(tmpdir, "png-colour"), *grey_dir = test_tmp_path(tmpdir, "png-grey");
+    render(CANVAS_CAIRO, test_tmp_path(tmpdir, "colour.pdf"), 0, colour_dir, 0);
+    render(CANVAS_CAIRO, test_tmp_path(tmpdir, "grey.pdf"), 1, grey_dir, 0);
     char png[600];
     int w, h;
     snprintf(png, sizeof png, "%s/page-01.png", colour_dir);
@@ -258,18 +233,18 @@ static void test_cairo_png_grey(void **state)
 static void test_cairo_svg(void **state)
 {
     (void)state;
-    char *one = tmp_path("one.svg");
+    char *one = test_tmp_path(tmpdir, "one.svg");
     render(CANVAS_CAIRO, one, 0, NULL, 1);
     size_t len;
-    char *svg = slurp(one, &len);
+    char *svg = test_slurp(one, &len);
     assert_non_null(svg);
     assert_non_null(strstr(svg, "<svg"));
     assert_non_null(strstr(svg, "595.28pt"));
     free(svg);
 
     /* Two pages: the second goes beside the first, numbered. */
-    char *two = tmp_path("two.svg");
-    struct canvas *c = open_canvas(CANVAS_CAIRO, two, 0, tmp_path("svg-png"), 1);
+    char *two = test_tmp_path(tmpdir, "two.svg");
+    struct canvas *c = open_canvas(CANVAS_CAIRO, two, 0, test_tmp_path(tmpdir, "svg-png"), 1);
     draw_scene(c);
     canvas_page_begin(c, 200, 100);
     canvas_circle(c, 100, 50, 30);
@@ -279,16 +254,16 @@ static void test_cairo_svg(void **state)
     assert_int_equal(canvas_finish(c, &err), 0);
     strbuf_free(&err);
     assert_true(exists(two));
-    assert_true(exists(tmp_path("two-2.svg")));
+    assert_true(exists(test_tmp_path(tmpdir, "two-2.svg")));
     char png[600];
-    snprintf(png, sizeof png, "%s/page-02.png", tmp_path("svg-png"));
+    snprintf(png, sizeof png, "%s/page-02.png", test_tmp_path(tmpdir, "svg-png"));
     assert_true(exists(png));
 }
 
 static void test_haru_pdf(void **state)
 {
     (void)state;
-    char *path = tmp_path("haru.pdf");
+    char *path = test_tmp_path(tmpdir, "haru.pdf");
     render(CANVAS_HARU, path, 0, NULL, 0);
     check_pdf(path, 0);
 }
@@ -297,13 +272,13 @@ static void test_haru_pdf(void **state)
 static void test_haru_grey(void **state)
 {
     (void)state;
-    char *path = tmp_path("haru-grey.pdf");
+    char *path = test_tmp_path(tmpdir, "haru-grey.pdf");
     render(CANVAS_HARU, path, 1, NULL, 0);
     check_pdf(path, 1);
     /* The check can fail: the colour document has colour operators. */
     char cmd[1024];
-    snprintf(cmd, sizeof cmd, "sh tests/draw-pdf-check.sh --grey '%s' >/dev/null", tmp_path("haru.pdf"));
-    render(CANVAS_HARU, tmp_path("haru.pdf"), 0, NULL, 0);
+    snprintf(cmd, sizeof cmd, "sh tests/draw-pdf-check.sh --grey '%s' >/dev/null", test_tmp_path(tmpdir, "haru.pdf"));
+    render(CANVAS_HARU, test_tmp_path(tmpdir, "haru.pdf"), 0, NULL, 0);
     assert_int_not_equal(system(cmd), 0);
 }
 
@@ -323,14 +298,14 @@ static void test_haru_failure(void **state)
 static void test_backends_agree(void **state)
 {
     (void)state;
-    render(CANVAS_CAIRO, tmp_path("same-cairo.pdf"), 0, NULL, 0);
-    render(CANVAS_HARU, tmp_path("same-haru.pdf"), 0, NULL, 0);
+    render(CANVAS_CAIRO, test_tmp_path(tmpdir, "same-cairo.pdf"), 0, NULL, 0);
+    render(CANVAS_HARU, test_tmp_path(tmpdir, "same-haru.pdf"), 0, NULL, 0);
     char cmd[2048];
     snprintf(cmd, sizeof cmd, "pdftoppm -r 30 -gray -singlefile '%s' '%s' && pdftoppm -r 30 -gray -singlefile '%s' '%s' 2>/dev/null",
-             tmp_path("same-cairo.pdf"), tmp_path("same-cairo"), tmp_path("same-haru.pdf"), tmp_path("same-haru"));
+             test_tmp_path(tmpdir, "same-cairo.pdf"), test_tmp_path(tmpdir, "same-cairo"), test_tmp_path(tmpdir, "same-haru.pdf"), test_tmp_path(tmpdir, "same-haru"));
     assert_int_equal(system(cmd), 0);
     size_t la, lb;
-    char *a = slurp(tmp_path("same-cairo.pgm"), &la), *b = slurp(tmp_path("same-haru.pgm"), &lb);
+    char *a = test_slurp(test_tmp_path(tmpdir, "same-cairo.pgm"), &la), *b = test_slurp(test_tmp_path(tmpdir, "same-haru.pgm"), &lb);
     assert_non_null(a);
     assert_non_null(b);
     assert_int_equal(la, lb);
@@ -358,14 +333,14 @@ static void test_locale_independent(void **state)
         skip();
     static const enum canvas_backend backends[] = {CANVAS_CAIRO, CANVAS_HARU, CANVAS_TRACE};
     for (size_t b = 0; b < 3; b++) {
-        char *a = tmp_path("c-locale.out"), *f = tmp_path("comma-locale.out");
+        char *a = test_tmp_path(tmpdir, "c-locale.out"), *f = test_tmp_path(tmpdir, "comma-locale.out");
         render(backends[b], a, 0, NULL, 0);
         setlocale(LC_NUMERIC, comma);
         assert_string_equal(localeconv()->decimal_point, ",");
         render(backends[b], f, 0, NULL, 0);
         setlocale(LC_NUMERIC, "C");
         size_t la, lf;
-        char *da = slurp(a, &la), *df = slurp(f, &lf);
+        char *da = test_slurp(a, &la), *df = test_slurp(f, &lf);
         assert_int_equal(la, lf);
         assert_memory_equal(da, df, la);
         free(da);
@@ -376,7 +351,7 @@ static void test_locale_independent(void **state)
 static void test_widths_agree(void **state)
 {
     (void)state;
-    struct canvas_options copt = {.backend = CANVAS_CAIRO, .path = tmp_path("w.pdf")};
+    struct canvas_options copt = {.backend = CANVAS_CAIRO, .path = test_tmp_path(tmpdir, "w.pdf")};
     struct canvas_options topt = {.backend = CANVAS_TRACE};
     struct strbuf err = STRBUF_INIT;
     struct canvas *cc = canvas_new(&copt, &err), *tc = canvas_new(&topt, &err);
@@ -389,7 +364,7 @@ static void test_widths_agree(void **state)
     }
     /* libharu keeps widths in whole thousandths of an em, rounded down: less than one
      * thousandth of the size per glyph. */
-    struct canvas_options hopt = {.backend = CANVAS_HARU, .path = tmp_path("w.pdf")};
+    struct canvas_options hopt = {.backend = CANVAS_HARU, .path = test_tmp_path(tmpdir, "w.pdf")};
     struct canvas *hc = canvas_new(&hopt, &err);
     assert_non_null(hc);
     for (int f = 0; f < FONT_COUNT; f++) {
@@ -400,7 +375,7 @@ static void test_widths_agree(void **state)
     canvas_discard(cc);
     canvas_discard(tc);
     canvas_discard(hc);
-    assert_false(exists(tmp_path("w.pdf")));
+    assert_false(exists(test_tmp_path(tmpdir, "w.pdf")));
     strbuf_free(&err);
 }
 

@@ -3,6 +3,7 @@
  * Run from the repository root (golden files are read from tests/golden/draw/).
  * XII_UPDATE_GOLDEN=1 rewrites the golden file instead of comparing. */
 #include "test.h"
+#include "test_util.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,32 +13,6 @@
 
 #define GOLDEN "tests/golden/draw/trace-scene.txt"
 #define assert_near(a, b, eps) assert_true(fabs((a) - (b)) <= (eps))
-
-static struct canvas *trace_canvas(int grey)
-{
-    struct canvas_options opt = {.backend = CANVAS_TRACE, .grey = grey};
-    struct strbuf err = STRBUF_INIT;
-    struct canvas *c = canvas_new(&opt, &err);
-    if (!c)
-        fprintf(stderr, "canvas_new: %s\n", strbuf_cstr(&err));
-    assert_non_null(c);
-    strbuf_free(&err);
-    return c;
-}
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    struct strbuf sb = STRBUF_INIT;
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        strbuf_append(&sb, buf, n);
-    fclose(f);
-    return strbuf_detach(&sb);
-}
 
 /* The scene: one of every call. */
 static void draw_scene(struct canvas *c)
@@ -80,7 +55,7 @@ static void draw_scene(struct canvas *c)
 static void test_scene_golden(void **state)
 {
     (void)state;
-    struct canvas *c = trace_canvas(0);
+    struct canvas *c = test_trace_canvas(0);
     draw_scene(c);
     assert_int_equal(canvas_status(c), 0);
     const char *got = canvas_trace(c);
@@ -90,7 +65,7 @@ static void test_scene_golden(void **state)
         fputs(got, f);
         fclose(f);
     }
-    char *want = slurp(GOLDEN);
+    char *want = test_slurp(GOLDEN, NULL);
     assert_non_null(want);
     assert_string_equal(got, want);
     free(want);
@@ -102,7 +77,7 @@ static void test_scene_golden(void **state)
 static void test_grey_maps_colours(void **state)
 {
     (void)state;
-    struct canvas *c = trace_canvas(1);
+    struct canvas *c = test_trace_canvas(1);
     canvas_page_begin(c, 100, 100);
     canvas_rect(c, 0, 0, 10, 10);
     canvas_fill(c, (struct rgb){1, 0, 0});           /* 0.299 -> 76 */
@@ -123,7 +98,7 @@ static void test_grey_maps_colours(void **state)
 static void test_text_width(void **state)
 {
     (void)state;
-    struct canvas *c = trace_canvas(0);
+    struct canvas *c = test_trace_canvas(0);
     /* DejaVu Sans advances 1767 of its 2048 units per em for 'M'. */
     assert_near(canvas_text_width(c, FONT_SANS, 20.48, "M"), 17.67, 1e-9);
     double mm = canvas_text_width(c, FONT_SANS, 10, "MM");
@@ -141,7 +116,7 @@ static void test_text_width(void **state)
 /* Runs one faulty sequence and checks the message and that nothing more is traced. */
 static void expect_failure(void (*draw)(struct canvas *), const char *message)
 {
-    struct canvas *c = trace_canvas(0);
+    struct canvas *c = test_trace_canvas(0);
     draw(c);
     assert_int_not_equal(canvas_status(c), 0);
     assert_string_equal(canvas_error(c), message);
@@ -250,8 +225,8 @@ static void test_finish_writes_atomically(void **state)
     c = canvas_new(&opt, &err);
     draw_scene(c);
     assert_int_equal(canvas_finish(c, &err), 0);
-    char *got = slurp(path);
-    char *want = slurp(GOLDEN);
+    char *got = test_slurp(path, NULL);
+    char *want = test_slurp(GOLDEN, NULL);
     assert_non_null(got);
     assert_non_null(want);
     assert_string_equal(got, want);

@@ -3,6 +3,7 @@
  * inside the area of both A4 and Letter), the summary's numbers following the game data, die
  * places of at least 20 mm, and the players' list parsing. */
 #include "test.h"
+#include "test_util.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,18 +37,6 @@ static int teardown_data(void **state)
     gamedata_free(&gd);
     icons_free(icons);
     return 0;
-}
-
-static struct canvas *trace_canvas(void)
-{
-    struct canvas_options opt = {.backend = CANVAS_TRACE};
-    struct strbuf err = STRBUF_INIT;
-    struct canvas *c = canvas_new(&opt, &err);
-    if (!c)
-        fprintf(stderr, "canvas_new: %s\n", strbuf_cstr(&err));
-    assert_non_null(c);
-    strbuf_free(&err);
-    return c;
 }
 
 /* The text of a trace line's JSON string (from the opening quote). */
@@ -143,7 +132,7 @@ static void assert_has(const struct strbuf *flat, const char *phrase)
 static char *draw_setup(const struct event_setup *s, const struct paper *p, int grey, int nplayers,
                         const char *const *names, struct strbuf *flat)
 {
-    struct canvas *c = trace_canvas();
+    struct canvas *c = test_trace_canvas(0);
     struct setup_sheet_options o = {&gd, s, p, grey, nplayers, names, "A4 \xc2\xb7 colour"};
     setup_sheet_draw(c, &o);
     assert_int_equal(canvas_status(c), 0);
@@ -235,7 +224,7 @@ static struct box both_papers(const struct paper *p)
 static char *draw_summary(const struct gamedata *data, const struct paper *p, int grey,
                           struct strbuf *flat, double *size)
 {
-    struct canvas *c = trace_canvas();
+    struct canvas *c = test_trace_canvas(0);
     struct summary_options o = {data, icons, p, grey, "rules summary"};
     struct strbuf err = STRBUF_INIT;
     assert_int_equal(summary_draw(c, &o, &err), 0);
@@ -382,7 +371,7 @@ static void test_organiser_every_player_count(void **state)
             snprintf(count, sizeof count, "%d", n);
             assert_int_equal(organiser_players_parse(count, NULL, 4, &pl, &err), 0);
             const struct paper *p = layout_paper_find(paper ? "letter" : "a4");
-            struct canvas *c = trace_canvas();
+            struct canvas *c = test_trace_canvas(0);
             struct organiser_options o = {&gd, p, paper, &pl, "organiser"};
             organiser_draw(c, &o);
             assert_int_equal(canvas_status(c), 0);
@@ -415,7 +404,7 @@ static void test_organiser_names(void **state)
     assert_int_equal(pl.n, 3);
     assert_string_equal(pl.names[0], "Jack");
     assert_string_equal(pl.names[2], "Martha");
-    struct canvas *c = trace_canvas();
+    struct canvas *c = test_trace_canvas(0);
     struct organiser_options o = {&gd, layout_paper_find("a4"), 0, &pl, "organiser"};
     organiser_draw(c, &o);
     struct strbuf flat = STRBUF_INIT;

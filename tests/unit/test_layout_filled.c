@@ -6,6 +6,7 @@
  * Run from the repository root (inputs and golden files in tests/golden/filled/).
  * XII_UPDATE_GOLDEN=1 rewrites the golden traces instead of comparing. */
 #include "test.h"
+#include "test_util.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,20 +121,9 @@ static struct filled_sheet_input game_input(const struct game *g, const char *na
 
 /* ---- traces ---- */
 
-static struct canvas *trace_canvas(int grey)
-{
-    struct canvas_options opt = {.backend = CANVAS_TRACE, .grey = grey};
-    struct strbuf err = STRBUF_INIT;
-    struct canvas *c = canvas_new(&opt, &err);
-    if (!c)
-        fail_msg("canvas_new: %s", strbuf_cstr(&err));
-    strbuf_free(&err);
-    return c;
-}
-
 static char *render_trace(const struct filled_sheet_input *in)
 {
-    struct canvas *c = trace_canvas(in->grey);
+    struct canvas *c = test_trace_canvas(in->grey);
     struct strbuf err = STRBUF_INIT;
     if (filled_sheet_draw(c, in, &err) != 0)
         fail_msg("filled_sheet_draw: %s", strbuf_cstr(&err));
@@ -318,7 +308,7 @@ static char *long_history_trace(int n, struct game_state *s, struct townsheet_ge
     char *t = render_trace(&in);
     history_free(&h);
     /* The cells, from the blank sheet. */
-    struct canvas *c = trace_canvas(0);
+    struct canvas *c = test_trace_canvas(0);
     struct townsheet_options o;
     townsheet_options_init(&o, &gd, layout_paper_find("a4"), 0);
     struct strbuf err = STRBUF_INIT;
@@ -335,7 +325,7 @@ static void test_long_history(void **state)
 {
     (void)state;
     static const int lengths[] = {1, 10, 23, 30, 45, 46, 80, 300};
-    struct canvas *m = trace_canvas(0);
+    struct canvas *m = test_trace_canvas(0);
     for (size_t k = 0; k < sizeof lengths / sizeof lengths[0]; k++) {
         int n = lengths[k];
         struct game_state s;
@@ -497,7 +487,7 @@ static void test_claim_on_start_value(void **state)
     char *t = render_trace(&in);
     struct townsheet_geom *geom = xmalloc(sizeof *geom);
     memset(geom, 0, sizeof *geom);
-    struct canvas *c = trace_canvas(0);
+    struct canvas *c = test_trace_canvas(0);
     struct townsheet_options o;
     townsheet_options_init(&o, &gd, layout_paper_find("a4"), 0);
     struct strbuf err = STRBUF_INIT;
@@ -598,7 +588,7 @@ static void test_bad_paper(void **state)
     struct game g;
     game_load(&g, "solo.xii", 0);
     struct filled_sheet_input in = game_input(&g, "solo.xii", 0, 0, "a5");
-    struct canvas *c = trace_canvas(0);
+    struct canvas *c = test_trace_canvas(0);
     struct strbuf err = STRBUF_INIT;
     assert_int_equal(filled_sheet_draw(c, &in, &err), -1);
     assert_non_null(strstr(strbuf_cstr(&err), "a5"));
@@ -699,7 +689,7 @@ static void test_pdf(void **state)
     /* The cells, from the blank sheet (pdftotext crops in points at -r 72). */
     struct townsheet_geom *geom = xmalloc(sizeof *geom);
     memset(geom, 0, sizeof *geom);
-    struct canvas *c = trace_canvas(0);
+    struct canvas *c = test_trace_canvas(0);
     struct townsheet_options o;
     townsheet_options_init(&o, &gd, layout_paper_find("a4"), 0);
     struct strbuf err = STRBUF_INIT;

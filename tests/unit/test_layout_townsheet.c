@@ -2,6 +2,7 @@
  * render options' errors, and the drawn sheet (through the trace backend): every text at
  * least 6.5 pt and inside the printable area, enough value cells, rows that do not overlap. */
 #include "test.h"
+#include "test_util.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,18 +13,6 @@
 #include "rules/gamedata.h"
 /* The render options live in the program, not the library: compile them in. */
 #include "cli/render_options.h"
-
-static struct canvas *trace_canvas(void)
-{
-    struct canvas_options opt = {.backend = CANVAS_TRACE};
-    struct strbuf err = STRBUF_INIT;
-    struct canvas *c = canvas_new(&opt, &err);
-    if (!c)
-        fprintf(stderr, "canvas_new: %s\n", strbuf_cstr(&err));
-    assert_non_null(c);
-    strbuf_free(&err);
-    return c;
-}
 
 static void test_paper(void **state)
 {
@@ -45,7 +34,7 @@ static void test_paper(void **state)
 static void test_fit(void **state)
 {
     (void)state;
-    struct canvas *c = trace_canvas();
+    struct canvas *c = test_trace_canvas(0);
     struct strbuf out = STRBUF_INIT;
     /* Fits: unchanged. */
     double s = layout_fit(c, FONT_SANS, 10, 6.5, 200, "Oakham", &out);
@@ -78,7 +67,7 @@ static void test_fit(void **state)
 static void test_wrap(void **state)
 {
     (void)state;
-    struct canvas *c = trace_canvas();
+    struct canvas *c = test_trace_canvas(0);
     struct layout_lines lines = {0};
     const char *text = "Once per turn, split one die in two parts for two different assets.";
     size_t n = layout_wrap(c, FONT_SANS, 7, 90, text, &lines);
@@ -279,7 +268,7 @@ static int count_overlaps(struct canvas *c, const char *trace)
 static void test_overlap_check(void **state)
 {
     (void)state;
-    struct canvas *c = trace_canvas();
+    struct canvas *c = test_trace_canvas(0);
     canvas_page_begin(c, 200, 200);
     canvas_text(c, FONT_SANS, 10, rgb_hex(0), 10, 50, ALIGN_LEFT, "Oakham");
     canvas_text(c, FONT_SANS, 10, rgb_hex(0), 10 + canvas_text_width(c, FONT_SANS, 10, "Oakham"), 50,
@@ -297,7 +286,7 @@ static void draw_sheet(const struct paper *p, int grey, const char *town)
     struct diag_list dl = DIAG_LIST_INIT;
     assert_int_equal(gamedata_load_default(&gd, &dl), 0);
     struct icon_set *icons = icons_load_default(&dl);
-    struct canvas *c = trace_canvas();
+    struct canvas *c = test_trace_canvas(0);
     struct townsheet_options o;
     townsheet_options_init(&o, &gd, p, grey);
     o.icons = icons;

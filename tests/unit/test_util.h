@@ -1,0 +1,60 @@
+/* Helpers shared by the unit tests that draw or write files. Include after test.h. */
+#ifndef TESTS_TEST_UTIL_H
+#define TESTS_TEST_UTIL_H
+#include <stdio.h>
+#include <stdlib.h>
+#include "core/readfile.h"
+#include "draw/canvas.h"
+
+/* A trace canvas (colour or grey); fails the test when it cannot be made. */
+static inline struct canvas *test_trace_canvas(int grey)
+{
+    struct canvas_options opt = {.backend = CANVAS_TRACE, .grey = grey};
+    struct strbuf err = STRBUF_INIT;
+    struct canvas *c = canvas_new(&opt, &err);
+    if (!c)
+        fail_msg("canvas_new: %s", strbuf_cstr(&err));
+    strbuf_free(&err);
+    return c;
+}
+
+/* The whole file (NUL-terminated, caller frees), its length in *len (len may be NULL);
+ * NULL when it cannot be read. */
+static inline char *test_slurp(const char *path, size_t *len)
+{
+    struct strbuf err = STRBUF_INIT;
+    char *data = NULL;
+    size_t n = 0;
+    if (readfile(path, (size_t)64 << 20, &data, &n, &err) != 0)
+        data = NULL;
+    strbuf_free(&err);
+    if (len)
+        *len = n;
+    return data;
+}
+
+/* Makes the temporary folder named by tmpl ("/tmp/name-XXXXXX", changed in place). */
+static inline int test_tmpdir_make(char *tmpl)
+{
+    return mkdtemp(tmpl) ? 0 : -1;
+}
+
+/* Removes the temporary folder and everything in it. */
+static inline int test_tmpdir_remove(const char *dir)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+/* dir/name in one of four rotating buffers (so a call can use two or three paths at once). */
+static inline char *test_tmp_path(const char *dir, const char *name)
+{
+    static char path[4][512];
+    static int next;
+    char *p = path[next++ % 4];
+    snprintf(p, sizeof path[0], "%s/%s", dir, name);
+    return p;
+}
+
+#endif
