@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cli/audit_mismatches.h"
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
 #include "cli/options.h"
@@ -151,34 +152,6 @@ static int parse_args(int argc, char **argv, struct audit_args *aa)
     return 0;
 }
 
-/* The mismatches as the filled sheet wants them (value claims keep their asset or location). */
-static struct filled_mismatch *sheet_mismatches(const struct log_replay *r)
-{
-    struct filled_mismatch *out = xcalloc(r->nmismatches + 1, sizeof *out);
-    struct strbuf sb = STRBUF_INIT;
-    for (size_t i = 0; i < r->nmismatches; i++) {
-        const struct log_mismatch *m = &r->mismatches[i];
-        struct filled_mismatch *f = &out[i];
-        f->player = m->player;
-        f->line = m->line;
-        f->round = m->round;
-        f->what = m->claim.kind == LOG_CLAIM_ASSET        ? HIST_ASSET
-                  : m->claim.kind == LOG_CLAIM_INFLUENCE  ? HIST_INFLUENCE
-                  : m->claim.kind == LOG_CLAIM_REPUTATION ? HIST_REPUTATION
-                                                          : HIST_ITEM;
-        f->index = m->claim.index;
-        snprintf(f->what_name, sizeof f->what_name, "%s", m->what);
-        strbuf_reset(&sb);
-        log_claims_side_text(r->gd, m, 0, &sb);
-        snprintf(f->sheet, sizeof f->sheet, "%s", strbuf_cstr(&sb));
-        strbuf_reset(&sb);
-        log_claims_side_text(r->gd, m, 1, &sb);
-        snprintf(f->rules, sizeof f->rules, "%s", strbuf_cstr(&sb));
-    }
-    strbuf_free(&sb);
-    return out;
-}
-
 /* Draws the filled sheets; returns EXIT_OK, or EXIT_OUTPUT after printing why. */
 static int draw_sheets(const struct audit_args *aa, const char *name, const struct log_replay *r,
                        const struct diag_list *dl)
@@ -194,7 +167,7 @@ static int draw_sheets(const struct audit_args *aa, const char *name, const stru
     in.gd = r->gd;
     in.state = &r->state;
     in.history = &r->history;
-    struct filled_mismatch *mm = sheet_mismatches(r);
+    struct filled_mismatch *mm = audit_filled_mismatches(r);
     in.mismatches = mm;
     in.nmismatches = r->nmismatches;
     in.mark = aa->mark;

@@ -41,6 +41,7 @@ struct pen {
 struct token {
     int value;
     int round;
+    size_t hist;                /* index of its history record */
     unsigned char struck;       /* an old value, crossed out */
     unsigned char claim;        /* a value the player's sheet claims: circled */
     unsigned char correction;   /* the rules' value where a claim differs: in red */
@@ -351,6 +352,7 @@ static int collect_tokens(struct pen *w, enum hist_what what, int index, enum ma
         memset(&t[n], 0, sizeof t[n]);
         t[n].value = r->new_value;
         t[n].round = r->round;
+        t[n].hist = i;
         n++;
     }
     for (int i = 0; i + 1 < n; i++)
@@ -364,13 +366,13 @@ static int collect_tokens(struct pen *w, enum hist_what what, int index, enum ma
             (place != MARK_REPUTATION && m->index != index) || !parse_number(m->sheet, &claimed) ||
             !parse_number(m->rules, &right) || n >= cap)
             continue;
-        /* The value the rules had at the check: the last one written by then. */
+        /* The value the rules had at the check: the last one written before it. */
         int at = -1, after = 0;
         for (int i = 0; i < n; i++) {
-            if (!t[i].claim && t[i].round <= m->round && t[i].value == right)
-                at = i;
-            if (t[i].round <= m->round)
-                after = i + 1;
+            if (t[i].claim || t[i].hist >= m->history_count)
+                continue;
+            at = t[i].value == right ? i : -1;
+            after = i + 1;
         }
         /* Not found (the printed start value): the claim goes where the check is in time. */
         int pos = at >= 0 ? at : after;
@@ -579,11 +581,11 @@ static void write_score(struct pen *w, struct box notes)
     pen_line(w, x, y - lh + 3.5, col + 2, y - lh + 3.5 + 0.5 * wobble(w));
     stroke(w, w->ink, PEN_W);
     hand_text(w, 12, w->ink, x, y + 1, ALIGN_LEFT, "total");
-    struct token total = {sc.total, 0, 0, 0, m != NULL};
+    struct token total = {.value = sc.total, .correction = m != NULL};
     write_token(w, &total, col - canvas_text_width(w->c, FONT_HAND, 12, number(sc.total, buf)) / 2,
                 y + 1, 12);
     if (m) {
-        struct token t = {claimed, 0, 0, 1, 0};
+        struct token t = {.value = claimed, .claim = 1};
         write_token(w, &t, col + 20, y + 1, 12);
     }
     /* Solo: whether the objective was met (the engine says). */

@@ -16,6 +16,8 @@ struct filled_mismatch {
     int player;             /* seat */
     int line;               /* line of the check in the log */
     int round;              /* round in progress at the check (0 before round 1) */
+    size_t history_count;   /* history records written before the check: the claim stands
+                               beside the last value written by then */
     enum hist_what what;    /* HIST_ASSET, HIST_INFLUENCE, HIST_REPUTATION; other claims
                                (pow, score, people, ...) use what_name only */
     int index;              /* asset or location index for HIST_ASSET / HIST_INFLUENCE */

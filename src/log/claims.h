@@ -38,6 +38,7 @@ int log_claims_resolve(const struct gamedata *gd, const struct log_check_item *i
 struct log_mismatch {
     int line, col, len;     /* the checked item's word */
     int round;              /* round in progress at the check (0 before round 1) */
+    size_t history_count;   /* history records written before the check: the state it saw */
     int player;             /* seat */
     struct log_claim claim;
     const char *what;       /* canonical name: "food", "grassland", "score", "people", "reserve" */

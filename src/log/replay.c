@@ -825,6 +825,7 @@ static void do_check(struct rp *rp, const struct log_stmt *st)
             if (!log_claims_compare(s, p, &st->check.items[k], &c[k], &m))
                 continue;
             m.round = s->round;
+            m.history_count = rp->h->count;
             strbuf_reset(&sb);
             log_claims_message(rp->gd, &m, s->cfg.names[p], &sb);
             struct diag *d = diag_add(rp->dl, DIAG_MISMATCH, rp->ast->file,

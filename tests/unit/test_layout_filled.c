@@ -7,6 +7,7 @@
  * XII_UPDATE_GOLDEN=1 rewrites the golden traces instead of comparing. */
 #include "test.h"
 #include "test_util.h"
+#include "cli/audit_mismatches.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,27 +67,7 @@ static void game_load(struct game *g, const char *name, int until)
     g->r = log_replay_run(&gd, g->ast, &opt, &g->dl);
     assert_true(g->r->started);
     g->nmm = g->r->nmismatches;
-    g->mm = xcalloc(g->nmm + 1, sizeof *g->mm);
-    for (size_t i = 0; i < g->nmm; i++) {
-        const struct log_mismatch *m = &g->r->mismatches[i];
-        struct filled_mismatch *f = &g->mm[i];
-        f->player = m->player;
-        f->line = m->line;
-        f->round = m->round;
-        f->what = m->claim.kind == LOG_CLAIM_ASSET        ? HIST_ASSET
-                  : m->claim.kind == LOG_CLAIM_INFLUENCE  ? HIST_INFLUENCE
-                  : m->claim.kind == LOG_CLAIM_REPUTATION ? HIST_REPUTATION
-                                                          : HIST_ITEM;
-        f->index = m->claim.index;
-        snprintf(f->what_name, sizeof f->what_name, "%s", m->what);
-        struct strbuf sb = STRBUF_INIT;
-        log_claims_side_text(&gd, m, 0, &sb);
-        snprintf(f->sheet, sizeof f->sheet, "%s", strbuf_cstr(&sb));
-        strbuf_reset(&sb);
-        log_claims_side_text(&gd, m, 1, &sb);
-        snprintf(f->rules, sizeof f->rules, "%s", strbuf_cstr(&sb));
-        strbuf_free(&sb);
-    }
+    g->mm = audit_filled_mismatches(g->r);
     strbuf_free(&path);
     strbuf_free(&err);
 }
