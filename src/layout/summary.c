@@ -818,16 +818,25 @@ static void flow_init(struct flow *f, struct canvas *c, const struct palette *pa
     f->colw = (b.w - (COLUMNS - 1) * COLUMN_GAP) / COLUMNS;
 }
 
+/* Builds the summary's text from the data and fits it into the columns (pal must outlive f);
+ * returns the text size, 0 when it does not fit. The caller frees d. */
+static double lay_out(struct canvas *c, const struct summary_options *o, struct palette *pal,
+                      struct doc *d, struct flow *f)
+{
+    layout_palette(pal, o->grey);
+    memset(d, 0, sizeof *d);
+    d->icons = o->icons;
+    build(d, o->gd, o->grey);
+    flow_init(f, c, pal, o);
+    return fit(f, d);
+}
+
 double summary_text_size(struct canvas *c, const struct summary_options *o)
 {
     struct palette pal;
-    layout_palette(&pal, o->grey);
-    struct doc d = {0};
-    d.icons = o->icons;
-    build(&d, o->gd, o->grey);
+    struct doc d;
     struct flow f;
-    flow_init(&f, c, &pal, o);
-    double s = fit(&f, &d);
+    double s = lay_out(c, o, &pal, &d, &f);
     doc_free(&d);
     return s;
 }
@@ -835,13 +844,9 @@ double summary_text_size(struct canvas *c, const struct summary_options *o)
 int summary_draw(struct canvas *c, const struct summary_options *o, struct strbuf *err)
 {
     struct palette pal;
-    layout_palette(&pal, o->grey);
-    struct doc d = {0};
-    d.icons = o->icons;
-    build(&d, o->gd, o->grey);
+    struct doc d;
     struct flow f;
-    flow_init(&f, c, &pal, o);
-    if (fit(&f, &d) == 0) {
+    if (lay_out(c, o, &pal, &d, &f) == 0) {
         strbuf_printf(err, "the rules summary does not fit on one page even at %.1f pt",
                       LAYOUT_MIN_TEXT);
         doc_free(&d);
