@@ -811,6 +811,13 @@ static int is_item_kind(const struct gd_tok *t, enum item_kind *kind)
     return k >= 0;
 }
 
+/* An id as the program spells it: lower case, dashes for underscores. */
+static void lower_id(char *p)
+{
+    for (; *p; p++)
+        *p = *p == '_' ? '-' : (char)tolower((unsigned char)*p);
+}
+
 /* Pass 1: the ids of people and infrastructures, so requirements may name later ones. */
 static void collect_items(struct loader *ld, const struct gd_lexed *lx)
 {
@@ -837,60 +844,199 @@ static void collect_items(struct loader *ld, const struct gd_lexed *lx)
         struct gd_item *it = &gd->items[gd->nitems++];
         it->kind = kind;
         it->id = tok_str(id);
-        for (char *p = it->id; *p; p++)
-            *p = *p == '_' ? '-' : (char)tolower((unsigned char)*p);
+        lower_id(it->id);
         it->pos = id->pos;
         it->name_conf = 'S';
     }
 }
 
+/* game "NAME": the name is only checked, the program has its own. */
+static void stmt_game(struct cur *c)
+{
+    const struct gd_tok *t = peek(c);
+    if (!t || t->kind != GT_STRING)
+        expected(c, "the game's name in quotes");
+}
+
+/* alias WORD ID */
+static void stmt_alias(struct cur *c, const struct gd_tok *head)
+{
+    struct loader *ld = c->ld;
+    struct gamedata *gd = ld->gd;
+    const struct gd_tok *w = peek(c);
+    const struct gd_tok *id = c->st->ntoks > 2 ? &c->st->toks[2] : NULL;
+    if (!w || w->kind != GT_WORD || !id || id->kind != GT_WORD || c->st->ntoks > 3) {
+        err_at(ld, head->pos, head->len, "expected 'alias WORD ID'");
+        return;
+    }
+    if (gd->naliases >= GD_MAX_ALIASES) {
+        err_at(ld, head->pos, head->len, "too many aliases (at most %d)", GD_MAX_ALIASES);
+        return;
+    }
+    struct gd_alias *al = &gd->aliases[gd->naliases++];
+    al->word = tok_str(w);
+    al->id = tok_str(id);
+    lower_id(al->word);
+    lower_id(al->id);
+}
+
+/* A top-level setting (reserve, feeding, ...), index k of settings[]: given once, bonus-roll
+ * excepted. */
+static void stmt_setting(struct cur *c, const struct gd_tok *head, int k)
+{
+    struct loader *ld = c->ld;
+    if (k != SET_BONUS_ROLL && ld->setting_pos[k].line) {
+        err_at(ld, head->pos, head->len, "'%s' is given twice (first at line %d)", settings[k],
+               ld->setting_pos[k].line);
+        return;
+    }
+    ld->setting_pos[k] = head->pos;
+    parse_setting(c, head);
+    if (peek(c))
+        unknown_key(c, peek(c), head->text[0] == 'd' ? "default-difficulty" : "this");
+}
+
+/* An id that names one of a fixed list (assets, locations, events): its index, or -1 after
+ * an error for an unknown or duplicate id. what/ids/the_game word the messages; first[] holds
+ * where each was defined. */
+static int fixed_id(struct loader *ld, const struct gd_tok *id, int index, const char *what,
+                    const char *const *ids, const char *the_game, struct srcpos *first)
+{
+    if (index < 0) {
+        err_at(ld, id->pos, id->len, "unknown %s '%.*s': the game has %s", what,
+               (int)(id->len > 40 ? 40 : id->len), id->text, the_game);
+        return -1;
+    }
+    if (first[index].line) {
+        err_at(ld, id->pos, id->len, "duplicate %s '%s' (first defined at line %d)", what,
+               ids[index], first[index].line);
+        return -1;
+    }
+    first[index] = id->pos;
+    return index;
+}
+
+/* asset ID ... */
+static void stmt_asset(struct cur *c, const struct gd_tok *id)
+{
+    int a = fixed_id(c->ld, id, find_word(id, asset_ids, ASSET_COUNT), "asset", asset_ids,
+                     "population, food, supply, farms, men-at-arms, knights, strong-ale, "
+                     "stone-houses, monks, mercenaries, masons, bread",
+                     c->ld->asset_pos);
+    if (a < 0)
+        return;
+    c->ld->gd->assets[a].pos = id->pos;
+    parse_asset(c, a);
+}
+
+/* person/infrastructure/special-... ID ...: the id was registered by collect_items. */
+static void stmt_item(struct cur *c, const struct gd_tok *id)
+{
+    struct gamedata *gd = c->ld->gd;
+    int it = item_index(gd, id);
+    if (it < 0 || gd->items[it].pos.line != id->pos.line || gd->items[it].pos.col != id->pos.col)
+        return; /* a duplicate or rejected id, already reported */
+    parse_item(c, &gd->items[it]);
+}
+
+/* location ID ... */
+static void stmt_location(struct cur *c, const struct gd_tok *id)
+{
+    int l = fixed_id(c->ld, id, find_word(id, location_ids, LOCATION_COUNT), "location",
+                     location_ids, "grassland, farmland, quarry, forest", c->ld->location_pos);
+    if (l < 0)
+        return;
+    c->ld->gd->locations[l].pos = id->pos;
+    parse_location(c, l);
+}
+
+/* event ID ... */
+static void stmt_event(struct cur *c, const struct gd_tok *id)
+{
+    int e = fixed_id(c->ld, id, event_word(id), "event", event_ids,
+                     "fire, plague, famine, civil-war, outlaws-attack, water-storm",
+                     c->ld->event_pos);
+    if (e < 0)
+        return;
+    c->ld->gd->events[e].pos = id->pos;
+    parse_event(c, e);
+}
+
+/* difficulty ID ... */
+static void stmt_difficulty(struct cur *c, const struct gd_tok *id)
+{
+    struct loader *ld = c->ld;
+    struct gamedata *gd = ld->gd;
+    if (gamedata_difficulty(gd, id->text, id->len) >= 0) {
+        err_at(ld, id->pos, id->len, "duplicate difficulty '%.*s'", (int)id->len, id->text);
+        return;
+    }
+    if (gd->ndifficulties >= GD_MAX_DIFFICULTIES) {
+        err_at(ld, id->pos, id->len, "too many difficulties (at most %d)", GD_MAX_DIFFICULTIES);
+        return;
+    }
+    struct gd_difficulty *d = &gd->difficulties[gd->ndifficulties++];
+    d->id = tok_str(id);
+    d->pos = id->pos;
+    parse_difficulty(c, d);
+}
+
+/* objective ID ... */
+static void stmt_objective(struct cur *c, const struct gd_tok *id)
+{
+    struct loader *ld = c->ld;
+    struct gamedata *gd = ld->gd;
+    if (gamedata_objective(gd, id->text, id->len) >= 0) {
+        err_at(ld, id->pos, id->len, "duplicate objective '%.*s'", (int)id->len, id->text);
+        return;
+    }
+    if (gd->nobjectives >= GD_MAX_OBJECTIVES) {
+        err_at(ld, id->pos, id->len, "too many objectives (at most %d)", GD_MAX_OBJECTIVES);
+        return;
+    }
+    struct gd_objective *o = &gd->objectives[gd->nobjectives++];
+    o->id = tok_str(id);
+    o->pos = id->pos;
+    o->conf = 'S';
+    parse_objective(c, o);
+}
+
+/* Statements whose second word is an id. */
+static const struct {
+    const char *keyword;
+    void (*parse)(struct cur *, const struct gd_tok *id);
+} id_statements[] = {
+    {"asset", stmt_asset},
+    {"person", stmt_item},
+    {"infrastructure", stmt_item},
+    {"special-person", stmt_item},
+    {"special-infrastructure", stmt_item},
+    {"location", stmt_location},
+    {"event", stmt_event},
+    {"difficulty", stmt_difficulty},
+    {"objective", stmt_objective},
+};
+
+/* One statement of the data file: its keyword picks the function that reads the rest. */
 static void parse_stmt(struct loader *ld, const struct gd_stmt *st)
 {
-    struct gamedata *gd = ld->gd;
     struct cur c = {ld, st, 1};
     const struct gd_tok *head = &st->toks[0];
-    enum item_kind kind;
     if (head->kind != GT_WORD) {
         err_at(ld, head->pos, head->len, "expected a statement keyword (asset, person, infrastructure, location, event, difficulty, ...), found %s", tok_kind_name(head));
         return;
     }
     if (gd_tok_is(head, "game")) {
-        const struct gd_tok *t = peek(&c);
-        if (!t || t->kind != GT_STRING)
-            expected(&c, "the game's name in quotes");
+        stmt_game(&c);
         return;
     }
     if (gd_tok_is(head, "alias")) {
-        const struct gd_tok *w = peek(&c);
-        const struct gd_tok *id = st->ntoks > 2 ? &st->toks[2] : NULL;
-        if (!w || w->kind != GT_WORD || !id || id->kind != GT_WORD || st->ntoks > 3) {
-            err_at(ld, head->pos, head->len, "expected 'alias WORD ID'");
-            return;
-        }
-        if (gd->naliases >= GD_MAX_ALIASES) {
-            err_at(ld, head->pos, head->len, "too many aliases (at most %d)", GD_MAX_ALIASES);
-            return;
-        }
-        struct gd_alias *al = &gd->aliases[gd->naliases++];
-        al->word = tok_str(w);
-        al->id = tok_str(id);
-        for (char *p = al->word; *p; p++)
-            *p = *p == '_' ? '-' : (char)tolower((unsigned char)*p);
-        for (char *p = al->id; *p; p++)
-            *p = *p == '_' ? '-' : (char)tolower((unsigned char)*p);
+        stmt_alias(&c, head);
         return;
     }
     int k = find_word(head, settings, SETTING_COUNT);
     if (k >= 0) {
-        if (k != SET_BONUS_ROLL && ld->setting_pos[k].line) {
-            err_at(ld, head->pos, head->len, "'%s' is given twice (first at line %d)", settings[k],
-                   ld->setting_pos[k].line);
-            return;
-        }
-        ld->setting_pos[k] = head->pos;
-        parse_setting(&c, head);
-        if (peek(&c))
-            unknown_key(&c, peek(&c), head->text[0] == 'd' ? "default-difficulty" : "this");
+        stmt_setting(&c, head, k);
         return;
     }
     const struct gd_tok *id = peek(&c);
@@ -899,81 +1045,13 @@ static void parse_stmt(struct loader *ld, const struct gd_stmt *st)
         return;
     }
     c.i++;
-    if (gd_tok_is(head, "asset")) {
-        int a = find_word(id, asset_ids, ASSET_COUNT);
-        if (a < 0) {
-            err_at(ld, id->pos, id->len, "unknown asset '%.*s': the game has population, food, supply, farms, men-at-arms, knights, strong-ale, stone-houses, monks, mercenaries, masons, bread",
-                   (int)(id->len > 40 ? 40 : id->len), id->text);
+    for (size_t i = 0; i < sizeof id_statements / sizeof id_statements[0]; i++) {
+        if (gd_tok_is(head, id_statements[i].keyword)) {
+            id_statements[i].parse(&c, id);
             return;
         }
-        if (ld->asset_pos[a].line) {
-            err_at(ld, id->pos, id->len, "duplicate asset '%s' (first defined at line %d)", asset_ids[a], ld->asset_pos[a].line);
-            return;
-        }
-        ld->asset_pos[a] = id->pos;
-        gd->assets[a].pos = id->pos;
-        parse_asset(&c, a);
-    } else if (is_item_kind(head, &kind)) {
-        int it = item_index(gd, id);
-        if (it < 0 || gd->items[it].pos.line != id->pos.line || gd->items[it].pos.col != id->pos.col)
-            return; /* a duplicate or rejected id, already reported */
-        parse_item(&c, &gd->items[it]);
-    } else if (gd_tok_is(head, "location")) {
-        int l = find_word(id, location_ids, LOCATION_COUNT);
-        if (l < 0) {
-            err_at(ld, id->pos, id->len, "unknown location '%.*s': the game has grassland, farmland, quarry, forest", (int)(id->len > 40 ? 40 : id->len), id->text);
-            return;
-        }
-        if (ld->location_pos[l].line) {
-            err_at(ld, id->pos, id->len, "duplicate location '%s' (first defined at line %d)", location_ids[l], ld->location_pos[l].line);
-            return;
-        }
-        ld->location_pos[l] = id->pos;
-        gd->locations[l].pos = id->pos;
-        parse_location(&c, l);
-    } else if (gd_tok_is(head, "event")) {
-        int e = event_word(id);
-        if (e < 0) {
-            err_at(ld, id->pos, id->len, "unknown event '%.*s': the game has fire, plague, famine, civil-war, outlaws-attack, water-storm", (int)(id->len > 40 ? 40 : id->len), id->text);
-            return;
-        }
-        if (ld->event_pos[e].line) {
-            err_at(ld, id->pos, id->len, "duplicate event '%s' (first defined at line %d)", event_ids[e], ld->event_pos[e].line);
-            return;
-        }
-        ld->event_pos[e] = id->pos;
-        gd->events[e].pos = id->pos;
-        parse_event(&c, e);
-    } else if (gd_tok_is(head, "difficulty")) {
-        if (gamedata_difficulty(gd, id->text, id->len) >= 0) {
-            err_at(ld, id->pos, id->len, "duplicate difficulty '%.*s'", (int)id->len, id->text);
-            return;
-        }
-        if (gd->ndifficulties >= GD_MAX_DIFFICULTIES) {
-            err_at(ld, id->pos, id->len, "too many difficulties (at most %d)", GD_MAX_DIFFICULTIES);
-            return;
-        }
-        struct gd_difficulty *d = &gd->difficulties[gd->ndifficulties++];
-        d->id = tok_str(id);
-        d->pos = id->pos;
-        parse_difficulty(&c, d);
-    } else if (gd_tok_is(head, "objective")) {
-        if (gamedata_objective(gd, id->text, id->len) >= 0) {
-            err_at(ld, id->pos, id->len, "duplicate objective '%.*s'", (int)id->len, id->text);
-            return;
-        }
-        if (gd->nobjectives >= GD_MAX_OBJECTIVES) {
-            err_at(ld, id->pos, id->len, "too many objectives (at most %d)", GD_MAX_OBJECTIVES);
-            return;
-        }
-        struct gd_objective *o = &gd->objectives[gd->nobjectives++];
-        o->id = tok_str(id);
-        o->pos = id->pos;
-        o->conf = 'S';
-        parse_objective(&c, o);
-    } else {
-        err_at(ld, head->pos, head->len, "unknown statement '%.*s'", (int)(head->len > 40 ? 40 : head->len), head->text);
     }
+    err_at(ld, head->pos, head->len, "unknown statement '%.*s'", (int)(head->len > 40 ? 40 : head->len), head->text);
 }
 
 static void init_defaults(struct gamedata *gd)
