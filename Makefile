@@ -6,6 +6,8 @@
 #   make bench      benchmarks
 #   make install    PREFIX=/usr/local DESTDIR=
 # BUILD=dir puts every generated file under another folder (default out).
+# CPPFLAGS, CFLAGS and LDFLAGS are the user's: they come after ours on every command line, so
+# `make CFLAGS=-O0` keeps the standard, the warnings and the dependency files.
 
 .DEFAULT_GOAL := all
 BUILD   ?= out
@@ -19,6 +21,8 @@ WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wstrict-prototy
         -Wmissing-prototypes -Wno-sign-conversion $(WERROR)
 OPT  ?= -O2 -g
 DEPFLAGS = -MMD -MP
+# Sanitizer flags, for compiling and linking alike (make asan sets them).
+SANITIZE ?=
 
 DEB_PACKAGES := libcairo2-dev libhpdf-dev libcmocka-dev pkg-config poppler-utils qpdf
 
@@ -34,10 +38,15 @@ $(DEPS_MK): tools/ensure-deps.sh
 	@printf 'CAIRO_CFLAGS := %s\nCAIRO_LIBS := %s\n' "$$(pkg-config --cflags cairo-ft cairo)" \
 	  "$$(pkg-config --libs cairo-ft cairo)" > $@
 
-CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DXII_VERSION=\"$(VERSION)\" -Isrc -I$(BUILD)/gen \
-            $(patsubst -I%,-isystem %,$(CAIRO_CFLAGS))
-CFLAGS   += $(WARN) $(OPT) $(DEPFLAGS)
-LDLIBS   += $(CAIRO_LIBS) -lhpdf -lm
+XII_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -DXII_VERSION=\"$(VERSION)\" -Isrc -I$(BUILD)/gen \
+               $(patsubst -I%,-isystem %,$(CAIRO_CFLAGS))
+XII_CFLAGS   = $(WARN) $(OPT) $(SANITIZE) $(DEPFLAGS)
+XII_LDLIBS   = $(CAIRO_LIBS) -lhpdf -lm
+# Ours first, the user's after (GNU coding standards, "Variables for Specifying Commands").
+ALL_CPPFLAGS  = $(XII_CPPFLAGS) $(CPPFLAGS)
+ALL_CFLAGS    = $(XII_CFLAGS) $(CFLAGS)
+ALL_LDFLAGS   = $(SANITIZE) $(LDFLAGS)
+ALL_LDLIBS    = $(XII_LDLIBS) $(LDLIBS)
 
 LIB_SRC  := $(sort $(wildcard src/core/*.c src/rules/*.c src/log/*.c src/layout/*.c src/draw/*.c))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c))
@@ -66,19 +75,26 @@ $(GEN_C): $(BUILD)/tools/embed $(EMBED_IN)
 
 $(BUILD)/obj/gen/embedded.o: $(GEN_C)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 
-$(XII): $(CLI_OBJ) $(LIB)
+# The build folder mirrors an installed tree for the fonts, so the program and the tests find
+# them beside the executable wherever BUILD is.
+BUILD_FONTS := $(BUILD)/share/xii/fonts
+$(BUILD_FONTS):
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LDLIBS)
+	ln -sfn $(CURDIR)/fonts $@
+
+$(XII): $(CLI_OBJ) $(LIB) | $(BUILD_FONTS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(ALL_LDLIBS)
 
 # cmocka needs its headers after the standard ones: each test includes tests/unit/test.h first.
 # Tests may use the command-line helpers too: everything of src/cli but main, as an archive.
@@ -87,14 +103,15 @@ $(CLI_LIB): $(filter-out %/main.o,$(CLI_OBJ))
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/tests/%: tests/unit/%.c $(LIB) $(CLI_LIB) tests/unit/test.h
+$(BUILD)/tests/%: tests/unit/%.c $(LIB) $(CLI_LIB) tests/unit/test.h | $(BUILD_FONTS)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) -Wno-missing-prototypes -o $@ $< $(CLI_LIB) $(LIB) $(LDLIBS) -lcmocka
+	$(CC) $(ALL_CPPFLAGS) -Itests/unit $(ALL_CFLAGS) -Wno-missing-prototypes $(ALL_LDFLAGS) -o $@ $< \
+	      $(CLI_LIB) $(LIB) $(ALL_LDLIBS) -lcmocka
 
 # Benchmark programs: each bench/*.c is one program linked with the library.
-$(BUILD)/bench/%: bench/%.c $(LIB)
+$(BUILD)/bench/%: bench/%.c $(LIB) | $(BUILD_FONTS)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -Wno-missing-prototypes -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -Wno-missing-prototypes $(ALL_LDFLAGS) -o $@ $< $(LIB) $(ALL_LDLIBS)
 
 unit: $(UNIT_BIN)
 	@sh tests/run-unit.sh $(UNIT_BIN)
@@ -115,15 +132,20 @@ catalogue: $(XII)
 repro: $(XII)
 	@sh tests/run-repro.sh $(XII) $(BUILD)/repro
 
-check: unit golden pdfcheck catalogue repro
+# Our flags kept when the user sets CPPFLAGS, CFLAGS or LDFLAGS (a dry run).
+.PHONY: makeflags
+makeflags:
+	@sh tests/run-makeflags.sh $(BUILD)/makeflags
+
+check: unit golden pdfcheck catalogue repro makeflags
 
 # The golden cases and the small catalogue cases under valgrind memcheck; any error or leak fails.
 valgrind: $(XII)
 	@sh tests/catalogue/run-valgrind.sh $(XII) $(BUILD)/valgrind
 
 asan:
-	$(MAKE) BUILD=$(BUILD)/asan OPT="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	        LDFLAGS="-fsanitize=address,undefined" check
+	$(MAKE) BUILD=$(BUILD)/asan OPT="-O1 -g -fno-omit-frame-pointer" \
+	        SANITIZE="-fsanitize=address,undefined -fno-sanitize-recover=all" check
 
 # Fuzzing (tests/fuzz/README.md): libFuzzer harnesses tests/fuzz/fuzz_*.c, the library rebuilt
 # with clang into $(BUILD)/fuzz; each harness runs FUZZ_SECONDS, corpora and crashes stay there.
@@ -137,18 +159,18 @@ FUZZ_OBJ     := $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o) $(BUILD)/fuzz/obj/gen/embed
 
 $(BUILD)/fuzz/obj/gen/embedded.o: $(GEN_C)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_FLAGS_C) -fsanitize=fuzzer-no-link -c -o $@ $<
+	$(FUZZ_CC) $(ALL_CPPFLAGS) $(FUZZ_FLAGS_C) -fsanitize=fuzzer-no-link -c -o $@ $<
 
 $(BUILD)/fuzz/obj/%.o: %.c $(wildcard src/*/*.h)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_FLAGS_C) -fsanitize=fuzzer-no-link -c -o $@ $<
+	$(FUZZ_CC) $(ALL_CPPFLAGS) $(FUZZ_FLAGS_C) -fsanitize=fuzzer-no-link -c -o $@ $<
 
 $(BUILD)/fuzz/libxii.a: $(FUZZ_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
 $(BUILD)/fuzz/bin/%: tests/fuzz/%.c $(BUILD)/fuzz/libxii.a $(wildcard src/*/*.h)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_FLAGS_C) -fsanitize=fuzzer -o $@ $< $(BUILD)/fuzz/libxii.a $(LDLIBS)
+	$(FUZZ_CC) $(ALL_CPPFLAGS) $(FUZZ_FLAGS_C) -fsanitize=fuzzer -o $@ $< $(BUILD)/fuzz/libxii.a $(ALL_LDLIBS)
 
 fuzz: $(FUZZ_BIN)
 	@sh tests/fuzz/run.sh $(BUILD)/fuzz $(FUZZ_SECONDS) $(FUZZ_BIN)
