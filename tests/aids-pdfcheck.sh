@@ -1,9 +1,9 @@
 #!/bin/sh
 # usage: sh tests/aids-pdfcheck.sh path/to/xii OUTDIR
 #
-# PDF checks of the printed aids (xii setup, xii summary, xii organiser), for every
+# PDF checks of the printed aids (xii setup, xii summary, xii organiser, xii record-sheet), for every
 # combination of paper (A4, Letter), colour and grey, and backend (cairo, libharu):
-#   - the command succeeds and writes exactly one page of the right size, and a second run
+#   - the command succeeds and writes exactly one page (PAGES pages when set) of the right size, and a second run
 #     gives the same bytes;
 #   - qpdf --check finds no damage and every font is embedded; grey PDFs set no colour
 #     (tests/draw-pdf-check.sh);
@@ -58,8 +58,8 @@ check() {
           fi
         fi
         pages=$(pdfinfo "$pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
-        [ "$pages" = 1 ] || { fail "$pdf: $pages pages, expected 1"; ok=0; }
-        size=$(pdfinfo "$pdf" 2>/dev/null | sed -n 's/^Page size: *\([0-9.]*\) x \([0-9.]*\).*/\1 \2/p')
+        [ "$pages" = "${PAGES:-1}" ] || { fail "$pdf: $pages pages, expected ${PAGES:-1}"; ok=0; }
+        size=$(pdfinfo -l "${PAGES:-1}" "$pdf" 2>/dev/null | sed -n 's/^Page *[0-9]* size: *\([0-9.]*\) x \([0-9.]*\).*/\1 \2/p' | sort -u)
         case $paper in
           a4) want="595.28 841.89" ;;
           letter) want="612 792" ;;
@@ -89,6 +89,11 @@ check summary "Rules summary|THE GAME|SETUP|A ROUND|YOUR TURN|RESTRICTIONS|THE K
   -- summary
 check organiser "Dice organiser|SHARED DIE|No doubles|OWN DIE|RESERVE DIE|KING WAR|support|avoid|FIRST|Jack|Anne" \
   -- organiser --names "Jack,Tom,Martha,Mary,Anne"
+# Five players and ten rounds: two pages, every one of the paper's size.
+PAGES=2 check record-sheet "Game record, page 1 of 2|Game record, page 2 of 2|ROUND|shared dice|KING WAR|RESERVE DIE|Anne|ale = strong-ale" \
+  -- record-sheet --names "Jack,Tom,Martha,Mary,Anne"
+PAGES=1 check record-sheet-two "Game record|ROUND|OWN DICE|KING WAR|seat 2|8 rounds" \
+  -- record-sheet --players 2 --rounds 8
 
 # A failing run (bad option value) must leave an existing output as it was, with no temporary
 # file beside it.

@@ -1,8 +1,9 @@
 #!/bin/sh
 # usage: sh tools/make-sheets.sh path/to/xii OUTDIR
 # Writes everything a table prints, A4, into OUTDIR: the blank town-sheets in colour and in
-# greyscale, the rules summary, the dice organiser, a setup sheet for a normal game, and an
-# example audited game drawn as filled town-sheets.
+# greyscale, the rules summary, the dice organiser, a setup sheet for a normal game, the game
+# record to fill in at the table, and the example game (docs/example.xii) audited and drawn as
+# filled town-sheets.
 if [ $# -ne 2 ]; then
   echo "usage: sh tools/make-sheets.sh path/to/xii OUTDIR" >&2
   exit 2
@@ -17,6 +18,7 @@ run "$xii" sheet --paper a4 --grey -o "$out/town-sheet-grey.pdf"
 run "$xii" summary --paper a4 -o "$out/summary.pdf"
 run "$xii" organiser --paper a4 -o "$out/organiser.pdf"
 run "$xii" setup --difficulty normal --seed 12 --paper a4 -o "$out/setup-normal.pdf"
+run "$xii" record-sheet --paper a4 -o "$out/record-sheet.pdf"
 # The example game is a clean log: the audit exits 0 and draws its filled sheets.
-run "$xii" audit tests/golden/audit/game-2p.xii --pdf "$out/example-game.pdf"
-echo "wrote into $out/: town-sheet.pdf town-sheet-grey.pdf summary.pdf organiser.pdf setup-normal.pdf example-game.pdf"
+run "$xii" audit docs/example.xii --pdf "$out/example-game.pdf"
+echo "wrote into $out/: town-sheet.pdf town-sheet-grey.pdf summary.pdf organiser.pdf setup-normal.pdf record-sheet.pdf example-game.pdf"

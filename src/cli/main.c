@@ -13,6 +13,7 @@ static const struct command commands[] = {
     {"rules", cmd_rules, "print the game data the engine uses"},
     {"setup", cmd_setup, "assign the global events to rounds and write the setup sheet"},
     {"organiser", cmd_organiser, "write the dice organiser sheet"},
+    {"record-sheet", cmd_record_sheet, "write the game record to fill in at the table"},
     {"summary", cmd_summary, "write the one-page rules summary"},
     {"sheet", cmd_sheet, "blank town-sheets to print (two pages per player)"},
     {"audit", cmd_audit, "check a move log against the rules: errors, mismatches, scores, winner"},
@@ -22,7 +23,7 @@ static void usage(FILE *to)
 {
     fprintf(to, "usage: xii COMMAND [OPTIONS]\n\ncommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(to, "  %-10s %s\n", commands[i].name, commands[i].summary);
+        fprintf(to, "  %-13s %s\n", commands[i].name, commands[i].summary);
     fprintf(to, "\n'xii COMMAND --help' describes a command's options.\n");
 }
 

@@ -180,6 +180,10 @@ int engine_end_round(struct game_state *s, struct history *h, struct refusal *wh
 
 /* ---- Queries ------------------------------------------------------------------------------ */
 
+/* The seat that plays first in `round` (1..GD_ROUNDS) of a game of nplayers: seat 0 in round 1,
+ * then each round's last player starts the next one (A37). */
+int engine_round_first_seat(int nplayers, int round);
+
 /* population + each effective-population perk asset's units * its param (monks count 2). */
 int engine_effective_population(const struct game_state *s, int player);
 /* The current MAX of an asset for a player (a MAX equal to population uses the effective one). */

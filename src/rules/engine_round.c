@@ -107,9 +107,14 @@ int engine_end_round(struct game_state *s, struct history *h, struct refusal *wh
         s->phase = PHASE_GAME_OVER;
         return 0;
     }
-    /* A37: the last player of this round is the first of the next. */
-    int n = s->cfg.nplayers;
-    s->first_player = (s->first_player + n - 1) % n;
+    s->first_player = engine_round_first_seat(s->cfg.nplayers, s->round + 1);
     s->phase = PHASE_ROUND_OVER;
     return 0;
+}
+
+int engine_round_first_seat(int nplayers, int round)
+{
+    /* A37: the last player of a round is the first of the next, so the first seat moves back
+     * by one each round. */
+    return ((1 - round) % nplayers + nplayers) % nplayers;
 }

@@ -1,5 +1,5 @@
 /* The printed aids through the trace backend: the setup sheet, the rules summary and the dice
- * organiser. Every text at least 6.5 pt and wholly inside the printable area (the summary
+ * organiser, the game record. Every text at least 6.5 pt and wholly inside the printable area (the summary
  * inside the area of both A4 and Letter), the summary's numbers following the game data, die
  * places of at least 20 mm, and the players' list parsing. */
 #include "test.h"
@@ -13,6 +13,7 @@
 #include "layout/common.h"
 #include "layout/icons.h"
 #include "layout/organiser.h"
+#include "layout/record_sheet.h"
 #include "layout/setup_sheet.h"
 #include "layout/summary.h"
 #include "rules/event_setup.h"
@@ -433,6 +434,78 @@ static void test_organiser_names(void **state)
     strbuf_free(&err);
 }
 
+/* ---- game record ---- */
+
+static int trace_pages(const char *trace)
+{
+    int n = strncmp(trace, "page ", 5) == 0;
+    for (const char *p = trace; (p = strstr(p, "\npage ")) != NULL; p++)
+        n++;
+    return n;
+}
+
+static void test_record_sheet_every_player_count(void **state)
+{
+    (void)state;
+    struct strbuf flat = STRBUF_INIT, err = STRBUF_INIT;
+    for (int n = 1; n <= ORGANISER_MAX_PLAYERS; n++)
+        for (int paper = 0; paper < 2; paper++)
+            for (int rounds = 1; rounds <= GD_ROUNDS; rounds++) {
+                struct organiser_players pl;
+                char count[12];
+                snprintf(count, sizeof count, "%d", n);
+                assert_int_equal(organiser_players_parse(count, NULL, 4, &pl, &err), 0);
+                const struct paper *p = layout_paper_find(paper ? "letter" : "a4");
+                struct canvas *c = test_trace_canvas(0);
+                struct record_options o = {&gd, p, paper, &pl, rounds, "game record"};
+                record_sheet_draw(c, &o);
+                assert_int_equal(canvas_status(c), 0);
+                check_texts(c, canvas_trace(c), layout_page_area(p), &flat);
+                int pages = trace_pages(canvas_trace(c));
+                assert_int_equal(pages, record_sheet_pages(&o));
+                /* Five players and ten rounds fit on two pages; two players on one A4 page. */
+                assert_true(pages <= 2);
+                if (n <= 2 && !paper)
+                    assert_int_equal(pages, 1);
+                assert_has(&flat, "shared dice");
+                if (n > 1)
+                    assert_has(&flat, "KING WAR");
+                else
+                    assert_null(strstr(strbuf_cstr(&flat), "KINGWAR"));
+                canvas_discard(c);
+                organiser_players_free(&pl);
+            }
+    strbuf_free(&flat);
+    strbuf_free(&err);
+}
+
+/* The turns of each round are printed in the log's order: the last player of a round starts
+ * the next one. */
+static void test_record_sheet_turn_order(void **state)
+{
+    (void)state;
+    struct organiser_players pl;
+    struct strbuf err = STRBUF_INIT, flat = STRBUF_INIT;
+    assert_int_equal(organiser_players_parse(NULL, "Jack,Tom,Martha", 4, &pl, &err), 0);
+    struct canvas *c = test_trace_canvas(0);
+    struct record_options o = {&gd, layout_paper_find("a4"), 0, &pl, 4, "game record"};
+    record_sheet_draw(c, &o);
+    check_texts(c, canvas_trace(c), layout_page_area(o.paper), &flat);
+    const char *order = strstr(strbuf_cstr(&flat), "JackTomMartha");
+    assert_non_null(order);
+    order = strstr(order, "MarthaJackTom");
+    assert_non_null(order);
+    order = strstr(order, "TomMarthaJack");
+    assert_non_null(order);
+    assert_non_null(strstr(order, "JackTomMartha"));
+    /* The legend gives the short words of the data. */
+    assert_has(&flat, "ale = strong-ale");
+    canvas_discard(c);
+    organiser_players_free(&pl);
+    strbuf_free(&flat);
+    strbuf_free(&err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -442,6 +515,8 @@ int main(void)
         cmocka_unit_test(test_summary_numbers_follow_the_data),
         cmocka_unit_test(test_organiser_every_player_count),
         cmocka_unit_test(test_organiser_names),
+        cmocka_unit_test(test_record_sheet_every_player_count),
+        cmocka_unit_test(test_record_sheet_turn_order),
     };
     return cmocka_run_group_tests(tests, setup_data, teardown_data);
 }
