@@ -923,9 +923,11 @@ struct log_replay *log_replay_run(const struct gamedata *gd, const struct log_as
     if (!rp.done && out->state.turn.player >= 0) {
         /* The end of the log ends a turn whose dice are spent; otherwise the log stops inside
          * it and the state is the one before feeding. */
-        if (dice_left(&out->state) == 0)
+        if (dice_left(&out->state) == 0) {
+            out->eof_turn_line = rp.turn->at.line;
+            out->eof_turn_state = out->state;
             end_turn(&rp);
-        else
+        } else
             out->open_turn_line = rp.turn->at.line;
     }
     if (rp.turn && out->state.turn.player >= 0)

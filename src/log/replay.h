@@ -44,6 +44,10 @@ struct log_replay {
     int until_round;            /* the option given */
     int stopped;                /* stopped after too many errors */
     int open_turn_line;         /* line of a turn still in progress at the end, or 0 */
+    int eof_turn_line;          /* line of a turn whose four dice were spent when the log ended,
+                                   which the end of the log ended; 0 otherwise. A reserve die or
+                                   a market line written after it would still belong to it. */
+    struct game_state eof_turn_state;   /* when eof_turn_line: the state before that turn ended */
     struct log_mismatch *mismatches;    /* in file order (owned) */
     size_t nmismatches;
     int *skipped;               /* lines of the statements not applied, in file order (owned) */
