@@ -137,7 +137,12 @@ repro: $(XII)
 makeflags:
 	@sh tests/run-makeflags.sh $(BUILD)/makeflags
 
-check: unit golden pdfcheck catalogue repro makeflags
+# Help habits of every command: xii help CMD, -h, the exit statuses.
+.PHONY: helpcheck
+helpcheck: $(XII)
+	@sh tests/run-help.sh $(XII)
+
+check: unit golden pdfcheck catalogue repro makeflags helpcheck
 
 # The golden cases and the small catalogue cases under valgrind memcheck; any error or leak fails.
 valgrind: $(XII)

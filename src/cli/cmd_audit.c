@@ -9,6 +9,7 @@
 #include "cli/gamedata_option.h"
 #include "cli/options.h"
 #include "cli/render_options.h"
+#include "cli/usage.h"
 #include "core/readfile.h"
 #include "core/xalloc.h"
 #include "layout/filled_sheet.h"
@@ -36,12 +37,8 @@ static const char usage_tail[] =
     "Exit status: 0 the log is valid and every check matches, 1 errors or mismatches,\n"
     "2 bad options or an unreadable file, 3 an output could not be written.\n";
 
-static void usage(FILE *to)
-{
-    fputs(usage_head, to);
-    fputs(render_options_help, to);
-    fputs(usage_tail, to);
-}
+static const char *const help_text[] = {usage_head, render_options_help, usage_tail, NULL};
+
 
 struct audit_args {
     const char *log, *rules;
@@ -61,7 +58,7 @@ static int parse_args(int argc, char **argv, struct audit_args *aa)
         const char *a = argv[i], *v = NULL, *output = aa->ro.output;
         int m;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            usage(stdout);
+            cli_print_help(help_text);
             return 1;
         }
         if (strcmp(a, "--json") == 0) {
@@ -117,8 +114,7 @@ static int parse_args(int argc, char **argv, struct audit_args *aa)
             if (strcmp(a, "-o") != 0 && strncmp(a, "--output", 8) != 0 && !aa->render_given)
                 aa->render_given = a;
         } else if (a[0] == '-' && a[1] != 0) {
-            fprintf(stderr, "xii audit: unknown option '%s'\n", a);
-            usage(stderr);
+            cli_unknown_option("audit", a, help_text);
             return -1;
         } else {
             if (aa->log) {
@@ -131,7 +127,7 @@ static int parse_args(int argc, char **argv, struct audit_args *aa)
     }
     if (!aa->log) {
         fputs("xii audit: which log? (give a file name, or - for standard input)\n", stderr);
-        usage(stderr);
+        cli_see_help("audit");
         return -1;
     }
     if (!aa->ro.output && (aa->render_given || aa->mark)) {

@@ -5,6 +5,7 @@
 #include "cli/gamedata_option.h"
 #include "cli/options.h"
 #include "cli/render_options.h"
+#include "cli/usage.h"
 #include "layout/organiser.h"
 
 static const char usage_head[] =
@@ -14,6 +15,9 @@ static const char usage_head[] =
     "  --players N         number of players, 1 to 5 (default 4)\n"
     "  --names \"Jack,Tom\"  the players' names in seat order, instead of --players\n"
     "  --rules FILE        read this game-data file instead of the built-in one\n";
+
+static const char *const help_text[] = {usage_head, render_options_help, cli_help_render_tail,
+                                        NULL};
 
 static int draw_organiser(struct canvas *c, const void *ctx, struct strbuf *err)
 {
@@ -32,7 +36,7 @@ int cmd_organiser(int argc, char **argv)
         const char *a = argv[i];
         int m;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            printf("%s%s", usage_head, render_options_help);
+            cli_print_help(help_text);
             return EXIT_OK;
         }
         if ((m = cli_option(argc, argv, &i, "--players", NULL, &players)) ||
@@ -49,8 +53,7 @@ int cmd_organiser(int argc, char **argv)
             if (m < 0)
                 fprintf(stderr, "xii organiser: %s\n", strbuf_cstr(&err));
             else
-                fprintf(stderr, "xii organiser: unexpected argument '%s'\n%s%s", a, usage_head,
-                        render_options_help);
+                cli_unknown_option("organiser", a, help_text);
             strbuf_free(&err);
             return EXIT_USAGE;
         }

@@ -7,6 +7,7 @@
 #include "cli/gamedata_option.h"
 #include "cli/options.h"
 #include "cli/render_options.h"
+#include "cli/usage.h"
 #include "layout/record_sheet.h"
 
 static const char usage_head[] =
@@ -18,6 +19,9 @@ static const char usage_head[] =
     "  --names \"Jack,Tom\"  the players' names in seat order, instead of --players\n"
     "  --rounds N          print rounds 1 to N (default 10)\n"
     "  --rules FILE        read this game-data file instead of the built-in one\n";
+
+static const char *const help_text[] = {usage_head, render_options_help, cli_help_render_tail,
+                                        NULL};
 
 static int draw_record(struct canvas *c, const void *ctx, struct strbuf *err)
 {
@@ -49,7 +53,7 @@ int cmd_record_sheet(int argc, char **argv)
         const char *a = argv[i];
         int m;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            printf("%s%s", usage_head, render_options_help);
+            cli_print_help(help_text);
             return EXIT_OK;
         }
         if ((m = cli_option(argc, argv, &i, "--players", NULL, &players)) ||
@@ -67,8 +71,7 @@ int cmd_record_sheet(int argc, char **argv)
             if (m < 0)
                 fprintf(stderr, "xii record-sheet: %s\n", strbuf_cstr(&err));
             else
-                fprintf(stderr, "xii record-sheet: unexpected argument '%s'\n%s%s", a, usage_head,
-                        render_options_help);
+                cli_unknown_option("record-sheet", a, help_text);
             strbuf_free(&err);
             return EXIT_USAGE;
         }

@@ -4,6 +4,7 @@
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
 #include "cli/options.h"
+#include "cli/usage.h"
 #include "rules/gamedata_print.h"
 
 static const char usage[] =
@@ -11,7 +12,12 @@ static const char usage[] =
     "Prints the game data the rules engine uses. Values reconstructed from an illegible source\n"
     "are marked [I] (inferred), [G] (guessed) or [X] (lost: a placeholder).\n"
     "  --json        one JSON object instead of the listing\n"
-    "  --rules FILE  read this game-data file instead of the built-in one\n";
+    "  --rules FILE  read this game-data file instead of the built-in one\n"
+    "  -h, --help    this help\n"
+    "Exit status: 0 printed, 2 bad options or game data, 3 standard output could not be\n"
+    "written.\n";
+
+static const char *const help_text[] = {usage, NULL};
 
 int cmd_rules(int argc, char **argv)
 {
@@ -22,7 +28,7 @@ int cmd_rules(int argc, char **argv)
         if (m > 0)
             continue;
         if (m < 0) {
-            fprintf(stderr, "xii rules: --rules needs a value\n%s", usage);
+            fputs("xii rules: --rules needs a value\n", stderr);
             return EXIT_USAGE;
         }
         if (strcmp(argv[i], "--json") == 0) {
@@ -32,7 +38,7 @@ int cmd_rules(int argc, char **argv)
             fputs(usage, stdout);
             return EXIT_OK;
         } else {
-            fprintf(stderr, "xii rules: unexpected argument '%s'\n%s", argv[i], usage);
+            cli_unknown_option("rules", argv[i], help_text);
             return EXIT_USAGE;
         }
     }

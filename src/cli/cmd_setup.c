@@ -7,6 +7,7 @@
 #include "cli/gamedata_option.h"
 #include "cli/options.h"
 #include "cli/render_options.h"
+#include "cli/usage.h"
 #include "layout/organiser.h"
 #include "layout/setup_sheet.h"
 #include "rules/event_setup.h"
@@ -24,6 +25,9 @@ static const char usage_head[] =
     "  --players N         number of players (1-5), for the tick boxes on the sheet\n"
     "  --names \"Jack,Tom\"  the players' names in seat order, instead of --players\n"
     "  --rules FILE        read this game-data file instead of the built-in one\n";
+
+static const char *const help_text[] = {usage_head, render_options_help, cli_help_render_tail,
+                                        NULL};
 
 /* Prints the diagnostics of a method's text (caret under the token). */
 static void print_diags(const struct diag_list *dl, const char *src)
@@ -95,7 +99,7 @@ int cmd_setup(int argc, char **argv)
         const char *a = argv[i];
         int m = 0;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            printf("%s%s", usage_head, render_options_help);
+            cli_print_help(help_text);
             return EXIT_OK;
         }
         if ((m = cli_option(argc, argv, &i, "--difficulty", NULL, &difficulty)) ||
@@ -118,8 +122,7 @@ int cmd_setup(int argc, char **argv)
             return EXIT_USAGE;
         }
         if (m == 0) {
-            fprintf(stderr, "xii setup: unexpected argument '%s'\n%s%s", a, usage_head,
-                    render_options_help);
+            cli_unknown_option("setup", a, help_text);
             return EXIT_USAGE;
         }
     }
@@ -130,9 +133,10 @@ int cmd_setup(int argc, char **argv)
     }
     int methods = (seed != NULL) + (roll != NULL) + (choose != NULL);
     if (!difficulty || methods > 1 || (players && names)) {
-        fprintf(stderr, "xii setup: %s\n%s", !difficulty ? "--difficulty is required"
+        fprintf(stderr, "xii setup: %s\n", !difficulty ? "--difficulty is required"
                 : methods > 1 ? "give only one of --seed, --roll and --choose"
-                : "give --players or --names, not both", usage_head);
+                : "give --players or --names, not both");
+        cli_see_help("setup");
         return EXIT_USAGE;
     }
     struct organiser_players pl;

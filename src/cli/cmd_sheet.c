@@ -8,6 +8,7 @@
 #include "cli/gamedata_option.h"
 #include "cli/options.h"
 #include "cli/render_options.h"
+#include "cli/usage.h"
 #include "core/utf8.h"
 #include "core/xalloc.h"
 #include "layout/icons.h"
@@ -20,7 +21,8 @@
 
 static const char usage_head[] =
     "usage: xii sheet [OPTIONS]\n"
-    "Writes blank town-sheets (two pages per player) as one PDF.\n"
+    "Writes blank town-sheets (two pages per player) as one PDF (default " DEFAULT_OUTPUT ";\n"
+    "with --backend trace, -o - writes the drawing calls to standard output).\n"
     "  --players N         N copies (1-5; default 1, or one per name)\n"
     "  --names \"Jack,Tom\"  player names, one sheet each (at most 5)\n"
     "  --towns \"Oakham,Ely\"\n"
@@ -34,16 +36,8 @@ static const char usage_head[] =
     "                      on both sides\n"
     "  --rules FILE        read this game-data file instead of the built-in one\n";
 
-static const char usage_tail[] =
-    "  -h, --help          this help\n"
-    "Default output: " DEFAULT_OUTPUT " (with --backend trace, -o - writes to standard output).\n";
-
-static void usage(FILE *to)
-{
-    fputs(usage_head, to);
-    fputs(render_options_help, to);
-    fputs(usage_tail, to);
-}
+static const char *const help_text[] = {usage_head, render_options_help, cli_help_render_tail,
+                                        NULL};
 
 struct sheet_args {
     struct render_options ro;
@@ -88,7 +82,7 @@ static int parse_args(int argc, char **argv, struct sheet_args *sa)
     while (i < argc) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            usage(stdout);
+            cli_print_help(help_text);
             return 1;
         }
         if (strcmp(a, "--back-summary") == 0) {
@@ -115,8 +109,7 @@ static int parse_args(int argc, char **argv, struct sheet_args *sa)
             }
         }
         if (!matched) {
-            fprintf(stderr, "xii sheet: unknown option '%s'\n", a);
-            usage(stderr);
+            cli_unknown_option("sheet", a, help_text);
             return -1;
         }
     }

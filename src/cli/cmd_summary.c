@@ -5,6 +5,7 @@
 #include "cli/gamedata_option.h"
 #include "cli/options.h"
 #include "cli/render_options.h"
+#include "cli/usage.h"
 #include "layout/duplex_test.h"
 #include "layout/summary.h"
 
@@ -15,6 +16,9 @@ static const char usage_head[] =
     "  --duplex-test       write instead a two-sided alignment test (default\n"
     "                      out/duplex-test.pdf) to print before using --back-summary\n"
     "  --rules FILE        read this game-data file instead of the built-in one\n";
+
+static const char *const help_text[] = {usage_head, render_options_help, cli_help_render_tail,
+                                        NULL};
 
 static int draw_summary(struct canvas *c, const void *ctx, struct strbuf *err)
 {
@@ -38,7 +42,7 @@ int cmd_summary(int argc, char **argv)
     for (int i = 1; i < argc;) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            printf("%s%s", usage_head, render_options_help);
+            cli_print_help(help_text);
             return EXIT_OK;
         }
         if (strcmp(a, "--duplex-test") == 0) {
@@ -57,8 +61,7 @@ int cmd_summary(int argc, char **argv)
             if (m < 0)
                 fprintf(stderr, "xii summary: %s\n", strbuf_cstr(&err));
             else
-                fprintf(stderr, "xii summary: unexpected argument '%s'\n%s%s", a, usage_head,
-                        render_options_help);
+                cli_unknown_option("summary", a, help_text);
             strbuf_free(&err);
             return EXIT_USAGE;
         }

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli/commands.h"
+#include "cli/usage.h"
 
 struct command {
     const char *name;
@@ -18,13 +19,41 @@ static const struct command commands[] = {
     {"sheet", cmd_sheet, "blank town-sheets to print (two pages per player)"},
     {"audit", cmd_audit, "check a move log against the rules: errors, mismatches, scores, winner"},
 };
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
 
 static void usage(FILE *to)
 {
-    fprintf(to, "usage: xii COMMAND [OPTIONS]\n\ncommands:\n");
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    fprintf(to, "usage: xii COMMAND [OPTIONS]\n"
+                "       xii help COMMAND\n\ncommands:\n");
+    for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(to, "  %-13s %s\n", commands[i].name, commands[i].summary);
-    fprintf(to, "\n'xii COMMAND --help' describes a command's options.\n");
+    fprintf(to, "\n'xii help COMMAND' (or 'xii COMMAND --help') describes a command's options.\n"
+                "  -h, --help   this help\n"
+                "  --version    print the version\n"
+                "Exit status: 0 success, 1 the input has errors or mismatches, 2 bad options or\n"
+                "bad input, 3 an output could not be written.\n");
+}
+
+static const struct command *find_command(const char *name)
+{
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(name, commands[i].name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+/* Says that name is no command, naming the closest one. */
+static void unknown_command(const char *name)
+{
+    const char *names[NCOMMANDS];
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        names[i] = commands[i].name;
+    const char *near = cli_nearest(name, names, NCOMMANDS);
+    if (near)
+        fprintf(stderr, "xii: unknown command '%s' (did you mean %s?)\n", name, near);
+    else
+        fprintf(stderr, "xii: unknown command '%s'\n", name);
+    fputs("Try 'xii --help' for the list of commands.\n", stderr);
 }
 
 int main(int argc, char **argv)
@@ -33,18 +62,46 @@ int main(int argc, char **argv)
         usage(stderr);
         return EXIT_USAGE;
     }
-    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+    const char *name = argv[1];
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 ||
+        (strcmp(name, "help") == 0 && argc == 2)) {
         usage(stdout);
         return EXIT_OK;
     }
-    if (strcmp(argv[1], "--version") == 0) {
+    if (strcmp(name, "--version") == 0) {
         printf("xii %s\n", XII_VERSION);
         return EXIT_OK;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (commands[i].run && strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].run(argc - 1, argv + 1);
-    fprintf(stderr, "xii: unknown command '%s'\n", argv[1]);
-    usage(stderr);
+    if (strcmp(name, "help") == 0) {
+        /* xii help COMMAND is xii COMMAND --help. */
+        if (argc > 3) {
+            fprintf(stderr, "xii help: one command at a time ('%s' and '%s' given)\n", argv[2],
+                    argv[3]);
+            fputs("Try 'xii --help' for the list of commands.\n", stderr);
+            return EXIT_USAGE;
+        }
+        const struct command *c = find_command(argv[2]);
+        if (!c) {
+            unknown_command(argv[2]);
+            return EXIT_USAGE;
+        }
+        static char help_option[] = "--help";
+        char *help_argv[] = {argv[2], help_option, NULL};
+        return c->run(2, help_argv);
+    }
+    const struct command *c = find_command(name);
+    if (c)
+        return c->run(argc - 1, argv + 1);
+    if (name[0] == '-') {
+        static const char *const options[] = {"--help", "--version"};
+        const char *near = cli_nearest(name, options, 2);
+        if (near)
+            fprintf(stderr, "xii: unknown option '%s' (did you mean %s?)\n", name, near);
+        else
+            fprintf(stderr, "xii: unknown option '%s' (a command's options come after it)\n", name);
+        fputs("Try 'xii --help' for the list of commands.\n", stderr);
+    } else {
+        unknown_command(name);
+    }
     return EXIT_USAGE;
 }
