@@ -40,15 +40,15 @@ $(DEPS_MK): tools/ensure-deps.sh
 
 XII_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -DXII_VERSION=\"$(VERSION)\" -Isrc -I$(BUILD)/gen \
                $(patsubst -I%,-isystem %,$(CAIRO_CFLAGS))
-XII_CFLAGS   = $(WARN) $(OPT) $(SANITIZE) $(DEPFLAGS)
-XII_LDLIBS   = $(CAIRO_LIBS) -lhpdf -lm
+XII_CFLAGS   = $(WARN) $(OPT) $(SANITIZE) $(DEPFLAGS) -pthread
+XII_LDLIBS   = $(CAIRO_LIBS) -lhpdf -lm -pthread
 # Ours first, the user's after (GNU coding standards, "Variables for Specifying Commands").
 ALL_CPPFLAGS  = $(XII_CPPFLAGS) $(CPPFLAGS)
 ALL_CFLAGS    = $(XII_CFLAGS) $(CFLAGS)
 ALL_LDFLAGS   = $(SANITIZE) $(LDFLAGS)
 ALL_LDLIBS    = $(XII_LDLIBS) $(LDLIBS)
 
-LIB_SRC  := $(sort $(wildcard src/core/*.c src/rules/*.c src/log/*.c src/layout/*.c src/draw/*.c))
+LIB_SRC  := $(sort $(wildcard src/core/*.c src/rules/*.c src/log/*.c src/play/*.c src/layout/*.c src/draw/*.c))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c))
 EMBED_IN := $(sort $(wildcard templates/*.rules templates/*.icons templates/*.layout templates/*.txt))
 GEN_C    := $(BUILD)/gen/embedded.c

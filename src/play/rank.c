@@ -1,0 +1,311 @@
+/* Rollout ranking: stages, common random numbers, dropping, worker threads. */
+#include "play/rank.h"
+#include <limits.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "core/xalloc.h"
+
+/* Three standard errors below the leader: clearly worse (the house's bar for "beats"). */
+#define CLEARLY_WORSE_SE 3.0
+
+uint64_t rank_rollout_seed(uint64_t seed, uint64_t index)
+{
+    uint64_t z = seed ^ (index + 1) * 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+int rank_default_threads(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
+struct cand {
+    struct rank_outcome *out;   /* out[i]: rollout i */
+    size_t n;                   /* rollouts done */
+    size_t cap;
+    int dropped;
+    double mean;                /* the player's mean score after the last stage */
+};
+
+/* One stage's work: rollout `first[k] + j` of candidate `who[k]` for j < count. */
+struct stage {
+    rank_rollout_fn fn;
+    void *ctx;
+    uint64_t seed;
+    struct cand *cands;
+    const size_t *who;          /* candidates rolled out this stage */
+    size_t nwho;
+    size_t from, to;            /* rollout indexes [from, to) for each of them */
+    pthread_mutex_t lock;
+    size_t next;                /* next task: k * (to - from) + j */
+    int failed;
+};
+
+static void *worker(void *arg)
+{
+    struct stage *st = arg;
+    size_t per = st->to - st->from, total = st->nwho * per;
+    for (;;) {
+        pthread_mutex_lock(&st->lock);
+        size_t task = st->next++;
+        int stop = st->failed;
+        pthread_mutex_unlock(&st->lock);
+        if (stop || task >= total)
+            return NULL;
+        size_t c = st->who[task / per], i = st->from + task % per;
+        struct rank_outcome o;
+        memset(&o, 0, sizeof o);
+        if (st->fn(st->ctx, c, rank_rollout_seed(st->seed, i), &o) != 0) {
+            pthread_mutex_lock(&st->lock);
+            st->failed = 1;
+            pthread_mutex_unlock(&st->lock);
+            return NULL;
+        }
+        st->cands[c].out[i] = o;    /* each slot has one writer */
+    }
+}
+
+/* Runs the stage on `threads` threads (the calling one included). Returns 0 or -1. */
+static int run_stage(struct stage *st, int threads)
+{
+    size_t total = st->nwho * (st->to - st->from);
+    if (threads < 1)
+        threads = 1;
+    if ((size_t)threads > total)
+        threads = total ? (int)total : 1;
+    pthread_t tid[64];
+    int started = 0;
+    if (pthread_mutex_init(&st->lock, NULL) != 0)
+        return -1;
+    for (int t = 1; t < threads && t < 64; t++)
+        if (pthread_create(&tid[started], NULL, worker, st) == 0)
+            started++;
+    worker(st);
+    for (int t = 0; t < started; t++)
+        pthread_join(tid[t], NULL);
+    pthread_mutex_destroy(&st->lock);
+    return st->failed ? -1 : 0;
+}
+
+static double share(const struct rank_outcome *o, int player)
+{
+    if (!(o->winners >> player & 1u))
+        return 0;
+    int k = 0;
+    for (unsigned w = o->winners; w; w &= w - 1)
+        k++;
+    return 1.0 / k;
+}
+
+/* The player's scores (or win shares) of rollouts 0..n-1 of a candidate, into x. */
+static void column(const struct cand *c, size_t n, int player, int win, double *x)
+{
+    for (size_t i = 0; i < n; i++)
+        x[i] = win ? share(&c->out[i], player) : c->out[i].score[player];
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* A candidate's place in the ranking: still in first, then the latest dropped, each by mean,
+ * then by index (a total order: the same ranking on every run). */
+struct place {
+    int dropped;
+    double mean;
+    size_t index;
+};
+
+static int by_place(const void *a, const void *b)
+{
+    const struct place *x = a, *y = b;
+    int dx = x->dropped ? x->dropped : INT_MAX, dy = y->dropped ? y->dropped : INT_MAX;
+    if (dx != dy)
+        return dx > dy ? -1 : 1;
+    if (x->mean != y->mean)
+        return x->mean > y->mean ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* The candidates in rank order, into order[]. */
+static void rank_order(const struct cand *cands, size_t nc, size_t *order)
+{
+    struct place *pl = xmalloc(nc * sizeof *pl);
+    for (size_t k = 0; k < nc; k++)
+        pl[k] = (struct place){cands[k].dropped, cands[k].mean, k};
+    qsort(pl, nc, sizeof *pl, by_place);
+    for (size_t k = 0; k < nc; k++)
+        order[k] = pl[k].index;
+    free(pl);
+}
+
+/* After a stage: drops the clearly worse, then halves while more than keep remain. Returns
+ * the number still in; order[] holds the rank order. */
+static size_t prune(struct cand *cands, size_t nc, const struct rank_options *opt, int stage,
+                    size_t *order, double *xa, double *xb)
+{
+    for (size_t c = 0; c < nc; c++)
+        if (!cands[c].dropped) {
+            column(&cands[c], cands[c].n, opt->player, 0, xa);
+            cands[c].mean = estimate_mean(xa, cands[c].n).mean;
+        }
+    rank_order(cands, nc, order);
+    size_t in = 0;
+    while (in < nc && !cands[order[in]].dropped)
+        in++;
+    if (!opt->halving || in <= 1)
+        return in;
+    const struct cand *lead = &cands[order[0]];
+    column(lead, lead->n, opt->player, 0, xa);
+    size_t kept = 1;
+    for (size_t k = 1; k < in; k++) {
+        struct cand *c = &cands[order[k]];
+        column(c, c->n, opt->player, 0, xb);
+        struct estimate d = estimate_paired(xb, xa, c->n);
+        if (d.mean + CLEARLY_WORSE_SE * d.se < 0)
+            c->dropped = stage;
+        else
+            kept++;
+    }
+    size_t keep = opt->keep < 1 ? 1 : opt->keep, half = (kept + 1) / 2;
+    size_t limit = half > keep ? half : keep;
+    size_t seen = 0;
+    for (size_t k = 0; k < in; k++) {
+        struct cand *c = &cands[order[k]];
+        if (c->dropped)
+            continue;
+        if (++seen > limit)
+            c->dropped = stage;
+    }
+    rank_order(cands, nc, order);
+    return kept < limit ? kept : limit;
+}
+
+/* Whether the leader and the runner-up (order[0], order[1]) settle the ranking. */
+static int settled(const struct cand *cands, const size_t *order, size_t in,
+                   const struct rank_options *opt, double *xa, double *xb, enum rank_stop *why)
+{
+    if (in <= 1) {
+        *why = RANK_SEPARATED;
+        return 1;
+    }
+    const struct cand *a = &cands[order[0]], *b = &cands[order[1]];
+    column(a, a->n, opt->player, 0, xa);
+    column(b, b->n, opt->player, 0, xb);
+    struct estimate d = estimate_paired(xa, xb, b->n < a->n ? b->n : a->n);
+    if (d.low > 0) {
+        *why = RANK_SEPARATED;
+        return 1;
+    }
+    if (opt->precision > 0 && d.low >= -opt->precision && d.high <= opt->precision) {
+        *why = RANK_CLOSE;
+        return 1;
+    }
+    return 0;
+}
+
+static void result(const struct cand *cands, size_t c, const struct cand *best,
+                   const struct rank_options *opt, double *xa, double *xb, struct rank_result *r)
+{
+    const struct cand *x = &cands[c];
+    memset(r, 0, sizeof *r);
+    r->candidate = c;
+    r->rollouts = x->n;
+    r->dropped = x->dropped;
+    column(x, x->n, opt->player, 0, xa);
+    r->score = estimate_mean(xa, x->n);
+    column(best, x->n < best->n ? x->n : best->n, opt->player, 0, xb);
+    r->vs_best = estimate_paired(xa, xb, x->n < best->n ? x->n : best->n);
+    column(x, x->n, opt->player, 1, xa);
+    r->win = estimate_proportion(xa, x->n);
+    for (int p = 0; p < opt->nplayers && p < XII_MAX_PLAYERS; p++) {
+        long long sum = 0;      /* integers: the same sum whatever the order */
+        for (size_t i = 0; i < x->n; i++)
+            sum += x->out[i].score[p];
+        r->seat_score[p] = x->n ? (double)sum / (double)x->n : 0;
+    }
+}
+
+int rank_run(size_t nc, rank_rollout_fn fn, void *ctx, const struct rank_options *opt,
+             struct rank_result *out, struct rank_summary *sum)
+{
+    size_t maxn = opt->max_rollouts < 2 ? 2 : opt->max_rollouts;
+    size_t n = opt->first_rollouts < 2 ? 2 : opt->first_rollouts;
+    if (n > maxn)
+        n = maxn;
+    struct cand *cands = xcalloc(nc, sizeof *cands);
+    size_t *order = xmalloc(nc * sizeof *order), *who = xmalloc(nc * sizeof *who);
+    double *xa = xmalloc(maxn * sizeof *xa), *xb = xmalloc(maxn * sizeof *xb);
+    struct rank_summary s = {0, 0, RANK_BUDGET};
+    double start = now();
+    int rc = 0;
+    size_t in = nc, done = 0;
+    for (;;) {
+        size_t nwho = 0;
+        for (size_t c = 0; c < nc; c++) {
+            if (cands[c].dropped)
+                continue;
+            who[nwho++] = c;
+            xgrow((void **)&cands[c].out, &cands[c].cap, n, sizeof *cands[c].out);
+        }
+        struct stage st;
+        memset(&st, 0, sizeof st);
+        st.fn = fn;
+        st.ctx = ctx;
+        st.seed = opt->seed;
+        st.cands = cands;
+        st.who = who;
+        st.nwho = nwho;
+        st.from = done;
+        st.to = n;
+        if (run_stage(&st, opt->threads) != 0) {
+            rc = -1;
+            break;
+        }
+        for (size_t k = 0; k < nwho; k++)
+            cands[who[k]].n = n;
+        s.rollouts += nwho * (n - done);
+        s.stages++;
+        in = prune(cands, nc, opt, s.stages, order, xa, xb);
+        if (settled(cands, order, in, opt, xa, xb, &s.stop))
+            break;
+        if (n >= maxn) {
+            s.stop = RANK_BUDGET;
+            break;
+        }
+        size_t next = 2 * n > maxn ? maxn : 2 * n;
+        if (opt->seconds > 0) {
+            double spent = now() - start, per = spent / (double)s.rollouts;
+            if (spent + per * (double)(in * (next - n)) > opt->seconds) {
+                s.stop = RANK_TIME;
+                break;
+            }
+        }
+        done = n;
+        n = next;
+    }
+    if (rc == 0) {
+        const struct cand *best = &cands[order[0]];
+        for (size_t k = 0; k < nc; k++)
+            result(cands, order[k], best, opt, xa, xb, &out[k]);
+    }
+    if (sum)
+        *sum = s;
+    for (size_t c = 0; c < nc; c++)
+        free(cands[c].out);
+    free(cands);
+    free(order);
+    free(who);
+    free(xa);
+    free(xb);
+    return rc;
+}

@@ -1,0 +1,243 @@
+/* Rollout statistics and ranking: means and intervals, paired differences, Wilson intervals,
+ * common random numbers, successive halving, stopping rules, determinism across thread counts.
+ * The rollouts here are synthetic (a known mean per candidate plus noise drawn from the seed),
+ * so the right answer is known exactly. */
+#include "test.h"
+#include <math.h>
+#include <string.h>
+#include "play/estimate.h"
+#include "play/rank.h"
+
+/* cmocka's assert_float_equal works in float: doubles are compared here. */
+#define assert_near(a, b, eps) assert_true(fabs((double)(a) - (double)(b)) <= (eps))
+
+static void test_estimate_mean(void **state)
+{
+    (void)state;
+    const double x[] = {2, 4, 4, 4, 5, 5, 7, 9};
+    struct estimate e = estimate_mean(x, 8);
+    assert_int_equal(e.n, 8);
+    assert_near(e.mean, 5.0, 1e-12);
+    assert_near(e.sd, sqrt(32.0 / 7.0), 1e-12);
+    assert_near(e.se, sqrt(32.0 / 7.0) / sqrt(8.0), 1e-12);
+    assert_near(e.high - e.mean, 2.365 * e.se, 1e-12);    /* t with 7 df */
+    assert_near(e.mean - e.low, e.high - e.mean, 1e-12);
+    struct estimate one = estimate_mean(x, 1);
+    assert_near(one.low, 2.0, 0);
+    assert_near(one.high, 2.0, 0);
+    assert_near(estimate_t95(1000), 1.96, 0);
+    assert_true(estimate_t95(40) < estimate_t95(30) && estimate_t95(40) > estimate_t95(100));
+}
+
+/* Large equal values: Welford keeps the variance exact where sum of squares would not. */
+static void test_estimate_stable(void **state)
+{
+    (void)state;
+    double x[4] = {1e9 + 1, 1e9 + 2, 1e9 + 3, 1e9 + 4};
+    struct estimate e = estimate_mean(x, 4);
+    assert_near(e.sd, sqrt(5.0 / 3.0), 1e-9);
+}
+
+static void test_estimate_paired(void **state)
+{
+    (void)state;
+    /* b moves with a, one point lower: the difference is exact even though each varies. */
+    const double a[] = {10, 30, 20, 50, 40}, b[] = {9, 29, 19, 49, 39};
+    struct estimate d = estimate_paired(a, b, 5);
+    assert_near(d.mean, 1.0, 1e-12);
+    assert_near(d.sd, 0.0, 1e-12);
+    assert_near(d.low, 1.0, 1e-12);
+    assert_true(estimate_mean(a, 5).high - estimate_mean(a, 5).low > 10);
+}
+
+static void test_estimate_proportion(void **state)
+{
+    (void)state;
+    double ones[20], half[100];
+    for (int i = 0; i < 20; i++)
+        ones[i] = 1;
+    struct estimate e = estimate_proportion(ones, 20);
+    assert_near(e.mean, 1.0, 0);
+    assert_near(e.high, 1.0, 0);
+    assert_true(e.low > 0.80 && e.low < 0.85);      /* Wilson: 0.839 */
+    for (int i = 0; i < 100; i++)
+        half[i] = i % 2;
+    e = estimate_proportion(half, 100);
+    assert_near(e.low, 0.404, 0.001);
+    assert_near(e.high, 0.596, 0.001);
+}
+
+/* Synthetic rollouts: candidate c scores mean[c] + a noise common to every candidate (the
+ * dice of the seed) + a small noise of its own; candidate 0's seat 1 is the opponent. */
+struct synth {
+    const double *mean;
+    double common, own;
+};
+
+static double unit(uint64_t x)
+{
+    return (double)(rank_rollout_seed(x, 7) >> 11) / 9007199254740992.0 - 0.5;
+}
+
+static int synth_rollout(void *ctx, size_t c, uint64_t seed, struct rank_outcome *out)
+{
+    const struct synth *sy = ctx;
+    double v = 50 + sy->mean[c] + sy->common * unit(seed) + sy->own * unit(seed ^ (c + 1) * 0x5851f42d4c957f2dull);
+    out->score[0] = (int)lround(v * 10);    /* tenths of a point: integers like real scores */
+    out->score[1] = 500;
+    out->winners = out->score[0] > 500 ? 1u : out->score[0] < 500 ? 2u : 3u;
+    return 0;
+}
+
+static struct rank_options options(void)
+{
+    struct rank_options o;
+    memset(&o, 0, sizeof o);
+    o.first_rollouts = 8;
+    o.max_rollouts = 512;
+    o.keep = 2;
+    o.halving = 1;
+    o.precision = 5;        /* tenths: 0.5 of a point */
+    o.seed = 42;
+    o.threads = 1;
+    o.player = 0;
+    o.nplayers = 2;
+    return o;
+}
+
+/* The best candidate comes first; the clearly worse are dropped early and get fewer rollouts. */
+static void test_rank_finds_best(void **state)
+{
+    (void)state;
+    const double mean[] = {-3, 0, -40, 2, -60, -1, -80, -2.5};
+    struct synth sy = {mean, 100, 20};
+    struct rank_options o = options();
+    struct rank_result r[8];
+    struct rank_summary sum;
+    assert_int_equal(rank_run(8, synth_rollout, &sy, &o, r, &sum), 0);
+    assert_int_equal(r[0].candidate, 3);
+    assert_true(sum.stop == RANK_SEPARATED);
+    for (int k = 0; k < 8; k++)
+        if (mean[r[k].candidate] <= -40) {
+            assert_int_equal(r[k].dropped, 1);
+            assert_int_equal(r[k].rollouts, 8);
+        }
+    assert_true(r[0].rollouts > 8);
+    assert_int_equal(r[0].dropped, 0);
+    /* Common random numbers: the difference is far sharper than the score itself. */
+    assert_true(r[1].vs_best.high - r[1].vs_best.low < (r[1].score.high - r[1].score.low) / 2);
+    assert_true(r[1].vs_best.high < 0);
+    assert_near(r[0].vs_best.mean, 0, 0);
+    assert_true(sum.rollouts < 8 * 512 / 4);
+    assert_near(r[0].seat_score[1], 500, 0);
+}
+
+/* Two candidates equal within the precision: the ranking stops as "close". */
+static void test_rank_close(void **state)
+{
+    (void)state;
+    const double mean[] = {0, 0.1, -30};
+    struct synth sy = {mean, 40, 0.4};
+    struct rank_options o = options();
+    struct rank_result r[3];
+    struct rank_summary sum;
+    assert_int_equal(rank_run(3, synth_rollout, &sy, &o, r, &sum), 0);
+    assert_true(sum.stop == RANK_CLOSE);
+    assert_true(r[1].vs_best.low >= -5 && r[1].vs_best.high <= 5);
+    assert_int_equal(r[2].candidate, 2);
+}
+
+/* Without halving every candidate gets the whole budget; the budget stop is said. */
+static void test_rank_budget(void **state)
+{
+    (void)state;
+    const double mean[] = {0, 0.02, 0.01};
+    struct synth sy = {mean, 40, 20};
+    struct rank_options o = options();
+    o.halving = 0;
+    o.max_rollouts = 64;
+    o.precision = 0;
+    struct rank_result r[3];
+    struct rank_summary sum;
+    assert_int_equal(rank_run(3, synth_rollout, &sy, &o, r, &sum), 0);
+    assert_true(sum.stop == RANK_BUDGET);
+    for (int k = 0; k < 3; k++)
+        assert_int_equal(r[k].rollouts, 64);
+    assert_int_equal(sum.rollouts, 3 * 64);
+    assert_int_equal(sum.stages, 4);    /* 8, 16, 32, 64 */
+}
+
+/* The same seed gives the same ranking whatever the thread count; another seed differs. */
+static void test_rank_deterministic(void **state)
+{
+    (void)state;
+    const double mean[] = {-3, 0, -4, 0.5, -6, -1, -8, -2.5, 0.2, -0.1};
+    struct synth sy = {mean, 40, 6};
+    struct rank_options o = options();
+    struct rank_result a[10], b[10], c[10];
+    assert_int_equal(rank_run(10, synth_rollout, &sy, &o, a, NULL), 0);
+    o.threads = 3;
+    assert_int_equal(rank_run(10, synth_rollout, &sy, &o, b, NULL), 0);
+    assert_memory_equal(a, b, sizeof a);
+    o.seed = 43;
+    assert_int_equal(rank_run(10, synth_rollout, &sy, &o, c, NULL), 0);
+    assert_true(memcmp(a, c, sizeof a) != 0);
+}
+
+/* Win shares: a tie counts half a win. */
+static int tie_rollout(void *ctx, size_t c, uint64_t seed, struct rank_outcome *out)
+{
+    (void)ctx;
+    (void)c;
+    out->score[0] = out->score[1] = 40;
+    out->winners = seed % 2 ? 3u : 1u;
+    return 0;
+}
+
+static void test_rank_win_share(void **state)
+{
+    (void)state;
+    struct rank_options o = options();
+    o.halving = 0;
+    o.max_rollouts = 200;
+    o.first_rollouts = 200;
+    struct rank_result r[1];
+    assert_int_equal(rank_run(1, tie_rollout, NULL, &o, r, NULL), 0);
+    assert_true(r[0].win.mean > 0.65 && r[0].win.mean < 0.85);
+    assert_true(r[0].win.low < r[0].win.mean && r[0].win.high > r[0].win.mean);
+    assert_near(r[0].score.mean, 40, 0);
+}
+
+static int failing_rollout(void *ctx, size_t c, uint64_t seed, struct rank_outcome *out)
+{
+    (void)ctx;
+    (void)seed;
+    out->score[0] = 1;
+    return c == 1 ? -1 : 0;
+}
+
+static void test_rank_failure(void **state)
+{
+    (void)state;
+    struct rank_options o = options();
+    o.threads = 2;
+    struct rank_result r[2];
+    assert_int_equal(rank_run(2, failing_rollout, NULL, &o, r, NULL), -1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_estimate_mean),
+        cmocka_unit_test(test_estimate_stable),
+        cmocka_unit_test(test_estimate_paired),
+        cmocka_unit_test(test_estimate_proportion),
+        cmocka_unit_test(test_rank_finds_best),
+        cmocka_unit_test(test_rank_close),
+        cmocka_unit_test(test_rank_budget),
+        cmocka_unit_test(test_rank_deterministic),
+        cmocka_unit_test(test_rank_win_share),
+        cmocka_unit_test(test_rank_failure),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
