@@ -32,6 +32,8 @@ static const char usage_head[] =
     "  --events \"7 fire, 8 plague, ...\"\n"
     "                      with --difficulty: write these events on the track\n"
     "  --seed S            with --difficulty: roll the events (method 1) from this seed\n"
+    "                      (with --seed or --events, the 'events' line for the move log is\n"
+    "                      printed on standard output)\n"
     "  --back-summary      put the rules summary after each page, as its back when printed\n"
     "                      on both sides\n"
     "  --rules FILE        read this game-data file instead of the built-in one\n";
@@ -193,6 +195,11 @@ static int setup_events(const struct sheet_args *sa, const struct gamedata *gd,
     }
     for (int r = 1; r <= GD_ROUNDS; r++)
         o->events[r] = es.event[r];
+    /* Rolled or chosen events go on the sheets and into the log: print the log's line. */
+    struct strbuf line = STRBUF_INIT;
+    if ((sa->seed || sa->events) && event_setup_format_events(gd, &es, &line))
+        printf("%s\n", strbuf_cstr(&line));
+    strbuf_free(&line);
     event_setup_free(&es);
     return 0;
 }
