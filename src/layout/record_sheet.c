@@ -296,16 +296,18 @@ static void draw_rounds(struct ctx *x, int first, int last, double y)
     }
 }
 
-/* The short words the log accepts for the ids a record names (assets, people, infrastructures,
- * locations), from the game data's aliases. */
+/* The short words of the game data's file that the log accepts for the ids a record names
+ * (assets, people, infrastructures, locations); ambiguous words and the singular or plural
+ * forms are left out. */
 static void alias_list(const struct gamedata *gd, struct strbuf *out)
 {
     int first = 1;
     for (int i = 0; i < gd->naliases; i++) {
         const char *id = gd->aliases[i].id;
         size_t len = strlen(id);
-        if (gamedata_asset(gd, id, len) < 0 && gamedata_item(gd, id, len) < 0 &&
-            gamedata_location(gd, id, len) < 0)
+        if (gd->aliases[i].id2 || gd->aliases[i].derived ||
+            (gamedata_asset(gd, id, len) < 0 && gamedata_item(gd, id, len) < 0 &&
+             gamedata_location(gd, id, len) < 0))
             continue;
         strbuf_printf(out, "%s%s = %s", first ? "" : ", ", gd->aliases[i].word, id);
         first = 0;
@@ -322,7 +324,8 @@ static void draw_legend(struct ctx *x)
     struct strbuf sb = STRBUF_INIT;
     strbuf_printf(&sb, "Each die: its value in the box, then what it went to, in the log's words "
                        "(population, food, attract master-builder, build stables, influence quarry, "
-                       "store). Turns are printed in playing order. Short words: ");
+                       "store). Turns are printed in playing order. Ids take a singular or a plural, and these "
+                       "short words: ");
     alias_list(x->o->gd, &sb);
     strbuf_printf(&sb, ". The last cell: the grassland or forest choice (grassland food), market "
                        "conversions (market 3 supply), sheriff and court changes (sheriff 3 4). King war: "

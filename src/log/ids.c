@@ -134,7 +134,7 @@ const char *log_ids_closest(const struct gamedata *gd, enum log_id_kind kind, co
     for (int i = 0; i < n; i++)
         consider(&c, ids[i], ids[i]);
     for (int i = 0; i < gd->naliases; i++)
-        if (is_kind(gd, kind, gd->aliases[i].id))
+        if (!gd->aliases[i].id2 && is_kind(gd, kind, gd->aliases[i].id))
             consider(&c, gd->aliases[i].word, gd->aliases[i].id);
     /* A typing mistake: one edit in a short word, two in a longer one, three in a long one. */
     size_t len = strlen(word);
@@ -161,6 +161,11 @@ static const char *kind_name(enum log_id_kind kind)
 void log_ids_unknown(const struct gamedata *gd, enum log_id_kind kind, const char *text,
                      const char *norm, struct strbuf *out)
 {
+    const struct gd_alias *al = gamedata_alias(gd, norm, strlen(norm));
+    if (al && al->id2) {
+        strbuf_printf(out, "'%s' could mean %s or %s: write the one you mean", text, al->id, al->id2);
+        return;
+    }
     strbuf_printf(out, "unknown %s '%s'", kind_name(kind), text);
     const char *best = log_ids_closest(gd, kind, norm);
     if (best) {
@@ -254,7 +259,7 @@ void log_ids_table_init(struct log_ids_table *t, const struct gamedata *gd)
     for (int l = 0; l < LOCATION_COUNT; l++)
         insert(t, 2, gd->locations[l].id, l);
     for (int i = 0; i < gd->naliases; i++)
-        for (unsigned kind = 0; kind < 3; kind++)
+        for (unsigned kind = 0; kind < 3 && !gd->aliases[i].id2; kind++)
             insert(t, kind, gd->aliases[i].word, find(t, kind, gd->aliases[i].id));
 }
 

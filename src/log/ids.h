@@ -32,7 +32,8 @@ int log_ids_distance(const char *a, const char *b);
  * when none is close enough to be a likely typing mistake. */
 const char *log_ids_closest(const struct gamedata *gd, enum log_id_kind kind, const char *word);
 
-/* Appends "unknown KIND 'word'" and either "(did you mean X?)" or "(expected A, B or C)". */
+/* Appends "unknown KIND 'word'" and either "(did you mean X?)" or "(expected A, B or C)"; for
+ * an ambiguous alias of the game data, "'word' could mean X or Y: write the one you mean". */
 void log_ids_unknown(const struct gamedata *gd, enum log_id_kind kind, const char *text,
                      const char *norm, struct strbuf *out);
 

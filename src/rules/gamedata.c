@@ -858,15 +858,18 @@ static void stmt_game(struct cur *c)
         expected(c, "the game's name in quotes");
 }
 
-/* alias WORD ID */
+/* alias WORD ID [ID2]: with ID2 the word is ambiguous (a log that uses it is refused). */
 static void stmt_alias(struct cur *c, const struct gd_tok *head)
 {
     struct loader *ld = c->ld;
     struct gamedata *gd = ld->gd;
     const struct gd_tok *w = peek(c);
     const struct gd_tok *id = c->st->ntoks > 2 ? &c->st->toks[2] : NULL;
-    if (!w || w->kind != GT_WORD || !id || id->kind != GT_WORD || c->st->ntoks > 3) {
-        err_at(ld, head->pos, head->len, "expected 'alias WORD ID'");
+    const struct gd_tok *id2 = c->st->ntoks > 3 ? &c->st->toks[3] : NULL;
+    if (!w || w->kind != GT_WORD || !id || id->kind != GT_WORD || (id2 && id2->kind != GT_WORD) ||
+        c->st->ntoks > 4) {
+        err_at(ld, head->pos, head->len, "expected 'alias WORD ID' or 'alias WORD ID ID' (a word "
+                                         "that could mean either)");
         return;
     }
     if (gd->naliases >= GD_MAX_ALIASES) {
@@ -878,6 +881,10 @@ static void stmt_alias(struct cur *c, const struct gd_tok *head)
     al->id = tok_str(id);
     lower_id(al->word);
     lower_id(al->id);
+    if (id2) {
+        al->id2 = tok_str(id2);
+        lower_id(al->id2);
+    }
 }
 
 /* A top-level setting (reserve, feeding, ...), index k of settings[]: given once, bonus-roll
@@ -1069,6 +1076,95 @@ static void init_defaults(struct gamedata *gd)
 }
 
 /* Checks that need the whole file: everything defined, references consistent. */
+/* Whether id names an asset, an item, a location, an event or a difficulty (aliases too). */
+static int known_id(const struct gamedata *gd, const char *id)
+{
+    size_t n = strlen(id);
+    return gamedata_asset(gd, id, n) >= 0 || gamedata_item(gd, id, n) >= 0 ||
+           gamedata_location(gd, id, n) >= 0 || gamedata_event(gd, id, n) >= 0 ||
+           gamedata_difficulty(gd, id, n) >= 0;
+}
+
+static int ends_with(const char *w, size_t n, const char *suffix)
+{
+    size_t k = strlen(suffix);
+    return n >= k && memcmp(w + n - k, suffix, k) == 0;
+}
+
+static int is_vowel(char ch)
+{
+    return ch && strchr("aeiou", ch) != NULL;
+}
+
+/* The other grammatical number of a (normalized) word, changing its last hyphen-separated part:
+ * farms -> farm, mercenaries -> mercenary, witch -> witches, quarry -> quarries, men -> man.
+ * Returns 0, or -1 when the word has no other form that helps (arms, or a too long word). */
+static int other_number(const char *word, char *out, size_t cap)
+{
+    size_t n = strlen(word);
+    if (n + 3 > cap || n < 2)
+        return -1;
+    memcpy(out, word, n + 1);
+    const char *last = strrchr(word, '-');
+    last = last ? last + 1 : word;
+    if (strcmp(last, "arms") == 0)
+        return -1;
+    if (strcmp(last, "men") == 0 || strcmp(last, "man") == 0) {
+        out[n - 2] = last[1] == 'e' ? 'a' : 'e';
+        return 0;
+    }
+    if (ends_with(word, n, "ies")) {
+        strcpy(out + n - 3, "y");
+    } else if (ends_with(word, n, "ches") || ends_with(word, n, "shes") || ends_with(word, n, "sses") ||
+               ends_with(word, n, "xes") || (ends_with(word, n, "oes") && n > 3 && !is_vowel(word[n - 4]))) {
+        out[n - 2] = 0;
+    } else if (word[n - 1] == 's' && word[n - 2] != 's') {
+        out[n - 1] = 0;
+    } else if (word[n - 1] == 'y' && !is_vowel(word[n - 2])) {
+        strcpy(out + n - 1, "ies");
+    } else if (ends_with(word, n, "ch") || ends_with(word, n, "sh") || word[n - 1] == 's' ||
+               word[n - 1] == 'x' || (word[n - 1] == 'o' && !is_vowel(word[n - 2]))) {
+        strcpy(out + n, "es");
+    } else {
+        strcpy(out + n, "s");
+    }
+    return 0;
+}
+
+/* Adds the singular or plural form of every asset, item and location id, and of every alias
+ * of one, unless the form already means something (an id, an alias, an earlier form). */
+static void add_number_forms(struct gamedata *gd)
+{
+    const char *words[GD_ALIAS_SLOTS + ASSET_COUNT + GD_MAX_ITEMS + LOCATION_COUNT];
+    const char *ids[sizeof words / sizeof words[0]];
+    int n = 0;
+    for (int a = 0; a < ASSET_COUNT; a++, n++)
+        words[n] = ids[n] = gd->assets[a].id;
+    for (int i = 0; i < gd->nitems; i++, n++)
+        words[n] = ids[n] = gd->items[i].id;
+    for (int l = 0; l < LOCATION_COUNT; l++, n++)
+        words[n] = ids[n] = gd->locations[l].id;
+    for (int i = 0; i < gd->naliases; i++) {
+        const char *id = gd->aliases[i].id;
+        size_t len = strlen(id);
+        if (gd->aliases[i].id2 || (gamedata_asset(gd, id, len) < 0 && gamedata_item(gd, id, len) < 0 &&
+                                   gamedata_location(gd, id, len) < 0))
+            continue;
+        words[n] = gd->aliases[i].word;
+        ids[n++] = id;
+    }
+    for (int k = 0; k < n && gd->naliases < GD_ALIAS_SLOTS; k++) {
+        char form[80];
+        if (!words[k] || other_number(words[k], form, sizeof form) != 0 || known_id(gd, form) ||
+            gamedata_alias(gd, form, strlen(form)) || gamedata_objective(gd, form, strlen(form)) >= 0)
+            continue;
+        struct gd_alias *al = &gd->aliases[gd->naliases++];
+        al->word = xstrdup(form);
+        al->id = xstrdup(ids[k]);
+        al->derived = 1;
+    }
+}
+
 static void check_whole(struct loader *ld)
 {
     struct gamedata *gd = ld->gd;
@@ -1116,13 +1212,13 @@ static void check_whole(struct loader *ld)
         if (gd->default_difficulty < 0)
             err_at(ld, t->pos, t->len, "unknown difficulty '%.*s'", (int)(t->len > 40 ? 40 : t->len), t->text);
     }
-    for (int i = 0; i < gd->naliases; i++) {
-        const char *id = gd->aliases[i].id;
-        size_t n = strlen(id);
-        if (gamedata_asset(gd, id, n) < 0 && gamedata_item(gd, id, n) < 0 && gamedata_location(gd, id, n) < 0 &&
-            gamedata_event(gd, id, n) < 0 && gamedata_difficulty(gd, id, n) < 0)
-            err_at(ld, top, 0, "alias '%s' stands for unknown id '%s'", gd->aliases[i].word, id);
-    }
+    for (int i = 0; i < gd->naliases; i++)
+        for (int k = 0; k < 2; k++) {
+            const char *id = k ? gd->aliases[i].id2 : gd->aliases[i].id;
+            if (id && !known_id(gd, id))
+                err_at(ld, top, 0, "alias '%s' stands for unknown id '%s'", gd->aliases[i].word, id);
+        }
+    add_number_forms(gd);
 }
 
 int gamedata_load(struct gamedata *gd, const char *name, const char *buf, size_t len,
@@ -1225,6 +1321,7 @@ void gamedata_free(struct gamedata *gd)
     for (int i = 0; i < gd->naliases; i++) {
         free(gd->aliases[i].word);
         free(gd->aliases[i].id);
+        free(gd->aliases[i].id2);
     }
     memset(gd, 0, sizeof *gd);
 }

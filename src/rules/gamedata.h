@@ -18,7 +18,7 @@
 #define GD_MAX_EFFECTS 6
 #define GD_MAX_DIFFICULTIES 8
 #define GD_MAX_OBJECTIVES 8
-#define GD_MAX_ALIASES 64
+#define GD_MAX_ALIASES 64       /* written in the data file */
 #define GD_MAX_RESERVE_SLOTS 16
 #define GD_MAX_BONUS_ROLLS 2
 
@@ -197,7 +197,13 @@ struct gd_objective {
 struct gd_alias {
     char *word;             /* normalized (lower case, hyphens) */
     char *id;               /* the id it stands for */
+    char *id2;              /* non-NULL: the word could as well mean this id; a log that uses it
+                             * is refused with both readings named (lookups ignore it) */
+    int derived;            /* a singular or plural form the loader added, not in the file */
 };
+/* Room for the file's aliases and the singular or plural forms the loader adds: one per id of
+ * an asset, an item or a location and one per alias of those. */
+#define GD_ALIAS_SLOTS (2 * GD_MAX_ALIASES + ASSET_COUNT + GD_MAX_ITEMS + LOCATION_COUNT)
 
 struct gamedata {
     char *source;           /* file name it was loaded from */
@@ -211,7 +217,7 @@ struct gamedata {
     int default_difficulty;             /* index of the difficulty used when a log names none */
     struct gd_objective objectives[GD_MAX_OBJECTIVES];
     int nobjectives;
-    struct gd_alias aliases[GD_MAX_ALIASES];
+    struct gd_alias aliases[GD_ALIAS_SLOTS];
     int naliases;
     /* Rules with numbers. */
     int reserve_slots;
@@ -252,6 +258,9 @@ int gamedata_objective(const struct gamedata *gd, const char *word, size_t len);
 int gamedata_event_by_die(const struct gamedata *gd, int die);
 /* The MAX that applies to an asset whose MAX is fixed; -1 when it follows another asset. */
 int gamedata_fixed_max(const struct gamedata *gd, int asset);
+
+/* The alias spelled word (case-insensitive, '_' equals '-'), ambiguous ones included, or NULL. */
+const struct gd_alias *gamedata_alias(const struct gamedata *gd, const char *word, size_t len);
 
 const char *item_kind_name(enum item_kind kind);     /* "person", "infrastructure", ... */
 const char *asset_class_name(enum asset_class cls);  /* "basic", "advanced", "special" */

@@ -18,15 +18,22 @@ static int word_is(const char *word, size_t len, const char *id)
     return 1;
 }
 
-/* The id an alias stands for, or the word itself. */
-static const char *resolve_alias(const struct gamedata *gd, const char *word, size_t *len)
+const struct gd_alias *gamedata_alias(const struct gamedata *gd, const char *word, size_t len)
 {
     for (int i = 0; i < gd->naliases; i++)
-        if (word_is(word, *len, gd->aliases[i].word)) {
-            *len = strlen(gd->aliases[i].id);
-            return gd->aliases[i].id;
-        }
-    return word;
+        if (word_is(word, len, gd->aliases[i].word))
+            return &gd->aliases[i];
+    return NULL;
+}
+
+/* The id an alias stands for, or the word itself (also for an ambiguous alias). */
+static const char *resolve_alias(const struct gamedata *gd, const char *word, size_t *len)
+{
+    const struct gd_alias *al = gamedata_alias(gd, word, *len);
+    if (!al || al->id2)
+        return word;
+    *len = strlen(al->id);
+    return al->id;
 }
 
 #define LOOKUP(count, idexpr)                                  \

@@ -100,6 +100,22 @@ static void json_field_confs(struct strbuf *out, const struct field_conf *fc, in
         strbuf_putc(out, '}');
 }
 
+/* ,"aliases":[...]: the words the move log also accepts for id (the file's aliases and the
+ * singular or plural forms), ambiguous words excepted. */
+static void json_aliases(const struct gamedata *gd, struct strbuf *out, const char *id)
+{
+    strbuf_puts(out, ",\"aliases\":[");
+    int first = 1;
+    for (int i = 0; i < gd->naliases; i++)
+        if (!gd->aliases[i].id2 && strcmp(gd->aliases[i].id, id) == 0) {
+            if (!first)
+                strbuf_putc(out, ',');
+            strbuf_json_string(out, gd->aliases[i].word);
+            first = 0;
+        }
+    strbuf_putc(out, ']');
+}
+
 static void json_perk(struct strbuf *out, const struct gd_perk *p, char letter)
 {
     strbuf_putc(out, '{');
@@ -143,6 +159,7 @@ static void json_asset(const struct gamedata *gd, struct strbuf *out, const stru
     struct field_conf fc[] = {{"max", a->max_ref >= 0 ? a->max_ref_conf : a->max.conf},
                               {"vp", a->vp.conf}, {"pow", a->pow.conf}, {"die", a->die.conf}};
     json_field_confs(out, fc, 4);
+    json_aliases(gd, out, a->id);
     strbuf_putc(out, '}');
 }
 
@@ -174,6 +191,7 @@ static void json_item(const struct gamedata *gd, struct strbuf *out, const struc
     struct field_conf fc[] = {{"name", it->name_conf}, {"vp", it->vp.conf}, {"pow", it->pow.conf},
                               {"infra_pow", it->infra_pow.conf}, {"die", it->die.conf}};
     json_field_confs(out, fc, 5);
+    json_aliases(gd, out, it->id);
     strbuf_putc(out, '}');
 }
 
@@ -236,6 +254,7 @@ void gamedata_print_json(const struct gamedata *gd, struct strbuf *out)
         strbuf_puts(out, "]}");
         struct field_conf fc[] = {{"min", lo->min_conf}, {"bonus", lo->bonus_conf}};
         json_field_confs(out, fc, 2);
+        json_aliases(gd, out, lo->id);
         strbuf_putc(out, '}');
     }
     strbuf_puts(out, "],\n\"events\":[");
@@ -264,6 +283,7 @@ void gamedata_print_json(const struct gamedata *gd, struct strbuf *out)
         }
         strbuf_puts(out, "],\"text\":");
         strbuf_json_string(out, ev->text ? ev->text : "");
+        json_aliases(gd, out, ev->id);
         strbuf_putc(out, '}');
     }
     strbuf_puts(out, "],\n\"difficulties\":[");
@@ -295,6 +315,7 @@ void gamedata_print_json(const struct gamedata *gd, struct strbuf *out)
             strbuf_puts(out, "null]");
         if (d == gd->default_difficulty)
             strbuf_puts(out, ",\"default\":true");
+        json_aliases(gd, out, df->id);
         strbuf_putc(out, '}');
     }
     strbuf_puts(out, "],\n\"objectives\":[");
@@ -307,6 +328,20 @@ void gamedata_print_json(const struct gamedata *gd, struct strbuf *out)
         strbuf_putc(out, ',');
         json_reqs(gd, out, ob->req, ob->nreq);
         strbuf_putc(out, '}');
+    }
+    strbuf_puts(out, "],\n\"ambiguous_words\":[");
+    int first_word = 1;
+    for (int i = 0; i < gd->naliases; i++) {
+        if (!gd->aliases[i].id2)
+            continue;
+        strbuf_puts(out, first_word ? "\n  {\"word\":" : ",\n  {\"word\":");
+        strbuf_json_string(out, gd->aliases[i].word);
+        strbuf_puts(out, ",\"ids\":[");
+        strbuf_json_string(out, gd->aliases[i].id);
+        strbuf_putc(out, ',');
+        strbuf_json_string(out, gd->aliases[i].id2);
+        strbuf_puts(out, "]}");
+        first_word = 0;
     }
     strbuf_printf(out, "],\n\"settings\":{\"rounds\":%d,\"reserve\":{\"slots\":%d,\"start\":[", GD_ROUNDS, gd->reserve_slots);
     for (int i = 0; i < gd->nreserve_start; i++)
@@ -357,6 +392,29 @@ static void text_perk(struct strbuf *out, const struct gd_perk *p, const char *l
     strbuf_printf(out, "      %s %s: %s", label, perk_id_name(p->id), p->text ? p->text : "");
     mark(out, p->conf);
     strbuf_putc(out, '\n');
+}
+
+/* The words the move log accepts besides the ids, per id, and the ambiguous ones it refuses. */
+static void text_aliases(const struct gamedata *gd, struct strbuf *out)
+{
+    strbuf_puts(out, "\nOther words the move log accepts (singular and plural forms included)\n");
+    for (int i = 0; i < gd->naliases; i++) {
+        const char *id = gd->aliases[i].id;
+        int seen = 0;
+        for (int k = 0; k < i && !seen; k++)
+            seen = !gd->aliases[k].id2 && strcmp(gd->aliases[k].id, id) == 0;
+        if (seen || gd->aliases[i].id2)
+            continue;
+        strbuf_printf(out, "  %-16s", id);
+        for (int k = i; k < gd->naliases; k++)
+            if (!gd->aliases[k].id2 && strcmp(gd->aliases[k].id, id) == 0)
+                strbuf_printf(out, "%s%s", k == i ? " " : ", ", gd->aliases[k].word);
+        strbuf_putc(out, '\n');
+    }
+    for (int i = 0; i < gd->naliases; i++)
+        if (gd->aliases[i].id2)
+            strbuf_printf(out, "  %-16s refused: it could mean %s or %s\n", gd->aliases[i].word,
+                          gd->aliases[i].id, gd->aliases[i].id2);
 }
 
 void gamedata_print_text(const struct gamedata *gd, struct strbuf *out)
@@ -469,4 +527,5 @@ void gamedata_print_text(const struct gamedata *gd, struct strbuf *out)
         strbuf_printf(out, "  bonus roll: 1d6 POW with %s >= %d\n", gd->assets[gd->bonus_roll_asset[i]].id, gd->bonus_roll_min[i]);
     strbuf_printf(out, "  the highest rolled die adds %d less on an advanced asset\n", gd->advanced_die_penalty);
     strbuf_printf(out, "  one event on at most %d rounds; market results capped at %d\n", gd->max_same_event, gd->asset_cap);
+    text_aliases(gd, out);
 }

@@ -166,6 +166,42 @@ static void test_garbage_is_refused(void **state)
     diag_list_free(&dl);
 }
 
+/* Singular and plural forms lead to the id, the file's aliases too; an alias with two ids is
+ * ambiguous: no lookup resolves it. */
+static void test_aliases_number_forms_and_ambiguity(void **state)
+{
+    (void)state;
+    struct gamedata gd;
+    struct diag_list dl = DIAG_LIST_INIT;
+    assert_int_equal(gamedata_load_default(&gd, &dl), 0);
+    static const struct { const char *word; int asset; } assets[] = {
+        {"farm", A_FARMS}, {"knight", A_KNIGHTS}, {"mason", A_MASONS}, {"stone-house", A_STONE_HOUSES},
+        {"Stone_House", A_STONE_HOUSES}, {"house", A_STONE_HOUSES}, {"mercenary", A_MERCENARIES},
+        {"supplies", A_SUPPLY}, {"man-at-arms", A_MEN_AT_ARMS}, {"man", A_MEN_AT_ARMS},
+        {"ales", A_STRONG_ALE}, {"monk", A_MONKS}};
+    for (size_t k = 0; k < sizeof assets / sizeof assets[0]; k++)
+        assert_int_equal(gamedata_asset(&gd, assets[k].word, strlen(assets[k].word)), assets[k].asset);
+    assert_int_equal(gamedata_item(&gd, "witches", 7), gamedata_item(&gd, "witch", 5));
+    assert_int_equal(gamedata_item(&gd, "war-heroes", 10), gamedata_item(&gd, "war-hero", 8));
+    assert_int_equal(gamedata_item(&gd, "stable", 6), gamedata_item(&gd, "stables", 7));
+    assert_int_equal(gamedata_item(&gd, "breweries", 9), gamedata_item(&gd, "brewery", 7));
+    assert_int_equal(gamedata_location(&gd, "quarries", 8), L_QUARRY);
+    /* "men-at-arm" is no word: plural-only nouns keep their form. */
+    assert_int_equal(gamedata_asset(&gd, "men-at-arm", 10), -1);
+    /* "stone" could mean supply or stone houses: nothing reads it. */
+    assert_int_equal(gamedata_asset(&gd, "stone", 5), -1);
+    const struct gd_alias *al = gamedata_alias(&gd, "stone", 5);
+    assert_non_null(al);
+    assert_string_equal(al->id, "supply");
+    assert_string_equal(al->id2, "stone-houses");
+    assert_null(gamedata_alias(&gd, "stones", 6));
+    gamedata_free(&gd);
+    expect_error("alias stone supply stone-houses", "alias stone supply stone-hovels", 1, 1,
+                 "alias 'stone' stands for unknown id 'stone-hovels'");
+    expect_error("alias stone supply stone-houses", "alias stone supply stone-houses farms", line_of("alias stone"),
+                 1, "expected 'alias WORD ID' or 'alias WORD ID ID'");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -174,6 +210,7 @@ int main(void)
         cmocka_unit_test(test_missing_pieces),
         cmocka_unit_test(test_settings_once_and_error_cap),
         cmocka_unit_test(test_garbage_is_refused),
+        cmocka_unit_test(test_aliases_number_forms_and_ambiguity),
     };
     return cmocka_run_group_tests_name("gamedata", tests, NULL, NULL);
 }
