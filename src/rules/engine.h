@@ -218,4 +218,20 @@ int engine_winners(const struct game_state *s, int winners[XII_MAX_PLAYERS]);
  * legal moves (may exceed cap, like snprintf). */
 size_t engine_legal_moves(const struct game_state *s, int die, struct move *out, size_t cap);
 
+/* What engine_apply may change during a turn: the turn, the turn player's sheet and the
+ * shared dice. Saved before trying moves of the current turn, restored to take them back. */
+struct engine_undo {
+    int player;                     /* s->turn.player when saved */
+    struct turn_state turn;
+    struct player_state sheet;
+    int shared[XII_SHARED_DICE];
+};
+/* Saves what engine_apply may change (any phase; outside a turn only the turn and shared dice). */
+void engine_undo_save(const struct game_state *s, struct engine_undo *u);
+/* Puts back what engine_undo_save saved: every engine_apply of the same turn since is undone
+ * (engine_end_turn, which changes more, is not). */
+void engine_undo_restore(struct game_state *s, const struct engine_undo *u);
+/* Whether `player` may support this round's king war (base POW above 0), else must avoid. */
+int engine_war_can_support(const struct game_state *s, int player);
+
 #endif

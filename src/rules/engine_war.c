@@ -1,13 +1,18 @@
 /* The king war (rules c1-c8): support or avoid, POW with bonus rolls, reputation, halving. */
 #include "rules/engine_internal.h"
 
+int engine_war_can_support(const struct game_state *s, int player)
+{
+    return engine_pow_base(s, player) > 0;     /* A40 */
+}
+
 static int check_entry(const struct game_state *s, int p, const struct war_entry *e, struct refusal *why)
 {
     const char *name = s->cfg.names[p];
     if (e->support != 0 && e->support != 1)
         return engine_refuse(why, "war", "%s must support or avoid the king war", name);
-    if (e->support && engine_pow_base(s, p) == 0)
-        return engine_refuse(why, "war", "%s has no POW and must avoid the king war", name);    /* A40 */
+    if (e->support && !engine_war_can_support(s, p))
+        return engine_refuse(why, "war", "%s has no POW and must avoid the king war", name);
     int due = e->support ? engine_bonus_rolls_due(s, p) : 0;
     if (e->nrolls != due) {
         if (!e->support)

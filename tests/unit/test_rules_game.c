@@ -87,6 +87,21 @@ static int dice_left(const struct game_state *s)
     return n;
 }
 
+/* Every legal move applied then undone (engine_undo_*) leaves the state exactly as it was. */
+static int try_every_move;
+
+static void check_undo(struct game_state *s, const struct move *moves, size_t n)
+{
+    struct game_state before = *s;
+    struct engine_undo u;
+    engine_undo_save(s, &u);
+    for (size_t k = 0; k < n; k++) {
+        assert_int_equal(engine_apply(s, &moves[k], NULL, NULL), 0);
+        engine_undo_restore(s, &u);
+        assert_memory_equal(&before, s, sizeof before);
+    }
+}
+
 static void play_turn(struct game_state *s, struct history *h, struct move *moves, size_t cap)
 {
     int p = engine_next_player(s);
@@ -109,6 +124,8 @@ static void play_turn(struct game_state *s, struct history *h, struct move *move
             break;
         if (n > cap)
             n = cap;
+        if (try_every_move)
+            check_undo(s, moves, n);
         m = moves[rnd((unsigned)n)];
         assert_int_equal(engine_apply(s, &m, h, NULL), 0);
         check_bounds(s);
@@ -126,7 +143,8 @@ static void finish_round(struct game_state *s, struct history *h)
         struct war_entry e[XII_MAX_PLAYERS];
         memset(e, 0, sizeof e);
         for (int p = 0; p < n; p++) {
-            e[p].support = engine_pow_base(s, p) > 0 && rnd(3) != 0;
+            assert_int_equal(engine_war_can_support(s, p), engine_pow_base(s, p) > 0);
+            e[p].support = engine_war_can_support(s, p) && rnd(3) != 0;
             e[p].nrolls = e[p].support ? engine_bonus_rolls_due(s, p) : 0;
             for (int i = 0; i < e[p].nrolls; i++)
                 e[p].rolls[i] = die();
@@ -179,6 +197,7 @@ static void test_random_games(void **state)
     static struct move moves[8192];
     rng_state = 0x9e3779b97f4a7c15ull;
     for (int g = 0; g < 150; g++) {
+        try_every_move = g < 40;
         struct game_state s;
         struct history h = HISTORY_INIT;
         struct game_config cfg = random_config();
