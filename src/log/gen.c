@@ -4,7 +4,7 @@
 #include <string.h>
 #include "core/xalloc.h"
 #include "log/ids.h"
-#include "log/replay.h"
+#include "log/write.h"
 
 #define MAX_MOVES 4096
 
@@ -92,34 +92,6 @@ static void header(struct gen *g, struct game_config *cfg)
         strbuf_puts(g->out, "variant " LOG_ID_FAMINE_VARIANT "\n");
 }
 
-static void check_values(struct gen *g, int p, int everything)
-{
-    const struct game_state *s = &g->s;
-    const struct gamedata *gd = g->gd;
-    strbuf_printf(g->out, "check %s", names[p]);
-    for (int a = 0; a < ASSET_COUNT; a++)
-        if (everything || s->p[p].asset[a] || a < 3)
-            strbuf_printf(g->out, " %s %d", gd->assets[a].id, s->p[p].asset[a]);
-    for (int l = 0; l < LOCATION_COUNT; l++)
-        if (everything || s->p[p].influence[l])
-            strbuf_printf(g->out, " %s %d", gd->locations[l].id, s->p[p].influence[l]);
-    strbuf_printf(g->out, " reputation %d pow %d score %d", s->p[p].reputation, engine_pow_full(s, p),
-                  engine_score(s, p, NULL));
-    if (everything) {
-        for (int people = 1; people >= 0; people--) {
-            strbuf_puts(g->out, people ? " people" : " infrastructures");
-            for (int i = 0; i < gd->nitems; i++)
-                if (engine_owns(s, p, i) && log_ids_is_person(gd, i) == people)
-                    strbuf_printf(g->out, " %s", gd->items[i].id);
-        }
-        strbuf_puts(g->out, " reserve");
-        for (int k = 0; k < gd->reserve_slots; k++)
-            if (s->p[p].reserve[k].state == SLOT_AVAILABLE)
-                strbuf_printf(g->out, " %d", s->p[p].reserve[k].value);
-    }
-    strbuf_putc(g->out, '\n');
-}
-
 /* The round ends as soon as nothing is missing: where the replay ends it. */
 static void maybe_end_round(struct gen *g)
 {
@@ -190,7 +162,7 @@ static void market(struct gen *g, int p)
     m.amount = 1 + rnd(g, most);
     m.target = to;
     if (engine_apply(&g->s, &m, NULL, NULL) == 0)
-        strbuf_printf(g->out, "  market %d %s\n", m.amount, g->gd->assets[to].id);
+        log_write_move(g->gd, &m, g->out);
 }
 
 static int has_market(const struct game_state *s, int p)
@@ -209,7 +181,7 @@ static int turn(struct gen *g)
     int p = engine_next_player(s), d1 = die(g), d2 = die(g);
     if (engine_begin_turn(s, p, d1, d2, NULL) != 0)
         return -1;
-    strbuf_printf(g->out, "turn %s %d %d\n", names[p], d1, d2);
+    log_write_turn(s, p, d1, d2, g->out);
     while (dice_left(s) > 0) {
         size_t n = engine_legal_moves(s, 0, g->moves, MAX_MOVES);
         if (n == 0)
@@ -219,9 +191,7 @@ static int turn(struct gen *g)
         const struct move *m = pick(g, n);
         if (engine_apply(s, m, NULL, NULL) != 0)
             return -1;
-        strbuf_puts(g->out, "  ");
-        log_replay_move_text(g->gd, m, g->out);
-        strbuf_putc(g->out, '\n');
+        log_write_move(g->gd, m, g->out);
     }
     if (has_market(s, p) && rnd(g, 2))
         market(g, p);
@@ -233,7 +203,7 @@ static int turn(struct gen *g)
             return -1;
     maybe_end_round(g);
     if (g->opt->checks && rnd(g, 4) == 0)
-        check_values(g, p, 0);
+        log_write_check(s, p, 0, g->out);
     return 0;
 }
 
@@ -242,17 +212,13 @@ static int war(struct gen *g)
     struct game_state *s = &g->s;
     struct war_entry e[XII_MAX_PLAYERS];
     memset(e, 0, sizeof e);
-    strbuf_puts(g->out, "war");
     for (int p = 0; p < s->cfg.nplayers; p++) {
-        e[p].support = engine_pow_base(s, p) > 0 && rnd(g, 3) != 0;
-        strbuf_printf(g->out, "%s %s %s", p ? "," : "", names[p], e[p].support ? "support" : "avoid");
+        e[p].support = engine_war_can_support(s, p) && rnd(g, 3) != 0;
         e[p].nrolls = e[p].support ? engine_bonus_rolls_due(s, p) : 0;
-        for (int i = 0; i < e[p].nrolls; i++) {
+        for (int i = 0; i < e[p].nrolls; i++)
             e[p].rolls[i] = die(g);
-            strbuf_printf(g->out, " %d", e[p].rolls[i]);
-        }
     }
-    strbuf_putc(g->out, '\n');
+    log_write_war(s, e, g->out);
     if (engine_war(s, e, NULL, NULL) != 0)
         return -1;
     maybe_end_round(g);
@@ -267,18 +233,16 @@ static int collect(struct gen *g)
     for (int p = 0; p < s->cfg.nplayers; p++) {
         if (!rm.collect[p])
             continue;
-        strbuf_printf(g->out, "collect %s", names[p]);
-        int n = 0;
+        int choice[LOCATION_COUNT];
         for (int l = 0; l < LOCATION_COUNT; l++) {
+            choice[l] = -1;
             if (!(rm.collect[p] >> l & 1u))
                 continue;
-            const struct gd_location *loc = &g->gd->locations[l];
-            int c = rnd(g, loc->nbonus);
-            if (engine_collect(s, p, l, c, NULL) != 0)
+            choice[l] = rnd(g, g->gd->locations[l].nbonus);
+            if (engine_collect(s, p, l, choice[l], NULL) != 0)
                 return -1;
-            strbuf_printf(g->out, "%s %s %s", n++ ? "," : "", loc->id, g->gd->assets[loc->bonus_asset[c]].id);
         }
-        strbuf_putc(g->out, '\n');
+        log_write_collect(s, p, choice, g->out);
     }
     maybe_end_round(g);
     return 0;
@@ -289,26 +253,19 @@ static int outlaws(struct gen *g)
     struct game_state *s = &g->s;
     struct bonus_rolls r[XII_MAX_PLAYERS];
     memset(r, 0, sizeof r);
-    strbuf_puts(g->out, "outlaws");
-    int n = 0;
     for (int p = 0; p < s->cfg.nplayers; p++) {
         r[p].nrolls = engine_outlaws_needs_rolls(s, p);
-        if (r[p].nrolls == 0)
-            continue;
-        strbuf_printf(g->out, "%s %s", n++ ? "," : "", names[p]);
-        for (int i = 0; i < r[p].nrolls; i++) {
+        for (int i = 0; i < r[p].nrolls; i++)
             r[p].rolls[i] = die(g);
-            strbuf_printf(g->out, " %d", r[p].rolls[i]);
-        }
     }
-    strbuf_putc(g->out, '\n');
+    log_write_outlaws(s, r, g->out);
     return engine_outlaws_resolve(s, r, NULL, NULL);
 }
 
 static int round_(struct gen *g, int r)
 {
     struct game_state *s = &g->s;
-    strbuf_printf(g->out, "\nround %d\n", r);
+    log_write_round(r, g->out);
     if (engine_begin_round(s, r, NULL, NULL) != 0)
         return -1;
     int outlaws_first = rnd(g, 2);
@@ -318,7 +275,7 @@ static int round_(struct gen *g, int r)
     do
         d2 = die(g);
     while (d2 == d1);
-    strbuf_printf(g->out, "shared %d %d\n", d1, d2);
+    log_write_shared(d1, d2, g->out);
     if (engine_set_shared(s, d1, d2, NULL) != 0)
         return -1;
     if (s->outlaws_pending && outlaws(g) != 0)
@@ -337,7 +294,7 @@ static int round_(struct gen *g, int r)
         return -1;      /* something is still missing: a generator bug */
     if (g->opt->checks)
         for (int p = 0; p < s->cfg.nplayers; p++)
-            check_values(g, p, r == GD_ROUNDS);
+            log_write_check(s, p, r == GD_ROUNDS, g->out);
     return 0;
 }
 

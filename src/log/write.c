@@ -1,0 +1,157 @@
+/* Move-log lines of a game being played. */
+#include "log/write.h"
+#include <string.h>
+#include "log/ids.h"
+#include "log/replay.h"
+
+void log_write_name(const char *name, struct strbuf *out)
+{
+    int bare = name[0] != '\0';
+    for (const char *c = name; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+              *c == '-' || *c == '_'))
+            bare = 0;
+    if (bare)
+        strbuf_puts(out, name);
+    else
+        strbuf_printf(out, "\"%s\"", name);
+}
+
+void log_write_header(const struct gamedata *gd, const struct game_config *cfg, const char *title,
+                      struct strbuf *out)
+{
+    strbuf_puts(out, "xii 1\n");
+    if (title)
+        strbuf_printf(out, "game \"%s\"\n", title);
+    strbuf_puts(out, "players");
+    for (int p = 0; p < cfg->nplayers; p++) {
+        strbuf_putc(out, ' ');
+        log_write_name(cfg->names[p], out);
+    }
+    strbuf_putc(out, '\n');
+    for (int p = 0; p < cfg->nplayers; p++)
+        if (cfg->towns[p][0]) {
+            strbuf_puts(out, "town ");
+            log_write_name(cfg->names[p], out);
+            strbuf_putc(out, ' ');
+            log_write_name(cfg->towns[p], out);
+            strbuf_putc(out, '\n');
+        }
+    strbuf_printf(out, "difficulty %s\n", gd->difficulties[cfg->difficulty].id);
+    int n = 0;
+    for (int r = 1; r <= GD_ROUNDS; r++)
+        if (cfg->events[r] >= 0)
+            strbuf_printf(out, "%s%d %s", n++ ? ", " : "events ", r, gd->events[cfg->events[r]].id);
+    if (n)
+        strbuf_putc(out, '\n');
+    if (cfg->nplayers == 1)
+        strbuf_printf(out, "solo %s\n", cfg->objective >= 0 ? gd->objectives[cfg->objective].id
+                                                            : LOG_ID_ARCADE);
+    if (cfg->famine_halves_farms)
+        strbuf_puts(out, "variant " LOG_ID_FAMINE_VARIANT "\n");
+}
+
+void log_write_round(int round, struct strbuf *out)
+{
+    strbuf_printf(out, "\nround %d\n", round);
+}
+
+void log_write_shared(int d1, int d2, struct strbuf *out)
+{
+    strbuf_printf(out, "shared %d %d\n", d1, d2);
+}
+
+static void rolls(const int *r, int n, struct strbuf *out)
+{
+    for (int i = 0; i < n; i++)
+        strbuf_printf(out, " %d", r[i]);
+}
+
+void log_write_outlaws(const struct game_state *s, const struct bonus_rolls r[], struct strbuf *out)
+{
+    strbuf_puts(out, "outlaws");
+    int n = 0;
+    for (int p = 0; p < s->cfg.nplayers; p++) {
+        if (r[p].nrolls == 0)
+            continue;
+        strbuf_puts(out, n++ ? ", " : " ");
+        log_write_name(s->cfg.names[p], out);
+        rolls(r[p].rolls, r[p].nrolls, out);
+    }
+    strbuf_putc(out, '\n');
+}
+
+void log_write_turn(const struct game_state *s, int player, int d1, int d2, struct strbuf *out)
+{
+    strbuf_puts(out, "turn ");
+    log_write_name(s->cfg.names[player], out);
+    strbuf_printf(out, " %d %d\n", d1, d2);
+}
+
+void log_write_move(const struct gamedata *gd, const struct move *m, struct strbuf *out)
+{
+    strbuf_puts(out, "  ");
+    log_replay_move_text(gd, m, out);
+    strbuf_putc(out, '\n');
+}
+
+void log_write_war(const struct game_state *s, const struct war_entry e[], struct strbuf *out)
+{
+    strbuf_puts(out, "war");
+    for (int p = 0; p < s->cfg.nplayers; p++) {
+        strbuf_puts(out, p ? ", " : " ");
+        log_write_name(s->cfg.names[p], out);
+        strbuf_puts(out, e[p].support ? " support" : " avoid");
+        rolls(e[p].rolls, e[p].nrolls, out);
+    }
+    strbuf_putc(out, '\n');
+}
+
+void log_write_collect(const struct game_state *s, int player, const int choice[LOCATION_COUNT],
+                       struct strbuf *out)
+{
+    const struct gamedata *gd = s->gd;
+    int n = 0;
+    for (int l = 0; l < LOCATION_COUNT; l++) {
+        if (choice[l] < 0)
+            continue;
+        if (n++ == 0) {
+            strbuf_puts(out, "collect ");
+            log_write_name(s->cfg.names[player], out);
+        } else {
+            strbuf_putc(out, ',');
+        }
+        strbuf_printf(out, " %s %s", gd->locations[l].id, gd->assets[gd->locations[l].bonus_asset[choice[l]]].id);
+    }
+    if (n)
+        strbuf_putc(out, '\n');
+}
+
+void log_write_check(const struct game_state *s, int player, int everything, struct strbuf *out)
+{
+    const struct gamedata *gd = s->gd;
+    const struct player_state *ps = &s->p[player];
+    strbuf_puts(out, "check ");
+    log_write_name(s->cfg.names[player], out);
+    for (int a = 0; a < ASSET_COUNT; a++)
+        if (everything || ps->asset[a] || a < 3)
+            strbuf_printf(out, " %s %d", gd->assets[a].id, ps->asset[a]);
+    for (int l = 0; l < LOCATION_COUNT; l++)
+        if (everything || ps->influence[l])
+            strbuf_printf(out, " %s %d", gd->locations[l].id, ps->influence[l]);
+    strbuf_printf(out, " reputation %d pow %d score %d", ps->reputation, engine_pow_full(s, player),
+                  engine_score(s, player, NULL));
+    if (everything) {
+        for (int people = 1; people >= 0; people--) {
+            strbuf_puts(out, people ? " people" : " infrastructures");
+            for (int i = 0; i < gd->nitems; i++)
+                if (engine_owns(s, player, i) && log_ids_is_person(gd, i) == people)
+                    strbuf_printf(out, " %s", gd->items[i].id);
+        }
+        strbuf_puts(out, " reserve");
+        for (int k = 0; k < gd->reserve_slots; k++)
+            if (ps->reserve[k].state == SLOT_AVAILABLE)
+                strbuf_printf(out, " %d", ps->reserve[k].value);
+    }
+    strbuf_putc(out, '\n');
+}

@@ -1,0 +1,36 @@
+/* Writing a game as move-log text, one line at a time, as it is played: the lines `xii audit`
+ * reads back (header, round, outlaws, shared, turn, moves, war, collect, check). The random
+ * game generator (gen.c) and the bots' games (src/play) both write through these functions,
+ * so a written log always replays to the game that was played. */
+#ifndef LOG_WRITE_H
+#define LOG_WRITE_H
+#include "core/strbuf.h"
+#include "rules/engine.h"
+
+/* Appends a player's name as the log writes it: bare when it is one word, quoted otherwise. */
+void log_write_name(const char *name, struct strbuf *out);
+/* The header from cfg: "xii 1", the title (when not NULL), players, towns, difficulty, the
+ * events line (events named by id), solo and the variant. */
+void log_write_header(const struct gamedata *gd, const struct game_config *cfg, const char *title,
+                      struct strbuf *out);
+/* "\nround R". */
+void log_write_round(int round, struct strbuf *out);
+/* "shared D1 D2". */
+void log_write_shared(int d1, int d2, struct strbuf *out);
+/* "outlaws NAME ROLLS, ..." for the players with rolls in r[]. */
+void log_write_outlaws(const struct game_state *s, const struct bonus_rolls r[], struct strbuf *out);
+/* "turn NAME D1 D2". */
+void log_write_turn(const struct game_state *s, int player, int d1, int d2, struct strbuf *out);
+/* An indented spend, ability or market line. */
+void log_write_move(const struct gamedata *gd, const struct move *m, struct strbuf *out);
+/* "war NAME support ROLLS, NAME avoid, ..." for every seat. */
+void log_write_war(const struct game_state *s, const struct war_entry e[], struct strbuf *out);
+/* "collect NAME LOCATION ASSET, ..." for the locations whose choice[l] >= 0; nothing when none. */
+void log_write_collect(const struct game_state *s, int player, const int choice[LOCATION_COUNT],
+                       struct strbuf *out);
+/* A check line of the player's values on s: the assets (all when `everything`, else the
+ * non-zero ones and the three basic ones), influence, reputation, pow and score; with
+ * `everything` also the people, the infrastructures and the available reserve dice. */
+void log_write_check(const struct game_state *s, int player, int everything, struct strbuf *out);
+
+#endif
