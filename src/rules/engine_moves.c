@@ -54,11 +54,15 @@ static void spends(struct out *o, int v, int from_reserve)
     try_move(o, &m);
 }
 
-/* Ability and split moves on a turn die showing v. */
+/* Ability and split moves on a turn die showing v (none without the perks: most players have
+ * none, and the split alone has hundreds of candidates). */
 static void abilities(struct out *o, int v)
 {
     static const enum die_source sources[] = {DIE_OWN, DIE_SHARED};
-    for (int k = 0; k < 2; k++) {
+    int p = o->s->turn.player;
+    int change = engine_perk(o->s, p, PERK_DIE_PLUS) || engine_perk(o->s, p, PERK_DIE_MINUS) ||
+                 engine_perk(o->s, p, PERK_DIE_CHANGE) || engine_perk(o->s, p, PERK_REROLL_LOW);
+    for (int k = 0; change && k < 2; k++) {
         struct move m = base_move(MOVE_SHERIFF, v, 0);
         m.source = sources[k];
         for (int to = 1; to <= 6; to++) {
@@ -72,16 +76,18 @@ static void abilities(struct out *o, int v)
             try_move(o, &m);
         }
     }
+    if (!engine_perk(o->s, p, PERK_SPLIT_DIE))
+        return;
     struct move m = base_move(MOVE_SPLIT, v, 0);
-    for (int p = 1; p < v; p++) {
-        int q = v - p;
-        if (p > q)
+    for (int a = 1; a < v; a++) {
+        int q = v - a;
+        if (a > q)
             break;
-        m.part[0] = p;
+        m.part[0] = a;
         m.part[1] = q;
         for (m.target = 0; m.target < ASSET_COUNT; m.target++)
             for (m.target2 = 0; m.target2 < ASSET_COUNT; m.target2++)
-                if (m.target != m.target2 && (p < q || m.target < m.target2))
+                if (m.target != m.target2 && (a < q || m.target < m.target2))
                     try_move(o, &m);
     }
 }

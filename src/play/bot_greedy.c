@@ -1,0 +1,140 @@
+/* The greedy bot: one ply. Each step tries every legal move of the turn (apply, evaluate,
+ * undo) and keeps the best; a move that only changes a die (sheriff, town court) is worth the
+ * best spend it makes possible. Market, war and collect: each option tried on a copy. */
+#include "play/bot.h"
+#include <string.h>
+#include "play/eval.h"
+
+#define CAP 512
+
+static int changes_a_die(const struct move *m)
+{
+    return m->kind == MOVE_SHERIFF || m->kind == MOVE_COURT || m->kind == MOVE_COURT_REROLL;
+}
+
+/* The best value reachable by one spend (no die change) from t. */
+static double best_spend(struct game_state *t, int p)
+{
+    struct move moves[CAP];
+    size_t n = engine_legal_moves(t, 0, moves, CAP);
+    if (n > CAP)
+        n = CAP;
+    double best = play_eval(t, p);
+    struct engine_undo u;
+    engine_undo_save(t, &u);
+    for (size_t k = 0; k < n; k++) {
+        if (changes_a_die(&moves[k]))
+            continue;
+        engine_apply(t, &moves[k], NULL, NULL);
+        double v = play_eval(t, p);
+        engine_undo_restore(t, &u);
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+void play_greedy_turn(const struct game_state *s, struct play_plan *out)
+{
+    struct game_state t = *s;
+    int p = t.turn.player;
+    struct move moves[CAP];
+    while (play_turn_dice_left(&t) > 0 && out->nmoves < PLAY_PLAN_MAX_MOVES) {
+        size_t n = engine_legal_moves(&t, 0, moves, CAP);
+        if (n == 0)
+            break;
+        if (n > CAP)
+            n = CAP;
+        struct engine_undo u;
+        engine_undo_save(&t, &u);
+        size_t best = 0;
+        double best_v = -1e300;
+        for (size_t k = 0; k < n; k++) {
+            engine_apply(&t, &moves[k], NULL, NULL);
+            /* A die change is only worth what the changed die then buys. */
+            double v = changes_a_die(&moves[k]) ? best_spend(&t, p) - 0.01 : play_eval(&t, p);
+            engine_undo_restore(&t, &u);
+            if (v > best_v) {
+                best_v = v;
+                best = k;
+            }
+        }
+        engine_apply(&t, &moves[best], NULL, NULL);
+        play_plan_push(out, &moves[best]);
+    }
+    play_greedy_market(&t, out);
+}
+
+/* The worth of ending the turn of t after queuing m (NULL: no conversion). */
+static double after_turn(const struct game_state *t, int p, const struct move *m)
+{
+    struct game_state e = *t;
+    if (m)
+        engine_apply(&e, m, NULL, NULL);
+    engine_end_turn(&e, NULL, NULL, NULL);
+    return play_eval(&e, p);
+}
+
+void play_greedy_market(const struct game_state *s, struct play_plan *out)
+{
+    struct move moves[64];
+    size_t n = play_market_choices(s, moves, 64);
+    if (n == 0)
+        return;
+    if (n > 64)
+        n = 64;
+    int p = s->turn.player;
+    double best_v = after_turn(s, p, NULL);
+    int best = -1;
+    for (size_t k = 0; k < n; k++) {
+        double v = after_turn(s, p, &moves[k]);
+        if (v > best_v) {
+            best_v = v;
+            best = (int)k;
+        }
+    }
+    if (best >= 0)
+        play_plan_push(out, &moves[best]);
+}
+
+/* Greedy assumes every other player who may support does, with average bonus rolls, and
+ * compares its own worth after the war supporting and avoiding. */
+int play_greedy_war(const struct game_state *s, int player)
+{
+    if (!engine_war_can_support(s, player))
+        return 0;
+    double v[2];
+    for (int choice = 0; choice < 2; choice++) {
+        struct war_entry e[XII_MAX_PLAYERS];
+        memset(e, 0, sizeof e);
+        for (int q = 0; q < s->cfg.nplayers; q++) {
+            e[q].support = q == player ? choice : engine_war_can_support(s, q);
+            e[q].nrolls = e[q].support ? engine_bonus_rolls_due(s, q) : 0;
+            for (int i = 0; i < e[q].nrolls; i++)
+                e[q].rolls[i] = 3 + (i + q) % 2;
+        }
+        struct game_state t = *s;
+        if (engine_war(&t, e, NULL, NULL) != 0)
+            return 0;
+        v[choice] = play_eval(&t, player);
+    }
+    return v[1] > v[0];
+}
+
+int play_greedy_collect(const struct game_state *s, int player, int location)
+{
+    int best = 0;
+    double best_v = -1e300;
+    for (int c = 0; c < s->gd->locations[location].nbonus; c++) {
+        struct game_state t = *s;
+        if (engine_collect(&t, player, location, c, NULL) != 0)
+            continue;
+        engine_end_round(&t, NULL, NULL);
+        double v = play_eval(&t, player);
+        if (v > best_v) {
+            best_v = v;
+            best = c;
+        }
+    }
+    return best;
+}

@@ -1,0 +1,81 @@
+/* The random bot (the baseline): the unspent turn dice in a random order, each spent on a use
+ * drawn uniformly among its legal spends (increase an asset, attract or build with either
+ * perk, influence a location, store in the reserve). The draw is rejection sampling over every
+ * spend the data names, each checked by engine_check, which is uniform over the legal ones and
+ * cheap; the engine's own listing is the fallback when the draws keep being refused. It never
+ * uses the reserve dice, the abilities or the market. */
+#include "play/bot.h"
+#include <string.h>
+
+#define TRIES 64
+
+/* The i-th spend of the data's vocabulary (0..count-1) for a die showing v. */
+static struct move spend(const struct gamedata *gd, int i, int v)
+{
+    struct move m;
+    memset(&m, 0, sizeof m);
+    m.die = v;
+    m.source = DIE_ANY;
+    if (i < ASSET_COUNT) {
+        m.kind = MOVE_ASSET;
+        m.target = i;
+        return m;
+    }
+    i -= ASSET_COUNT;
+    if (i < 2 * gd->nitems) {
+        m.kind = MOVE_ACQUIRE;
+        m.target = i / 2;
+        if (gamedata_is_special(&gd->items[m.target]))
+            m.perk = i % 2 ? 'b' : 'a';
+        else if (i % 2)
+            m.perk = 'x';   /* the second copy of a normal item: refused, keeps items uniform */
+        return m;
+    }
+    i -= 2 * gd->nitems;
+    if (i < LOCATION_COUNT) {
+        m.kind = MOVE_INFLUENCE;
+        m.target = i;
+        return m;
+    }
+    m.kind = MOVE_STORE;
+    return m;
+}
+
+static int pick(const struct game_state *t, int v, struct play_rng *rng, struct move *out)
+{
+    const struct gamedata *gd = t->gd;
+    int count = ASSET_COUNT + 2 * gd->nitems + LOCATION_COUNT + 1;
+    for (int k = 0; k < TRIES; k++) {
+        *out = spend(gd, play_rng_below(rng, count), v);
+        if (engine_check(t, out, NULL) == 0)
+            return 0;
+    }
+    struct move moves[256];
+    size_t n = 0, legal = engine_legal_moves(t, v, moves, 256);
+    if (legal > 256)
+        legal = 256;
+    for (size_t k = 0; k < legal; k++)
+        if (!moves[k].from_reserve && moves[k].kind <= MOVE_STORE)
+            moves[n++] = moves[k];
+    if (n == 0)
+        return -1;
+    *out = moves[play_rng_below(rng, (int)n)];
+    return 0;
+}
+
+void play_random_turn(const struct game_state *s, struct play_rng *rng, struct play_plan *out)
+{
+    struct game_state t = *s;
+    int left;
+    /* A random unspent die each time: the engine may spend another die of the same value. */
+    while ((left = play_turn_dice_left(&t)) > 0) {
+        int k = play_rng_below(rng, left), i = 0;
+        for (;; i++)
+            if (!t.turn.dice[i].spent && k-- == 0)
+                break;
+        struct move m;
+        if (pick(&t, t.turn.dice[i].value, rng, &m) != 0 || engine_apply(&t, &m, NULL, NULL) != 0)
+            break;      /* cannot happen (A33: a die can always be spent) */
+        play_plan_push(out, &m);
+    }
+}
