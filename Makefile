@@ -24,7 +24,7 @@ DEPFLAGS = -MMD -MP
 # Sanitizer flags, for compiling and linking alike (make asan sets them).
 SANITIZE ?=
 
-DEB_PACKAGES := libcairo2-dev libhpdf-dev libcmocka-dev pkg-config poppler-utils qpdf
+DEB_PACKAGES := libcairo2-dev libhpdf-dev libcmocka-dev pkg-config poppler-utils qpdf mandoc python3-jsonschema
 
 # $(BUILD)/deps.mk installs the missing Debian packages, then records the library flags;
 # make re-reads itself once it exists, so pkg-config is asked only after it is installed.
@@ -142,7 +142,22 @@ makeflags:
 helpcheck: $(XII)
 	@sh tests/run-help.sh $(XII)
 
-check: unit golden pdfcheck catalogue repro makeflags helpcheck
+# The man pages: lint, every option of every --help documented and the other way round.
+.PHONY: mancheck
+mancheck: $(XII)
+	@sh tests/run-man.sh $(XII)
+
+# The bash completion, called as bash calls it.
+.PHONY: completioncheck
+completioncheck: $(XII)
+	@bash tests/run-completion.sh $(XII)
+
+# make install into a temporary DESTDIR: program, data, man pages, completion.
+.PHONY: installcheck
+installcheck: $(XII)
+	@sh tests/run-install.sh "$(MAKE)" $(BUILD)
+
+check: unit golden pdfcheck catalogue repro makeflags helpcheck mancheck completioncheck installcheck
 
 # The golden cases and the small catalogue cases under valgrind memcheck; any error or leak fails.
 valgrind: $(XII)
@@ -186,11 +201,17 @@ sheets: $(XII)
 bench: $(XII) $(BENCH_BIN)
 	@sh bench/run.sh $(XII) $(BUILD)
 
+SHARE := $(DESTDIR)$(PREFIX)/share
 install: $(XII)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/xii/fonts $(DESTDIR)$(PREFIX)/share/xii/templates
+	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/xii/fonts $(SHARE)/xii/templates $(SHARE)/man/man1 \
+	  $(SHARE)/man/man5 $(SHARE)/bash-completion/completions $(SHARE)/doc/xii
 	install -m 755 $(XII) $(DESTDIR)$(PREFIX)/bin/xii
-	install -m 644 fonts/* $(DESTDIR)$(PREFIX)/share/xii/fonts/
-	install -m 644 templates/* $(DESTDIR)$(PREFIX)/share/xii/templates/
+	install -m 644 fonts/* $(SHARE)/xii/fonts/
+	install -m 644 templates/* $(SHARE)/xii/templates/
+	install -m 644 man/xii.1 $(SHARE)/man/man1/xii.1
+	install -m 644 man/xii-log.5 $(SHARE)/man/man5/xii-log.5
+	install -m 644 completion/xii.bash $(SHARE)/bash-completion/completions/xii
+	install -m 644 LICENSE README.md $(SHARE)/doc/xii/
 
 clean:
 	rm -rf $(BUILD)

@@ -68,39 +68,50 @@ static int is_name_char(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
 }
 
+/* Reads the option name at s ("--json", "-o"): its length, or 0 when s holds none. */
+static size_t option_at(const char *s)
+{
+    const char *e = s + 1;
+    if (*s != '-')
+        return 0;
+    if (*e == '-')
+        e++;
+    if (!((*e >= 'a' && *e <= 'z') || (*e >= 'A' && *e <= 'Z')))
+        return 0;
+    while (is_name_char(*e))
+        e++;
+    /* A short option is one letter: "-h," or "-o FILE"; "-2" or "-e.g." are not. */
+    if (s[1] != '-' && e - s != 2)
+        return 0;
+    return (size_t)(e - s);
+}
+
 size_t cli_help_options(const char *const help[], const char **out, size_t max)
 {
     static char names[4096];
     size_t used = 0, count = 0;
     for (size_t p = 0; help[p]; p++)
-        for (const char *s = help[p]; *s; s++) {
-            /* An option starts a word: after the start, a space, '(', '[', '|' or ','. */
-            if (*s != '-' || (s > help[p] && !strchr(" ([|,\n", s[-1])))
-                continue;
-            const char *e = s + 1;
-            if (*e == '-')
-                e++;
-            if (!((*e >= 'a' && *e <= 'z') || (*e >= 'A' && *e <= 'Z')))
-                continue;
-            while (is_name_char(*e))
-                e++;
-            size_t len = (size_t)(e - s);
-            /* A short option is one letter: "-h," or "-o FILE"; "-2" or "-e.g." are not. */
-            if (s[1] != '-' && len != 2)
-                continue;
-            int seen = 0;
-            for (size_t k = 0; k < count && k < max && !seen; k++)
-                seen = strlen(out[k]) == len && strncmp(out[k], s, len) == 0;
-            if (seen)
-                continue;
-            if (count < max && used + len + 1 <= sizeof names) {
-                memcpy(names + used, s, len);
-                names[used + len] = 0;
-                out[count] = names + used;
-                used += len + 1;
+        for (const char *line = help[p]; *line; line += strcspn(line, "\n"), line += *line != 0) {
+            /* An option line starts with the option, after at most 4 spaces (deeper lines
+             * continue a description); "-h, --help" names two. */
+            size_t indent = strspn(line, " ");
+            const char *s = indent <= 4 ? line + indent : "";
+            for (size_t len; (len = option_at(s)) != 0; s += len + 2) {
+                int seen = 0;
+                for (size_t k = 0; k < count && k < max && !seen; k++)
+                    seen = strlen(out[k]) == len && strncmp(out[k], s, len) == 0;
+                if (!seen) {
+                    if (count < max && used + len + 1 <= sizeof names) {
+                        memcpy(names + used, s, len);
+                        names[used + len] = 0;
+                        out[count] = names + used;
+                        used += len + 1;
+                    }
+                    count++;
+                }
+                if (s[len] != ',' || s[len + 1] != ' ')
+                    break;
             }
-            count++;
-            s = e - 1;
         }
     return count;
 }

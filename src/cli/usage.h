@@ -11,7 +11,8 @@
 const char *cli_nearest(const char *word, const char *const *candidates, size_t n);
 
 /* Collects the options ("--json", "-o") a help text names, in order, each once, into out (at
- * most max). Returns how many were found (more than max means some were dropped). The
+ * most max): those that start its lines, after at most 4 spaces ("  -h, --help  this help" names two;
+ * a description's continuation lines are indented deeper). Returns how many were found (more than max means some were dropped). The
  * returned pointers point into a static buffer of at most 4 kB overwritten by the next call. */
 size_t cli_help_options(const char *const help[], const char **out, size_t max);
 

@@ -40,14 +40,19 @@ static void test_nearest_refuses_far_words(void **state)
 static void test_help_options(void **state)
 {
     (void)state;
-    static const char head[] = "usage: xii x [--json] (--seed S | --roll \"1 2\") LOG\n"
-                               "  --paper a4|letter   a value 1-6, e.g. -2 or well-known\n";
+    static const char head[] = "usage: xii x [--usage-line] LOG\n"
+                               "  --json              one object; also see --prose\n"
+                               "  --paper a4|letter   a value 1-6, e.g. -2 or well-known\n"
+                               "                      --continued is prose too\n";
     static const char tail[] = "  -o FILE             output, --json again\n"
-                               "  -h, --help          this help\n";
+                               "  --grey, --gray      both\n"
+                               "  -h, --help          this help\n"
+                               "  -2                  not an option\n"
+                               "Exit status: 0";
     const char *const help[] = {head, tail, NULL};
     const char *got[16];
     size_t n = cli_help_options(help, got, 16);
-    static const char *const want[] = {"--json", "--seed", "--roll", "--paper", "-o", "-h",
+    static const char *const want[] = {"--json", "--paper", "-o", "--grey", "--gray", "-h",
                                        "--help"};
     assert_int_equal(n, sizeof want / sizeof want[0]);
     for (size_t k = 0; k < n; k++)

@@ -1,0 +1,106 @@
+#!/bin/bash
+# usage: bash tests/run-completion.sh path/to/xii
+#
+# The bash completion (completion/xii.bash), sourced into bash and called the way bash calls
+# it (COMP_WORDS, COMP_CWORD, then _xii; the answer is COMPREPLY): commands, `help COMMAND`,
+# every command's options as its --help prints them, option values (papers, backends,
+# difficulties, objectives, bots), `.xii` logs, folders for --png. The fixed value lists of the
+# script are checked against the program: the difficulties and objectives of `xii rules
+# --json` (and each objective accepted by a `solo` line), the papers and backends its help
+# names, the bots of `xii simulate --help`.
+# Prints one line per failure, then "N passed, M failed"; exits 1 on failure.
+if [ $# -ne 1 ]; then
+  echo "usage: bash tests/run-completion.sh path/to/xii" >&2
+  exit 2
+fi
+xii=$1
+case $xii in /*) ;; *) xii=$(pwd)/$xii ;; esac
+root=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+# shellcheck source=../completion/xii.bash
+source "$root/completion/xii.bash" || exit 2
+complete -p xii >/dev/null || { echo "FAILED: the script does not register _xii for xii"; exit 1; }
+
+# expect "WANTED" WORD...: completes the last word of `xii WORD...` and compares the sorted
+# answers with WANTED (words separated by spaces).
+expect() {
+  local want=$1
+  shift
+  COMP_WORDS=("$xii" "$@")
+  COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+  COMPREPLY=()
+  _xii
+  local got
+  got=$(printf '%s\n' "${COMPREPLY[@]}" | sed '/^$/d' | sort | tr '\n' ' ' | sed 's/ $//')
+  want=$(printf '%s\n' $want | sort | tr '\n' ' ' | sed 's/ $//')
+  if [ "$got" = "$want" ]; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAILED: xii $*|: got '$got', expected '$want'"
+  fi
+}
+fail() { failed=$((failed + 1)); echo "FAILED: $*"; }
+
+commands=$("$xii" --help | sed -n '/^commands:/,/^$/s/^  \([a-z-][a-z-]*\) .*/\1/p' | tr '\n' ' ')
+expect "$commands help --help --version" ""
+expect "audit" au
+expect "setup summary sheet" help s
+expect "--help --json --rules" rules --
+expect "--json" audit --j
+expect "--players --paper --png" sheet --grey --p
+expect "a4 letter" sheet --paper ""
+expect "letter" sheet --paper l
+expect "letter" sheet --paper = l
+expect "a4 letter" sheet --paper =
+expect "letter" sheet --paper=l
+expect "hard" setup --difficulty h
+expect "cairo haru trace" summary --backend ""
+expect "" sheet --seed ""
+expect "" sheet --names J
+
+# Every option --help prints is offered after "--" or "-".
+for c in $commands; do
+  opts=$("$xii" "$c" --help | sed -n 's/^ \{0,4\}\(--*[A-Za-z][A-Za-z0-9-]*\(, --*[A-Za-z][A-Za-z0-9-]*\)*\).*/\1/p' |
+         tr ',' '\n' | sed 's/^ *//' | grep -E '^(--[A-Za-z].*|-[A-Za-z])$' | sort -u | tr '\n' ' ')
+  expect "$opts" "$c" -
+done
+
+# Files: logs for audit, .rules for --rules, folders for --png, anything for -o.
+mkdir -p "$tmp/dir" && touch "$tmp/a.xii" "$tmp/b.pdf" "$tmp/c.rules"
+cd "$tmp" || exit 2
+expect "a.xii dir" audit ""
+expect "a.xii dir" audit --json ""
+expect "c.rules dir" audit --rules ""
+expect "b.pdf dir" audit --pdf ""
+expect "dir" sheet --png ""
+expect "a.xii b.pdf c.rules dir" sheet -o ""
+expect "" sheet ""
+cd "$root" || exit 2
+
+# The fixed lists against the program.
+ids() { "$xii" rules --json | python3 -c "import json,sys; print(' '.join(x['id'] for x in json.load(sys.stdin)['$1']))"; }
+[ "$(ids difficulties)" = "$_xii_difficulties" ] && passed=$((passed + 1)) ||
+  fail "difficulties: the script has '$_xii_difficulties', xii rules --json '$(ids difficulties)'"
+for o in $_xii_objectives; do
+  printf 'xii 1\nplayers Jack\nsolo %s\n' "$o" >"$tmp/solo.xii"
+  "$xii" audit "$tmp/solo.xii" >/dev/null 2>&1 && passed=$((passed + 1)) || fail "objective $o: a log with 'solo $o' does not audit"
+done
+for o in $(ids objectives); do
+  case " $_xii_objectives " in *" $o "*) passed=$((passed + 1)) ;; *) fail "objective $o of xii rules --json: not in the script" ;; esac
+done
+"$xii" sheet --help | grep -q -- "--paper ${_xii_papers// /|} " && passed=$((passed + 1)) ||
+  fail "papers: xii sheet --help has no '--paper ${_xii_papers// /|}'"
+for b in $_xii_backends; do
+  "$xii" sheet --help | grep -q -- "$b" && passed=$((passed + 1)) || fail "backend $b: not in xii sheet --help"
+done
+if "$xii" simulate --help >"$tmp/simulate" 2>/dev/null; then
+  for b in $_xii_bots; do
+    grep -qw -- "$b" "$tmp/simulate" && passed=$((passed + 1)) || fail "bot $b: not in xii simulate --help"
+  done
+  expect "search,greedy search,random" simulate --bots search,
+fi
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]
