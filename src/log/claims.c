@@ -219,6 +219,29 @@ void log_claims_side_text(const struct gamedata *gd, const struct log_mismatch *
     }
 }
 
+/* Appends the members of a (sorted) list a that b lacks, each as often as a has it more than
+ * b; returns how many. */
+static size_t list_minus(const struct gamedata *gd, const struct log_mismatch *m, const int *a, size_t na,
+                         const int *b, size_t nb, struct strbuf *out)
+{
+    size_t n = 0, j = 0;
+    for (size_t i = 0; i < na; i++) {
+        while (j < nb && b[j] < a[i])
+            j++;
+        if (j < nb && b[j] == a[i]) {
+            j++;
+            continue;
+        }
+        if (n++)
+            strbuf_puts(out, ", ");
+        if (log_claims_is_set(m))
+            strbuf_puts(out, gd->items[a[i]].id);
+        else
+            strbuf_printf(out, "%d", a[i]);
+    }
+    return n;
+}
+
 void log_claims_message(const struct gamedata *gd, const struct log_mismatch *m,
                         const char *player_name, struct strbuf *out)
 {
@@ -226,6 +249,22 @@ void log_claims_message(const struct gamedata *gd, const struct log_mismatch *m,
     log_claims_side_text(gd, m, 0, out);
     strbuf_puts(out, ", the rules give ");
     log_claims_side_text(gd, m, 1, out);
+    if (!log_claims_is_set(m) && m->claim.kind != LOG_CLAIM_RESERVE)
+        return;
+    /* Sets and the reserve: say what the sheet lacks and what it has too many of. */
+    struct strbuf missing = STRBUF_INIT, extra = STRBUF_INIT;
+    size_t nmissing = list_minus(gd, m, m->rules, m->nrules, m->sheet, m->nsheet, &missing);
+    size_t nextra = list_minus(gd, m, m->sheet, m->nsheet, m->rules, m->nrules, &extra);
+    const char *unit = m->claim.kind == LOG_CLAIM_RESERVE ? "reserve " : "";
+    strbuf_puts(out, " (");
+    if (nmissing)
+        strbuf_printf(out, "missing on the sheet: %s%s", unit, strbuf_cstr(&missing));
+    if (nextra)
+        strbuf_printf(out, "%son the sheet but not in the rules: %s%s", nmissing ? "; " : "", unit,
+                      strbuf_cstr(&extra));
+    strbuf_putc(out, ')');
+    strbuf_free(&missing);
+    strbuf_free(&extra);
 }
 
 void log_mismatch_free(struct log_mismatch *m)

@@ -56,7 +56,9 @@ int log_claims_compare(const struct game_state *s, int player, const struct log_
 void log_claims_side_text(const struct gamedata *gd, const struct log_mismatch *m, int side,
                           struct strbuf *out);
 
-/* Appends "Jack's sheet says food 12, the rules give 9". */
+/* Appends "Jack's sheet says food 12, the rules give 9"; for a set or the reserve, also what
+ * the sheet lacks and what it has too many of: "... (missing on the sheet: blacksmith; on the
+ * sheet but not in the rules: prior)". */
 void log_claims_message(const struct gamedata *gd, const struct log_mismatch *m,
                         const char *player_name, struct strbuf *out);
 

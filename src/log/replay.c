@@ -704,18 +704,54 @@ static void do_war(struct rp *rp, const struct log_stmt *st)
     maybe_end_round(rp);
 }
 
+/* Whether a pick names a location whose bonus has no choice: it needs no collect line. Says
+ * so in a warning (the bonus is collected anyway), once. */
+static int needless_pick(struct rp *rp, const struct log_pick *pk, int player, int warn)
+{
+    const struct gamedata *gd = rp->gd;
+    int l = log_ids_location(&rp->ids, pk->location.norm);
+    if (l < 0 || gd->locations[l].nbonus >= 2)
+        return 0;
+    if (warn && !rp->done) {
+        const struct gd_location *loc = &gd->locations[l];
+        struct diag *d = diag_add(rp->dl, DIAG_WARNING, rp->ast->file,
+                                  (struct srcpos){pk->location.at.line, pk->location.at.col},
+                                  pk->location.at.len, "collect", "no collect line is needed for the %s: "
+                                  "its bonus (%d %s) has no choice and is collected by itself at the end "
+                                  "of the round; remove \"%s %s\"", loc->id, loc->bonus_amount[0],
+                                  gd->assets[loc->bonus_asset[0]].id, pk->location.text, pk->take.text);
+        d->round = rp->s->round;
+        if (player >= 0)
+            diag_set_player(d, rp->s->cfg.names[player]);
+    }
+    return 1;
+}
+
 static void do_collect(struct rp *rp, const struct log_stmt *st)
 {
     struct game_state *s = rp->s;
     const struct gamedata *gd = rp->gd;
     end_turn(rp);
+    /* Picks of a fixed bonus are harmless: warn, and go on with the others. */
+    size_t needless = 0;
+    if (s->phase != PHASE_SETUP) {
+        int who = replay_find_player(rp, &st->collect.player);
+        if (who < 0) {
+            replay_skip(rp, st);
+            return;
+        }
+        for (size_t k = 0; k < st->collect.count; k++)
+            needless += (size_t)needless_pick(rp, &st->collect.items[k], who, 1);
+        if (needless == st->collect.count)
+            return;
+    }
     if (s->phase == PHASE_ROUND_OVER || s->phase == PHASE_GAME_OVER) {
         /* The round ended when nothing was missing: say why this choice was not needed. */
         int p = replay_find_player(rp, &st->collect.player);
         for (size_t k = 0; p >= 0 && k < st->collect.count; k++) {
             const struct log_pick *pk = &st->collect.items[k];
             int l = gamedata_location(gd, pk->location.norm, strlen(pk->location.norm));
-            if (l < 0 || engine_location_qualifies(s, p, l))
+            if (l < 0 || needless_pick(rp, pk, p, 0) || engine_location_qualifies(s, p, l))
                 continue;
             replay_error(rp, pk->location.at, "collect", p, "%s earns no %s bonus in round %d: influence "
                          "%d, MIN %d", s->cfg.names[p], gd->locations[l].id, s->round,
@@ -745,13 +781,15 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
     /* One bad pair rejects the line: several choices are tried on a copy. A single choice
      * needs none, since a refused engine call changes nothing. */
     struct game_state copy, *t = s;
-    if (st->collect.count > 1) {
+    if (st->collect.count - needless > 1) {
         copy = *s;
         t = &copy;
     }
     int bad = 0;
     for (size_t k = 0; k < st->collect.count; k++) {
         const struct log_pick *pk = &st->collect.items[k];
+        if (needless_pick(rp, pk, p, 0))
+            continue;
         int l = resolve_location(rp, &pk->location, p);
         if (l < 0) {
             bad = 1;
@@ -807,22 +845,25 @@ static void do_check(struct rp *rp, const struct log_stmt *st)
     struct log_claim claims[64], *c = claims;
     if (st->check.count > sizeof claims / sizeof claims[0])
         c = xmalloc(st->check.count * sizeof *c);
-    int bad = 0;
+    /* A bad item is reported alone: the other items of the line are still compared. */
+    size_t bad = 0;
+    unsigned char *ok = xmalloc(st->check.count + 1);
     struct strbuf sb = STRBUF_INIT;
     for (size_t k = 0; k < st->check.count; k++) {
         struct log_span at;
         strbuf_reset(&sb);
-        if (log_claims_resolve(rp->gd, &st->check.items[k], &c[k], &sb, &at) != 0) {
+        ok[k] = log_claims_resolve(rp->gd, &st->check.items[k], &c[k], &sb, &at) == 0;
+        if (!ok[k]) {
             replay_error(rp, at, "unknown-id", p, "%s", strbuf_cstr(&sb));
-            bad = 1;
+            bad++;
         }
     }
-    if (bad) {
+    if (bad == st->check.count) {
         replay_skip(rp, st);
     } else {
         for (size_t k = 0; k < st->check.count; k++) {
             struct log_mismatch m;
-            if (!log_claims_compare(s, p, &st->check.items[k], &c[k], &m))
+            if (!ok[k] || !log_claims_compare(s, p, &st->check.items[k], &c[k], &m))
                 continue;
             m.round = s->round;
             m.history_count = rp->h->count;
@@ -836,6 +877,7 @@ static void do_check(struct rp *rp, const struct log_stmt *st)
         }
     }
     strbuf_free(&sb);
+    free(ok);
     if (c != claims)
         free(c);
 }

@@ -16,7 +16,8 @@ static void string_or_null(struct strbuf *out, const char *s)
         strbuf_puts(out, "null");
 }
 
-static void errors(const struct log_report_input *in, struct strbuf *out)
+/* The diagnostics of one level (errors, warnings) as an array, in report order. */
+static void diags_of(const struct log_report_input *in, enum diag_level level, struct strbuf *out)
 {
     const struct diag_list *dl = in->diags;
     size_t *order = log_report_order(dl);
@@ -24,7 +25,7 @@ static void errors(const struct log_report_input *in, struct strbuf *out)
     strbuf_puts(out, "[");
     for (size_t i = 0; i < dl->count; i++) {
         const struct diag *d = &dl->items[order[i]];
-        if (d->level != DIAG_ERROR)
+        if (d->level != level)
             continue;
         strbuf_printf(out, "%s\n    {\"line\": %d, \"col\": %d, \"code\": ", n++ ? "," : "", d->pos.line,
                       d->pos.col);
@@ -199,8 +200,16 @@ void log_report_json(const struct log_report_input *in, struct strbuf *out)
         strbuf_printf(out, "%d,\n", r->until_round);
     }
     key(out, i1, "errors");
-    errors(in, out);
+    diags_of(in, DIAG_ERROR, out);
     strbuf_puts(out, ",\n");
+    /* Warnings (a line that is not needed) only when there are some. */
+    for (size_t i = 0; i < in->diags->count; i++)
+        if (in->diags->items[i].level == DIAG_WARNING) {
+            key(out, i1, "warnings");
+            diags_of(in, DIAG_WARNING, out);
+            strbuf_puts(out, ",\n");
+            break;
+        }
     key(out, i1, "mismatches");
     mismatches(r, out);
     strbuf_puts(out, ",\n");

@@ -324,7 +324,7 @@ static void test_claims(void **state)
             "check Jack people blacksmith prior, reserve 2 3 4, infrastructures stables\n"
             "check Jack score 8 people market\n");
     assert_int_equal(count(&x, "unknown-id"), 1);       /* market is not a person */
-    assert_int_equal(x.r->nmismatches, 3);
+    assert_int_equal(x.r->nmismatches, 4);              /* score 8 is still compared */
     const struct log_mismatch *m = x.r->mismatches;
     assert_int_equal(m[0].claim.kind, LOG_CLAIM_PEOPLE);
     assert_int_equal(m[0].nsheet, 2);
@@ -337,9 +337,19 @@ static void test_claims(void **state)
     assert_int_equal(m[2].nrules, 0);
     struct strbuf sb = STRBUF_INIT;
     log_claims_message(&GD, &m[2], "Jack", &sb);
-    assert_string_equal(strbuf_cstr(&sb), "Jack's sheet says infrastructures stables, the rules give none");
+    assert_string_equal(strbuf_cstr(&sb), "Jack's sheet says infrastructures stables, the rules give none "
+                                           "(on the sheet but not in the rules: stables)");
+    strbuf_reset(&sb);
+    log_claims_message(&GD, &m[0], "Jack", &sb);
+    assert_string_equal(strbuf_cstr(&sb), "Jack's sheet says people blacksmith prior, the rules give "
+                                           "blacksmith (on the sheet but not in the rules: prior)");
+    strbuf_reset(&sb);
+    log_claims_message(&GD, &m[1], "Jack", &sb);
+    assert_string_equal(strbuf_cstr(&sb), "Jack's sheet says reserve 2 3 4, the rules give 2 3 3 4 5 "
+                                           "(missing on the sheet: reserve 3, 5)");
     strbuf_free(&sb);
-    assert_int_equal(count(&x, NULL), 3);
+    assert_int_equal(m[3].claim.kind, LOG_CLAIM_SCORE);
+    assert_int_equal(count(&x, NULL), 4);
     run_free(&x);
 }
 
