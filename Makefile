@@ -24,7 +24,7 @@ DEPFLAGS = -MMD -MP
 # Sanitizer flags, for compiling and linking alike (make asan sets them).
 SANITIZE ?=
 
-DEB_PACKAGES := libcairo2-dev libhpdf-dev libcmocka-dev pkg-config poppler-utils qpdf mandoc python3-jsonschema
+DEB_PACKAGES := libcairo2-dev libhpdf-dev libcmocka-dev libedit-dev pkg-config poppler-utils qpdf mandoc python3-jsonschema
 
 # $(BUILD)/deps.mk installs the missing Debian packages, then records the library flags;
 # make re-reads itself once it exists, so pkg-config is asked only after it is installed.
@@ -32,16 +32,17 @@ DEPS_MK := $(BUILD)/deps.mk
 ifeq ($(filter clean,$(MAKECMDGOALS)),)
 -include $(DEPS_MK)
 endif
-$(DEPS_MK): tools/ensure-deps.sh
+$(DEPS_MK): tools/ensure-deps.sh Makefile
 	@sh tools/ensure-deps.sh $(DEB_PACKAGES)
 	@mkdir -p $(@D)
-	@printf 'CAIRO_CFLAGS := %s\nCAIRO_LIBS := %s\n' "$$(pkg-config --cflags cairo-ft cairo)" \
-	  "$$(pkg-config --libs cairo-ft cairo)" > $@
+	@printf 'CAIRO_CFLAGS := %s\nCAIRO_LIBS := %s\nEDIT_CFLAGS := %s\nEDIT_LIBS := %s\n' \
+	  "$$(pkg-config --cflags cairo-ft cairo)" "$$(pkg-config --libs cairo-ft cairo)" \
+	  "$$(pkg-config --cflags libedit)" "$$(pkg-config --libs libedit)" > $@
 
 XII_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -DXII_VERSION=\"$(VERSION)\" -Isrc -I$(BUILD)/gen \
-               $(patsubst -I%,-isystem %,$(CAIRO_CFLAGS))
+               $(patsubst -I%,-isystem %,$(CAIRO_CFLAGS) $(EDIT_CFLAGS))
 XII_CFLAGS   = $(WARN) $(OPT) $(SANITIZE) $(DEPFLAGS) -pthread
-XII_LDLIBS   = $(CAIRO_LIBS) -lhpdf -lm -pthread
+XII_LDLIBS   = $(CAIRO_LIBS) $(EDIT_LIBS) -lhpdf -lm -pthread
 # Ours first, the user's after (GNU coding standards, "Variables for Specifying Commands").
 ALL_CPPFLAGS  = $(XII_CPPFLAGS) $(CPPFLAGS)
 ALL_CFLAGS    = $(XII_CFLAGS) $(CFLAGS)

@@ -11,6 +11,7 @@ int cmd_audit(int argc, char **argv);
 int cmd_summary(int argc, char **argv);
 int cmd_organiser(int argc, char **argv);
 int cmd_setup(int argc, char **argv);
+int cmd_play(int argc, char **argv);
 int cmd_record_sheet(int argc, char **argv);
 
 #endif

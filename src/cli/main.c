@@ -18,6 +18,7 @@ static const struct command commands[] = {
     {"summary", cmd_summary, "write the one-page rules summary"},
     {"sheet", cmd_sheet, "blank town-sheets to print (two pages per player)"},
     {"audit", cmd_audit, "check a move log against the rules: errors, mismatches, scores, winner"},
+    {"play", cmd_play, "record a game at the table, each move checked as it is typed"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

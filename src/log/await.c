@@ -75,11 +75,27 @@ static void await_round(const struct game_state *s, struct log_await *a)
             a->kind = (enum log_await_kind)k;
             break;
         }
-    switch (a->kind) {
-    case LOG_AWAIT_OUTLAWS:
+    /* The details of everything pending (war and location choices may come in either
+     * order); `player` is the one of `kind`. */
+    if (m.outlaws)
         for (int p = 0; p < np; p++)
             a->rolls_due[p] = engine_outlaws_needs_rolls(s, p);
-        break;
+    if (a->pending >> LOG_AWAIT_WAR & 1u)
+        for (int p = 0; p < np; p++) {
+            a->must_avoid[p] = engine_pow_base(s, p) == 0;
+            a->rolls_due[p] = a->must_avoid[p] ? 0 : engine_bonus_rolls_due(s, p);
+        }
+    if (a->pending >> LOG_AWAIT_COLLECT & 1u)
+        for (int k = 0; k < np; k++) {
+            /* In seat order from the round's first player, like the turns. */
+            int p = (s->first_player + k) % np;
+            if (m.collect[p]) {
+                a->collect_player = p;
+                a->collect = m.collect[p];
+                break;
+            }
+        }
+    switch (a->kind) {
     case LOG_AWAIT_TURN:
         a->player = engine_next_player(s);
         break;
@@ -87,22 +103,8 @@ static void await_round(const struct game_state *s, struct log_await *a)
         a->player = s->turn.player;
         await_turn_dice(s, a);
         break;
-    case LOG_AWAIT_WAR:
-        for (int p = 0; p < np; p++) {
-            a->must_avoid[p] = engine_pow_base(s, p) == 0;
-            a->rolls_due[p] = a->must_avoid[p] ? 0 : engine_bonus_rolls_due(s, p);
-        }
-        break;
     case LOG_AWAIT_COLLECT:
-        for (int k = 0; k < np; k++) {
-            /* In seat order from the round's first player, like the turns. */
-            int p = (s->first_player + k) % np;
-            if (m.collect[p]) {
-                a->player = p;
-                a->collect = m.collect[p];
-                break;
-            }
-        }
+        a->player = a->collect_player;
         break;
     default:
         break;
@@ -116,6 +118,7 @@ static void await_state(const struct log_replay *r, const struct game_state *s, 
     a->player = -1;
     a->event = -1;
     a->then_player = -1;
+    a->collect_player = -1;
     a->round = s->round;
     if (!r->started) {
         a->kind = LOG_AWAIT_HEADER;

@@ -20,7 +20,8 @@ enum log_await_kind {
     LOG_AWAIT_RESERVE,   /* `player` spent all four dice and may still spend a reserve die;
                             when not, `then` says what comes next */
     LOG_AWAIT_WAR,       /* the king war: every player supports (with rolls_due) or avoids */
-    LOG_AWAIT_COLLECT,   /* `player` chooses the production bonus of the locations in `collect` */
+    LOG_AWAIT_COLLECT,   /* `player` (collect_player) chooses the production bonus of the
+                            locations in `collect` (grassland, forest: food or supply) */
     LOG_AWAIT_GAME_OVER, /* round 10 has ended: nothing more is played */
     LOG_AWAIT_KIND_COUNT
 };
@@ -42,9 +43,12 @@ struct log_await {
     int ndice;
     int reserve[GD_MAX_RESERVE_SLOTS];  /* DIE, RESERVE: reserve values spendable this turn */
     int nreserve;
+    /* The fields below describe what is pending, `kind` or not. */
     int rolls_due[XII_MAX_PLAYERS];     /* OUTLAWS, WAR: bonus rolls due per seat */
     int must_avoid[XII_MAX_PLAYERS];    /* WAR: no POW, the player can only avoid */
-    unsigned collect;           /* COLLECT: bit l for each location whose choice is owed */
+    int collect_player;         /* COLLECT: the first seat (from the round's first player) who
+                                   owes location choices, or -1 */
+    unsigned collect;           /* COLLECT: bit l for each location whose choice that seat owes */
     enum log_await_kind then;   /* RESERVE: what is awaited when no reserve die is spent (the
                                    fields above other than kind, round, player, dice and reserve
                                    describe it) */

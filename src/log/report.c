@@ -129,10 +129,9 @@ static void items_line(const struct game_state *s, int p, int people, struct str
     strbuf_puts(out, n ? "\n" : "none\n");
 }
 
-static void player_block(const struct log_replay *r, int p, struct strbuf *out)
+void log_report_player(const struct game_state *s, int p, int with_max, struct strbuf *out)
 {
-    const struct game_state *s = &r->state;
-    const struct gamedata *gd = r->gd;
+    const struct gamedata *gd = s->gd;
     const struct player_state *ps = &s->p[p];
     strbuf_printf(out, "\n%s", s->cfg.names[p]);
     if (s->cfg.towns[p][0])
@@ -143,8 +142,11 @@ static void player_block(const struct log_replay *r, int p, struct strbuf *out)
         label(out, asset_class_name(classes[c]));
         int n = 0;
         for (int a = 0; a < ASSET_COUNT; a++)
-            if (gd->assets[a].cls == classes[c])
+            if (gd->assets[a].cls == classes[c]) {
                 strbuf_printf(out, "%s%s %d", n++ ? ", " : "", gd->assets[a].id, ps->asset[a]);
+                if (with_max)
+                    strbuf_printf(out, "/%d", engine_asset_max(s, p, a));
+            }
         strbuf_putc(out, '\n');
     }
     label(out, "influence");
@@ -274,7 +276,7 @@ void log_report_text(const struct log_report_input *in, struct strbuf *out)
     strbuf_putc(out, '\n');
     game_line(r, out);
     for (int p = 0; p < r->state.cfg.nplayers; p++)
-        player_block(r, p, out);
+        log_report_player(&r->state, p, 0, out);
     strbuf_putc(out, '\n');
     if (r->state.phase == PHASE_GAME_OVER)
         winners_line(r, out);

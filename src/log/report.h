@@ -29,6 +29,11 @@ void log_report_text(const struct log_report_input *in, struct strbuf *out);
  * ending with a line feed. */
 void log_report_json(const struct log_report_input *in, struct strbuf *out);
 
+/* Appends one player's sheet as the text report shows it (assets, influence, reputation,
+ * people, infrastructures, perks, reserve, POW, score so far); with_max: each asset as
+ * "food 7/12" with its current MAX. */
+void log_report_player(const struct game_state *s, int p, int with_max, struct strbuf *out);
+
 /* The diagnostics in file order (stable: the order of the list within a line), as indexes into
  * in->diags->items; the caller frees the array. */
 size_t *log_report_order(const struct diag_list *dl);

@@ -170,7 +170,7 @@ static void expect_next(const struct log_replay *r, const struct log_await *a, c
         break;
     case LOG_COLLECT: {
         assert_true(pending(a, LOG_AWAIT_COLLECT));
-        if (k == LOG_AWAIT_COLLECT && a->player == seat(r, &st->collect.player))
+        if (a->collect_player == seat(r, &st->collect.player))
             for (size_t i = 0; i < st->collect.count; i++) {
                 int l = gamedata_location(&GD, st->collect.items[i].location.norm,
                                           strlen(st->collect.items[i].location.norm));
@@ -399,6 +399,9 @@ static void test_war_and_collect(void **state)
     run_golden(&x, "game-5p.xii", 132, "");    /* round 3, every turn played */
     assert_int_equal(x.a.kind, LOG_AWAIT_WAR);
     assert_true(x.a.pending & 1u << LOG_AWAIT_COLLECT);
+    assert_int_equal(x.a.player, -1);
+    assert_true(x.a.collect_player >= 0);
+    assert_int_equal(x.a.collect, 1u << L_GRASSLAND);
     assert_int_equal(x.a.rolls_due[4], 1);      /* "Ann Lee" support 1 */
     int avoiders = 0;
     for (int p = 0; p < 5; p++)

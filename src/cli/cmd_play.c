@@ -1,0 +1,410 @@
+/* xii play: the recorder at the table. Reads lines (with libedit on a terminal: prompts,
+ * line editing, history, tab completion; plain lines otherwise), checks each one with the
+ * audit's parser and replay (play_session.h), writes the accepted ones to FILE as the game
+ * goes, and prints the audit report when the game ends. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+#include <editline/readline.h>
+#include "cli/commands.h"
+#include "cli/gamedata_option.h"
+#include "cli/options.h"
+#include "cli/play_complete.h"
+#include "cli/play_session.h"
+#include "cli/play_shortform.h"
+#include "cli/play_text.h"
+#include "log/report.h"
+#include "rules/event_setup.h"
+
+static const char usage_text[] =
+    "usage: xii play [OPTIONS] FILE\n"
+    "Records a game at the table, move by move: each line typed is checked by the rules as the\n"
+    "audit checks it, and written to FILE (flushed to the disk) once accepted. FILE is created,\n"
+    "or continued where it stops. Type help at the prompt for the short forms and commands.\n"
+    "When the game ends (or at quit) the audit report is printed.\n"
+    "  --seed S            draw the events of the difficulty from seed S (setup method 1)\n"
+    "  --pdf PDF           at the end, also draw the filled town-sheets into PDF\n"
+    "  --rules FILE        read this game-data file instead of the built-in one\n"
+    "  -h, --help          this help\n"
+    "When standard input is not a terminal, lines are read without prompts; the first line\n"
+    "refused stops the recorder with the audit's message (FILE keeps every line accepted).\n"
+    "Exit status: 0 recorded (no errors, no mismatches), 1 a line was refused or a check line\n"
+    "differs, 2 bad options or FILE has errors, 3 FILE could not be written.\n";
+
+struct play_args {
+    const char *file, *pdf, *rules, *seed;
+};
+
+static int parse_args(int argc, char **argv, struct play_args *pa)
+{
+    memset(pa, 0, sizeof *pa);
+    int i = 1;
+    while (i < argc) {
+        const char *a = argv[i], *v = NULL;
+        int m;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(usage_text, stdout);
+            return 1;
+        }
+        if ((m = cli_option(argc, argv, &i, "--seed", NULL, &v)) != 0 ||
+            (m = cli_option(argc, argv, &i, "--pdf", NULL, &v)) != 0 ||
+            (m = cli_option(argc, argv, &i, "--rules", NULL, &v)) != 0) {
+            const char *opt = strncmp(a, "--seed", 6) == 0 ? "--seed" : strncmp(a, "--pdf", 5) == 0 ? "--pdf" : "--rules";
+            if (m < 0 || !*v) {
+                fprintf(stderr, "xii play: %s needs a value\n", opt);
+                return -1;
+            }
+            if (strcmp(opt, "--seed") == 0)
+                pa->seed = v;
+            else if (strcmp(opt, "--pdf") == 0)
+                pa->pdf = v;
+            else
+                pa->rules = v;
+        } else if (a[0] == '-' && a[1] != 0) {
+            fprintf(stderr, "xii play: unknown option '%s'\n", a);
+            fputs(usage_text, stderr);
+            return -1;
+        } else {
+            if (pa->file) {
+                fprintf(stderr, "xii play: one file at a time ('%s' and '%s' given)\n", pa->file, a);
+                return -1;
+            }
+            pa->file = a;
+            i++;
+        }
+    }
+    if (!pa->file || strcmp(pa->file, "-") == 0) {
+        fputs("xii play: which file should the game be recorded in? (give its name)\n", stderr);
+        fputs(usage_text, stderr);
+        return -1;
+    }
+    if (pa->pdf && strcmp(pa->pdf, "-") == 0) {
+        fputs("xii play: the report goes to standard output: write the sheets to a file\n", stderr);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- the terminal -------------------------------------------------------------------------- */
+
+static const struct play_session *completing;   /* the session tab completion reads */
+static struct play_words candidates;
+static size_t next_candidate;
+
+static char *candidate(const char *text, int state)
+{
+    (void)text;
+    if (state == 0)
+        next_candidate = 0;
+    if (next_candidate >= candidates.n)
+        return NULL;
+    return strdup(candidates.items[next_candidate++]);
+}
+
+static char **complete(const char *text, int start, int end)
+{
+    (void)end;
+    rl_attempted_completion_over = 1;      /* never file names */
+    play_words_free(&candidates);
+    char *before = strndup(rl_line_buffer, (size_t)start);
+    if (!before)
+        return NULL;
+    play_complete(completing, before, text, &candidates);
+    free(before);
+    return rl_completion_matches(text, candidate);
+}
+
+struct reader {
+    int terminal;       /* prompts, colours, libedit */
+    int colour;
+};
+
+/* The next line (caller frees), or NULL at the end of the input. */
+static char *read_line(const struct reader *rd, const struct play_session *s)
+{
+    if (rd->terminal) {
+        struct strbuf prompt = STRBUF_INIT;
+        play_text_prompt(s, &prompt);
+        completing = s;
+        char *line = readline(strbuf_cstr(&prompt));
+        strbuf_free(&prompt);
+        if (line && line[strspn(line, " \t")])
+            add_history(line);
+        return line;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    if (getline(&line, &cap, stdin) < 0) {
+        free(line);
+        return NULL;
+    }
+    return line;
+}
+
+/* ---- commands ------------------------------------------------------------------------------ */
+
+static void print_awaited(const struct play_session *s)
+{
+    struct strbuf sb = STRBUF_INIT;
+    play_text_awaited(s, &sb);
+    fputs(strbuf_cstr(&sb), stdout);
+    strbuf_free(&sb);
+}
+
+/* The last n lines of FILE. */
+static void show_log(const struct play_session *s, int n)
+{
+    const char *text = strbuf_cstr(&s->text);
+    size_t len = s->text.len;
+    size_t start = len;
+    if (start > 0 && text[start - 1] == '\n')
+        start--;
+    for (int k = 0; k < n && start > 0; ) {
+        start--;
+        if (text[start] == '\n' && ++k == n) {
+            start++;
+            break;
+        }
+    }
+    if (len == 0)
+        puts("(the file is empty)");
+    fwrite(text + start, 1, len - start, stdout);
+}
+
+static void show_sheet(const struct play_session *s, const char *who)
+{
+    if (!s->replay->started) {
+        puts("No game yet: the header is not complete.");
+        return;
+    }
+    const struct game_state *st = play_session_state(s);
+    struct strbuf sb = STRBUF_INIT;
+    int p = -1;
+    if (*who) {
+        p = play_find_player(st, who);
+        if (p < 0) {
+            printf("'%s' is not a player.\n", who);
+            strbuf_free(&sb);
+            return;
+        }
+    } else {
+        p = s->await.kind == LOG_AWAIT_COLLECT ? s->await.collect_player : s->await.player;
+    }
+    for (int q = 0; q < st->cfg.nplayers; q++)
+        if (p < 0 || q == p)
+            log_report_player(st, q, 1, &sb);
+    fputs(strbuf_cstr(&sb), stdout);
+    strbuf_free(&sb);
+}
+
+enum command { NOT_A_COMMAND, CMD_DONE, CMD_QUIT, CMD_FAILED };
+
+/* Runs a recorder command (undo, show, log, hint, help, quit). */
+static enum command run_command(struct play_session *s, const char *line, const struct reader *rd)
+{
+    char w[16];
+    const char *rest = play_first_word(line, w, sizeof w);
+    static const char *const names[] = {"undo", "show", "log", "hint", "help", "quit"};
+    int k = -1;
+    for (int i = 0; i < 6; i++)
+        if (strcasecmp(w, names[i]) == 0)
+            k = i;
+    size_t restlen = strcspn(rest, "\r\n");
+    while (restlen > 0 && (rest[restlen - 1] == ' ' || rest[restlen - 1] == '\t'))
+        restlen--;
+    char arg[128];
+    snprintf(arg, sizeof arg, "%.*s", (int)(restlen < sizeof arg ? restlen : sizeof arg - 1), rest);
+    if (k < 0 || (k != 1 && k != 2 && *arg))
+        return NOT_A_COMMAND;
+    switch (k) {
+    case 0: {
+        struct strbuf undone = STRBUF_INIT, err = STRBUF_INIT;
+        int rc = play_session_undo(s, &undone, &err);
+        if (rc != 0)
+            fprintf(stderr, "xii play: undo failed, nothing changed: %s\n", strbuf_cstr(&err));
+        else if (rd->terminal)
+            printf(undone.len ? "taken back:\n%s" : "nothing to take back\n", strbuf_cstr(&undone));
+        strbuf_free(&undone);
+        strbuf_free(&err);
+        return rc ? CMD_FAILED : CMD_DONE;
+    }
+    case 1: {
+        char who[XII_NAME_SIZE + 2];
+        play_first_word(arg, who, sizeof who);
+        show_sheet(s, who);
+        return CMD_DONE;
+    }
+    case 2: {
+        int n = *arg ? atoi(arg) : 10;
+        if (n <= 0)
+            return NOT_A_COMMAND;
+        show_log(s, n);
+        return CMD_DONE;
+    }
+    case 3:
+        puts("hint: the advisor (xii hint) is not available in this build yet.");
+        return CMD_DONE;
+    case 4:
+        fputs(play_text_help, stdout);
+        return CMD_DONE;
+    default:
+        return CMD_QUIT;
+    }
+}
+
+/* ---- the end ------------------------------------------------------------------------------- */
+
+/* The audit of FILE, exactly as `xii audit FILE [--pdf PDF] [--rules R]` prints it. */
+static int final_report(const struct play_args *pa)
+{
+    char *argv[8];
+    int argc = 0;
+    argv[argc++] = (char *)"audit";
+    if (pa->rules) {
+        argv[argc++] = (char *)"--rules";
+        argv[argc++] = (char *)pa->rules;
+    }
+    if (pa->pdf) {
+        argv[argc++] = (char *)"--pdf";
+        argv[argc++] = (char *)pa->pdf;
+    }
+    argv[argc++] = (char *)pa->file;
+    argv[argc] = NULL;
+    fflush(stdout);
+    return cmd_audit(argc, argv);
+}
+
+static void print_refusal(const struct reader *rd, const struct play_result *res)
+{
+    if (rd->terminal) {
+        printf("%srefused%s (not written):\n%s", rd->colour ? "\033[1;31m" : "",
+               rd->colour ? "\033[0m" : "", strbuf_cstr(&res->message));
+        return;
+    }
+    fputs(strbuf_cstr(&res->message), stderr);
+}
+
+int cmd_play(int argc, char **argv)
+{
+    struct play_args pa;
+    int rc = parse_args(argc, argv, &pa);
+    if (rc != 0)
+        return rc > 0 ? EXIT_OK : EXIT_USAGE;
+    uint64_t seed = 0;
+    if (pa.seed && event_setup_parse_seed(pa.seed, &seed) != 0) {
+        fprintf(stderr, "xii play: --seed needs a number from 0 to 18446744073709551615, not '%s'\n", pa.seed);
+        return EXIT_USAGE;
+    }
+    struct gamedata gd;
+    if (cli_load_gamedata(&gd, pa.rules) != 0)
+        return EXIT_USAGE;
+    struct play_session s;
+    struct strbuf err = STRBUF_INIT;
+    rc = play_session_open(&s, &gd, pa.file, &err);
+    if (rc != 0) {
+        if (rc > 0)
+            fprintf(stderr, "%sxii play: %s has errors: the recorder continues only a log the rules accept "
+                            "(see xii audit %s)\n", strbuf_cstr(&err), pa.file, pa.file);
+        else
+            fprintf(stderr, "xii play: %s\n", strbuf_cstr(&err));
+        strbuf_free(&err);
+        play_session_free(&s);
+        gamedata_free(&gd);
+        return EXIT_USAGE;
+    }
+    strbuf_free(&err);
+    s.has_seed = pa.seed != NULL;
+    s.seed = seed;
+    struct reader rd = {isatty(STDIN_FILENO), 0};
+    if (rd.terminal) {
+        const char *term = getenv("TERM");
+        rd.colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR") && term && strcmp(term, "dumb") != 0;
+        rl_readline_name = "xii";
+        rl_attempted_completion_function = complete;
+        rl_completer_word_break_characters = (char *)" \t,";
+        /* The lines already in FILE are the history to recall. */
+        const char *p = strbuf_cstr(&s.text);
+        while (*p) {
+            size_t n = strcspn(p, "\n");
+            size_t lead = strspn(p, " \t");
+            if (lead < n && p[lead] != '#') {
+                char *line = strndup(p + lead, n - lead);
+                if (line)
+                    add_history(line);
+                free(line);
+            }
+            p += n + (p[n] == '\n');
+        }
+        if (s.text.len)
+            printf("Continuing %s.\n", pa.file);
+        else
+            printf("Recording a new game in %s (type help for the short forms).\n", pa.file);
+        print_awaited(&s);
+    }
+    int status = EXIT_OK, report = 0;
+    for (;;) {
+        if (s.replay->started && s.await.kind == LOG_AWAIT_GAME_OVER && play_session_started(&s)) {
+            report = 1;
+            break;
+        }
+        char *line = read_line(&rd, &s);
+        if (!line) {
+            report = rd.terminal;   /* Ctrl-D at the table ends like quit */
+            if (rd.terminal)
+                putchar('\n');
+            break;
+        }
+        enum command c = run_command(&s, line, &rd);
+        if (c == CMD_QUIT) {
+            free(line);
+            report = 1;
+            break;
+        }
+        if (c == CMD_FAILED) {
+            free(line);
+            status = EXIT_OUTPUT;
+            break;
+        }
+        if (c == CMD_DONE) {
+            free(line);
+            if (rd.terminal)
+                print_awaited(&s);
+            continue;
+        }
+        struct play_result res;
+        enum log_await_kind before = s.await.kind;
+        enum play_header_step before_step = play_header_step(&s);
+        play_session_submit(&s, line, &res);
+        free(line);
+        if (res.outcome == PLAY_REFUSED) {
+            print_refusal(&rd, &res);
+            if (!rd.terminal)
+                status = EXIT_FINDINGS;
+        } else if (res.outcome == PLAY_WRITE_FAILED) {
+            fprintf(stderr, "xii play: %s", strbuf_cstr(&res.message));
+            status = EXIT_OUTPUT;
+        } else if (res.outcome != PLAY_EMPTY && res.message.len) {
+            fputs(strbuf_cstr(&res.message), rd.terminal ? stdout : stderr);   /* a check's mismatches */
+        }
+        if (rd.terminal && res.outcome != PLAY_EMPTY &&
+            (res.outcome == PLAY_REFUSED || s.await.kind != before || play_header_step(&s) != before_step ||
+             s.await.kind == LOG_AWAIT_TURN || s.await.kind == LOG_AWAIT_COLLECT))
+            print_awaited(&s);
+        enum play_outcome outcome = res.outcome;
+        play_result_free(&res);
+        if ((outcome == PLAY_REFUSED && !rd.terminal) || outcome == PLAY_WRITE_FAILED)
+            break;
+    }
+    if (report) {
+        int audit = final_report(&pa);
+        if (status == EXIT_OK)
+            status = audit;
+    }
+    play_words_free(&candidates);
+    play_session_free(&s);
+    gamedata_free(&gd);
+    return status;
+}

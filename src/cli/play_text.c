@@ -1,0 +1,252 @@
+/* The recorder's prompt and its sentences about what comes next. */
+#include "cli/play_text.h"
+#include <string.h>
+#include "cli/play_shortform.h"
+#include "log/ids.h"
+#include "rules/event_setup.h"
+
+const char play_text_help[] =
+    "Type the move log's statements (see docs/move-log-format.md), or their short forms:\n"
+    "  header   Jack Tom Mary (players), normal (difficulty), events: the dice rolled\n"
+    "           (3 5 1 6), seed 42 or the events chosen (7 fire, 8 plague, ...), merchant (solo);\n"
+    "           town NAME TOWN, variant famine-halves-farms and game \"title\" before round 1\n"
+    "  round    round                      the next round begins (its event strikes)\n"
+    "  outlaws  Tom 4, Mary 5 2            the outlaws' bonus rolls (4 alone for one player)\n"
+    "  shared   5 6                        the round's shared dice\n"
+    "  turn     3 1                        the awaited player's own dice\n"
+    "  dice     6 population, 1 attract blacksmith, 3 influence quarry, 4 store,\n"
+    "           reserve 3 food, sheriff 3 4, court 2 4, split 5 1 monks 4 food, market 2 food\n"
+    "           after the fourth die, 3 food spends a reserve die\n"
+    "  war      Jack avoid, Tom support 4  every player, with the bonus rolls of a supporter\n"
+    "  collect  grassland food             the awaited player's location bonus\n"
+    "  check    check Jack food 12         what a sheet says (a difference is reported)\n"
+    "Commands: undo (take back the last statement), show [NAME] (a sheet as it stands),\n"
+    "log [N] (the last lines of the file), hint (the advisor), help, quit.\n"
+    "Tab completes ids, names and the dice still unspent; arrows recall earlier lines.\n";
+
+static void dice_list(const struct log_await *a, struct strbuf *out)
+{
+    for (int i = 0; i < a->ndice; i++)
+        strbuf_printf(out, "%s%d", i ? " " : "", a->dice[i].value);
+}
+
+static void reserve_list(const struct log_await *a, struct strbuf *out)
+{
+    for (int i = 0; i < a->nreserve; i++)
+        strbuf_printf(out, "%s%d", i ? " " : "", a->reserve[i]);
+}
+
+static const char *name(const struct play_session *s, int p)
+{
+    const struct game_state *st = &s->replay->state;
+    return p >= 0 && p < st->cfg.nplayers ? st->cfg.names[p] : "?";
+}
+
+static const char *header_prompts[] = {"players", "solo", "difficulty", "events", "header"};
+
+void play_text_prompt(const struct play_session *s, struct strbuf *out)
+{
+    const struct log_await *a = &s->await;
+    enum play_header_step step = play_header_step(s);
+    if (step != PLAY_STEP_GAME) {
+        strbuf_printf(out, "%s> ", header_prompts[step]);
+        return;
+    }
+    switch (a->kind) {
+    case LOG_AWAIT_HEADER:
+        strbuf_puts(out, "header> ");
+        break;
+    case LOG_AWAIT_ROUND:
+        strbuf_printf(out, "round %d> ", a->round);
+        break;
+    case LOG_AWAIT_OUTLAWS:
+        strbuf_printf(out, "r%d outlaws> ", a->round);
+        break;
+    case LOG_AWAIT_SHARED:
+        strbuf_printf(out, "r%d shared> ", a->round);
+        break;
+    case LOG_AWAIT_TURN:
+        strbuf_printf(out, "r%d %s dice> ", a->round, name(s, a->player));
+        break;
+    case LOG_AWAIT_DIE:
+        strbuf_printf(out, "r%d %s ", a->round, name(s, a->player));
+        dice_list(a, out);
+        strbuf_puts(out, "> ");
+        break;
+    case LOG_AWAIT_RESERVE:
+        strbuf_printf(out, "r%d %s reserve ", a->round, name(s, a->player));
+        reserve_list(a, out);
+        strbuf_puts(out, "> ");
+        break;
+    case LOG_AWAIT_WAR:
+        strbuf_printf(out, "r%d war> ", a->round);
+        break;
+    case LOG_AWAIT_COLLECT:
+        strbuf_printf(out, "r%d %s collect> ", a->round, name(s, a->player));
+        break;
+    default:
+        strbuf_puts(out, "end> ");
+        break;
+    }
+}
+
+static void header_awaited(const struct play_session *s, enum play_header_step step, struct strbuf *out)
+{
+    const struct gamedata *gd = s->gd;
+    switch (step) {
+    case PLAY_STEP_PLAYERS:
+        strbuf_puts(out, "The players, in seat order (the first plays first in round 1): e.g. Jack Tom Martha Mary\n");
+        break;
+    case PLAY_STEP_SOLO:
+        strbuf_puts(out, "The solo objective:");
+        for (int o = 0; o < gd->nobjectives; o++)
+            strbuf_printf(out, " %s", gd->objectives[o].id);
+        strbuf_puts(out, " or " LOG_ID_ARCADE "\n");
+        break;
+    case PLAY_STEP_DIFFICULTY:
+        strbuf_puts(out, "The difficulty:");
+        for (int d = 0; d < gd->ndifficulties; d++)
+            strbuf_printf(out, " %s", gd->difficulties[d].id);
+        strbuf_puts(out, " (or round, to begin at the default)\n");
+        break;
+    case PLAY_STEP_EVENTS: {
+        const struct log_ast *ast = s->ast;
+        int d = gd->default_difficulty;
+        for (size_t i = 0; i < ast->count; i++)
+            if (ast->stmts[i].kind == LOG_DIFFICULTY)
+                d = gamedata_difficulty(gd, ast->stmts[i].difficulty.norm,
+                                        strlen(ast->stmts[i].difficulty.norm));
+        struct strbuf rounds = STRBUF_INIT;
+        event_setup_format_rounds(gd, d, &rounds);
+        strbuf_printf(out, "The events of rounds %s: the dice rolled at the table in round order (e.g. "
+                           "3 5 1 6), seed N, or the events chosen (e.g. 7 fire, 8 plague, ...)\n",
+                      strbuf_cstr(&rounds));
+        strbuf_free(&rounds);
+        break;
+    }
+    default:
+        strbuf_puts(out, "The header is complete: town NAME TOWN, variant famine-halves-farms or game "
+                         "\"title\" may follow; round begins round 1\n");
+        break;
+    }
+}
+
+/* What a round in progress awaits (kind by player). */
+static void round_awaited(const struct play_session *s, enum log_await_kind kind, int player,
+                          struct strbuf *out)
+{
+    const struct log_await *a = &s->await;
+    const struct game_state *st = &s->replay->state;
+    const struct gamedata *gd = s->gd;
+    switch (kind) {
+    case LOG_AWAIT_ROUND: {
+        int round = a->kind == LOG_AWAIT_RESERVE ? a->then_round : a->round;
+        strbuf_printf(out, "Round %d", round);
+        if (a->event >= 0)
+            strbuf_printf(out, " (event: %s)", gd->events[a->event].id);
+        strbuf_puts(out, " begins: type round\n");
+        break;
+    }
+    case LOG_AWAIT_OUTLAWS: {
+        strbuf_printf(out, "Round %d, the outlaws' attack: the bonus rolls of", a->round);
+        int n = 0;
+        for (int p = 0; p < st->cfg.nplayers; p++)
+            if (a->rolls_due[p] > 0)
+                strbuf_printf(out, "%s %s (%d)", n++ ? "," : "", st->cfg.names[p], a->rolls_due[p]);
+        strbuf_puts(out, "; e.g.");
+        n = 0;
+        for (int p = 0; p < st->cfg.nplayers; p++)
+            if (a->rolls_due[p] > 0) {
+                strbuf_printf(out, "%s %s", n++ ? "," : "", st->cfg.names[p]);
+                for (int k = 0; k < a->rolls_due[p]; k++)
+                    strbuf_printf(out, " %d", 4 - k);
+            }
+        strbuf_puts(out, "\n");
+        break;
+    }
+    case LOG_AWAIT_SHARED:
+        strbuf_printf(out, "Round %d: the two shared dice (they differ), e.g. 5 6\n", a->round);
+        break;
+    case LOG_AWAIT_TURN:
+        strbuf_printf(out, "Round %d: %s's own two dice, e.g. 3 1\n", a->round, name(s, player));
+        break;
+    case LOG_AWAIT_DIE:
+        strbuf_printf(out, "%s: %d di%s left (", name(s, player), a->ndice, a->ndice == 1 ? "e" : "ce");
+        dice_list(a, out);
+        strbuf_puts(out, ")");
+        if (a->nreserve) {
+            strbuf_puts(out, ", reserve ");
+            reserve_list(a, out);
+        }
+        strbuf_printf(out, "; e.g. %d population\n", a->ndice ? a->dice[0].value : 1);
+        break;
+    case LOG_AWAIT_WAR: {
+        strbuf_printf(out, "Round %d, the king war: every player avoids or supports", a->round);
+        int n = 0;
+        for (int p = 0; p < st->cfg.nplayers; p++)
+            if (a->must_avoid[p])
+                strbuf_printf(out, "%s%s", n++ ? ", " : " (no POW, must avoid: ", st->cfg.names[p]);
+        strbuf_puts(out, n ? ")" : "");
+        strbuf_puts(out, "; e.g.");
+        for (int p = 0; p < st->cfg.nplayers; p++) {
+            strbuf_printf(out, "%s %s %s", p ? "," : "", st->cfg.names[p], a->must_avoid[p] ? "avoid" : "support");
+            for (int k = 0; !a->must_avoid[p] && k < a->rolls_due[p]; k++)
+                strbuf_puts(out, " 4");
+        }
+        strbuf_putc(out, '\n');
+        break;
+    }
+    case LOG_AWAIT_COLLECT: {
+        strbuf_printf(out, "Round %d: %s chooses the bonus of", a->round, name(s, a->collect_player));
+        int n = 0, first = -1;
+        for (int l = 0; l < LOCATION_COUNT; l++)
+            if (a->collect >> l & 1u) {
+                const struct gd_location *loc = &gd->locations[l];
+                strbuf_printf(out, "%s %s (", n++ ? " and" : "", loc->id);
+                for (int c = 0; c < loc->nbonus; c++)
+                    strbuf_printf(out, "%s%s", c ? " or " : "", gd->assets[loc->bonus_asset[c]].id);
+                strbuf_putc(out, ')');
+                if (first < 0)
+                    first = l;
+            }
+        if (first >= 0)
+            strbuf_printf(out, "; e.g. %s %s\n", gd->locations[first].id,
+                          gd->assets[gd->locations[first].bonus_asset[0]].id);
+        break;
+    }
+    case LOG_AWAIT_GAME_OVER:
+        strbuf_puts(out, "The game is over.\n");
+        break;
+    default:
+        break;
+    }
+}
+
+void play_text_awaited(const struct play_session *s, struct strbuf *out)
+{
+    const struct log_await *a = &s->await;
+    enum play_header_step step = play_header_step(s);
+    if (step != PLAY_STEP_GAME) {
+        header_awaited(s, step, out);
+        return;
+    }
+    if (a->kind == LOG_AWAIT_RESERVE) {
+        strbuf_printf(out, "%s has spent the four dice: a reserve die may follow (", name(s, a->player));
+        reserve_list(a, out);
+        strbuf_printf(out, "), e.g. %d food, or a market line. Otherwise: ", a->reserve[0]);
+        round_awaited(s, a->then, a->then_player, out);
+        return;
+    }
+    if (a->kind == LOG_AWAIT_WAR && (a->pending >> LOG_AWAIT_COLLECT & 1u)) {
+        round_awaited(s, LOG_AWAIT_WAR, -1, out);
+        strbuf_puts(out, "  (before or after it: ");
+        struct strbuf more = STRBUF_INIT;
+        round_awaited(s, LOG_AWAIT_COLLECT, a->collect_player, &more);
+        if (more.len)
+            more.data[--more.len] = 0;
+        strbuf_printf(out, "%s)\n", strbuf_cstr(&more));
+        strbuf_free(&more);
+        return;
+    }
+    round_awaited(s, a->kind, a->player, out);
+}
