@@ -89,6 +89,14 @@ static int numbers_only(const char *t)
     return digits;
 }
 
+static int count_numbers(const char *t)
+{
+    int n = 0;
+    for (; *t; t++)
+        n += isdigit((unsigned char)*t) && !isdigit((unsigned char)t[1]);
+    return n;
+}
+
 static const struct log_stmt *find_stmt(const struct log_ast *ast, enum log_kind kind)
 {
     for (size_t i = 0; i < ast->count; i++)
@@ -232,14 +240,17 @@ static void expand_round(const struct play_session *s, enum log_await_kind kind,
                 due = p;
                 count++;
             }
-        if (named)
+        if (named) {
             strbuf_printf(out, "outlaws %s", t);
-        else if (nums && count == 1) {
+        } else if (nums && count == 1 && count_numbers(t) == a->rolls_due[due]) {
             strbuf_puts(out, "outlaws ");
             put_name(out, st->cfg.names[due]);
             strbuf_printf(out, " %s", t);
-        } else
+        } else if (nums && (a->pending >> LOG_AWAIT_SHARED & 1u)) {
+            strbuf_printf(out, "shared %s", t);     /* the shared dice may come first */
+        } else {
             break;
+        }
         return;
     }
     case LOG_AWAIT_SHARED:

@@ -1,0 +1,175 @@
+/* ptydrive: types a script into a program through a real pseudo-terminal, as a person at the
+ * keyboard would, for the tests of `xii play`.
+ *
+ * usage: ptydrive [-k N | -K N] SCRIPT PROGRAM [ARGS...]
+ *
+ * PROGRAM runs on a new pseudo-terminal (80 columns, TERM=xterm). Each line of SCRIPT is
+ * typed (its bytes, a tab included, then Enter) once the program shows a prompt: output that
+ * ends with "> ". Everything the program prints is copied to standard output. After the last
+ * line the input is closed (Ctrl-D).
+ *   -k N   after N lines, type the first half of the next one, then kill the program (SIGKILL)
+ *   -K N   after N lines, type the next one with Enter and kill the program at once
+ * Exit status: the program's, 137 when it was killed, 124 when it showed no prompt for 20 s,
+ * 2 on a usage or system error. */
+#define _DEFAULT_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pty.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+static char tail[4096];     /* the output since the last line typed */
+static size_t ntail;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Copies what the program printed; returns 0 at its end (the terminal closed), 1 otherwise. */
+static int pump(int fd, int timeout_ms)
+{
+    struct pollfd p = {fd, POLLIN, 0};
+    int r = poll(&p, 1, timeout_ms);
+    if (r <= 0)
+        return 1;
+    char buf[4096];
+    ssize_t n = read(fd, buf, sizeof buf);
+    if (n <= 0)
+        return 0;
+    fwrite(buf, 1, (size_t)n, stdout);
+    for (ssize_t i = 0; i < n; i++) {
+        if (ntail == sizeof tail) {
+            memmove(tail, tail + sizeof tail / 2, sizeof tail / 2);
+            ntail = sizeof tail / 2;
+        }
+        tail[ntail++] = buf[i];
+    }
+    return 1;
+}
+
+static int prompted(void)
+{
+    return ntail >= 2 && tail[ntail - 2] == '>' && tail[ntail - 1] == ' ';
+}
+
+/* Waits for a prompt: 1 shown, 0 the program ended, -1 timed out. */
+static int wait_prompt(int fd)
+{
+    double limit = now() + 20;
+    while (!prompted()) {
+        if (!pump(fd, 100))
+            return 0;
+        if (now() > limit)
+            return -1;
+    }
+    return 1;
+}
+
+static void type(int fd, const char *s, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(fd, s, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return;
+        s += w;
+        n -= (size_t)w;
+    }
+}
+
+static int finish(pid_t pid, int fd)
+{
+    while (pump(fd, 200))
+        ;
+    int st;
+    if (waitpid(pid, &st, 0) < 0)
+        return 2;
+    fflush(stdout);
+    if (WIFSIGNALED(st))
+        return 128 + WTERMSIG(st);
+    return WEXITSTATUS(st);
+}
+
+int main(int argc, char **argv)
+{
+    int kill_after = -1, kill_typed = 0, a = 1;
+    if (a + 1 < argc && (strcmp(argv[a], "-k") == 0 || strcmp(argv[a], "-K") == 0)) {
+        kill_typed = argv[a][1] == 'K';
+        kill_after = atoi(argv[a + 1]);
+        a += 2;
+    }
+    if (argc - a < 2) {
+        fputs("usage: ptydrive [-k N | -K N] SCRIPT PROGRAM [ARGS...]\n", stderr);
+        return 2;
+    }
+    FILE *script = fopen(argv[a], "r");
+    if (!script) {
+        fprintf(stderr, "ptydrive: %s: %s\n", argv[a], strerror(errno));
+        return 2;
+    }
+    struct winsize ws = {24, 80, 0, 0};
+    int fd;
+    pid_t pid = forkpty(&fd, NULL, NULL, &ws);
+    if (pid < 0) {
+        perror("ptydrive: forkpty");
+        return 2;
+    }
+    if (pid == 0) {
+        setenv("TERM", "xterm", 1);
+        unsetenv("NO_COLOR");
+        execv(argv[a + 1], argv + a + 1);
+        perror("ptydrive: exec");
+        _exit(127);
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    int typed = 0;
+    while ((len = getline(&line, &cap, script)) >= 0) {
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            line[--len] = 0;
+        int w = wait_prompt(fd);
+        if (w == 0)
+            break;
+        if (w < 0) {
+            fprintf(stderr, "ptydrive: no prompt for 20 s after %d lines\n", typed);
+            kill(pid, SIGKILL);
+            finish(pid, fd);
+            return 124;
+        }
+        ntail = 0;
+        if (typed == kill_after) {
+            if (kill_typed) {
+                type(fd, line, (size_t)len);
+                type(fd, "\r", 1);
+            } else {
+                type(fd, line, (size_t)len / 2);
+                pump(fd, 50);
+            }
+            kill(pid, SIGKILL);
+            free(line);
+            fclose(script);
+            finish(pid, fd);
+            return 137;
+        }
+        type(fd, line, (size_t)len);
+        type(fd, "\r", 1);
+        typed++;
+    }
+    free(line);
+    fclose(script);
+    if (wait_prompt(fd) == 1)
+        type(fd, "\004", 1);
+    return finish(pid, fd);
+}
