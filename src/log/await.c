@@ -140,7 +140,7 @@ void log_await(const struct log_replay *r, struct log_await *out)
     await_state(r, &r->state, out);
     if (!r->eof_turn_line)
         return;
-    int reserve[GD_MAX_RESERVE_SLOTS];
+    int reserve[GD_MAX_RESERVE_SLOTS] = {0};
     int n = spendable_reserve(&r->eof_turn_state, reserve);
     if (n == 0)
         return;

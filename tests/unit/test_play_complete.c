@@ -1,0 +1,269 @@
+/* The recorder's tab completion (cli/play_complete.h): at positions of the golden games, every
+ * person, infrastructure, asset and location offered after a die is accepted by the recorder
+ * when typed, and every one not offered is refused; the dice offered are the unspent ones;
+ * the war offers support only to players with POW; location choices only to those who owe
+ * them; the header its own words. Run from the repository root. */
+#include "test.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli/play_complete.h"
+#include "cli/play_session.h"
+#include "test_util.h"
+
+static struct gamedata GD;
+static char DIR_[64];
+
+static int setup(void **state)
+{
+    (void)state;
+    struct diag_list dl = DIAG_LIST_INIT;
+    int rc = gamedata_load_default(&GD, &dl);
+    diag_list_free(&dl);
+    strcpy(DIR_, "/tmp/xii-complete-XXXXXX");
+    return rc || test_tmpdir_make(DIR_);
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    gamedata_free(&GD);
+    return test_tmpdir_remove(DIR_);
+}
+
+/* A session on the first n lines of a golden log. */
+static void open_at(struct play_session *s, const char *golden, int n)
+{
+    const char *path = test_tmp_path(DIR_, "c.xii");
+    remove(path);
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(play_session_open(s, &GD, path, &err), 0);
+    strbuf_free(&err);
+    char src[256];
+    snprintf(src, sizeof src, "tests/golden/audit/%s", golden);
+    char *text = test_slurp(src, NULL);
+    assert_non_null(text);
+    char *p = text;
+    for (int i = 0; i < n && *p; i++) {
+        char *nl = strchr(p, '\n');
+        if (nl)
+            *nl = 0;
+        struct play_result res;
+        play_session_submit(s, p, &res);
+        assert_true(res.outcome == PLAY_ACCEPTED || res.outcome == PLAY_EMPTY);
+        play_result_free(&res);
+        p = nl ? nl + 1 : p + strlen(p);
+    }
+    free(text);
+}
+
+static int offered(const struct play_words *w, const char *word)
+{
+    for (size_t i = 0; i < w->n; i++)
+        if (strcmp(w->items[i], word) == 0)
+            return 1;
+    return 0;
+}
+
+/* Whether the recorder accepts the line (taken back at once when it does). */
+static int accepted(struct play_session *s, const char *line)
+{
+    struct play_result res;
+    play_session_submit(s, line, &res);
+    int ok = res.outcome == PLAY_ACCEPTED;
+    play_result_free(&res);
+    if (ok) {
+        struct strbuf undone = STRBUF_INIT, err = STRBUF_INIT;
+        assert_int_equal(play_session_undo(s, &undone, &err), 0);
+        strbuf_free(&undone);
+        strbuf_free(&err);
+    }
+    return ok;
+}
+
+/* After "D attract " / "D build ": exactly the items the recorder accepts with that die (a
+ * special one with a perk letter). Returns how many were offered. */
+static int check_items(struct play_session *s, int die, const char *verb)
+{
+    struct play_words w = {0};
+    char before[32], line[128];
+    snprintf(before, sizeof before, "%d %s ", die, verb);
+    play_complete(s, before, "", &w);
+    int count = 0;
+    for (int i = 0; i < GD.nitems; i++) {
+        const char *id = GD.items[i].id;
+        snprintf(line, sizeof line, "%d %s %s%s", die, verb, id, gamedata_is_special(&GD.items[i]) ? " a" : "");
+        int ok = accepted(s, line);
+        if (!ok && gamedata_is_special(&GD.items[i])) {
+            snprintf(line, sizeof line, "%d %s %s b", die, verb, id);
+            ok = accepted(s, line);
+        }
+        if (ok != offered(&w, id))
+            fail_msg("'%s%s': %s, but %s", before, id, ok ? "accepted" : "refused",
+                     offered(&w, id) ? "offered" : "not offered");
+        count += ok;
+    }
+    play_words_free(&w);
+    return count;
+}
+
+/* After "D ": exactly the assets the recorder accepts with that die, and the verbs. */
+static void check_assets(struct play_session *s, int die)
+{
+    struct play_words w = {0};
+    char before[16], line[64];
+    snprintf(before, sizeof before, "%d ", die);
+    play_complete(s, before, "", &w);
+    for (int a = 0; a < ASSET_COUNT; a++) {
+        snprintf(line, sizeof line, "%d %s", die, GD.assets[a].id);
+        int ok = accepted(s, line);
+        if (ok != offered(&w, GD.assets[a].id))
+            fail_msg("'%s': %s, but %s", line, ok ? "accepted" : "refused",
+                     offered(&w, GD.assets[a].id) ? "offered" : "not offered");
+    }
+    play_words_free(&w);
+}
+
+/* Returns how many items could be acquired there. */
+static int check_position(const char *golden, int n)
+{
+    struct play_session s;
+    open_at(&s, golden, n);
+    assert_int_equal(s.await.kind, LOG_AWAIT_DIE);
+    /* The first word: the unspent dice, never another value. */
+    struct play_words w = {0};
+    play_complete(&s, "", "", &w);
+    for (int v = 1; v <= 6; v++) {
+        char d[2] = {(char)('0' + v), 0};
+        int unspent = 0;
+        for (int i = 0; i < s.await.ndice; i++)
+            unspent |= s.await.dice[i].value == v;
+        assert_int_equal(offered(&w, d), unspent);
+    }
+    assert_true(offered(&w, "undo") && offered(&w, "check"));
+    play_words_free(&w);
+    int items = 0;
+    for (int i = 0; i < s.await.ndice; i++) {
+        check_assets(&s, s.await.dice[i].value);
+        items += check_items(&s, s.await.dice[i].value, "attract");
+        items += check_items(&s, s.await.dice[i].value, "build");
+    }
+    /* The partial word narrows the offer. */
+    char before[8];
+    snprintf(before, sizeof before, "%d ", s.await.dice[0].value);
+    play_complete(&s, before, "infl", &w);
+    assert_int_equal(w.n, 1);
+    assert_string_equal(w.items[0], "influence");
+    play_words_free(&w);
+    play_session_free(&s);
+    return items;
+}
+
+static void test_dice_and_ids(void **state)
+{
+    (void)state;
+    int items = check_position("abilities.xii", 12);   /* round 1: nothing owned yet */
+    items += check_position("abilities.xii", 39);      /* round 3: the sheriff within reach */
+    items += check_position("game-5p.xii", 268);       /* round 7: the fire bans people */
+    items += check_position("game-5p.xii", 389);       /* round 10 */
+    assert_true(items >= 5);
+}
+
+static void test_abilities_offered(void **state)
+{
+    (void)state;
+    struct play_session s;
+    open_at(&s, "abilities.xii", 40);       /* Jack has the sheriff (perk a) */
+    struct play_words w = {0};
+    play_complete(&s, "", "sh", &w);
+    assert_true(offered(&w, "sheriff"));
+    play_words_free(&w);
+    play_complete(&s, "sheriff ", "", &w);
+    assert_true(w.n > 0);
+    play_words_free(&w);
+    play_session_free(&s);
+    open_at(&s, "abilities.xii", 11);       /* nobody has it */
+    play_complete(&s, "", "sh", &w);
+    assert_int_equal(w.n, 1);               /* "shared"? no: only "show" */
+    assert_string_equal(w.items[0], "show");
+    play_words_free(&w);
+    play_session_free(&s);
+}
+
+static void test_war_and_collect(void **state)
+{
+    (void)state;
+    struct play_session s;
+    open_at(&s, "game-5p.xii", 132);        /* round 3: the war and location choices */
+    assert_int_equal(s.await.kind, LOG_AWAIT_WAR);
+    struct play_words w = {0};
+    play_complete(&s, "war ", "", &w);
+    assert_int_equal(w.n, 5);
+    play_words_free(&w);
+    for (int p = 0; p < 5; p++) {
+        char before[64];
+        const char *name = s.replay->state.cfg.names[p];
+        snprintf(before, sizeof before, strchr(name, ' ') ? "war \"%s\" " : "war %s ", name);
+        play_complete(&s, before, "", &w);
+        assert_true(offered(&w, "avoid"));
+        assert_int_equal(offered(&w, "support"), !s.await.must_avoid[p]);
+        play_words_free(&w);
+    }
+    play_complete(&s, "war Jack avoid ", "", &w);
+    assert_false(offered(&w, "Jack"));
+    assert_true(offered(&w, "Tom"));
+    play_words_free(&w);
+    /* Only the players who owe a choice, only the locations they owe. */
+    play_complete(&s, "collect ", "", &w);
+    struct round_missing m;
+    engine_round_missing(&s.replay->state, &m);
+    for (int p = 0; p < 5; p++) {
+        const char *name = s.replay->state.cfg.names[p];
+        char word[64];
+        snprintf(word, sizeof word, strchr(name, ' ') ? "\"%s\"" : "%s", name);
+        assert_int_equal(offered(&w, word), m.collect[p] != 0);
+    }
+    play_words_free(&w);
+    play_complete(&s, "collect Jack ", "", &w);
+    assert_int_equal(w.n, 1);
+    assert_string_equal(w.items[0], "grassland");
+    play_words_free(&w);
+    play_complete(&s, "collect Jack grassland ", "", &w);
+    assert_int_equal(w.n, 2);
+    assert_true(offered(&w, "food") && offered(&w, "supply"));
+    play_words_free(&w);
+    play_session_free(&s);
+}
+
+static void test_header(void **state)
+{
+    (void)state;
+    struct play_session s;
+    open_at(&s, "abilities.xii", 0);
+    struct play_words w = {0};
+    play_complete(&s, "", "pl", &w);
+    assert_int_equal(w.n, 1);
+    assert_string_equal(w.items[0], "players");
+    play_words_free(&w);
+    play_session_free(&s);
+    open_at(&s, "game-2p.xii", 10);         /* the players, no difficulty yet */
+    play_complete(&s, "", "nor", &w);
+    assert_int_equal(w.n, 1);
+    assert_string_equal(w.items[0], "normal");
+    play_words_free(&w);
+    play_complete(&s, "difficulty ", "", &w);
+    assert_int_equal((int)w.n, GD.ndifficulties);
+    play_words_free(&w);
+    play_session_free(&s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_dice_and_ids),
+        cmocka_unit_test(test_abilities_offered),
+        cmocka_unit_test(test_war_and_collect),
+        cmocka_unit_test(test_header),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,371 @@
+/* The recorder's session (cli/play_session.h): every kind of refused move is refused with the
+ * audit's message and leaves FILE and the game unchanged; undo takes back every kind of
+ * statement and leaves FILE as it was before it; the header goes line by line; a FILE is
+ * continued where it stops, and one with errors is not; short forms are written in full.
+ * Run from the repository root (the golden logs are in tests/golden/audit/). */
+#include "test.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli/play_session.h"
+#include "cli/play_shortform.h"
+#include "log/parse.h"
+#include "test_util.h"
+
+static struct gamedata GD;
+static char DIR_[64];
+
+static int setup(void **state)
+{
+    (void)state;
+    struct diag_list dl = DIAG_LIST_INIT;
+    int rc = gamedata_load_default(&GD, &dl);
+    diag_list_free(&dl);
+    strcpy(DIR_, "/tmp/xii-play-XXXXXX");
+    return rc || test_tmpdir_make(DIR_);
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    gamedata_free(&GD);
+    return test_tmpdir_remove(DIR_);
+}
+
+static char *file_path(const char *name)
+{
+    return test_tmp_path(DIR_, name);
+}
+
+static char *slurp(const char *path)
+{
+    char *text = test_slurp(path, NULL);
+    assert_non_null(text);
+    return text;
+}
+
+/* Opens a new session on name (removed first). */
+static void open_new(struct play_session *s, const char *name)
+{
+    remove(file_path(name));
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(play_session_open(s, &GD, file_path(name), &err), 0);
+    strbuf_free(&err);
+}
+
+static void submit_ok(struct play_session *s, const char *line)
+{
+    struct play_result res;
+    play_session_submit(s, line, &res);
+    if (res.outcome != PLAY_ACCEPTED)
+        fail_msg("'%s' not accepted:\n%s", line, strbuf_cstr(&res.message));
+    play_result_free(&res);
+}
+
+/* Submits the statement lines of the first n lines of a golden log, as written. */
+static void type_golden(struct play_session *s, const char *golden, int n)
+{
+    char path[256];
+    snprintf(path, sizeof path, "tests/golden/audit/%s", golden);
+    char *text = slurp(path);
+    char *p = text;
+    for (int i = 0; i < n && *p; i++) {
+        char *nl = strchr(p, '\n');
+        if (nl)
+            *nl = 0;
+        struct play_result res;
+        play_session_submit(s, p, &res);
+        if (res.outcome != PLAY_ACCEPTED && res.outcome != PLAY_EMPTY)
+            fail_msg("%s:%d '%s' not accepted:\n%s", golden, i + 1, p, strbuf_cstr(&res.message));
+        play_result_free(&res);
+        p = nl ? nl + 1 : p + strlen(p);
+    }
+    free(text);
+}
+
+struct refusal_case {
+    const char *golden;
+    int lines;              /* its first lines are typed first */
+    const char *before;     /* lines accepted first ("\n"-separated), or NULL */
+    const char *line;       /* the line refused */
+    const char *rule;       /* the rule its message names */
+};
+
+static const struct refusal_case cases[] = {
+    /* Spending dice (abilities.xii line 11: Jack's turn, dice 4 1 6 5). */
+    {"abilities.xii", 11, NULL, "3 food", "die-unavailable"},
+    {"abilities.xii", 11, NULL, "7 food", "syntax"},
+    {"abilities.xii", 11, NULL, "4 atract blacksmith", "syntax"},
+    {"abilities.xii", 11, NULL, "4 attract blacksmit", "unknown-id"},
+    {"abilities.xii", 11, NULL, "4 build blacksmith", "bad-move"},
+    {"abilities.xii", 11, NULL, "4 men-at-arms", "requirement"},
+    {"abilities.xii", 11, NULL, "4 attract jongleur a", "exact-die"},
+    {"abilities.xii", 11, NULL, "1 attract jongleur a", "requirement"},
+    {"abilities.xii", 11, NULL, "4 attract blacksmith a", "perk-letter"},
+    {"abilities.xii", 11, NULL, "sheriff 4 5", "perk-not-owned"},
+    {"abilities.xii", 11, NULL, "split 5 1 food 4 supply", "perk-not-owned"},
+    {"abilities.xii", 11, NULL, "reserve 6 population", "reserve-empty"},
+    {"abilities.xii", 12, NULL, "5 population", "one-die-per-asset"},
+    {"abilities.xii", 12, "1 store", "reserve 1 food", "reserve-new"},
+    {"abilities.xii", 12, "reserve 3 food", "reserve 4 supply", "reserve-limit"},
+    {"abilities.xii", 12, "4 influence quarry", "1 influence quarry", "one-die-per-location"},
+    {"abilities.xii", 12, NULL, "market 2 ale", "market"},
+    {"abilities.xii", 12, NULL, "market 0 food", "syntax"},
+    {"abilities.xii", 15, NULL, "market 9 supply", "market"},
+    /* Order of the game. */
+    {"abilities.xii", 11, NULL, "turn Tom 1 2", "unspent-dice"},
+    {"abilities.xii", 10, NULL, "turn Tom 1 2", "turn-order"},
+    {"abilities.xii", 10, NULL, "turn Jak 1 2", "unknown-player"},
+    {"abilities.xii", 10, NULL, "war Jack avoid, Tom avoid", "round-order"},
+    {"abilities.xii", 11, NULL, "round 2", "turn-order"},
+    {"abilities.xii", 9, NULL, "shared 3 3", "dice"},
+    {"abilities.xii", 11, NULL, "shared 1 2", "round-order"},
+    {"abilities.xii", 11, NULL, "players Ann Bob", "header"},
+    {"abilities.xii", 11, NULL, "outlaws Jack 3", "round-order"},
+    /* Items and abilities. */
+    {"abilities.xii", 30, NULL, "3 attract blacksmith", "already-owned"},
+    {"abilities.xii", 39, NULL, "2 attract sheriff", "perk-letter"},
+    {"abilities.xii", 41, NULL, "sheriff 2 3", "once-per-turn"},
+    {"abilities.xii", 11, NULL, "4 build town-walls", "cost"},
+    {"abilities.xii", 40, NULL, "sheriff 2 4", "die-range"},
+    {"abilities.xii", 122, NULL, "split 6 3 food 3 food", "split"},
+    {"game-5p.xii", 268, NULL, "2 attract bishop", "fire-ban"},
+    /* The end of a round. */
+    {"abilities.xii", 20, NULL, "war Jack support, Tom avoid", "war"},
+    {"abilities.xii", 20, NULL, "war Jack avoid", "war"},
+    {"abilities.xii", 67, NULL, "war Jack support, Tom avoid", "bonus-rolls"},
+    {"abilities.xii", 20, NULL, "collect Jack grassland food", "collect"},
+    /* The header. */
+    {"abilities.xii", 0, NULL, "players Jack Jack", "setup"},
+    {"abilities.xii", 0, "players Jack Tom\ndifficulty normal", "events 7 fire, 8 fire, 9 fire, 10 famine", "events"},
+    {"abilities.xii", 0, "players Jack Tom", "difficulty nromal", "unknown-id"},
+    {"abilities.xii", 0, "players Jack Tom\ndifficulty normal", "round 1", "events"},
+    {"abilities.xii", 0, "players Jack Tom", "solo merchant", "setup"},
+};
+
+static void test_refusals(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        const struct refusal_case *c = &cases[k];
+        struct play_session s;
+        open_new(&s, "refused.xii");
+        type_golden(&s, c->golden, c->lines);
+        if (c->before) {
+            char *copy = strdup(c->before), *save = NULL;
+            for (char *l = strtok_r(copy, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+                submit_ok(&s, l);
+            free(copy);
+        }
+        char *file_before = slurp(file_path("refused.xii"));
+        struct log_await await_before = s.await;
+        struct play_result res;
+        play_session_submit(&s, c->line, &res);
+        char want[64];
+        snprintf(want, sizeof want, "[rule: %s]", c->rule);
+        if (res.outcome != PLAY_REFUSED || !strstr(strbuf_cstr(&res.message), want))
+            fail_msg("case %zu '%s': outcome %d, expected %s, message:\n%s", k, c->line, res.outcome, want,
+                     strbuf_cstr(&res.message));
+        /* Nothing written, nothing changed. */
+        char *file_after = slurp(file_path("refused.xii"));
+        assert_string_equal(file_before, file_after);
+        assert_string_equal(file_before, strbuf_cstr(&s.text));
+        assert_memory_equal(&await_before, &s.await, sizeof s.await);
+        free(file_before);
+        free(file_after);
+        play_result_free(&res);
+        play_session_free(&s);
+    }
+}
+
+/* A check line that differs from the rules is what a sheet says: written, and reported. */
+static void test_check_mismatch_is_written(void **state)
+{
+    (void)state;
+    struct play_session s;
+    open_new(&s, "check.xii");
+    type_golden(&s, "abilities.xii", 12);
+    struct play_result res;
+    play_session_submit(&s, "check Jack population 5", &res);
+    assert_int_equal(res.outcome, PLAY_ACCEPTED);
+    assert_non_null(strstr(strbuf_cstr(&res.message), "mismatch"));
+    assert_non_null(strstr(strbuf_cstr(&s.text), "check Jack population 5\n"));
+    play_result_free(&res);
+    play_session_free(&s);
+}
+
+/* Undo after each statement of games with every statement kind: FILE, the replay and what is
+ * awaited are exactly as before the statement; typed again, it is accepted again. */
+static void undo_every_statement(const char *golden, int kinds[LOG_KIND_COUNT])
+{
+    char path[256];
+    snprintf(path, sizeof path, "tests/golden/audit/%s", golden);
+    char *text = slurp(path);
+    struct play_session s;
+    open_new(&s, "undo.xii");
+    char *p = text;
+    while (*p) {
+        char *nl = strchr(p, '\n');
+        if (nl)
+            *nl = 0;
+        char *before = strdup(strbuf_cstr(&s.text));
+        struct log_await await_before = s.await;
+        struct play_result res;
+        play_session_submit(&s, p, &res);
+        if (res.outcome == PLAY_ACCEPTED) {
+            kinds[s.ast->stmts[s.ast->count - 1].kind]++;
+            struct strbuf undone = STRBUF_INIT, err = STRBUF_INIT;
+            assert_int_equal(play_session_undo(&s, &undone, &err), 0);
+            assert_string_equal(strbuf_cstr(&undone), strbuf_cstr(&res.written) + (res.written.data[0] == '\n'));
+            char *on_disk = slurp(file_path("undo.xii"));
+            assert_string_equal(on_disk, before);
+            assert_string_equal(strbuf_cstr(&s.text), before);
+            assert_memory_equal(&await_before, &s.await, sizeof s.await);
+            free(on_disk);
+            strbuf_free(&undone);
+            strbuf_free(&err);
+            play_result_free(&res);
+            play_session_submit(&s, p, &res);
+            assert_int_equal(res.outcome, PLAY_ACCEPTED);
+        } else if (res.outcome != PLAY_EMPTY) {
+            if (s.await.kind == LOG_AWAIT_GAME_OVER)
+                ;   /* the game is over: the final checks are not the recorder's */
+            else
+                fail_msg("'%s' refused:\n%s", p, strbuf_cstr(&res.message));
+        }
+        play_result_free(&res);
+        free(before);
+        p = nl ? nl + 1 : p + strlen(p);
+    }
+    /* Undo down to nothing. */
+    for (;;) {
+        struct strbuf undone = STRBUF_INIT, err = STRBUF_INIT;
+        assert_int_equal(play_session_undo(&s, &undone, &err), 0);
+        size_t n = undone.len;
+        strbuf_free(&undone);
+        strbuf_free(&err);
+        if (!n)
+            break;
+    }
+    assert_int_equal(s.text.len, 0);
+    assert_int_equal(s.await.kind, LOG_AWAIT_HEADER);
+    play_session_free(&s);
+    free(text);
+}
+
+static void test_undo_every_kind(void **state)
+{
+    (void)state;
+    int kinds[LOG_KIND_COUNT] = {0};
+    undo_every_statement("abilities.xii", kinds);   /* sheriff, court, court reroll, split, market */
+    undo_every_statement("game-5p.xii", kinds);     /* difficulty, events, variant, outlaws, collect */
+    undo_every_statement("game-solo.xii", kinds);   /* solo */
+    for (int k = LOG_INVALID + 1; k < LOG_KIND_COUNT; k++)
+        if (!kinds[k])
+            fail_msg("no %s statement undone", log_kind_name((enum log_kind)k));
+}
+
+/* The header goes line by line, each checked with stand-ins for what it still lacks. */
+static void test_header_steps(void **state)
+{
+    (void)state;
+    struct play_session s;
+    open_new(&s, "header.xii");
+    assert_int_equal(play_header_step(&s), PLAY_STEP_PLAYERS);
+    submit_ok(&s, "Jack");
+    assert_int_equal(play_header_step(&s), PLAY_STEP_SOLO);
+    submit_ok(&s, "merchant");
+    assert_int_equal(play_header_step(&s), PLAY_STEP_DIFFICULTY);
+    submit_ok(&s, "hard");
+    assert_int_equal(play_header_step(&s), PLAY_STEP_EVENTS);
+    /* Method 1 with the dice rolled at the table. */
+    submit_ok(&s, "3 5 1 6 2 4 5 1");
+    assert_int_equal(play_header_step(&s), PLAY_STEP_READY);
+    submit_ok(&s, "town Jack Oakham");
+    submit_ok(&s, "round");
+    assert_int_equal(play_header_step(&s), PLAY_STEP_GAME);
+    assert_int_equal(s.await.kind, LOG_AWAIT_SHARED);
+    char *text = slurp(file_path("header.xii"));
+    assert_non_null(strstr(text, "players Jack\nsolo merchant\ndifficulty hard\nevents "));
+    assert_non_null(strstr(text, "  # rolled at the table: 3 5 1 6 2 4 5 1\ntown Jack Oakham\n\nround 1\n"));
+    free(text);
+    play_session_free(&s);
+    /* --seed draws the events as soon as the difficulty is known. */
+    open_new(&s, "seed.xii");
+    s.has_seed = 1;
+    s.seed = 42;
+    submit_ok(&s, "Jack Tom");
+    submit_ok(&s, "normal");
+    assert_int_equal(play_header_step(&s), PLAY_STEP_READY);
+    text = slurp(file_path("seed.xii"));
+    assert_non_null(strstr(text, "difficulty normal\nevents 7 "));
+    assert_non_null(strstr(text, "# drawn from seed 42"));
+    free(text);
+    play_session_free(&s);
+}
+
+/* A FILE is continued where it stops; one with errors is refused. */
+static void test_continue(void **state)
+{
+    (void)state;
+    struct play_session s;
+    open_new(&s, "cont.xii");
+    type_golden(&s, "abilities.xii", 13);
+    struct log_await a = s.await;
+    play_session_free(&s);
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(play_session_open(&s, &GD, file_path("cont.xii"), &err), 0);
+    assert_memory_equal(&a, &s.await, sizeof a);
+    assert_int_equal(s.await.kind, LOG_AWAIT_DIE);
+    assert_int_equal(s.await.ndice, 2);
+    play_session_free(&s);
+    /* A header on its way (no events yet) is continued too. */
+    FILE *f = fopen(file_path("half.xii"), "w");
+    fputs("players Jack Tom\ndifficulty normal\n", f);
+    fclose(f);
+    assert_int_equal(play_session_open(&s, &GD, file_path("half.xii"), &err), 0);
+    assert_int_equal(play_header_step(&s), PLAY_STEP_EVENTS);
+    play_session_free(&s);
+    f = fopen(file_path("bad.xii"), "w");
+    fputs("players Jack Tom\nround 1\nshared 2 2\n", f);
+    fclose(f);
+    assert_int_equal(play_session_open(&s, &GD, file_path("bad.xii"), &err), 1);
+    assert_non_null(strstr(strbuf_cstr(&err), "[rule: dice]"));
+    play_session_free(&s);
+    strbuf_free(&err);
+}
+
+/* Short forms are written out in full. */
+static void test_short_forms(void **state)
+{
+    (void)state;
+    struct play_session s;
+    open_new(&s, "short.xii");
+    static const char *const typed[] = {
+        "Jack \"Ann Lee\"", "very-easy", "round", "6 5", "4 1", "6 population", "5 food", "4 farms",
+        "1 supply", "3 influence quarry", "\"Ann Lee\" 3 2", "6 population", "5 food", "3 farms", "2 supply",
+        "Jack avoid, \"Ann Lee\" avoid", "round",
+    };
+    for (size_t i = 0; i < sizeof typed / sizeof typed[0]; i++)
+        submit_ok(&s, typed[i]);
+    char *text = slurp(file_path("short.xii"));
+    assert_string_equal(text, "players Jack \"Ann Lee\"\ndifficulty very-easy\n\nround 1\nshared 6 5\n"
+                              "turn Jack 4 1\n  6 population\n  5 food\n  4 farms\n  1 supply\n"
+                              "  reserve 3 influence quarry\nturn \"Ann Lee\" 3 2\n  6 population\n  5 food\n"
+                              "  3 farms\n  2 supply\nwar Jack avoid, \"Ann Lee\" avoid\n\nround 2\n");
+    free(text);
+    play_session_free(&s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_check_mismatch_is_written),
+        cmocka_unit_test(test_undo_every_kind),
+        cmocka_unit_test(test_header_steps),
+        cmocka_unit_test(test_continue),
+        cmocka_unit_test(test_short_forms),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
