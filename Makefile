@@ -158,7 +158,17 @@ completioncheck: $(XII)
 installcheck: $(XII)
 	@sh tests/run-install.sh "$(MAKE)" $(BUILD)
 
-check: unit golden pdfcheck catalogue repro makeflags helpcheck mancheck completioncheck installcheck
+# The recorder through a pseudo-terminal and a pipe (tests/run-play.sh).
+PTYDRIVE := $(BUILD)/tests/ptydrive
+$(PTYDRIVE): tests/play/ptydrive.c
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -Wall -Wextra $(OPT) $(SANITIZE) -o $@ $< -lutil
+
+.PHONY: play
+play: $(XII) $(PTYDRIVE)
+	@sh tests/run-play.sh $(XII) $(PTYDRIVE) $(BUILD)/play
+
+check: unit golden pdfcheck catalogue repro makeflags helpcheck mancheck completioncheck installcheck play
 
 # The golden cases and the small catalogue cases under valgrind memcheck; any error or leak fails.
 valgrind: $(XII)

@@ -301,13 +301,9 @@ int play_shortform_expand(const struct play_session *s, const char *typed, struc
     const struct log_await *a = &s->await;
     int quoted = typed[strspn(typed, " \t")] == '"';
     if (!quoted && strcasecmp(w, "round") == 0 && !*rest) {
-        enum play_header_step step = play_header_step(s);
-        int n = step == PLAY_STEP_GAME ? (a->kind == LOG_AWAIT_RESERVE ? a->then_round : a->round) : 1;
-        if (step != PLAY_STEP_GAME || a->kind == LOG_AWAIT_ROUND ||
-            (a->kind == LOG_AWAIT_RESERVE && a->then == LOG_AWAIT_ROUND)) {
-            strbuf_printf(out, "round %d", n);
-            return 0;
-        }
+        /* The next round, even early: the replay then says what the round still needs. */
+        strbuf_printf(out, "round %d", play_session_started(s) ? s->replay->state.round + 1 : 1);
+        return 0;
     }
     if (!quoted && is_keyword(w)) {
         strbuf_puts(out, typed);

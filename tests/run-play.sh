@@ -1,0 +1,98 @@
+#!/bin/sh
+# The recorder (xii play) end to end, through a real pseudo-terminal (tests/play/ptydrive.c)
+# and through a pipe:
+#   - a complete four-player game typed in short forms, with tab completions, gives a log that
+#     audits with no diagnostic and the same final state as the source log; the prompts show
+#     the round, the player and the dice left;
+#   - the same lines through a pipe give the same file;
+#   - refused lines at the prompt are not written, and the game goes on (undo too);
+#   - through a pipe the first refused line stops with the audit's message and status 1,
+#     FILE keeping every line accepted before it;
+#   - killed with SIGKILL at random points (while typing a line, or just after Enter), then
+#     continued (through the terminal or a pipe): the final file is the uninterrupted one.
+# usage: run-play.sh XII PTYDRIVE WORKDIR
+xii=$1 drive=$2 dir=$3
+src=tests/play/game-4p.xii typed=tests/play/game-4p.typed
+rm -rf "$dir" && mkdir -p "$dir" || exit 1
+status=0
+fail() { echo "FAILED: play: $*" >&2; status=1; }
+
+# Statement lines of a file (not blank, not comments): the lines typed that were accepted.
+statements() { grep -c '^[[:space:]]*[^#[:space:]]' "$1"; }
+
+# The audit report of the source, for the final state.
+"$xii" audit "$src" > "$dir/source.report" || fail "the source log does not audit cleanly"
+
+# The terminal script: the same lines, some words left to tab completion.
+tab=$(printf '\t')
+sed -e "s/^\([1-6]\) population\$/\1 popu$tab/" -e "s/attract master-builder\$/attract master-b$tab/" \
+    "$typed" > "$dir/typed.tty"
+grep -q "$tab" "$dir/typed.tty" || fail "no completion in the terminal script"
+
+# A pipe.
+"$xii" play "$dir/pipe.xii" < "$typed" > "$dir/pipe.out" 2> "$dir/pipe.err" || fail "pipe: exit $?"
+# A terminal.
+"$drive" "$dir/typed.tty" "$xii" play "$dir/tty.xii" > "$dir/tty.out" 2>&1 || fail "terminal: exit $?"
+cmp -s "$dir/tty.xii" "$dir/pipe.xii" || fail "the terminal and the pipe wrote different files"
+"$xii" audit "$dir/tty.xii" > "$dir/tty.report" || fail "the recorded log has diagnostics"
+head -n 1 "$dir/tty.report" | grep -qx 'No errors, no mismatches.' || fail "the recorded log has diagnostics"
+cmp -s "$dir/tty.report" "$dir/source.report" || fail "the recorded game ends in another state than the source"
+grep -q '^r1 Jack 5 3 5 4> ' "$dir/tty.out" || fail "no prompt with the round, the player and the dice"
+grep -q 'population' "$dir/tty.xii" && ! grep -q "popu$tab" "$dir/tty.xii" || fail "completion"
+grep -q '^Winner' "$dir/tty.out" || fail "no report at the end of the game"
+
+# Refused lines at the prompt: each is refused, not written, and the game goes on; an undo
+# takes a line back and it is typed again.
+awk '
+  NR == 10 { print "6 food" }                       # Jack rolled 5 3, shared 5 4: no 6
+  NR == 11 { print "4 men-at-arms" }                # requires the blacksmith
+  NR == 12 { print "5 population"; print "undo"; print prev }   # a second die on population;
+                                                    # undo takes back line 11, typed again
+  NR == 15 { print "turn Mary 1 1" }                # Tom plays next
+  NR == 34 { print "war Jack avoid" }               # every player is listed
+  NR == 35 { print "round" }                        # Martha has a location bonus to choose
+  { print; prev = $0 }' "$dir/typed.tty" > "$dir/refused.tty"
+"$drive" "$dir/refused.tty" "$xii" play "$dir/refused.xii" > "$dir/refused.out" 2>&1 || fail "refusals: exit $?"
+cmp -s "$dir/refused.xii" "$dir/pipe.xii" || fail "refused lines changed the file"
+n=$(grep -c 'refused' "$dir/refused.out")
+[ "$n" -ge 6 ] || fail "expected 6 refusals at the prompt, saw $n"
+for rule in die-unavailable requirement one-die-per-asset turn-order war collect; do
+  grep -q "\[rule: $rule\]" "$dir/refused.out" || fail "no refusal with rule $rule"
+done
+grep -q '^taken back:' "$dir/refused.out" || fail "undo said nothing"
+
+# Through a pipe, the first refused line stops everything.
+head -n 20 "$typed" > "$dir/stop.in"
+echo "3 influence nowhere" >> "$dir/stop.in"
+sed -n '21,$p' "$typed" >> "$dir/stop.in"
+"$xii" play "$dir/stop.xii" < "$dir/stop.in" > "$dir/stop.out" 2> "$dir/stop.err"
+[ $? -eq 1 ] || fail "a refused line through a pipe: expected status 1"
+grep -q "stop.xii:[0-9]*:[0-9]*: error: .*\[rule: unknown-id\]" "$dir/stop.err" || fail "no audit message for the refused line"
+head -n 20 "$typed" | "$xii" play "$dir/stop20.xii" > /dev/null 2>&1 || fail "20 lines through a pipe"
+cmp -s "$dir/stop.xii" "$dir/stop20.xii" || fail "the file after a refused line is not the file of the lines before it"
+[ -s "$dir/stop.out" ] && fail "no prompt may be printed through a pipe"
+
+# Killed at random points, then continued.
+total=$(wc -l < "$typed")
+k=0
+for at in $(awk -v n="$total" 'BEGIN { srand(2026); for (i = 0; i < 8; i++) print int(rand() * (n - 1)) }'); do
+  k=$((k + 1))
+  f="$dir/kill$k.xii"
+  if [ $((k % 2)) -eq 0 ]; then how=-k; else how=-K; fi
+  "$drive" $how "$at" "$dir/typed.tty" "$xii" play "$f" > "$dir/kill$k.out" 2>&1
+  [ $? -eq 137 ] || fail "kill $k (line $at): the recorder was not killed"
+  done_lines=$(statements "$f")
+  [ "$done_lines" -ge "$at" ] && [ "$done_lines" -le $((at + 1)) ] ||
+    fail "kill $k: $done_lines lines in the file after $at typed"
+  if [ $((k % 3)) -eq 0 ]; then
+    sed -n "$((done_lines + 1)),\$p" "$typed" | "$xii" play "$f" > /dev/null 2>&1 || fail "kill $k: continuing through a pipe"
+  else
+    sed -n "$((done_lines + 1)),\$p" "$dir/typed.tty" > "$dir/rest$k.tty"
+    "$drive" "$dir/rest$k.tty" "$xii" play "$f" > "$dir/rest$k.out" 2>&1 || fail "kill $k: continuing at the terminal"
+    grep -q "^Continuing " "$dir/rest$k.out" || fail "kill $k: no word about continuing"
+  fi
+  cmp -s "$f" "$dir/pipe.xii" || fail "kill $k at line $at: the final file differs from the uninterrupted one"
+done
+
+[ $status -eq 0 ] && echo "play: terminal, pipe, refusals, undo, $k kills: all passed"
+exit $status
