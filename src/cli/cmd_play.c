@@ -16,6 +16,7 @@
 #include "cli/play_session.h"
 #include "cli/play_shortform.h"
 #include "cli/play_text.h"
+#include "cli/usage.h"
 #include "log/report.h"
 #include "rules/event_setup.h"
 
@@ -64,8 +65,8 @@ static int parse_args(int argc, char **argv, struct play_args *pa)
             else
                 pa->rules = v;
         } else if (a[0] == '-' && a[1] != 0) {
-            fprintf(stderr, "xii play: unknown option '%s'\n", a);
-            fputs(usage_text, stderr);
+            static const char *const help[] = {usage_text, NULL};
+            cli_unknown_option("play", a, help);
             return -1;
         } else {
             if (pa->file) {
@@ -78,7 +79,7 @@ static int parse_args(int argc, char **argv, struct play_args *pa)
     }
     if (!pa->file || strcmp(pa->file, "-") == 0) {
         fputs("xii play: which file should the game be recorded in? (give its name)\n", stderr);
-        fputs(usage_text, stderr);
+        cli_see_help("play");
         return -1;
     }
     if (pa->pdf && strcmp(pa->pdf, "-") == 0) {
