@@ -3,7 +3,8 @@
 # Runs the benchmarks built from bench/*.c (make bench builds them into BUILD/bench/) and prints
 # their figures: the audit's throughput on random complete 5-player games against the lexing
 # floor, its time per line on long logs, `xii audit` end to end on a 100,000-line log, the
-# blank town-sheets per backend and a whole `xii sheet` run, and the filled town-sheets.
+# blank town-sheets per backend and a whole `xii sheet` run, the recorder's check of each line
+# and `xii play` end to end, and the filled town-sheets.
 if [ $# -ne 2 ]; then
   echo "usage: sh bench/run.sh path/to/xii BUILD" >&2
   exit 2
@@ -49,6 +50,21 @@ if [ -x "$bench/bench_sheet" ]; then
     [ -z "$best" ] || [ "$ms" -lt "$best" ] && best=$ms
   done
   echo "xii sheet (A4, 2 pages): $((best / 10)).$((best % 10)) ms, $(( $(wc -c <"$tmp/sheet.pdf") / 1024 )) KB"
+fi
+
+if [ -x "$bench/bench_record" ]; then
+  echo
+  echo "== the recorder's check of each line (bench_record)"
+  "$bench/bench_record" || status=1
+  echo
+  echo "== xii play end to end: the typed 4-player game of tests/play through a pipe"
+  rm -f "$tmp/play.xii"
+  /usr/bin/time -f "%U %S %e" -o "$tmp/play.time" "$xii" play "$tmp/play.xii" \
+    < tests/play/game-4p.typed > /dev/null || status=1
+  read -r user sys wall < "$tmp/play.time"
+  lines=$(wc -l < tests/play/game-4p.typed)
+  echo "$lines lines typed: ${user}s user + ${sys}s system processor time, ${wall}s wall clock" \
+       "(one fsync per line)"
 fi
 
 if [ -x "$bench/bench_filled" ]; then
