@@ -29,8 +29,10 @@ sed -e "s/^\([1-6]\) population\$/\1 popu$tab/" -e "s/attract master-builder\$/a
     "$typed" > "$dir/typed.tty"
 grep -q "$tab" "$dir/typed.tty" || fail "no completion in the terminal script"
 
-# A pipe.
-"$xii" play "$dir/pipe.xii" < "$typed" > "$dir/pipe.out" 2> "$dir/pipe.err" || fail "pipe: exit $?"
+# A pipe, with the filled sheets at the end.
+"$xii" play --pdf "$dir/pipe.pdf" "$dir/pipe.xii" < "$typed" > "$dir/pipe.out" 2> "$dir/pipe.err" || fail "pipe: exit $?"
+qpdf --check "$dir/pipe.pdf" > /dev/null 2>&1 || fail "--pdf wrote no valid PDF"
+cmp -s "$dir/pipe.out" "$dir/source.report" || fail "the report at the end is not the audit's"
 # A terminal.
 "$drive" "$dir/typed.tty" "$xii" play "$dir/tty.xii" > "$dir/tty.out" 2>&1 || fail "terminal: exit $?"
 cmp -s "$dir/tty.xii" "$dir/pipe.xii" || fail "the terminal and the pipe wrote different files"
@@ -51,6 +53,7 @@ awk '
   NR == 15 { print "turn Mary 1 1" }                # Tom plays next
   NR == 34 { print "war Jack avoid" }               # every player is listed
   NR == 35 { print "round" }                        # Martha has a location bonus to choose
+  NR == 36 { print "show Martha"; print "log 2"; print "hint"; print "help" }
   { print; prev = $0 }' "$dir/typed.tty" > "$dir/refused.tty"
 "$drive" "$dir/refused.tty" "$xii" play "$dir/refused.xii" > "$dir/refused.out" 2>&1 || fail "refusals: exit $?"
 cmp -s "$dir/refused.xii" "$dir/pipe.xii" || fail "refused lines changed the file"
@@ -60,6 +63,11 @@ for rule in die-unavailable requirement one-die-per-asset turn-order war collect
   grep -q "\[rule: $rule\]" "$dir/refused.out" || fail "no refusal with rule $rule"
 done
 grep -q '^taken back:' "$dir/refused.out" || fail "undo said nothing"
+# show: the sheet as it stands, each asset with its MAX; log: the last lines; hint; help.
+grep -q '^  basic *population [0-9]*/[0-9]*, food' "$dir/refused.out" || fail "show printed no sheet with MAX"
+grep -q '^collect Martha grassland supply' "$dir/refused.out" || fail "log did not print the last lines"
+grep -q 'hint: the advisor' "$dir/refused.out" || fail "hint said nothing"
+grep -q '^Commands: undo' "$dir/refused.out" || fail "help said nothing"
 
 # Through a pipe, the first refused line stops everything.
 head -n 20 "$typed" > "$dir/stop.in"
@@ -89,7 +97,7 @@ for at in $(awk -v n="$total" 'BEGIN { srand(2026); for (i = 0; i < 8; i++) prin
   else
     sed -n "$((done_lines + 1)),\$p" "$dir/typed.tty" > "$dir/rest$k.tty"
     "$drive" "$dir/rest$k.tty" "$xii" play "$f" > "$dir/rest$k.out" 2>&1 || fail "kill $k: continuing at the terminal"
-    grep -q "^Continuing " "$dir/rest$k.out" || fail "kill $k: no word about continuing"
+    grep -q "^Continuing .*: $done_lines statements" "$dir/rest$k.out" || fail "kill $k: no word about where the game stands"
   fi
   cmp -s "$f" "$dir/pipe.xii" || fail "kill $k at line $at: the final file differs from the uninterrupted one"
 done

@@ -201,7 +201,7 @@ static void show_sheet(const struct play_session *s, const char *who)
     strbuf_free(&sb);
 }
 
-enum command { NOT_A_COMMAND, CMD_DONE, CMD_QUIT, CMD_FAILED };
+enum command { NOT_A_COMMAND, CMD_DONE, CMD_UNDONE, CMD_QUIT, CMD_FAILED };
 
 /* Runs a recorder command (undo, show, log, hint, help, quit). */
 static enum command run_command(struct play_session *s, const char *line, const struct reader *rd)
@@ -230,7 +230,7 @@ static enum command run_command(struct play_session *s, const char *line, const 
             printf(undone.len ? "taken back:\n%s" : "nothing to take back\n", strbuf_cstr(&undone));
         strbuf_free(&undone);
         strbuf_free(&err);
-        return rc ? CMD_FAILED : CMD_DONE;
+        return rc ? CMD_FAILED : CMD_UNDONE;
     }
     case 1: {
         char who[XII_NAME_SIZE + 2];
@@ -339,9 +339,18 @@ int cmd_play(int argc, char **argv)
             }
             p += n + (p[n] == '\n');
         }
-        if (s.text.len)
-            printf("Continuing %s.\n", pa.file);
-        else
+        if (s.text.len) {
+            int n = 0;
+            for (size_t i = 0; i < s.ast->count; i++)
+                n += s.ast->stmts[i].kind != LOG_INVALID;
+            printf("Continuing %s: %d statement%s", pa.file, n, n == 1 ? "" : "s");
+            const struct game_state *st = &s.replay->state;
+            if (st->phase == PHASE_ROUND)
+                printf(", round %d in progress", st->round);
+            else if (st->phase == PHASE_ROUND_OVER)
+                printf(", round %d over", st->round);
+            puts(".");
+        } else
             printf("Recording a new game in %s (type help for the short forms).\n", pa.file);
         print_awaited(&s);
     }
@@ -369,9 +378,9 @@ int cmd_play(int argc, char **argv)
             status = EXIT_OUTPUT;
             break;
         }
-        if (c == CMD_DONE) {
+        if (c == CMD_DONE || c == CMD_UNDONE) {
             free(line);
-            if (rd.terminal)
+            if (rd.terminal && c == CMD_UNDONE)
                 print_awaited(&s);
             continue;
         }
