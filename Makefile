@@ -153,6 +153,11 @@ mancheck: $(XII)
 completioncheck: $(XII)
 	@bash tests/run-completion.sh $(XII)
 
+# The JSON outputs against docs/schema/*.json (python3-jsonschema).
+.PHONY: schemacheck
+schemacheck: $(XII)
+	@python3 tests/check-schemas.py $(XII)
+
 # make install into a temporary DESTDIR: program, data, man pages, completion.
 .PHONY: installcheck
 installcheck: $(XII)
@@ -168,7 +173,7 @@ $(PTYDRIVE): tests/play/ptydrive.c
 play: $(XII) $(PTYDRIVE)
 	@sh tests/run-play.sh $(XII) $(PTYDRIVE) $(BUILD)/play
 
-check: unit golden pdfcheck catalogue repro makeflags helpcheck mancheck completioncheck installcheck play
+check: unit golden pdfcheck catalogue repro makeflags helpcheck mancheck completioncheck schemacheck installcheck play
 
 # The golden cases and the small catalogue cases under valgrind memcheck; any error or leak fails.
 valgrind: $(XII)

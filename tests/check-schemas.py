@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""usage: python3 tests/check-schemas.py path/to/xii
+
+The JSON the program prints against the schemas of docs/schema/ (JSON Schema draft 2020-12):
+
+- every schema is itself a valid draft 2020-12 schema;
+- `xii rules --json`, with the built-in data and with every game-data file of templates/ and
+  of the tests that loads, matches docs/schema/rules.json;
+- `xii audit --json` matches docs/schema/audit.json for every move log of the tests (good and
+  bad games alike: every golden audit case, the message cases, the filled-sheet logs, the
+  catalogue's hostile inputs, the example game), plain and with --until-round 1 and 5, and its
+  "ok" agrees with the exit status (0 with true, 1 with false);
+- each schema refuses documents that are wrong in a known way (a key missing, an unknown key,
+  a value out of range), so a schema that accepts everything fails here;
+- every schema in docs/schema/ has its check here.
+
+Prints one line per failure, then "N passed, M failed"; exits 1 on failure.
+"""
+import copy
+import glob
+import json
+import os
+import subprocess
+import sys
+
+import jsonschema
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+passed = 0
+failed = 0
+
+
+def fail(msg):
+    global failed
+    failed += 1
+    print("FAILED: " + msg)
+
+
+def ok():
+    global passed
+    passed += 1
+
+
+def load_schema(name):
+    path = os.path.join(ROOT, "docs", "schema", name + ".json")
+    with open(path, encoding="utf-8") as f:
+        schema = json.load(f)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema, format_checker=jsonschema.FormatChecker())
+
+
+def run(xii, args):
+    p = subprocess.run([xii] + args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return p.returncode, p.stdout
+
+
+def validate(validator, doc, label):
+    errors = sorted(validator.iter_errors(doc), key=lambda e: list(e.absolute_path))
+    if not errors:
+        ok()
+        return
+    for e in errors[:3]:
+        where = "/".join(str(k) for k in e.absolute_path) or "(top)"
+        fail("%s: %s: %s" % (label, where, e.message[:200]))
+
+
+def must_refuse(validator, doc, label):
+    if validator.is_valid(doc):
+        fail("the schema accepts a document with " + label)
+    else:
+        ok()
+
+
+def check_rules(xii):
+    v = load_schema("rules")
+    files = [None] + sorted(glob.glob(os.path.join(ROOT, "templates", "*.rules"))) + \
+        sorted(glob.glob(os.path.join(ROOT, "tests", "**", "*.rules"), recursive=True))
+    good = None
+    for f in files:
+        args = ["rules", "--json"] + (["--rules", os.path.relpath(f, ROOT)] if f else [])
+        status, out = run(xii, args)
+        if status == 2:
+            continue    # a game-data file the tests keep to be refused
+        label = "xii " + " ".join(args)
+        if status != 0:
+            fail("%s: exit status %d" % (label, status))
+            continue
+        doc = json.loads(out)
+        validate(v, doc, label)
+        if f is None:
+            good = doc
+    if good is None:
+        fail("xii rules --json printed nothing to check")
+        return
+    bad = copy.deepcopy(good)
+    del bad["settings"]
+    must_refuse(v, bad, "no settings")
+    bad = copy.deepcopy(good)
+    bad["assets"][0]["colour"] = "red"
+    must_refuse(v, bad, "an unknown key in an asset")
+    bad = copy.deepcopy(good)
+    bad["events"][0]["die"] = 7
+    must_refuse(v, bad, "an event on die 7")
+    bad = copy.deepcopy(good)
+    bad["special_people"][0]["perks"].pop()
+    must_refuse(v, bad, "a special person with one perk")
+    bad = copy.deepcopy(good)
+    bad["assets"][0]["requires"] = [{"asset": "food", "op": "<", "value": 1}]
+    must_refuse(v, bad, "a requirement with the operator <")
+
+
+def audit_logs():
+    pats = ["tests/golden/audit/*.xii", "tests/golden/messages/*.xii", "tests/golden/filled/*.xii",
+            "tests/catalogue/inputs/*.xii", "docs/*.xii"]
+    logs = []
+    for p in pats:
+        logs += sorted(glob.glob(os.path.join(ROOT, p)))
+    return [os.path.relpath(f, ROOT) for f in logs]
+
+
+def check_audit(xii):
+    v = load_schema("audit")
+    logs = audit_logs()
+    if len(logs) < 20:
+        fail("only %d logs found to audit" % len(logs))
+    samples = {}
+    for log in logs:
+        for extra in ([], ["--until-round", "1"], ["--until-round", "5"]):
+            args = ["audit", "--json"] + extra + [log]
+            label = "xii " + " ".join(args)
+            status, out = run(xii, args)
+            if status not in (0, 1):
+                fail("%s: exit status %d" % (label, status))
+                continue
+            try:
+                doc = json.loads(out)
+            except ValueError as e:
+                fail("%s: not JSON: %s" % (label, e))
+                continue
+            validate(v, doc, label)
+            if doc.get("ok") != (status == 0):
+                fail("%s: \"ok\" is %s with exit status %d" % (label, doc.get("ok"), status))
+            else:
+                ok()
+            if doc.get("players") and doc.get("mismatches") and "mismatch" not in samples:
+                samples["mismatch"] = doc
+            if doc.get("players") and len(doc["players"]) == 1 and "objective" in doc["players"][0]:
+                samples.setdefault("solo", doc)
+            if doc.get("players") and len(doc["players"]) > 1:
+                samples.setdefault("multi", doc)
+    for kind in ("mismatch", "solo", "multi"):
+        if kind not in samples:
+            fail("no audited log gave a %s report to test the schema's refusals on" % kind)
+            return
+    good = samples["multi"]
+    bad = copy.deepcopy(good)
+    del bad["ok"]
+    must_refuse(v, bad, "no \"ok\"")
+    bad = copy.deepcopy(good)
+    bad["players"][0]["assets"]["gold"] = 3
+    must_refuse(v, bad, "an unknown asset")
+    bad = copy.deepcopy(good)
+    del bad["players"][0]["assets"]["food"]
+    must_refuse(v, bad, "an asset missing")
+    bad = copy.deepcopy(good)
+    bad["players"][0]["reserve"] = [{"value": 0, "spent": False}]
+    must_refuse(v, bad, "a reserve die showing 0")
+    bad = copy.deepcopy(good)
+    bad["rounds"] = 11
+    must_refuse(v, bad, "round 11")
+    bad = copy.deepcopy(good)
+    bad["errors"] = [{"line": 3, "col": 1, "code": "Syntax Error", "round": 0, "player": None, "message": "x"}]
+    must_refuse(v, bad, "an error code that is no id")
+    bad = copy.deepcopy(samples["mismatch"])
+    bad["mismatches"][0]["sheet"] = "twelve"
+    must_refuse(v, bad, "a mismatch whose sheet value is a word")
+    bad = copy.deepcopy(samples["solo"])
+    bad["players"][0]["objective"]["achieved"] = "yes"
+    must_refuse(v, bad, "an objective achieved \"yes\"")
+
+
+def main():
+    if len(sys.argv) != 2:
+        print("usage: python3 tests/check-schemas.py path/to/xii", file=sys.stderr)
+        return 2
+    xii = os.path.abspath(sys.argv[1])
+    schemas = sorted(os.path.basename(f)[:-5] for f in glob.glob(os.path.join(ROOT, "docs", "schema", "*.json")))
+    for name in schemas:
+        try:
+            load_schema(name)
+            ok()
+        except (ValueError, jsonschema.SchemaError) as e:
+            fail("docs/schema/%s.json is no valid draft 2020-12 schema: %s" % (name, str(e)[:200]))
+    checks = {"rules": check_rules, "audit": check_audit}
+    for name in schemas:
+        if name not in checks:
+            fail("docs/schema/%s.json is checked by nothing in tests/check-schemas.py" % name)
+    for name, check in checks.items():
+        check(xii)
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
