@@ -24,6 +24,8 @@ struct log_span {
 struct log_word {
     struct log_span at;
     bool quoted;
+    bool spaced;        /* an id typed as several words ("master builder"): text keeps the
+                         * spaces, norm joins them with hyphens; the replay refuses it */
     const char *text;
     const char *norm;
 };

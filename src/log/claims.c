@@ -58,6 +58,8 @@ int log_claims_resolve(const struct gamedata *gd, const struct log_check_item *i
     *at = it->what.at;
     switch (it->kind) {
     case LOG_CHECK_VALUE:
+        if (log_ids_spaced(gd, LOG_ID_CLAIM, &it->what, err))
+            return -1;
         if (resolve_value(gd, &it->what, out) == 0)
             return 0;
         log_ids_unknown(gd, LOG_ID_CLAIM, it->what.text, it->what.norm, err);

@@ -277,3 +277,16 @@ int log_ids_location(const struct log_ids_table *t, const char *norm)
 {
     return find(t, 2, norm);
 }
+
+int log_ids_spaced(const struct gamedata *gd, enum log_id_kind kind, const struct log_word *w,
+                   struct strbuf *out)
+{
+    if (!w->spaced)
+        return 0;
+    if (is_kind(gd, kind, w->norm) || (kind == LOG_ID_CLAIM && strcmp(w->norm, "reputation") == 0))
+        strbuf_printf(out, "'%s' has spaces: ids of several words take hyphens (did you mean %s?)",
+                      w->text, w->norm);
+    else
+        log_ids_unknown(gd, kind, w->text, w->norm, out);
+    return 1;
+}

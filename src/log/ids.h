@@ -5,6 +5,7 @@
 #define LOG_IDS_H
 #include <stddef.h>
 #include "core/strbuf.h"
+#include "log/ast.h"
 #include "rules/gamedata.h"
 
 enum log_id_kind {
@@ -36,6 +37,13 @@ const char *log_ids_closest(const struct gamedata *gd, enum log_id_kind kind, co
  * an ambiguous alias of the game data, "'word' could mean X or Y: write the one you mean". */
 void log_ids_unknown(const struct gamedata *gd, enum log_id_kind kind, const char *text,
                      const char *norm, struct strbuf *out);
+
+/* For an id typed as several words (w->spaced): appends "'master builder' has spaces: ids of
+ * several words take hyphens (did you mean master-builder?)" when the words joined with
+ * hyphens name an id of kind, else the unknown-id message; returns 1. Returns 0 (appending
+ * nothing) for an ordinary word. */
+int log_ids_spaced(const struct gamedata *gd, enum log_id_kind kind, const struct log_word *w,
+                   struct strbuf *out);
 
 /* A hash table of the ids the replay looks up for every move (assets, people and
  * infrastructures, locations; aliases included), keyed by the normalized word. */

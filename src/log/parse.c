@@ -334,6 +334,66 @@ static bool id(struct parser *ps, struct log_word *out, const char *what)
     return true;
 }
 
+static enum log_check_kind check_keyword(const struct log_token *t);
+
+/* What ends the words of an id typed with spaces, besides a token that is not a word. */
+enum spaced_stop {
+    STOP_NONE,
+    STOP_PERK,          /* a last 'a' or 'b' on the line: the perk letter */
+    STOP_CHECK_KEYWORD  /* people, infrastructures, reserve: the next check item */
+};
+
+/* An id that may have been typed as several words ("master builder", "men at arms"): the
+ * following words (see enum spaced_stop) make one id whose norm joins them with hyphens; the
+ * replay names the fix. */
+static bool spaced_id(struct parser *ps, struct log_word *out, const char *what, enum spaced_stop stop)
+{
+    const char *start = ps->cur.p;
+    int line = ps->cur.line, col = ps->cur.col;
+    if (!id(ps, out, what))
+        return false;
+    const char *end = ps->prev_end;
+    if (stop == STOP_CHECK_KEYWORD) {
+        /* A check value's words join only when its number follows them ("food twelve" is a
+         * bad number, not an id). */
+        struct log_lexer copy = ps->lx;
+        struct log_token t = ps->cur;
+        while (t.kind == LOG_TOK_WORD && t.n > 1 && check_keyword(&t) == LOG_CHECK_VALUE)
+            log_lex_next(&copy, &t);
+        if (t.kind != LOG_TOK_NUMBER)
+            return true;
+    }
+    /* One-letter words are not parts of ids: "witch c" is a bad perk letter. */
+    while (ps->cur.kind == LOG_TOK_WORD && ps->cur.line == line && ps->cur.n > 1) {
+        if (stop == STOP_CHECK_KEYWORD && check_keyword(&ps->cur) != LOG_CHECK_VALUE)
+            break;
+        if (stop == STOP_PERK && (is(ps, "a") || is(ps, "b"))) {
+            struct log_lexer copy = ps->lx;
+            struct log_token next;
+            log_lex_next(&copy, &next);
+            if (next.kind == LOG_TOK_EOL || next.kind == LOG_TOK_EOF)
+                break;
+        }
+        end = ps->cur.p + ps->cur.n;
+        advance(ps);
+    }
+    if (end == start + strlen(out->text))
+        return true;
+    size_t n = (size_t)(end - start);
+    set_word(ps, out, start, n, true);
+    char *norm = log_ast_strndup(ps->ast, out->norm, n), *w = norm;
+    for (size_t i = 0; i < n; i++)
+        if (norm[i] != ' ' && norm[i] != '\t' && norm[i] != '\r')
+            *w++ = norm[i];
+        else if (w > norm && w[-1] != '-')
+            *w++ = '-';
+    *w = 0;
+    out->norm = norm;
+    out->spaced = true;
+    out->at = (struct log_span){line, col, clamp_int(n)};
+    return true;
+}
+
 /* A keyword argument: records where it is and consumes it. */
 static struct log_span keyword(struct parser *ps)
 {
@@ -526,19 +586,19 @@ static bool p_spend(struct parser *ps, struct log_stmt *st)
     if (is(ps, "attract")) {
         s->action = LOG_ACT_ATTRACT;
         s->action_at = keyword(ps);
-        if (!id(ps, &s->target, "a person such as master-builder"))
+        if (!spaced_id(ps, &s->target, "a person such as master-builder", STOP_PERK))
             return false;
         perk = true;
     } else if (is(ps, "build")) {
         s->action = LOG_ACT_BUILD;
         s->action_at = keyword(ps);
-        if (!id(ps, &s->target, "an infrastructure such as stables"))
+        if (!spaced_id(ps, &s->target, "an infrastructure such as stables", STOP_PERK))
             return false;
         perk = true;
     } else if (is(ps, "influence")) {
         s->action = LOG_ACT_INFLUENCE;
         s->action_at = keyword(ps);
-        if (!id(ps, &s->target, "a location such as quarry"))
+        if (!spaced_id(ps, &s->target, "a location such as quarry", STOP_NONE))
             return false;
     } else if (is(ps, "store")) {
         s->action = LOG_ACT_STORE;
@@ -546,7 +606,7 @@ static bool p_spend(struct parser *ps, struct log_stmt *st)
     } else {
         s->action = LOG_ACT_ASSET;
         s->action_at = cur_span(ps);
-        id(ps, &s->target, "an asset");
+        spaced_id(ps, &s->target, "an asset", STOP_NONE);
     }
     if (perk && !at_end(ps)) {
         /* The perk letter of a special person or infrastructure. */
@@ -725,11 +785,15 @@ static bool check_item(struct parser *ps, struct log_check_item *it)
         return expected(ps, "a value to check (an asset, a location, reputation, pow, score, "
                             "people, infrastructures or reserve)");
     it->kind = check_keyword(&ps->cur);
+    if (it->kind == LOG_CHECK_VALUE) {
+        spaced_id(ps, &it->what, "a value to check", STOP_CHECK_KEYWORD);
+        return number(ps, &it->value, 0, LOG_NUM_MAX, "a number");
+    }
     set_word(ps, &it->what, ps->cur.p, ps->cur.n, true);
     it->what.at = keyword(ps);
     switch (it->kind) {
     case LOG_CHECK_VALUE:
-        return number(ps, &it->value, 0, LOG_NUM_MAX, "a number");
+        break;
     case LOG_CHECK_PEOPLE:
     case LOG_CHECK_INFRAS:
         check_set(ps, it);

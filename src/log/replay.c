@@ -324,11 +324,25 @@ static int apply_move(struct rp *rp, const struct log_stmt *st, const struct mov
     return -1;
 }
 
+/* Reports an id typed as several words ("master builder"), naming the hyphenated id; returns 1.
+ * Returns 0 for an ordinary word. */
+static int spaced_word(struct rp *rp, enum log_id_kind kind, const struct log_word *w, int player)
+{
+    struct strbuf sb = STRBUF_INIT;
+    int spaced = log_ids_spaced(rp->gd, kind, w, &sb);
+    if (spaced)
+        replay_error(rp, w->at, "syntax", player, "%s", strbuf_cstr(&sb));
+    strbuf_free(&sb);
+    return spaced;
+}
+
 /* Resolves the asset of a spend or split; reports an unknown id (or a person, an
  * infrastructure or a location written where an asset belongs). */
 static int resolve_asset(struct rp *rp, const struct log_word *w, int die, int player)
 {
     const struct gamedata *gd = rp->gd;
+    if (spaced_word(rp, LOG_ID_ASSET, w, player))
+        return -1;
     int a = log_ids_asset(&rp->ids, w->norm);
     if (a >= 0)
         return a;
@@ -356,6 +370,8 @@ static int resolve_item(struct rp *rp, const struct log_stmt *st, int player)
     const struct log_spend *sp = &st->spend;
     const struct log_word *w = &sp->target;
     int attract = sp->action == LOG_ACT_ATTRACT;
+    if (spaced_word(rp, attract ? LOG_ID_PERSON : LOG_ID_INFRA, w, player))
+        return -1;
     int i = log_ids_item(&rp->ids, w->norm);
     if (i < 0) {
         int a = log_ids_asset(&rp->ids, w->norm);
@@ -381,6 +397,8 @@ static int resolve_item(struct rp *rp, const struct log_stmt *st, int player)
 
 static int resolve_location(struct rp *rp, const struct log_word *w, int player)
 {
+    if (spaced_word(rp, LOG_ID_LOCATION, w, player))
+        return -1;
     int l = log_ids_location(&rp->ids, w->norm);
     if (l < 0) {
         struct strbuf sb = STRBUF_INIT;

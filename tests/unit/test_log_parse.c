@@ -328,6 +328,33 @@ static void test_spend(void **state)
     assert_int_equal(s->perk, 'a');
 }
 
+/* Ids typed with spaces parse as one id, joined with hyphens and marked: the replay names the
+ * fix. A one-letter word, a perk letter at the end, a number or a check keyword ends them. */
+static void test_spaced_ids(void **state)
+{
+    (void)state;
+    const struct log_spend *s = &one("3 men  at Arms", LOG_SPEND)->spend;
+    word_is(&s->target, "men  at Arms", "men-at-arms", 3, 12);
+    assert_true(s->target.spaced);
+    s = &one("1 attract master builder b", LOG_SPEND)->spend;
+    word_is(&s->target, "master builder", "master-builder", 11, 14);
+    assert_true(s->target.spaced);
+    assert_int_equal(s->perk, 'b');
+    s = &one("1 attract sheriff a", LOG_SPEND)->spend;
+    assert_false(s->target.spaced);
+    s = &one("2 influence grass land", LOG_SPEND)->spend;
+    word_is(&s->target, "grass land", "grass-land", 13, 10);
+    const struct log_stmt *st = one("check Jack strong ale 3 food 2 people master-builder", LOG_CHECK);
+    assert_int_equal(st->check.count, 3);
+    word_is(&st->check.items[0].what, "strong ale", "strong-ale", 12, 10);
+    assert_true(st->check.items[0].what.spaced);
+    assert_int_equal(st->check.items[0].value.value, 3);
+    assert_false(st->check.items[1].what.spaced);
+    error1("1 attract witch c", 17, "expected a perk letter a or b, or the end of the line after '1 "
+                                    "attract witch', found 'c'");
+    error1("check Jack food twelve", 17, "expected a number after 'check Jack food', found 'twelve'");
+}
+
 static void test_sheriff_court(void **state)
 {
     (void)state;
@@ -1124,6 +1151,7 @@ int main(void)
         cmocka_unit_test_teardown(test_round_shared_turn, teardown),
         cmocka_unit_test_teardown(test_outlaws, teardown),
         cmocka_unit_test_teardown(test_spend, teardown),
+        cmocka_unit_test_teardown(test_spaced_ids, teardown),
         cmocka_unit_test_teardown(test_sheriff_court, teardown),
         cmocka_unit_test_teardown(test_split_market, teardown),
         cmocka_unit_test_teardown(test_war, teardown),
