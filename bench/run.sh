@@ -20,6 +20,10 @@ echo "== parse and replay (bench_audit)"
 "$bench/bench_audit" || status=1
 
 echo
+echo "== a refused candidate move (bench_refusal)"
+"$bench/bench_refusal" 3 || status=1
+
+echo
 echo "== xii audit end to end (read, parse, replay, text report)"
 for lines in 10000 100000; do
   "$bench/gen_games" --lines $lines "$tmp/long-$lines.xii" || status=1

@@ -48,7 +48,7 @@ commands=$("$xii" --help | sed -n '/^commands:/,/^$/s/^  \([a-z-][a-z-]*\) .*/\1
 expect "$commands help --help --version" ""
 expect "audit" au
 expect "setup summary sheet" help s
-expect "--help --json --rules" rules --
+expect "--help --ids --json --rules" rules --
 expect "--json" audit --j
 expect "--players --paper --png" sheet --grey --p
 expect "a4 letter" sheet --paper ""

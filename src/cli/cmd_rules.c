@@ -1,4 +1,5 @@
-/* xii rules [--json] [--rules FILE]: prints the game data the engine uses. */
+/* xii rules [--ids] [--json] [--rules FILE]: prints the game data the engine uses, or the
+ * table of rule ids. */
 #include <stdio.h>
 #include <string.h>
 #include "cli/commands.h"
@@ -6,12 +7,14 @@
 #include "cli/options.h"
 #include "cli/usage.h"
 #include "rules/gamedata_print.h"
+#include "rules/rule_ids.h"
 
 static const char usage[] =
-    "usage: xii rules [--json] [--rules FILE]\n"
+    "usage: xii rules [--ids] [--json] [--rules FILE]\n"
     "Prints the game data the rules engine uses. Values reconstructed from an illegible source\n"
     "are marked [I] (inferred), [G] (guessed) or [X] (lost: a placeholder).\n"
-    "  --json        one JSON object instead of the listing\n"
+    "  --ids         the rule ids errors carry instead: id, rulebook section, meaning\n"
+    "  --json        JSON instead of the listing (with --ids: an array of {id, section, summary})\n"
     "  --rules FILE  read this game-data file instead of the built-in one\n"
     "  -h, --help    this help\n"
     "Exit status: 0 printed, 2 bad options or game data, 3 standard output could not be\n"
@@ -19,9 +22,32 @@ static const char usage[] =
 
 static const char *const help_text[] = {usage, NULL};
 
+/* The table of rule ids, as text (one id a line: id, section, meaning) or a JSON array. */
+static void print_ids(int json, struct strbuf *out)
+{
+    if (json)
+        strbuf_puts(out, "[");
+    for (int id = RULE_NONE + 1; id < RULE_COUNT; id++) {
+        const struct rule_info *r = rule_info((enum rule_id)id);
+        if (json) {
+            strbuf_puts(out, id > RULE_NONE + 1 ? ",\n  {\"id\": " : "\n  {\"id\": ");
+            strbuf_json_string(out, r->id);
+            strbuf_puts(out, ", \"section\": ");
+            strbuf_json_string(out, r->section);
+            strbuf_puts(out, ", \"summary\": ");
+            strbuf_json_string(out, r->summary);
+            strbuf_puts(out, "}");
+        } else {
+            strbuf_printf(out, "%-24s %-40s %s\n", r->id, r->section, r->summary);
+        }
+    }
+    if (json)
+        strbuf_puts(out, "\n]\n");
+}
+
 int cmd_rules(int argc, char **argv)
 {
-    int json = 0;
+    int json = 0, ids = 0;
     const char *rules = NULL;
     for (int i = 1; i < argc;) {
         int m = cli_option(argc, argv, &i, "--rules", NULL, &rules);
@@ -34,6 +60,9 @@ int cmd_rules(int argc, char **argv)
         if (strcmp(argv[i], "--json") == 0) {
             json = 1;
             i++;
+        } else if (strcmp(argv[i], "--ids") == 0) {
+            ids = 1;
+            i++;
         } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             fputs(usage, stdout);
             return EXIT_OK;
@@ -42,17 +71,21 @@ int cmd_rules(int argc, char **argv)
             return EXIT_USAGE;
         }
     }
-    struct gamedata gd;
-    if (cli_load_gamedata(&gd, rules) != 0)
-        return EXIT_USAGE;
     struct strbuf out = STRBUF_INIT;
-    if (json)
-        gamedata_print_json(&gd, &out);
-    else
-        gamedata_print_text(&gd, &out);
+    if (ids) {
+        print_ids(json, &out);
+    } else {
+        struct gamedata gd;
+        if (cli_load_gamedata(&gd, rules) != 0)
+            return EXIT_USAGE;
+        if (json)
+            gamedata_print_json(&gd, &out);
+        else
+            gamedata_print_text(&gd, &out);
+        gamedata_free(&gd);
+    }
     fwrite(out.data, 1, out.len, stdout);
     strbuf_free(&out);
-    gamedata_free(&gd);
     /* ferror: a failed fwrite of a large listing leaves nothing for fflush to report. */
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fputs("xii rules: cannot write to standard output\n", stderr);

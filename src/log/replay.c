@@ -11,7 +11,7 @@
 
 /* ---- diagnostics ------------------------------------------------------------------------- */
 
-struct diag *replay_error(struct rp *rp, struct log_span at, const char *code, int player,
+struct diag *replay_error(struct rp *rp, struct log_span at, enum rule_id rule, int player,
                           const char *fmt, ...)
 {
     if (rp->done)
@@ -19,7 +19,7 @@ struct diag *replay_error(struct rp *rp, struct log_span at, const char *code, i
     struct srcpos pos = {at.line, at.col};
     if (rp->dl->errors >= LOG_MAX_ERRORS) {
         if (!rp->ast->stopped)
-            diag_add(rp->dl, DIAG_ERROR, rp->ast->file, pos, at.len, "too-many-errors",
+            diag_add(rp->dl, DIAG_ERROR, rp->ast->file, pos, at.len, rule_id_text(RULE_TOO_MANY_ERRORS),
                      "too many errors: stopped after %d", LOG_MAX_ERRORS)->round = rp->s->round;
         rp->done = 1;
         rp->out->stopped = 1;
@@ -30,10 +30,23 @@ struct diag *replay_error(struct rp *rp, struct log_span at, const char *code, i
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    struct diag *d = diag_add(rp->dl, DIAG_ERROR, rp->ast->file, pos, at.len, code, "%s", msg);
+    struct diag *d = diag_add(rp->dl, DIAG_ERROR, rp->ast->file, pos, at.len, rule_id_text(rule),
+                              "%s", msg);
     d->round = rp->s->round;
     if (player >= 0 && player < rp->s->cfg.nplayers)
         diag_set_player(d, rp->s->cfg.names[player]);
+    return d;
+}
+
+struct diag *replay_refused(struct rp *rp, struct log_span at, int player,
+                            const struct refusal *why, const char *more)
+{
+    struct strbuf sb = STRBUF_INIT;
+    refusal_text(rp->gd, &rp->s->cfg, why, &sb);
+    if (more)
+        strbuf_puts(&sb, more);
+    struct diag *d = replay_error(rp, at, why->rule, player, "%s", strbuf_cstr(&sb));
+    strbuf_free(&sb);
     return d;
 }
 
@@ -97,7 +110,7 @@ int replay_find_player(struct rp *rp, const struct log_word *w)
         if (best >= 0 && best_d <= (strlen(w->text) <= 4 ? 1 : 2))
             strbuf_printf(&sb, "; did you mean %s?", cfg->names[best]);
     }
-    replay_error(rp, w->at, "unknown-player", -1, "%s", strbuf_cstr(&sb));
+    replay_error(rp, w->at, RULE_UNKNOWN_PLAYER, -1, "%s", strbuf_cstr(&sb));
     strbuf_free(&sb);
     return -1;
 }
@@ -165,18 +178,18 @@ static void end_turn(struct rp *rp)
         unspent_examples(s, &examples);
     struct turn_end te;
     engine_end_turn(s, rp->h, &te, NULL);
-    if (te.unspent.rule) {
+    if (te.unspent.rule != RULE_NONE) {
+        struct strbuf more = STRBUF_INIT;
         if (examples.len)
-            replay_error(rp, rp->turn->at, te.unspent.rule, p, "%s; add a line under this turn %s, e.g. %s",
-                         te.unspent.message, left > 1 ? "for each" : "that spends it", strbuf_cstr(&examples));
-        else
-            replay_error(rp, rp->turn->at, te.unspent.rule, p, "%s", te.unspent.message);
+            strbuf_printf(&more, "; add a line under this turn %s, e.g. %s",
+                          left > 1 ? "for each" : "that spends it", strbuf_cstr(&examples));
+        replay_refused(rp, rp->turn->at, p, &te.unspent, strbuf_cstr(&more));
+        strbuf_free(&more);
     }
     strbuf_free(&examples);
     for (int k = 0; k < te.nmarket && k < rp->nmarket; k++)
         if (!te.market_applied[k]) {
-            replay_error(rp, rp->market[k]->at, te.market_why[k].rule, p, "%s",
-                         te.market_why[k].message);
+            replay_refused(rp, rp->market[k]->at, p, &te.market_why[k], NULL);
             replay_skip(rp, rp->market[k]);
         }
     rp->turn = NULL;
@@ -193,14 +206,14 @@ static int need_round(struct rp *rp, const struct log_stmt *st, const char *what
     case PHASE_ROUND:
         return 0;
     case PHASE_SETUP:
-        replay_error(rp, at, "round-order", -1, "%s before round 1: expected \"round 1\" first", what);
+        replay_error(rp, at, RULE_ROUND_ORDER, -1, "%s before round 1: expected \"round 1\" first", what);
         break;
     case PHASE_ROUND_OVER:
-        replay_error(rp, at, "round-order", -1, "round %d has ended: %s belongs to a round (expected "
+        replay_error(rp, at, RULE_ROUND_ORDER, -1, "round %d has ended: %s belongs to a round (expected "
                      "\"round %d\" first)", s->round, what, s->round + 1);
         break;
     case PHASE_GAME_OVER:
-        replay_error(rp, at, "round-order", -1, "the game ended after round %d: %s comes too late",
+        replay_error(rp, at, RULE_ROUND_ORDER, -1, "the game ended after round %d: %s comes too late",
                      GD_ROUNDS, what);
         break;
     }
@@ -212,11 +225,11 @@ static void turn_order_error(struct rp *rp, const struct log_stmt *st, int p, in
 {
     const struct game_state *s = rp->s;
     if (s->turns_done == 0)
-        replay_error(rp, st->turn.player.at, "turn-order", p, "round %d: expected %s's turn (%s is the "
+        replay_error(rp, st->turn.player.at, RULE_TURN_ORDER, p, "round %d: expected %s's turn (%s is the "
                      "first player of round %d), not %s's", s->round, s->cfg.names[next],
                      s->cfg.names[next], s->round, s->cfg.names[p]);
     else
-        replay_error(rp, st->turn.player.at, "turn-order", p, "round %d: expected %s's turn (after %s's), "
+        replay_error(rp, st->turn.player.at, RULE_TURN_ORDER, p, "round %d: expected %s's turn (after %s's), "
                      "not %s's", s->round, s->cfg.names[next],
                      s->cfg.names[(s->first_player + s->turns_done - 1) % s->cfg.nplayers],
                      s->cfg.names[p]);
@@ -237,7 +250,7 @@ static void do_turn(struct rp *rp, const struct log_stmt *st)
     if (s->outlaws_pending) {
         struct strbuf sb = STRBUF_INIT;
         replay_outlaws_line(s, &sb);
-        replay_error(rp, st->at, "bonus-rolls", -1, "round %d: the outlaws' bonus rolls come before the first "
+        replay_error(rp, st->at, RULE_BONUS_ROLLS, -1, "round %d: the outlaws' bonus rolls come before the first "
                      "turn: add \"%s\" before this line (the attack is resolved without them)", s->round,
                      strbuf_cstr(&sb));
         strbuf_free(&sb);
@@ -246,16 +259,16 @@ static void do_turn(struct rp *rp, const struct log_stmt *st)
     int next = engine_next_player(s);
     struct refusal why;
     if (next < 0) {
-        replay_error(rp, st->turn.player.at, "turn-order", p, "round %d: every player has had a turn "
+        replay_error(rp, st->turn.player.at, RULE_TURN_ORDER, p, "round %d: every player has had a turn "
                      "(%s named); expected the %s", s->round, s->cfg.names[p],
                      s->cfg.nplayers > 1 ? "war line" : "next round");
     } else if (p != next) {
         turn_order_error(rp, st, p, next);
     } else if (!s->shared_set) {
-        replay_error(rp, st->at, "round-order", p, "round %d has no shared dice: add \"shared D D\" "
+        replay_error(rp, st->at, RULE_ROUND_ORDER, p, "round %d has no shared dice: add \"shared D D\" "
                      "before the first turn", s->round);
     } else if (engine_begin_turn(s, p, st->turn.dice[0].value, st->turn.dice[1].value, &why) != 0) {
-        replay_error(rp, st->at, why.rule, p, "%s", why.message);
+        replay_refused(rp, st->at, p, &why, NULL);
     } else {
         rp->turn = st;
         rp->nmarket = 0;
@@ -275,32 +288,30 @@ static int is_body(const struct log_stmt *st)
 }
 
 /* The token a refusal is about. */
-static struct log_span refusal_span(const struct log_stmt *st, const char *rule)
+static struct log_span refusal_span(const struct log_stmt *st, enum rule_id rule)
 {
-    static const char *const die_rules[] = {"die-range", "die-unavailable", "dice", "exact-die",
-                                            "reserve-limit", "reserve-empty", "reserve-new"};
-    int die_rule = 0;
-    for (size_t k = 0; k < sizeof die_rules / sizeof die_rules[0]; k++)
-        die_rule |= strcmp(rule, die_rules[k]) == 0;
+    int die_rule = rule == RULE_DIE_RANGE || rule == RULE_DIE_UNAVAILABLE || rule == RULE_DICE ||
+                   rule == RULE_EXACT_DIE || rule == RULE_RESERVE_LIMIT ||
+                   rule == RULE_RESERVE_EMPTY || rule == RULE_RESERVE_NEW;
     switch (st->kind) {
     case LOG_SPEND:
         if (die_rule)
             return st->spend.die.at;
-        if (strcmp(rule, "perk-letter") == 0 && st->spend.perk_at.line)
+        if (rule == RULE_PERK_LETTER && st->spend.perk_at.line)
             return st->spend.perk_at;
-        if (strcmp(rule, "reserve-full") == 0 || st->spend.action == LOG_ACT_STORE)
+        if (rule == RULE_RESERVE_FULL || st->spend.action == LOG_ACT_STORE)
             return st->spend.action_at;
         return st->spend.target.at;
     case LOG_SHERIFF:
     case LOG_COURT:
     case LOG_COURT_REROLL:
-        if (strcmp(rule, "die-range") == 0)
+        if (rule == RULE_DIE_RANGE)
             return st->change.to.at;
         if (die_rule)
             return st->change.from.at;
         return st->at;
     case LOG_SPLIT:
-        if (strcmp(rule, "die-unavailable") == 0)
+        if (rule == RULE_DIE_UNAVAILABLE)
             return st->split.die.at;
         return st->at;
     case LOG_MARKET:
@@ -312,14 +323,13 @@ static struct log_span refusal_span(const struct log_stmt *st, const char *rule)
 
 static int apply_move(struct rp *rp, const struct log_stmt *st, const struct move *m)
 {
-    /* No refusal text while moves are legal (the usual case): the engine formats nothing, not
-     * even its restriction note. A refused move changed nothing, so checking it again gives
-     * the same refusal, with its message. */
+    /* No refusal facts while moves are legal (the usual case), not even the restriction note.
+     * A refused move changed nothing, so checking it again gives the same refusal. */
     if (engine_apply(rp->s, m, rp->h, NULL) == 0)
         return 0;
     struct refusal why;
     engine_check(rp->s, m, &why);
-    replay_error(rp, refusal_span(st, why.rule), why.rule, rp->s->turn.player, "%s", why.message);
+    replay_refused(rp, refusal_span(st, why.rule), rp->s->turn.player, &why, NULL);
     replay_skip(rp, st);
     return -1;
 }
@@ -348,17 +358,17 @@ static int resolve_asset(struct rp *rp, const struct log_word *w, int die, int p
         return a;
     int i = log_ids_item(&rp->ids, w->norm), l = log_ids_location(&rp->ids, w->norm);
     if (i >= 0)
-        replay_error(rp, w->at, "bad-move", player, "the %s is %s %s: write \"%d %s %s%s\"", gd->items[i].id,
+        replay_error(rp, w->at, RULE_BAD_MOVE, player, "the %s is %s %s: write \"%d %s %s%s\"", gd->items[i].id,
                      log_ids_is_person(gd, i) ? "a" : "an", log_ids_item_kind(&gd->items[i]), die,
                      log_ids_is_person(gd, i) ? "attract" : "build", gd->items[i].id,
                      gamedata_is_special(&gd->items[i]) ? " a|b" : "");
     else if (l >= 0)
-        replay_error(rp, w->at, "bad-move", player, "the %s is a location: write \"%d influence %s\"",
+        replay_error(rp, w->at, RULE_BAD_MOVE, player, "the %s is a location: write \"%d influence %s\"",
                      gd->locations[l].id, die, gd->locations[l].id);
     else {
         struct strbuf sb = STRBUF_INIT;
         log_ids_unknown(gd, LOG_ID_ASSET, w->text, w->norm, &sb);
-        replay_error(rp, w->at, "unknown-id", player, "%s", strbuf_cstr(&sb));
+        replay_error(rp, w->at, RULE_UNKNOWN_ID, player, "%s", strbuf_cstr(&sb));
         strbuf_free(&sb);
     }
     return -1;
@@ -376,18 +386,18 @@ static int resolve_item(struct rp *rp, const struct log_stmt *st, int player)
     if (i < 0) {
         int a = log_ids_asset(&rp->ids, w->norm);
         if (a >= 0) {
-            replay_error(rp, w->at, "bad-move", player, "%s is an asset: write \"%d %s\"",
+            replay_error(rp, w->at, RULE_BAD_MOVE, player, "%s is an asset: write \"%d %s\"",
                          gd->assets[a].id, sp->die.value, gd->assets[a].id);
         } else {
             struct strbuf sb = STRBUF_INIT;
             log_ids_unknown(gd, attract ? LOG_ID_PERSON : LOG_ID_INFRA, w->text, w->norm, &sb);
-            replay_error(rp, w->at, "unknown-id", player, "%s", strbuf_cstr(&sb));
+            replay_error(rp, w->at, RULE_UNKNOWN_ID, player, "%s", strbuf_cstr(&sb));
             strbuf_free(&sb);
         }
         return -1;
     }
     if (log_ids_is_person(gd, i) != attract) {
-        replay_error(rp, sp->action_at, "bad-move", player, "the %s is %s %s: write \"%d %s %s\"",
+        replay_error(rp, sp->action_at, RULE_BAD_MOVE, player, "the %s is %s %s: write \"%d %s %s\"",
                      gd->items[i].id, log_ids_is_person(gd, i) ? "a" : "an", log_ids_item_kind(&gd->items[i]),
                      sp->die.value, attract ? "build" : "attract", gd->items[i].id);
         return -1;
@@ -403,7 +413,7 @@ static int resolve_location(struct rp *rp, const struct log_word *w, int player)
     if (l < 0) {
         struct strbuf sb = STRBUF_INIT;
         log_ids_unknown(rp->gd, LOG_ID_LOCATION, w->text, w->norm, &sb);
-        replay_error(rp, w->at, "unknown-id", player, "%s", strbuf_cstr(&sb));
+        replay_error(rp, w->at, RULE_UNKNOWN_ID, player, "%s", strbuf_cstr(&sb));
         strbuf_free(&sb);
     }
     return l;
@@ -420,7 +430,7 @@ static int need_turn(struct rp *rp, const struct log_stmt *st)
     if (rp->s->turn.player >= 0)
         return 0;
     if (rp->s->phase == PHASE_ROUND)
-        replay_error(rp, st->at, "round-order", -1, "a %s line outside a turn: expected it under a "
+        replay_error(rp, st->at, RULE_ROUND_ORDER, -1, "a %s line outside a turn: expected it under a "
                      "\"turn NAME D D\" line whose dice are not all spent", log_kind_name(st->kind));
     else
         need_round(rp, st, "this line");
@@ -488,7 +498,7 @@ static void do_body(struct rp *rp, const struct log_stmt *st)
         m.amount = st->market.amount.value;
         m.target = log_ids_asset(&rp->ids, w->norm);
         if (m.target != A_FOOD && m.target != A_SUPPLY) {
-            replay_error(rp, w->at, "market", p, "the market turns food into supply or supply into food: "
+            replay_error(rp, w->at, RULE_MARKET, p, "the market turns food into supply or supply into food: "
                          "expected \"market %d supply\" or \"market %d food\", found '%s'", m.amount,
                          m.amount, w->text);
             m.target = -1;
@@ -520,10 +530,10 @@ static void do_round(struct rp *rp, const struct log_stmt *st)
     }
     if (s->phase == PHASE_GAME_OVER || n != s->round + 1) {
         if (s->phase == PHASE_GAME_OVER)
-            replay_error(rp, st->round.at, "round-order", -1, "the game ended after round %d: expected "
+            replay_error(rp, st->round.at, RULE_ROUND_ORDER, -1, "the game ended after round %d: expected "
                          "nothing more than checks", GD_ROUNDS);
         else
-            replay_error(rp, st->round.at, "round-order", -1, "expected round %d, not round %d (rounds "
+            replay_error(rp, st->round.at, RULE_ROUND_ORDER, -1, "expected round %d, not round %d (rounds "
                          "count up from 1 without gaps); the statements of this round are skipped",
                          s->round + 1, n);
         replay_skip(rp, st);
@@ -534,17 +544,14 @@ static void do_round(struct rp *rp, const struct log_stmt *st)
     if (s->phase == PHASE_ROUND) {
         struct log_missing items[LOG_MISSING_MAX];
         int count = log_replay_missing(s, items);
-        static const struct { const char *code, *effect; } effects[] = {
-            {"round-order", "the round had no turns"}, {"bonus-rolls", "resolved without bonus rolls"},
-            {"turn-order", "that turn is not played"}, {"war", "counted as everybody avoiding"},
-            {"collect", "not collected"},
-        };
         for (int k = 0; k < count; k++) {
-            const char *effect = "";
-            for (size_t e = 0; e < sizeof effects / sizeof effects[0]; e++)
-                if (strcmp(effects[e].code, items[k].code) == 0)
-                    effect = effects[e].effect;
-            replay_error(rp, replay_keyword_span(st, "round"), items[k].code, items[k].player,
+            enum rule_id rule = items[k].rule;
+            const char *effect = rule == RULE_ROUND_ORDER ? "the round had no turns"
+                               : rule == RULE_BONUS_ROLLS ? "resolved without bonus rolls"
+                               : rule == RULE_TURN_ORDER ? "that turn is not played"
+                               : rule == RULE_WAR ? "counted as everybody avoiding"
+                               : rule == RULE_COLLECT ? "not collected" : "";
+            replay_error(rp, replay_keyword_span(st, "round"), rule, items[k].player,
                          "round %d ended without %s (%s)", s->round, items[k].text, effect);
         }
         engine_end_round(s, rp->h, NULL);
@@ -555,7 +562,7 @@ static void do_round(struct rp *rp, const struct log_stmt *st)
     }
     struct refusal why;
     if (engine_begin_round(s, n, rp->h, &why) != 0) {
-        replay_error(rp, st->round.at, why.rule, -1, "%s", why.message);
+        replay_refused(rp, st->round.at, -1, &why, NULL);
         replay_skip(rp, st);
         rp->skip = SKIP_ROUND;
         return;
@@ -570,8 +577,7 @@ static void do_shared(struct rp *rp, const struct log_stmt *st)
         return;
     struct refusal why;
     if (engine_set_shared(rp->s, st->shared.dice[0].value, st->shared.dice[1].value, &why) != 0) {
-        replay_error(rp, strcmp(why.rule, "dice") == 0 ? st->shared.dice[1].at : st->at, why.rule, -1,
-                     "%s", why.message);
+        replay_refused(rp, why.rule == RULE_DICE ? st->shared.dice[1].at : st->at, -1, &why, NULL);
         replay_skip(rp, st);
     }
 }
@@ -584,13 +590,13 @@ static void do_outlaws(struct rp *rp, const struct log_stmt *st)
     if (!s->outlaws_pending) {
         const struct gd_event *ev = s->event >= 0 ? &rp->gd->events[s->event] : NULL;
         if (!ev || ev->pow_below_per_round == 0)
-            replay_error(rp, replay_keyword_span(st, "outlaws"), "round-order", -1, "round %d has no outlaws' "
+            replay_error(rp, replay_keyword_span(st, "outlaws"), RULE_ROUND_ORDER, -1, "round %d has no outlaws' "
                          "attack (its event: %s)", s->round, ev ? ev->id : "none");
         else if (s->turns_done > 0 || s->turn.player >= 0)
-            replay_error(rp, replay_keyword_span(st, "outlaws"), "round-order", -1, "the outlaws' bonus rolls "
+            replay_error(rp, replay_keyword_span(st, "outlaws"), RULE_ROUND_ORDER, -1, "the outlaws' bonus rolls "
                          "come before the first turn of round %d", s->round);
         else
-            replay_error(rp, replay_keyword_span(st, "outlaws"), "bonus-rolls", -1, "nobody has bonus rolls for "
+            replay_error(rp, replay_keyword_span(st, "outlaws"), RULE_BONUS_ROLLS, -1, "nobody has bonus rolls for "
                          "the outlaws' attack of round %d (men-at-arms or knights 4 or more): no outlaws "
                          "line is needed", s->round);
         replay_skip(rp, st);
@@ -608,11 +614,11 @@ static void do_outlaws(struct rp *rp, const struct log_stmt *st)
         }
         int due = engine_outlaws_needs_rolls(s, p);
         if (seen[p]) {
-            replay_error(rp, e->player.at, "bonus-rolls", p, "%s is listed twice", s->cfg.names[p]);
+            replay_error(rp, e->player.at, RULE_BONUS_ROLLS, p, "%s is listed twice", s->cfg.names[p]);
             bad = 1;
         } else if ((int)e->count != due) {
             replay_error(rp, due == 0 ? e->player.at : e->count > (size_t)due ? e->rolls[due].at : e->player.at,
-                         "bonus-rolls", p, "%s has %d bonus roll%s for the outlaws' attack (one per "
+                         RULE_BONUS_ROLLS, p, "%s has %d bonus roll%s for the outlaws' attack (one per "
                          "men-at-arms or knights of 4 or more), %zu given", s->cfg.names[p], due,
                          due == 1 ? "" : "s", e->count);
             bad = 1;
@@ -626,7 +632,7 @@ static void do_outlaws(struct rp *rp, const struct log_stmt *st)
     for (int p = 0; p < s->cfg.nplayers; p++) {
         int due = engine_outlaws_needs_rolls(s, p);
         if (!seen[p] && due > 0) {
-            replay_error(rp, st->at, "bonus-rolls", p, "%s has %d bonus roll%s for the outlaws' attack: "
+            replay_error(rp, st->at, RULE_BONUS_ROLLS, p, "%s has %d bonus roll%s for the outlaws' attack: "
                          "add \"%s%s\" to this line", s->cfg.names[p], due, due == 1 ? "" : "s",
                          s->cfg.names[p], due == 1 ? " ROLL" : " ROLL ROLL");
             bad = 1;
@@ -634,7 +640,7 @@ static void do_outlaws(struct rp *rp, const struct log_stmt *st)
     }
     struct refusal why;
     if (!bad && engine_outlaws_resolve(s, r, rp->h, &why) != 0) {
-        replay_error(rp, st->at, why.rule, -1, "%s", why.message);
+        replay_refused(rp, st->at, -1, &why, NULL);
         bad = 1;
     }
     if (bad)
@@ -649,19 +655,19 @@ static void do_war(struct rp *rp, const struct log_stmt *st)
         return;
     int np = s->cfg.nplayers;
     if (np == 1) {
-        replay_error(rp, replay_keyword_span(st, "war"), "war", -1, "there is no king war in a solo game");
+        replay_error(rp, replay_keyword_span(st, "war"), RULE_WAR, -1, "there is no king war in a solo game");
         replay_skip(rp, st);
         return;
     }
     if (s->war_done) {
-        replay_error(rp, replay_keyword_span(st, "war"), "war", -1, "round %d already has its war line (line %d)",
+        replay_error(rp, replay_keyword_span(st, "war"), RULE_WAR, -1, "round %d already has its war line (line %d)",
                      s->round, rp->war_line);
         replay_skip(rp, st);
         return;
     }
     int next = engine_next_player(s);
     if (next >= 0) {
-        replay_error(rp, replay_keyword_span(st, "war"), "round-order", next, "round %d: the war comes after "
+        replay_error(rp, replay_keyword_span(st, "war"), RULE_ROUND_ORDER, next, "round %d: the war comes after "
                      "every turn, and %s has not played (expected \"turn %s D D\" before this line)",
                      s->round, s->cfg.names[next], s->cfg.names[next]);
         replay_skip(rp, st);
@@ -678,7 +684,7 @@ static void do_war(struct rp *rp, const struct log_stmt *st)
             continue;
         }
         if (seen[p]) {
-            replay_error(rp, we->player.at, "war", p, "%s is listed twice", s->cfg.names[p]);
+            replay_error(rp, we->player.at, RULE_WAR, p, "%s is listed twice", s->cfg.names[p]);
             bad = 1;
             continue;
         }
@@ -686,11 +692,11 @@ static void do_war(struct rp *rp, const struct log_stmt *st)
         int support = we->choice == LOG_WAR_SUPPORT;
         int due = support ? engine_bonus_rolls_due(s, p) : 0;
         if (support && engine_pow_base(s, p) == 0) {
-            replay_error(rp, we->choice_at, "war", p, "%s has no POW (no men-at-arms, knights or "
+            replay_error(rp, we->choice_at, RULE_WAR, p, "%s has no POW (no men-at-arms, knights or "
                          "mercenaries) and must avoid the king war", s->cfg.names[p]);
             bad = 1;
         } else if ((int)we->count != due) {
-            replay_error(rp, we->count > (size_t)due ? we->rolls[due].at : we->choice_at, "bonus-rolls", p,
+            replay_error(rp, we->count > (size_t)due ? we->rolls[due].at : we->choice_at, RULE_BONUS_ROLLS, p,
                          "%s supports the king war with %d bonus roll%s due (one per men-at-arms or "
                          "knights of 4 or more), %zu given", s->cfg.names[p], due, due == 1 ? "" : "s",
                          we->count);
@@ -704,14 +710,14 @@ static void do_war(struct rp *rp, const struct log_stmt *st)
     }
     for (int p = 0; p < np; p++)
         if (!seen[p]) {
-            replay_error(rp, replay_keyword_span(st, "war"), "war", p, "the war line lists every player: %s is "
+            replay_error(rp, replay_keyword_span(st, "war"), RULE_WAR, p, "the war line lists every player: %s is "
                          "missing (add \"%s avoid\" or \"%s support\" with the bonus rolls)",
                          s->cfg.names[p], s->cfg.names[p], s->cfg.names[p]);
             bad = 1;
         }
     struct refusal why;
     if (!bad && engine_war(s, e, rp->h, &why) != 0) {
-        replay_error(rp, st->at, why.rule, -1, "%s", why.message);
+        replay_refused(rp, st->at, -1, &why, NULL);
         bad = 1;
     }
     if (bad) {
@@ -771,7 +777,7 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
             int l = gamedata_location(gd, pk->location.norm, strlen(pk->location.norm));
             if (l < 0 || needless_pick(rp, pk, p, 0) || engine_location_qualifies(s, p, l))
                 continue;
-            replay_error(rp, pk->location.at, "collect", p, "%s earns no %s bonus in round %d: influence "
+            replay_error(rp, pk->location.at, RULE_COLLECT, p, "%s earns no %s bonus in round %d: influence "
                          "%d, MIN %d", s->cfg.names[p], gd->locations[l].id, s->round,
                          s->p[p].influence[l], gd->locations[l].min[s->round - 1]);
             replay_skip(rp, st);
@@ -791,7 +797,7 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
     }
     int next = engine_next_player(s);
     if (next >= 0) {
-        replay_error(rp, replay_keyword_span(st, "collect"), "round-order", p, "round %d: location bonuses are "
+        replay_error(rp, replay_keyword_span(st, "collect"), RULE_ROUND_ORDER, p, "round %d: location bonuses are "
                      "chosen after every turn, and %s has not played", s->round, s->cfg.names[next]);
         replay_skip(rp, st);
         return;
@@ -823,12 +829,12 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
             struct strbuf sb = STRBUF_INIT;
             for (int c = 0; c < loc->nbonus; c++)
                 strbuf_printf(&sb, "%s%s", c ? " or " : "", gd->assets[loc->bonus_asset[c]].id);
-            replay_error(rp, pk->take.at, "collect", p, "the %s bonus is %s, not '%s'", loc->id,
+            replay_error(rp, pk->take.at, RULE_COLLECT, p, "the %s bonus is %s, not '%s'", loc->id,
                          strbuf_cstr(&sb), pk->take.text);
             strbuf_free(&sb);
             bad = 1;
         } else if (engine_collect(t, p, l, choice < 0 ? 0 : choice, &why) != 0) {
-            replay_error(rp, pk->location.at, why.rule, p, "%s", why.message);
+            replay_refused(rp, pk->location.at, p, &why, NULL);
             bad = 1;
         }
     }
@@ -872,7 +878,7 @@ static void do_check(struct rp *rp, const struct log_stmt *st)
         strbuf_reset(&sb);
         ok[k] = log_claims_resolve(rp->gd, &st->check.items[k], &c[k], &sb, &at) == 0;
         if (!ok[k]) {
-            replay_error(rp, at, "unknown-id", p, "%s", strbuf_cstr(&sb));
+            replay_error(rp, at, RULE_UNKNOWN_ID, p, "%s", strbuf_cstr(&sb));
             bad++;
         }
     }

@@ -63,7 +63,8 @@ void log_replay_free(struct log_replay *r);
 
 /* One thing a round still needs before it can end, as a sentence with the line to add. */
 struct log_missing {
-    const char *code;           /* "round-order", "bonus-rolls", "turn-order", "war", "collect" */
+    enum rule_id rule;          /* RULE_ROUND_ORDER, RULE_BONUS_ROLLS, RULE_TURN_ORDER, RULE_WAR,
+                                   RULE_COLLECT */
     int player;                 /* seat concerned, or -1 */
     char text[320];
 };

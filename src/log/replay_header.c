@@ -22,7 +22,7 @@ int replay_is_header(enum log_kind k)
 void replay_header_line(struct rp *rp, const struct log_stmt *st)
 {
     if (rp->start_tried) {
-        replay_error(rp, replay_keyword_span(st, log_kind_name(st->kind)), "header", -1,
+        replay_error(rp, replay_keyword_span(st, log_kind_name(st->kind)), RULE_HEADER, -1,
                      "a %s line belongs to the header, before round 1", log_kind_name(st->kind));
         replay_skip(rp, st);
         return;
@@ -39,7 +39,7 @@ void replay_header_line(struct rp *rp, const struct log_stmt *st)
     default: return;    /* the version: the parser checked it */
     }
     if (*slot) {
-        replay_error(rp, replay_keyword_span(st, log_kind_name(st->kind)), "header", -1,
+        replay_error(rp, replay_keyword_span(st, log_kind_name(st->kind)), RULE_HEADER, -1,
                      "a second %s line (the first is line %d): a log has one", log_kind_name(st->kind),
                      (*slot)->at.line);
         replay_skip(rp, st);
@@ -49,7 +49,7 @@ void replay_header_line(struct rp *rp, const struct log_stmt *st)
 }
 
 static int copy_name(struct rp *rp, char *dst, const struct log_word *w, const char *what,
-                     const char *code)
+                     enum rule_id code)
 {
     size_t n = strlen(w->text);
     if (n >= XII_NAME_SIZE) {
@@ -95,7 +95,7 @@ static int header_events(struct rp *rp, struct game_config *cfg, struct log_span
                 if (ev < 0) {
                     strbuf_reset(&sb);
                     log_ids_unknown(gd, LOG_ID_EVENT, e->name.text, e->name.norm, &sb);
-                    replay_error(rp, e->name.at, "unknown-id", -1, "%s", strbuf_cstr(&sb));
+                    replay_error(rp, e->name.at, RULE_UNKNOWN_ID, -1, "%s", strbuf_cstr(&sb));
                     bad = 1;
                     continue;
                 }
@@ -105,7 +105,7 @@ static int header_events(struct rp *rp, struct game_config *cfg, struct log_span
             if (r < 1 || r > GD_ROUNDS || ev < 0)
                 continue;   /* the parser refused it already */
             if (given[r]) {
-                replay_error(rp, e->round.at, "events", -1, "round %d is given two events (%s and %s)",
+                replay_error(rp, e->round.at, RULE_EVENTS, -1, "round %d is given two events (%s and %s)",
                              r, gd->events[cfg->events[r]].id, gd->events[ev].id);
                 bad = 1;
                 continue;
@@ -113,13 +113,13 @@ static int header_events(struct rp *rp, struct game_config *cfg, struct log_span
             given[r] = e;
             cfg->events[r] = ev;
             if (d->fixed_event[r] >= 0 && ev != d->fixed_event[r]) {
-                replay_error(rp, e->round.at, "events", -1, "round %d is always %s in difficulty %s, not %s",
+                replay_error(rp, e->round.at, RULE_EVENTS, -1, "round %d is always %s in difficulty %s, not %s",
                              r, gd->events[d->fixed_event[r]].id, d->id, gd->events[ev].id);
                 bad = 1;
             } else if (!d->has_event[r] && d->fixed_event[r] < 0) {
                 strbuf_reset(&sb);
                 round_list(d, &sb);
-                replay_error(rp, e->round.at, "events", -1, "difficulty %s has no event in round %d "
+                replay_error(rp, e->round.at, RULE_EVENTS, -1, "difficulty %s has no event in round %d "
                              "(its event rounds: %s)", d->id, r, strbuf_cstr(&sb));
                 bad = 1;
             }
@@ -137,7 +137,7 @@ static int header_events(struct rp *rp, struct game_config *cfg, struct log_span
             continue;
         }
         if (++count[ev] > gd->max_same_event) {
-            replay_error(rp, given[r] ? given[r]->round.at : at, "events", -1,
+            replay_error(rp, given[r] ? given[r]->round.at : at, RULE_EVENTS, -1,
                          "%s is on more than %d rounds (round %d is one too many)", gd->events[ev].id,
                          gd->max_same_event, r);
             bad = 1;
@@ -147,12 +147,12 @@ static int header_events(struct rp *rp, struct game_config *cfg, struct log_span
         strbuf_reset(&sb);
         round_list(d, &sb);
         if (rp->events)
-            replay_error(rp, replay_keyword_span(rp->events, "events"), "events", -1,
+            replay_error(rp, replay_keyword_span(rp->events, "events"), RULE_EVENTS, -1,
                          "no event for round%s %s (difficulty %s has events in rounds %s)",
                          strchr(strbuf_cstr(&missing), ',') ? "s" : "", strbuf_cstr(&missing), d->id,
                          strbuf_cstr(&sb));
         else
-            replay_error(rp, rp->difficulty ? replay_keyword_span(rp->difficulty, "difficulty") : at, "events", -1,
+            replay_error(rp, rp->difficulty ? replay_keyword_span(rp->difficulty, "difficulty") : at, RULE_EVENTS, -1,
                          "difficulty %s has events in rounds %s: add an events line such as \"events %s\"",
                          d->id, strbuf_cstr(&sb), "7 fire, 8 plague, ...");
         bad = 1;
@@ -167,14 +167,14 @@ static void header_solo(struct rp *rp, struct game_config *cfg)
     const struct gamedata *gd = rp->gd;
     if (cfg->nplayers > 1) {
         if (rp->solo) {
-            replay_error(rp, replay_keyword_span(rp->solo, "solo"), "setup", -1,
+            replay_error(rp, replay_keyword_span(rp->solo, "solo"), RULE_SETUP, -1,
                          "a game of %d players has no solo objective", cfg->nplayers);
             replay_skip(rp, rp->solo);
         }
         return;
     }
     if (!rp->solo) {
-        replay_error(rp, replay_keyword_span(rp->players, "players"), "setup", -1,
+        replay_error(rp, replay_keyword_span(rp->players, "players"), RULE_SETUP, -1,
                      "a solo game needs a solo line: \"solo merchant\", miller, cathedral, castle or arcade");
         return;
     }
@@ -185,7 +185,7 @@ static void header_solo(struct rp *rp, struct game_config *cfg)
     if (o < 0) {
         struct strbuf sb = STRBUF_INIT;
         log_ids_unknown(gd, LOG_ID_OBJECTIVE, w->text, w->norm, &sb);
-        replay_error(rp, w->at, "unknown-id", -1, "%s", strbuf_cstr(&sb));
+        replay_error(rp, w->at, RULE_UNKNOWN_ID, -1, "%s", strbuf_cstr(&sb));
         strbuf_free(&sb);
         replay_skip(rp, rp->solo);
         return;
@@ -203,7 +203,7 @@ static void header_variants(struct rp *rp, struct game_config *cfg)
             if (strcmp(w->norm, LOG_ID_FAMINE_VARIANT) != 0) {
                 struct strbuf sb = STRBUF_INIT;
                 log_ids_unknown(rp->gd, LOG_ID_VARIANT, w->text, w->norm, &sb);
-                replay_error(rp, w->at, "unknown-id", -1, "%s", strbuf_cstr(&sb));
+                replay_error(rp, w->at, RULE_UNKNOWN_ID, -1, "%s", strbuf_cstr(&sb));
                 strbuf_free(&sb);
                 ok = 0;
             }
@@ -222,11 +222,11 @@ static void header_towns(struct rp *rp, struct game_config *cfg)
         const struct log_stmt *st = rp->towns.items[k];
         int p = replay_find_player(rp, &st->town.player);
         if (p >= 0 && line[p]) {
-            replay_error(rp, st->town.player.at, "header", p, "%s's town is already named (line %d)",
+            replay_error(rp, st->town.player.at, RULE_HEADER, p, "%s's town is already named (line %d)",
                          cfg->names[p], line[p]);
             p = -1;
         }
-        if (p < 0 || copy_name(rp, cfg->towns[p], &st->town.name, "the town name", "header") != 0) {
+        if (p < 0 || copy_name(rp, cfg->towns[p], &st->town.name, "the town name", RULE_HEADER) != 0) {
             replay_skip(rp, st);
             continue;
         }
@@ -247,12 +247,12 @@ int replay_start(struct rp *rp, struct log_span at)
     int fatal = 0;
     if (!rp->players) {
         if (rp->bad_players)
-            replay_error(rp, replay_keyword_span(rp->bad_players, "players"), "setup", -1,
+            replay_error(rp, replay_keyword_span(rp->bad_players, "players"), RULE_SETUP, -1,
                          "the game cannot start: its players line has an error");
         else if (rp->ast->count == 0)
-            replay_error(rp, at, "setup", -1, "the log is empty: expected a players line, then rounds");
+            replay_error(rp, at, RULE_SETUP, -1, "the log is empty: expected a players line, then rounds");
         else
-            replay_error(rp, at, "setup", -1, "the log has no players line: expected \"players NAME ...\" "
+            replay_error(rp, at, RULE_SETUP, -1, "the log has no players line: expected \"players NAME ...\" "
                          "before round 1");
         rp->done = 1;
         return -1;
@@ -260,13 +260,13 @@ int replay_start(struct rp *rp, struct log_span at)
     cfg->nplayers = (int)rp->players->players.count;
     for (int p = 0; p < cfg->nplayers; p++) {
         const struct log_word *w = &rp->players->players.names[p];
-        if (copy_name(rp, cfg->names[p], w, "the player name", "setup") != 0) {
+        if (copy_name(rp, cfg->names[p], w, "the player name", RULE_SETUP) != 0) {
             fatal = 1;
             continue;
         }
         for (int q = 0; q < p; q++)
             if (strcmp(cfg->names[q], cfg->names[p]) == 0) {
-                replay_error(rp, w->at, "setup", -1, "two players are called %s: names must differ",
+                replay_error(rp, w->at, RULE_SETUP, -1, "two players are called %s: names must differ",
                              cfg->names[p]);
                 fatal = 1;
             }
@@ -282,7 +282,7 @@ int replay_start(struct rp *rp, struct log_span at)
         if (d < 0) {
             struct strbuf sb = STRBUF_INIT;
             log_ids_unknown(gd, LOG_ID_DIFFICULTY, w->text, w->norm, &sb);
-            replay_error(rp, w->at, "unknown-id", -1, "%s: the game cannot start without it",
+            replay_error(rp, w->at, RULE_UNKNOWN_ID, -1, "%s: the game cannot start without it",
                          strbuf_cstr(&sb));
             strbuf_free(&sb);
             rp->done = 1;
@@ -304,7 +304,7 @@ int replay_start(struct rp *rp, struct log_span at)
     struct refusal why;
     if (rp->done || engine_new_game(rp->s, gd, &c, rp->h, &why) != 0) {
         if (!rp->done)
-            replay_error(rp, replay_keyword_span(rp->players, "players"), why.rule, -1, "%s", why.message);
+            replay_refused(rp, replay_keyword_span(rp->players, "players"), -1, &why, NULL);
         rp->done = 1;
         return -1;
     }

@@ -42,8 +42,11 @@ struct rp {
 
 /* Appends an error with the round and the player (seat, or -1), unless the replay stopped;
  * at LOG_MAX_ERRORS errors in the list it adds "too many errors" and stops the replay. */
-struct diag *replay_error(struct rp *rp, struct log_span at, const char *code, int player,
+struct diag *replay_error(struct rp *rp, struct log_span at, enum rule_id rule, int player,
                           const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Appends the error of an engine refusal: its rule and its sentence, then `more` (may be NULL). */
+struct diag *replay_refused(struct rp *rp, struct log_span at, int player,
+                            const struct refusal *why, const char *more);
 /* Lists a statement that was not applied (nothing once the replay stopped). */
 void replay_skip(struct rp *rp, const struct log_stmt *st);
 /* The span of a statement's first word, its keyword kw. */

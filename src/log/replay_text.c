@@ -33,11 +33,12 @@ void replay_outlaws_line(const struct game_state *s, struct strbuf *out)
     }
 }
 
-static struct log_missing *missing_add(struct log_missing *out, int *n, const char *code, int player)
+static struct log_missing *missing_add(struct log_missing *out, int *n, enum rule_id rule,
+                                       int player)
 {
     struct log_missing *m = &out[(*n)++];
     memset(m, 0, sizeof *m);
-    m->code = code;
+    m->rule = rule;
     m->player = player;
     return m;
 }
@@ -51,14 +52,14 @@ int log_replay_missing(const struct game_state *s, struct log_missing *out)
     int n = 0, np = s->cfg.nplayers;
     struct log_missing *m;
     if (rm.shared) {
-        m = missing_add(out, &n, "round-order", -1);
+        m = missing_add(out, &n, RULE_ROUND_ORDER, -1);
         snprintf(m->text, sizeof m->text, "the shared dice: add \"shared D D\" after \"round %d\"",
                  s->round);
     }
     if (rm.outlaws) {
         struct strbuf sb = STRBUF_INIT;
         replay_outlaws_line(s, &sb);
-        m = missing_add(out, &n, "bonus-rolls", -1);
+        m = missing_add(out, &n, RULE_BONUS_ROLLS, -1);
         snprintf(m->text, sizeof m->text, "the outlaws' bonus rolls: add \"%s\" before the first turn",
                  strbuf_cstr(&sb));
         strbuf_free(&sb);
@@ -66,14 +67,14 @@ int log_replay_missing(const struct game_state *s, struct log_missing *out)
     int first = rm.turn_active ? s->turns_done + 1 : s->turns_done;
     for (int k = first; k < np && rm.turns_left > 0; k++) {
         int p = (s->first_player + k) % np;
-        m = missing_add(out, &n, "turn-order", p);
+        m = missing_add(out, &n, RULE_TURN_ORDER, p);
         snprintf(m->text, sizeof m->text, "%s's turn: add \"turn %s D D\" and a line for each die",
                  s->cfg.names[p], s->cfg.names[p]);
     }
     if (rm.war) {
         struct strbuf sb = STRBUF_INIT;
         war_line_text(s, &sb);
-        m = missing_add(out, &n, "war", -1);
+        m = missing_add(out, &n, RULE_WAR, -1);
         snprintf(m->text, sizeof m->text, "the war line: add \"%s\"", strbuf_cstr(&sb));
         strbuf_free(&sb);
     }
@@ -93,7 +94,7 @@ int log_replay_missing(const struct game_state *s, struct log_missing *out)
                 strbuf_printf(&line, "%s%s", k ? "|" : "", gd->assets[loc->bonus_asset[k]].id);
             count++;
         }
-        m = missing_add(out, &n, "collect", p);
+        m = missing_add(out, &n, RULE_COLLECT, p);
         snprintf(m->text, sizeof m->text, "%s's choice of the %s bonus%s: add \"%s\"", s->cfg.names[p],
                  strbuf_cstr(&what), count > 1 ? "es" : "", strbuf_cstr(&line));
         strbuf_free(&what);

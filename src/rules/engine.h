@@ -1,24 +1,10 @@
 /* The rules engine of XII Century: a pure state machine over struct game_state (state.h).
  *
  * Every number comes from the game data (gamedata.h); behaviour is keyed on enum asset, enum
- * event, enum perk_id and the items' requirements. Every check says WHY it refuses: a stable
- * rule id and a message naming what was expected and what was found. A refused call leaves
- * the state EXACTLY unchanged and appends nothing to the history.
- *
- * Rule ids (struct refusal.rule):
- *   "setup" "events"                  bad game configuration / event assignment
- *   "bad-move"                        a move naming no asset, item or location of the data
- *   "round-order"                     a call out of sequence (no round, no turn, turn still open...)
- *   "turn-order"                      not this player's turn
- *   "dice"                            bad dice values (equal shared dice) or an own/shared choice
- *                                     that must be said (see engine_apply on abilities)
- *   "die-range"                       a value outside 1..6, or an ability given a value it cannot make
- *   "die-unavailable"                 no unspent die shows the value
- *   "restriction-highest-die"         never refuses: a note that the highest rolled die added one less
- *   "one-die-per-asset"  "exact-die"  "one-die-per-location"
- *   "reserve-limit" "reserve-empty" "reserve-new" "reserve-full"
- *   "requirement" "cost" "already-owned" "fire-ban" "perk-letter" "perk-not-owned"
- *   "once-per-turn" "split" "market" "max" "war" "bonus-rolls" "collect" "unspent-dice"
+ * event, enum perk_id and the items' requirements. Every check says WHY it refuses, as a value
+ * (refusal.h): the rule id (rule_ids.h), the case and its facts; refusal_text() makes the
+ * words. Nothing is formatted or allocated while checking or listing moves. A refused call
+ * leaves the state EXACTLY unchanged and appends nothing to the history.
  *
  * Typical sequence (the move-log replay drives it):
  *   engine_new_game; for each round: engine_begin_round, [engine_outlaws_resolve],
@@ -30,12 +16,9 @@
 #include <stddef.h>
 #include "rules/gamedata.h"
 #include "rules/history.h"
+#include "rules/refusal.h"
 #include "rules/state.h"
 
-struct refusal {
-    const char *rule;           /* stable rule id, NULL when nothing was refused or noted */
-    char message[256];          /* e.g. "Jack cannot increase men-at-arms: requires the blacksmith" */
-};
 
 enum move_kind {
     MOVE_ASSET,         /* increase asset `target` by the die */
@@ -109,8 +92,8 @@ int engine_next_player(const struct game_state *s);
  * ("round-order", "turn-order", "die-range", "bonus-rolls"). */
 int engine_begin_turn(struct game_state *s, int player, int d1, int d2, struct refusal *why);
 
-/* Checks a move of the current turn's player without changing anything. why may be NULL (no
- * message is formatted: fast for enumeration). Returns 0 if legal, else -1.
+/* Checks a move of the current turn's player without changing anything. why may be NULL (then
+ * not even the facts are gathered). Returns 0 if legal, else -1 with why filled.
  * Die choice (DIE_ANY): among unspent turn dice showing `die`, for an advanced asset (or a
  * split with an advanced part) an unrestricted die is taken first, otherwise a restricted one;
  * an own die before a shared one. For sheriff and court moves, DIE_ANY is refused ("dice")
@@ -118,13 +101,13 @@ int engine_begin_turn(struct game_state *s, int player, int d1, int d2, struct r
  * play this round or only one of them is restricted; otherwise the own die is taken. */
 int engine_check(const struct game_state *s, const struct move *m, struct refusal *why);
 /* Checks then applies a move. On refusal returns -1 and changes nothing. On success returns
- * 0 and why->rule is NULL, or "restriction-highest-die" as a note when the highest rolled die
+ * 0 and why->rule is RULE_NONE, or RULE_RESTRICTION_HIGHEST_DIE as a note when the highest rolled die
  * added one less. Market moves are only queued (see engine_end_turn). */
 int engine_apply(struct game_state *s, const struct move *m, struct history *h, struct refusal *why);
 
 /* What engine_end_turn reports. */
 struct turn_end {
-    struct refusal unspent;         /* rule "unspent-dice" when dice were left, else rule NULL */
+    struct refusal unspent;         /* RULE_UNSPENT_DICE when dice were left, else RULE_NONE */
     int nmarket;                    /* conversions queued this turn, in queuing order */
     int market_applied[XII_MAX_MARKET];  /* 1 applied, 0 refused (see market_why) */
     struct refusal market_why[XII_MAX_MARKET];  /* "market", "max" */

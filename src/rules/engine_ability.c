@@ -1,53 +1,39 @@
 /* Abilities that change or split the turn's dice: the sheriff (+1 / -1 or -2), the town court
  * (2 -> 4, re-roll a low die) and the witch's split. Once per turn each, only on unspent
  * dice of the turn, never on reserve dice (A10, A14). */
-#include <stdio.h>
 #include "rules/engine_internal.h"
 
-static const char *player_name(const struct game_state *s)
-{
-    return s->cfg.names[s->turn.player];
-}
-
-int engine_refuse_perk(const struct game_state *s, enum perk_id want, const char *what,
-                       struct refusal *why)
+int engine_refuse_perk(const struct game_state *s, enum perk_id want, struct refusal *why)
 {
     if (!why)
-        return -1;  /* no message wanted: no search for the item to name */
+        return -1;  /* no facts wanted: no search for the item to name */
     int item = engine_item_with_perk(s->gd, want);
     int p = s->turn.player;
     if (item < 0)
-        return engine_refuse(why, "perk-not-owned", "no item of the game data can %s", what);
-    const struct gd_item *it = &s->gd->items[item];
+        return REFUSE(why, .what = REF_PERK_MISSING, .thing = (short)want);
     if (engine_owns(s, p, item))
-        return engine_refuse(why, "perk-not-owned", "%s's %s has perk %c, which cannot %s", player_name(s),
-                             it->id, s->p[p].perk[item] ? s->p[p].perk[item] : '-', what);
-    return engine_refuse(why, "perk-not-owned", "%s cannot %s: needs the %s", player_name(s), what, it->id);
+        return REFUSE(why, .what = REF_PERK_OTHER, .player = (signed char)p, .thing = (short)want,
+                      .thing2 = (short)item, .n = {s->p[p].perk[item]});
+    return REFUSE(why, .what = REF_PERK_NEEDS_ITEM, .player = (signed char)p, .thing = (short)want,
+                  .thing2 = (short)item);
 }
 
 /* The ability's perk for this move kind (sheriff: the one whose direction matches). */
 static const struct gd_perk *ability_perk(const struct game_state *s, const struct move *m,
-                                          enum perk_id *want, const char **what)
+                                          enum perk_id *want)
 {
     int p = s->turn.player;
     switch (m->kind) {
     case MOVE_SHERIFF:
         /* The direction picks the perk; an unchanged value is refused with the perk owned. */
-        if (m->to > m->die || (m->to == m->die && engine_perk(s, p, PERK_DIE_PLUS))) {
-            *want = PERK_DIE_PLUS;
-            *what = "raise a die";
-        } else {
-            *want = PERK_DIE_MINUS;
-            *what = "lower a die";
-        }
+        *want = m->to > m->die || (m->to == m->die && engine_perk(s, p, PERK_DIE_PLUS))
+                    ? PERK_DIE_PLUS : PERK_DIE_MINUS;
         break;
     case MOVE_COURT:
         *want = PERK_DIE_CHANGE;
-        *what = "change a die";
         break;
     default:
         *want = PERK_REROLL_LOW;
-        *what = "re-roll a die";
         break;
     }
     return engine_perk(s, p, *want);
@@ -56,31 +42,31 @@ static const struct gd_perk *ability_perk(const struct game_state *s, const stru
 static int check_values(const struct game_state *s, const struct move *m, enum perk_id want,
                         const struct gd_perk *pk, struct refusal *why)
 {
-    const char *name = s->gd->items[s->p[s->turn.player].perk_item[want]].id;
+    short item = s->p[s->turn.player].perk_item[want];
     if (m->to < 1 || m->to > 6)
-        return engine_refuse(why, "die-range", "a die shows 1 to 6: the %s cannot make a %d", name, m->to);
+        return REFUSE(why, .what = REF_ABILITY_TO_RANGE, .thing = item, .n = {m->to});
     if ((want == PERK_DIE_PLUS || want == PERK_DIE_MINUS) && m->to == m->die)
-        return engine_refuse(why, "die-range", "the %s must change the die (%d to %d given)", name, m->die, m->to);
+        return REFUSE(why, .what = REF_ABILITY_UNCHANGED, .thing = item, .n = {m->die, m->to});
     switch (want) {
     case PERK_DIE_PLUS:     /* A15 */
         if (m->to != m->die + pk->params[0])
-            return engine_refuse(why, "die-range", "the %s raises a die by %d: %d can become %d, not %d",
-                                 name, pk->params[0], m->die, m->die + pk->params[0], m->to);
+            return REFUSE(why, .what = REF_ABILITY_PLUS, .thing = item,
+                          .n = {pk->params[0], m->die, m->to});
         break;
     case PERK_DIE_MINUS:
         if (m->die - m->to > pk->params[0])
-            return engine_refuse(why, "die-range", "the %s lowers a die by 1 to %d: %d cannot become %d",
-                                 name, pk->params[0], m->die, m->to);
+            return REFUSE(why, .what = REF_ABILITY_MINUS, .thing = item,
+                          .n = {pk->params[0], m->die, m->to});
         break;
     case PERK_DIE_CHANGE:   /* A16 */
         if (m->die != pk->params[0] || m->to != pk->params[1])
-            return engine_refuse(why, "die-range", "the %s turns a %d into a %d, not a %d into a %d", name,
-                                 pk->params[0], pk->params[1], m->die, m->to);
+            return REFUSE(why, .what = REF_ABILITY_CHANGE, .thing = item,
+                          .n = {pk->params[0], pk->params[1], m->die, m->to});
         break;
     default:
         if (m->die > pk->params[0])
-            return engine_refuse(why, "die-range", "the %s re-rolls a die showing %d or less, not %d", name,
-                                 pk->params[0], m->die);
+            return REFUSE(why, .what = REF_ABILITY_REROLL, .thing = item,
+                          .n = {pk->params[0], m->die});
         break;
     }
     return 0;
@@ -89,7 +75,7 @@ static int check_values(const struct game_state *s, const struct move *m, enum p
 /* Which die an ability changes. DIE_ANY must be told own or shared when both show the value
  * and the choice matters: later players still play this round (a shared change stays), or
  * only one of them is restricted. Otherwise the own die. */
-static int pick_ability_die(const struct game_state *s, const struct move *m, const char *name,
+static int pick_ability_die(const struct game_state *s, const struct move *m, int item,
                             struct die_pick *pick, struct refusal *why)
 {
     int i;
@@ -102,19 +88,12 @@ static int pick_ability_die(const struct game_state *s, const struct move *m, co
         if (own >= 0 && shared >= 0) {
             int later = s->turns_done + 1 < s->cfg.nplayers;
             if (later || s->turn.dice[own].restricted != s->turn.dice[shared].restricted)
-                return engine_refuse(why, "dice", "an own die and a shared die both show %d: say which "
-                                     "one the %s changes (own or shared)", m->die, name);
+                return REFUSE(why, .what = REF_ABILITY_WHICH_DIE, .thing = (short)item,
+                              .n = {m->die});
         }
     }
-    if (i < 0) {
-        char list[64];
-        if (!why)
-            return -1;
-        engine_unspent_text(s, list, sizeof list);
-        return engine_refuse(why, "die-unavailable", "no unspent %sdie shows %d (unspent: %s)",
-                             m->source == DIE_OWN ? "own " : m->source == DIE_SHARED ? "shared " : "",
-                             m->die, list);
-    }
+    if (i < 0)
+        return engine_refuse_unavailable(s, m->die, m->source, why);
     pick->die = i;
     pick->value = m->die;
     pick->restricted = s->turn.dice[i].restricted;
@@ -125,22 +104,21 @@ int engine_ability_check(const struct game_state *s, const struct move *m, struc
                          struct refusal *why)
 {
     enum perk_id want;
-    const char *what;
     pick->die = pick->slot = pick->item = -1;
     if (m->die < 1 || m->die > 6)
-        return engine_refuse(why, "die-range", "a die shows 1 to 6, not %d", m->die);
-    const struct gd_perk *pk = ability_perk(s, m, &want, &what);
+        return REFUSE(why, .what = REF_DIE_RANGE, .n = {m->die});
+    const struct gd_perk *pk = ability_perk(s, m, &want);
     if (!pk)
-        return engine_refuse_perk(s, want, what, why);
+        return engine_refuse_perk(s, want, why);
     int item = s->p[s->turn.player].perk_item[want];
-    const char *name = s->gd->items[item].id;
     if (s->turn.ability_used >> item & 1u)
-        return engine_refuse(why, "once-per-turn", "%s has already used the %s this turn", player_name(s), name);
+        return REFUSE(why, .what = REF_ABILITY_USED, .player = (signed char)s->turn.player,
+                      .thing = (short)item);
     if (m->from_reserve)
-        return engine_refuse(why, "die-unavailable", "the %s cannot change a reserve die", name);
+        return REFUSE(why, .what = REF_ABILITY_RESERVE, .thing = (short)item);
     if (check_values(s, m, want, pk, why))
         return -1;
-    if (pick_ability_die(s, m, name, pick, why))
+    if (pick_ability_die(s, m, item, pick, why))
         return -1;
     pick->item = item;
     return 0;
@@ -161,30 +139,23 @@ int engine_split_check(const struct game_state *s, const struct move *m, struct 
     const struct gamedata *gd = s->gd;
     pick->die = pick->slot = pick->item = -1;
     if (!engine_perk(s, s->turn.player, PERK_SPLIT_DIE))
-        return engine_refuse_perk(s, PERK_SPLIT_DIE, "split a die", why);
+        return engine_refuse_perk(s, PERK_SPLIT_DIE, why);
     if (s->turn.split_used)
-        return engine_refuse(why, "once-per-turn", "%s has already split a die this turn", player_name(s));
+        return REFUSE(why, .what = REF_SPLIT_USED, .player = (signed char)s->turn.player);
     if (m->from_reserve)
-        return engine_refuse(why, "split", "a reserve die cannot be split");
+        return REFUSE(why, .what = REF_SPLIT_RESERVE);
     if (m->die < 1 || m->die > 6)
-        return engine_refuse(why, "die-range", "a die shows 1 to 6, not %d", m->die);
+        return REFUSE(why, .what = REF_DIE_RANGE, .n = {m->die});
     if (m->part[0] < 1 || m->part[1] < 1 || m->part[0] + m->part[1] != m->die)
-        return engine_refuse(why, "split", "%d cannot be split into %d and %d: the parts are at least 1 "
-                             "and add up to the die", m->die, m->part[0], m->part[1]);
+        return REFUSE(why, .what = REF_SPLIT_PARTS, .n = {m->die, m->part[0], m->part[1]});
     if (m->target < 0 || m->target >= ASSET_COUNT || m->target2 < 0 || m->target2 >= ASSET_COUNT)
-        return engine_refuse(why, "bad-move", "a split names two assets");
+        return REFUSE(why, .what = REF_SPLIT_ASSETS);
     if (m->target == m->target2)
-        return engine_refuse(why, "split", "the two parts of a split go to two different assets (%s twice)",
-                             gd->assets[m->target].id);
+        return REFUSE(why, .what = REF_SPLIT_SAME_ASSET, .thing = (short)m->target);
     int advanced = gd->assets[m->target].cls == CLASS_ADVANCED || gd->assets[m->target2].cls == CLASS_ADVANCED;
     int i = engine_pick_die(s, m->die, m->source, advanced);
-    if (i < 0) {
-        char list[64];
-        if (!why)
-            return -1;
-        engine_unspent_text(s, list, sizeof list);
-        return engine_refuse(why, "die-unavailable", "no unspent die shows %d (unspent: %s)", m->die, list);
-    }
+    if (i < 0)  /* the words name no source, whichever was given */
+        return engine_refuse_unavailable(s, m->die, DIE_ANY, why);
     pick->die = i;
     pick->value = m->die;
     pick->restricted = s->turn.dice[i].restricted;

@@ -78,11 +78,11 @@ int engine_begin_round(struct game_state *s, int round, struct history *h, struc
 {
     engine_clear(why);
     if (s->phase == PHASE_ROUND)
-        return engine_refuse(why, "round-order", "round %d has not ended", s->round);
+        return REFUSE(why, .what = REF_ROUND_NOT_ENDED, .n = {s->round});
     if (s->phase == PHASE_GAME_OVER)
-        return engine_refuse(why, "round-order", "the game ended after round %d", GD_ROUNDS);
+        return REFUSE(why, .what = REF_GAME_OVER);
     if (round != s->round + 1)
-        return engine_refuse(why, "round-order", "expected round %d, not round %d", s->round + 1, round);
+        return REFUSE(why, .what = REF_ROUND_EXPECTED, .n = {s->round + 1, round});
     s->phase = PHASE_ROUND;
     s->round = round;
     s->turns_done = 0;
@@ -124,16 +124,16 @@ int engine_outlaws_resolve(struct game_state *s, const struct bonus_rolls r[], s
 {
     engine_clear(why);
     if (s->phase != PHASE_ROUND || !s->outlaws_pending)
-        return engine_refuse(why, "round-order", "no outlaws' attack is waiting for bonus rolls");
+        return REFUSE(why, .what = REF_NO_OUTLAWS);
     for (int p = 0; p < s->cfg.nplayers; p++) {
         int due = engine_bonus_rolls_due(s, p);
         if (r[p].nrolls != due)
-            return engine_refuse(why, "bonus-rolls", "%s has %d bonus roll%s for the outlaws' attack, "
-                                 "%d given", s->cfg.names[p], due, due == 1 ? "" : "s", r[p].nrolls);
+            return REFUSE(why, .what = REF_OUTLAWS_ROLLS, .player = (signed char)p,
+                          .n = {due, r[p].nrolls});
         for (int i = 0; i < due; i++)
             if (r[p].rolls[i] < 1 || r[p].rolls[i] > 6)
-                return engine_refuse(why, "die-range", "%s's bonus roll must be 1 to 6, not %d",
-                                     s->cfg.names[p], r[p].rolls[i]);
+                return REFUSE(why, .what = REF_BONUS_ROLL_RANGE, .player = (signed char)p,
+                              .n = {r[p].rolls[i]});
     }
     engine_event_resolve(s, r, h);
     return 0;
@@ -143,7 +143,7 @@ int engine_outlaws_resolve_unrolled(struct game_state *s, struct history *h, str
 {
     engine_clear(why);
     if (s->phase != PHASE_ROUND || !s->outlaws_pending)
-        return engine_refuse(why, "round-order", "no outlaws' attack is waiting for bonus rolls");
+        return REFUSE(why, .what = REF_NO_OUTLAWS);
     engine_event_resolve(s, NULL, h);
     return 0;
 }
@@ -152,17 +152,15 @@ int engine_set_shared(struct game_state *s, int d1, int d2, struct refusal *why)
 {
     engine_clear(why);
     if (s->phase != PHASE_ROUND)
-        return engine_refuse(why, "round-order", "no round is in progress");
+        return REFUSE(why, .what = REF_NO_ROUND);
     if (s->shared_set)
-        return engine_refuse(why, "round-order", "round %d's shared dice are already set (%d and %d)",
-                             s->round, s->shared[0], s->shared[1]);
+        return REFUSE(why, .what = REF_SHARED_SET, .n = {s->round, s->shared[0], s->shared[1]});
     if (s->turns_done > 0 || s->turn.player >= 0)
-        return engine_refuse(why, "round-order", "the shared dice come before the first turn");
+        return REFUSE(why, .what = REF_SHARED_LATE);
     if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6)
-        return engine_refuse(why, "die-range", "shared dice show 1 to 6, not %d and %d", d1, d2);
+        return REFUSE(why, .what = REF_SHARED_RANGE, .n = {d1, d2});
     if (d1 == d2)
-        return engine_refuse(why, "dice", "the shared dice must differ (both show %d): change one by 1 "
-                             "or re-roll both", d1);
+        return REFUSE(why, .what = REF_SHARED_EQUAL, .n = {d1});
     s->shared[0] = d1;
     s->shared[1] = d2;
     s->shared_set = 1;

@@ -1,6 +1,5 @@
 /* The end of a turn: the unspent-dice check, feeding with starvation (rule b4) and the queued
  * market conversions (rule b5). */
-#include <stdio.h>
 #include <string.h>
 #include "rules/engine_internal.h"
 
@@ -30,20 +29,17 @@ static int market(struct game_state *s, int p, const struct market_order *o, str
     const struct gamedata *gd = s->gd;
     struct player_state *ps = &s->p[p];
     int from = o->to == A_FOOD ? A_SUPPLY : A_FOOD;
-    if (!engine_perk(s, p, PERK_MARKET)) {
-        int item = engine_item_with_perk(gd, PERK_MARKET);
-        return engine_refuse(why, "market", "%s has no %s to convert %d %s into %s", s->cfg.names[p],
-                             item >= 0 ? gd->items[item].id : "market", o->amount, gd->assets[from].id,
-                             gd->assets[o->to].id);
-    }
+    signed char seat = (signed char)p;
+    short made = (short)o->to;
+    if (!engine_perk(s, p, PERK_MARKET))
+        return REFUSE(why, .what = REF_MARKET_NONE, .player = seat, .thing = (short)from,
+                      .thing2 = made, .n = {o->amount});
     if (ps->asset[from] < o->amount)
-        return engine_refuse(why, "market", "%s cannot convert %d %s into %s: has %d %s after feeding",
-                             s->cfg.names[p], o->amount, gd->assets[from].id, gd->assets[o->to].id,
-                             ps->asset[from], gd->assets[from].id);
+        return REFUSE(why, .what = REF_MARKET_SHORT, .player = seat, .thing = (short)from,
+                      .thing2 = made, .n = {o->amount, ps->asset[from]});
     if (ps->asset[o->to] + o->amount > gd->asset_cap)
-        return engine_refuse(why, "max", "%s cannot convert %d %s into %s: %s would be %d, above %d",
-                             s->cfg.names[p], o->amount, gd->assets[from].id, gd->assets[o->to].id,
-                             gd->assets[o->to].id, ps->asset[o->to] + o->amount, gd->asset_cap);
+        return REFUSE(why, .what = REF_MARKET_MAX, .player = seat, .thing = (short)from,
+                      .thing2 = made, .n = {o->amount, ps->asset[o->to] + o->amount, gd->asset_cap});
     engine_set_asset(s, p, from, ps->asset[from] - o->amount, CAUSE_MARKET, 0, h);
     engine_set_asset(s, p, o->to, ps->asset[o->to] + o->amount, CAUSE_MARKET, 0, h);
     return 0;
@@ -64,10 +60,8 @@ int engine_end_turn(struct game_state *s, struct history *h, struct turn_end *ou
         left += !s->turn.dice[i].spent;
     if (left) {
         /* A33: every die of the turn must be spent. */
-        char list[64];
-        engine_unspent_text(s, list, sizeof list);
-        engine_refuse(&out->unspent, "unspent-dice", "%s left %d %s unspent (%s): all four dice of a turn "
-                      "must be spent", s->cfg.names[p], left, left == 1 ? "die" : "dice", list);
+        REFUSE(&out->unspent, .what = REF_UNSPENT_DICE, .player = (signed char)p, .n = {left});
+        engine_unspent_values(s, &out->unspent);
     }
     feed(s, p, h);
     out->nmarket = s->turn.nmarket;

@@ -3,11 +3,26 @@
 #define RULES_ENGINE_INTERNAL_H
 #include "rules/engine.h"
 
-/* Fills why (when not NULL) with the rule and a formatted message; returns -1. */
-int engine_refuse(struct refusal *why, const char *rule, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+/* Fills why (when not NULL) with the refusal r (its case and facts) and the case's rule;
+ * returns -1. Inline, so a check called with why NULL gathers no facts. */
+static inline int engine_refuse(struct refusal *why, struct refusal r)
+{
+    if (why) {
+        r.rule = refusal_rule(r.what);
+        *why = r;
+    }
+    return -1;
+}
+/* engine_refuse(why, (struct refusal){.what = REF_..., facts}): returns -1. */
+#define REFUSE(why, ...) engine_refuse((why), (struct refusal){__VA_ARGS__})
 /* Clears why (when not NULL): nothing refused, nothing noted. */
-void engine_clear(struct refusal *why);
+static inline void engine_clear(struct refusal *why)
+{
+    if (why) {
+        why->rule = RULE_NONE;
+        why->what = REF_NONE;
+    }
+}
 
 /* The active perk `id` of a player (an owned item's chosen perk), or NULL. */
 const struct gd_perk *engine_perk(const struct game_state *s, int player, enum perk_id id);
@@ -31,12 +46,13 @@ void engine_clamp(struct game_state *s, int player, struct history *h);
 
 /* Requirement test (population uses the effective population when `effective`). */
 int engine_req_holds(const struct game_state *s, int player, const struct gd_req *r, int effective);
-/* Describes a requirement that failed, e.g. "requires population 10 (has 7)". */
-void engine_req_describe(const struct game_state *s, int player, const struct gd_req *r,
-                         char *buf, size_t size);
+/* Refuses requirement k of an asset (REF_ASSET_REQUIREMENT) or an item (REF_ITEM_REQUIREMENT)
+ * with what the player has. */
+int engine_refuse_requirement(const struct game_state *s, int player, enum refusal_case what,
+                              int owner, int k, const struct gd_req *r, struct refusal *why);
 
-/* Formats the values of the unspent turn dice, e.g. "3, 6" or "none". */
-void engine_unspent_text(const struct game_state *s, char *buf, size_t size);
+/* Lists the values of the unspent turn dice into why's values. */
+void engine_unspent_values(const struct game_state *s, struct refusal *why);
 
 /* The item (index) whose perks include `id`, for naming it in messages; -1 when none. */
 int engine_item_with_perk(const struct gamedata *gd, enum perk_id id);
@@ -52,6 +68,9 @@ struct die_pick {
 /* Chooses the unspent turn die showing `value` from `src`: restricted dice last when
  * prefer_unrestricted, first otherwise; own before shared. Returns its index or -1. */
 int engine_pick_die(const struct game_state *s, int value, enum die_source src, int prefer_unrestricted);
+/* Refuses a move whose die no unspent turn die from `src` shows (REF_DIE_UNAVAILABLE). */
+int engine_refuse_unavailable(const struct game_state *s, int value, enum die_source src,
+                              struct refusal *why);
 /* Refuses unless a turn is in progress. */
 int engine_need_turn(const struct game_state *s, struct refusal *why);
 /* Checks one increase of `asset` by a die or split part showing `value` (restriction 2, exact
@@ -63,8 +82,7 @@ int engine_check_increase(const struct game_state *s, int asset, int value, int 
 int engine_apply_increase(struct game_state *s, int asset, int value, int restricted,
                           int from_reserve, int real_die, struct history *h);
 /* Refuses an ability whose perk `want` the player lacks, naming the item and the perk owned. */
-int engine_refuse_perk(const struct game_state *s, enum perk_id want, const char *what,
-                       struct refusal *why);
+int engine_refuse_perk(const struct game_state *s, enum perk_id want, struct refusal *why);
 /* Ability and split moves (engine_ability.c). The pick is filled for apply. */
 int engine_ability_check(const struct game_state *s, const struct move *m, struct die_pick *pick,
                          struct refusal *why);

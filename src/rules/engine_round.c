@@ -18,26 +18,25 @@ int engine_collect(struct game_state *s, int player, int location, int choice, s
 {
     engine_clear(why);
     if (s->phase != PHASE_ROUND)
-        return engine_refuse(why, "round-order", "no round is in progress");
+        return REFUSE(why, .what = REF_NO_ROUND);
     if (!turns_over(s))
-        return engine_refuse(why, "round-order", "location bonuses are chosen after every turn of round %d",
-                             s->round);
+        return REFUSE(why, .what = REF_COLLECT_EARLY, .n = {s->round});
     if (player < 0 || player >= s->cfg.nplayers)
-        return engine_refuse(why, "collect", "there is no player %d", player + 1);
+        return REFUSE(why, .what = REF_COLLECT_NO_PLAYER, .n = {player + 1});
     if (location < 0 || location >= LOCATION_COUNT)
-        return engine_refuse(why, "bad-move", "location %d does not exist", location);
+        return REFUSE(why, .what = REF_NO_LOCATION, .n = {location});
     const struct gd_location *loc = &s->gd->locations[location];
-    const char *name = s->cfg.names[player];
+    signed char seat = (signed char)player;
+    short l = (short)location;
     if (loc->nbonus < 2)
-        return engine_refuse(why, "collect", "the %s bonus has no choice", loc->id);
+        return REFUSE(why, .what = REF_COLLECT_NO_CHOICE, .thing = l);
     if (!engine_location_qualifies(s, player, location))
-        return engine_refuse(why, "collect", "%s earns no %s bonus in round %d: influence %d, MIN %d", name,
-                             loc->id, s->round, s->p[player].influence[location], loc->min[s->round - 1]);
+        return REFUSE(why, .what = REF_COLLECT_NOT_EARNED, .player = seat, .thing = l,
+                      .n = {s->round, s->p[player].influence[location], loc->min[s->round - 1]});
     if (s->p[player].collect[location] >= 0)
-        return engine_refuse(why, "collect", "%s already chose the %s bonus of round %d", name, loc->id, s->round);
+        return REFUSE(why, .what = REF_COLLECT_TWICE, .player = seat, .thing = l, .n = {s->round});
     if (choice < 0 || choice >= loc->nbonus)
-        return engine_refuse(why, "collect", "the %s bonus has %d choices, not choice %d", loc->id, loc->nbonus,
-                             choice + 1);
+        return REFUSE(why, .what = REF_COLLECT_CHOICE, .thing = l, .n = {loc->nbonus, choice + 1});
     s->p[player].collect[location] = choice;
     return 0;
 }
@@ -96,9 +95,9 @@ int engine_end_round(struct game_state *s, struct history *h, struct refusal *wh
 {
     engine_clear(why);
     if (s->phase != PHASE_ROUND)
-        return engine_refuse(why, "round-order", "no round is in progress");
+        return REFUSE(why, .what = REF_NO_ROUND);
     if (s->turn.player >= 0)
-        return engine_refuse(why, "round-order", "%s's turn has not ended", s->cfg.names[s->turn.player]);
+        return REFUSE(why, .what = REF_TURN_NOT_ENDED, .player = (signed char)s->turn.player);
     if (s->outlaws_pending)
         engine_event_resolve(s, NULL, h);
     for (int p = 0; p < s->cfg.nplayers; p++)

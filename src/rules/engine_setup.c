@@ -5,17 +5,15 @@
 static int check_names(const struct game_config *cfg, struct refusal *why)
 {
     if (cfg->nplayers < 1 || cfg->nplayers > XII_MAX_PLAYERS)
-        return engine_refuse(why, "setup", "a game has 1 to %d players, not %d", XII_MAX_PLAYERS,
-                             cfg->nplayers);
+        return REFUSE(why, .what = REF_PLAYER_COUNT, .n = {cfg->nplayers});
     for (int p = 0; p < cfg->nplayers; p++) {
         if (!memchr(cfg->names[p], '\0', XII_NAME_SIZE) || !memchr(cfg->towns[p], '\0', XII_NAME_SIZE))
-            return engine_refuse(why, "setup", "player %d: names are at most %d bytes", p + 1,
-                                 XII_NAME_SIZE - 1);
+            return REFUSE(why, .what = REF_NAME_TOO_LONG, .player = (signed char)p);
         if (!cfg->names[p][0])
-            return engine_refuse(why, "setup", "player %d has no name", p + 1);
+            return REFUSE(why, .what = REF_NAME_EMPTY, .player = (signed char)p);
         for (int q = 0; q < p; q++)
             if (!strcmp(cfg->names[p], cfg->names[q]))
-                return engine_refuse(why, "setup", "two players are called %s", cfg->names[p]);
+                return REFUSE(why, .what = REF_NAME_TWICE, .player = (signed char)p);
     }
     return 0;
 }
@@ -29,22 +27,22 @@ static int check_events(const struct gamedata *gd, struct game_config *cfg, stru
     for (int r = 1; r <= GD_ROUNDS; r++) {
         int e = cfg->events[r];
         if (e < -1 || e >= EVENT_COUNT)
-            return engine_refuse(why, "events", "round %d: %d is not an event", r, e);
+            return REFUSE(why, .what = REF_EVENT_INVALID, .n = {r, e});
         if (d->fixed_event[r] >= 0) {
             if (e < 0)
                 e = cfg->events[r] = d->fixed_event[r];
             else if (e != d->fixed_event[r])
-                return engine_refuse(why, "events", "round %d is always %s in difficulty %s, not %s", r,
-                                     gd->events[d->fixed_event[r]].id, d->id, gd->events[e].id);
+                return REFUSE(why, .what = REF_EVENT_FIXED, .thing = (short)d->fixed_event[r],
+                              .thing2 = (short)e, .n = {r, cfg->difficulty});
         }
         if (d->has_event[r] && e < 0)
-            return engine_refuse(why, "events", "round %d needs an event in difficulty %s", r, d->id);
+            return REFUSE(why, .what = REF_EVENT_MISSING, .n = {r, cfg->difficulty});
         if (!d->has_event[r] && e >= 0)
-            return engine_refuse(why, "events", "round %d has no event in difficulty %s (%s given)", r,
-                                 d->id, gd->events[e].id);
+            return REFUSE(why, .what = REF_EVENT_NO_ROUND, .thing = (short)e,
+                          .n = {r, cfg->difficulty});
         if (e >= 0 && ++count[e] > gd->max_same_event)
-            return engine_refuse(why, "events", "%s is on more than %d rounds (round %d is one too many)",
-                                 gd->events[e].id, gd->max_same_event, r);
+            return REFUSE(why, .what = REF_EVENT_TOO_MANY, .thing = (short)e,
+                          .n = {gd->max_same_event, r});
     }
     return 0;
 }
@@ -59,13 +57,13 @@ int engine_new_game(struct game_state *s, const struct gamedata *gd, const struc
     if (check_names(cfg, why))
         return -1;
     if (cfg->difficulty < 0 || cfg->difficulty >= gd->ndifficulties)
-        return engine_refuse(why, "setup", "difficulty %d does not exist", cfg->difficulty);
+        return REFUSE(why, .what = REF_NO_DIFFICULTY, .n = {cfg->difficulty});
     if (check_events(gd, &s->cfg, why))
         return -1;
     if (cfg->nplayers > 1 && cfg->objective != -1)
-        return engine_refuse(why, "setup", "a solo objective needs a solo game (%d players)", cfg->nplayers);
+        return REFUSE(why, .what = REF_SOLO_OBJECTIVE, .n = {cfg->nplayers});
     if (cfg->objective < -1 || cfg->objective >= gd->nobjectives)
-        return engine_refuse(why, "setup", "objective %d does not exist", cfg->objective);
+        return REFUSE(why, .what = REF_NO_OBJECTIVE, .n = {cfg->objective});
     s->phase = PHASE_SETUP;
     s->event = -1;
     s->turn.player = -1;

@@ -1,29 +1,7 @@
-/* State helpers: refusals, perk lookups, recorded value changes, MAX and the clamp cascade,
+/* State helpers: the facts of refusals, perk lookups, recorded value changes, MAX and the clamp cascade,
  * requirements. */
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 #include "rules/engine_internal.h"
-
-int engine_refuse(struct refusal *why, const char *rule, const char *fmt, ...)
-{
-    if (why) {
-        va_list ap;
-        va_start(ap, fmt);
-        why->rule = rule;
-        vsnprintf(why->message, sizeof why->message, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
-
-void engine_clear(struct refusal *why)
-{
-    if (why) {
-        why->rule = NULL;
-        why->message[0] = '\0';
-    }
-}
 
 const struct gd_perk *engine_perk(const struct game_state *s, int player, enum perk_id id)
 {
@@ -172,47 +150,36 @@ int engine_req_holds(const struct game_state *s, int player, const struct gd_req
     return 0;
 }
 
-void engine_req_describe(const struct game_state *s, int player, const struct gd_req *r,
-                         char *buf, size_t size)
+int engine_refuse_requirement(const struct game_state *s, int player, enum refusal_case what,
+                              int owner, int k, const struct gd_req *r, struct refusal *why)
 {
-    const struct gamedata *gd = s->gd;
+    if (!why)
+        return -1;
+    int has = 0, extra = -1;
     switch (r->kind) {
     case REQ_ASSET_GE:
-    case REQ_ASSET_EQ: {
-        int have = req_asset_value(s, player, r->asset, 1);
-        int extra = -1;
-        if (have != s->p[player].asset[r->asset])
-            engine_asset_perk(gd, PERK_EFFECTIVE_POPULATION, &extra);
-        snprintf(buf, size, "requires %s %d%s (has %d%s%s)", gd->assets[r->asset].id, r->value,
-                 r->kind == REQ_ASSET_GE ? " or more" : "", have, extra >= 0 ? " counting " : "",
-                 extra >= 0 ? gd->assets[extra].id : "");
+    case REQ_ASSET_EQ:
+        has = req_asset_value(s, player, r->asset, 1);
+        if (has != s->p[player].asset[r->asset])
+            engine_asset_perk(s->gd, PERK_EFFECTIVE_POPULATION, &extra);
         break;
-    }
     case REQ_REPUTATION_GE:
-        snprintf(buf, size, "requires reputation %d or more (has %d)", r->value, s->p[player].reputation);
+        has = s->p[player].reputation;
         break;
     case REQ_HAS:
-        snprintf(buf, size, "requires the %s", gd->items[r->item].id);
         break;
     case REQ_SCORE_GE:
-        snprintf(buf, size, "requires a score of %d or more (has %d)", r->value,
-                 engine_score(s, player, NULL));
+        has = engine_score(s, player, NULL);
         break;
     }
+    return REFUSE(why, .what = what, .player = (signed char)player, .thing = (short)owner,
+                  .thing2 = (short)extra, .n = {k, has});
 }
 
-void engine_unspent_text(const struct game_state *s, char *buf, size_t size)
+void engine_unspent_values(const struct game_state *s, struct refusal *why)
 {
-    size_t n = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < XII_TURN_DICE; i++) {
-        if (s->turn.dice[i].spent)
-            continue;
-        int w = snprintf(buf + n, size - n, "%s%d", n ? ", " : "", s->turn.dice[i].value);
-        if (w < 0 || (size_t)w >= size - n)
-            return;
-        n += (size_t)w;
-    }
-    if (n == 0)
-        snprintf(buf, size, "none");
+    why->nvalues = 0;
+    for (int i = 0; i < XII_TURN_DICE; i++)
+        if (!s->turn.dice[i].spent)
+            why->values[why->nvalues++] = (unsigned char)s->turn.dice[i].value;
 }

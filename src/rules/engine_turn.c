@@ -1,13 +1,7 @@
 /* A player's turn: the four dice, spending them (and one reserve die) on assets, people,
  * infrastructures, influence and the reserve, with the four spending restrictions. */
-#include <stdio.h>
 #include <string.h>
 #include "rules/engine_internal.h"
-
-static const char *player_name(const struct game_state *s)
-{
-    return s->cfg.names[s->turn.player];
-}
 
 int engine_next_player(const struct game_state *s)
 {
@@ -20,27 +14,23 @@ int engine_begin_turn(struct game_state *s, int player, int d1, int d2, struct r
 {
     engine_clear(why);
     if (s->phase != PHASE_ROUND)
-        return engine_refuse(why, "round-order", "no round is in progress");
+        return REFUSE(why, .what = REF_NO_ROUND);
     if (s->turn.player >= 0)
-        return engine_refuse(why, "round-order", "%s's turn is still in progress", player_name(s));
+        return REFUSE(why, .what = REF_TURN_OPEN, .player = (signed char)s->turn.player);
     if (player < 0 || player >= s->cfg.nplayers)
-        return engine_refuse(why, "turn-order", "there is no player %d", player + 1);
+        return REFUSE(why, .what = REF_NO_SUCH_PLAYER, .n = {player + 1});
     int next = engine_next_player(s);
     if (next < 0)
-        return engine_refuse(why, "turn-order", "round %d: every player has had a turn (%s named)",
-                             s->round, s->cfg.names[player]);
+        return REFUSE(why, .what = REF_TURNS_DONE, .player = (signed char)player, .n = {s->round});
     if (player != next)
-        return engine_refuse(why, "turn-order", "round %d: expected %s's turn, not %s's%s", s->round,
-                             s->cfg.names[next], s->cfg.names[player],
-                             s->turns_done == 0 ? " (the first player of the round)" : "");
+        return REFUSE(why, .what = REF_TURN_EXPECTED, .player = (signed char)player,
+                      .other = (signed char)next, .n = {s->round, s->turns_done == 0});
     if (s->outlaws_pending)
-        return engine_refuse(why, "bonus-rolls", "round %d: the outlaws' attack needs its bonus rolls "
-                             "before the first turn", s->round);
+        return REFUSE(why, .what = REF_OUTLAWS_FIRST, .n = {s->round});
     if (!s->shared_set)
-        return engine_refuse(why, "round-order", "round %d: the shared dice are not set", s->round);
+        return REFUSE(why, .what = REF_SHARED_UNSET, .n = {s->round});
     if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6)
-        return engine_refuse(why, "die-range", "%s's dice must show 1 to 6, not %d and %d",
-                             s->cfg.names[player], d1, d2);
+        return REFUSE(why, .what = REF_TURN_DICE_RANGE, .player = (signed char)player, .n = {d1, d2});
     memset(&s->turn, 0, sizeof s->turn);
     s->turn.player = player;
     const int values[XII_TURN_DICE] = {d1, d2, s->shared[0], s->shared[1]};
@@ -63,7 +53,7 @@ int engine_begin_turn(struct game_state *s, int player, int d1, int d2, struct r
 int engine_need_turn(const struct game_state *s, struct refusal *why)
 {
     if (s->turn.player < 0)
-        return engine_refuse(why, "round-order", "no turn is in progress");
+        return REFUSE(why, .what = REF_NO_TURN);
     return 0;
 }
 
@@ -83,31 +73,30 @@ int engine_pick_die(const struct game_state *s, int value, enum die_source src, 
     return best;
 }
 
-static int refuse_unavailable(const struct game_state *s, int value, enum die_source src,
+int engine_refuse_unavailable(const struct game_state *s, int value, enum die_source src,
                               struct refusal *why)
 {
-    char list[64];
     if (!why)
         return -1;
-    engine_unspent_text(s, list, sizeof list);
-    return engine_refuse(why, "die-unavailable", "no unspent %sdie shows %d (unspent: %s)",
-                         src == DIE_OWN ? "own " : src == DIE_SHARED ? "shared " : "", value, list);
+    REFUSE(why, .what = REF_DIE_UNAVAILABLE, .n = {value, (int)src});
+    engine_unspent_values(s, why);
+    return -1;
 }
 
 static int refuse_reserve(const struct game_state *s, int value, struct refusal *why)
 {
+    if (!why)
+        return -1;
     const struct player_state *ps = &s->p[s->turn.player];
-    char list[64] = "";
-    size_t n = 0;
-    for (int k = 0; k < s->gd->reserve_slots; k++) {
+    signed char p = (signed char)s->turn.player;
+    for (int k = 0; k < s->gd->reserve_slots; k++)
         if (ps->reserve[k].state == SLOT_NEW && ps->reserve[k].value == value)
-            return engine_refuse(why, "reserve-new", "the %d in %s's reserve was written this turn: it "
-                                 "can be spent from the next turn", value, player_name(s));
-        if (ps->reserve[k].state == SLOT_AVAILABLE && n + 4 < sizeof list)
-            n += (size_t)snprintf(list + n, sizeof list - n, "%s%d", n ? ", " : "", ps->reserve[k].value);
-    }
-    return engine_refuse(why, "reserve-empty", "%s's reserve has no %d (available: %s)", player_name(s),
-                         value, n ? list : "none");
+            return REFUSE(why, .what = REF_RESERVE_NEW, .player = p, .n = {value});
+    REFUSE(why, .what = REF_RESERVE_EMPTY, .player = p, .n = {value});
+    for (int k = 0; k < s->gd->reserve_slots; k++)
+        if (ps->reserve[k].state == SLOT_AVAILABLE)
+            why->values[why->nvalues++] = (unsigned char)ps->reserve[k].value;
+    return -1;
 }
 
 /* Finds the die a spend uses: a reserve slot or an unspent turn die. */
@@ -118,11 +107,11 @@ static int pick_source(const struct game_state *s, const struct move *m, int pre
     pick->value = m->die;
     pick->restricted = 0;
     if (m->die < 1 || m->die > 6)
-        return engine_refuse(why, "die-range", "a die shows 1 to 6, not %d", m->die);
+        return REFUSE(why, .what = REF_DIE_RANGE, .n = {m->die});
     if (m->from_reserve) {
         if (s->turn.reserve_used >= s->gd->reserve_per_turn)
-            return engine_refuse(why, "reserve-limit", "%s has already spent %d reserve die this turn "
-                                 "(the most per turn)", player_name(s), s->turn.reserve_used);
+            return REFUSE(why, .what = REF_RESERVE_LIMIT, .player = (signed char)s->turn.player,
+                          .n = {s->turn.reserve_used});
         const struct player_state *ps = &s->p[s->turn.player];
         for (int k = 0; k < s->gd->reserve_slots; k++)
             if (ps->reserve[k].state == SLOT_AVAILABLE && ps->reserve[k].value == m->die) {
@@ -133,7 +122,7 @@ static int pick_source(const struct game_state *s, const struct move *m, int pre
     }
     int i = engine_pick_die(s, m->die, m->source, prefer_unrestricted);
     if (i < 0)
-        return refuse_unavailable(s, m->die, m->source, why);
+        return engine_refuse_unavailable(s, m->die, m->source, why);
     pick->die = i;
     pick->restricted = s->turn.dice[i].restricted;
     return 0;
@@ -162,27 +151,20 @@ int engine_check_increase(const struct game_state *s, int asset, int value, int 
         /* Restriction 2 (A7, A8): one die per asset; the witch's perk a allows a second one,
          * never a third, never with the reserve die (A10). */
         if (!engine_perk(s, p, PERK_TWO_DICE_SAME_ASSET))
-            return engine_refuse(why, "one-die-per-asset", "%s has already spent a die on %s this turn "
-                                 "(one die per asset per turn)", player_name(s), as->id);
+            return REFUSE(why, .what = REF_ASSET_SECOND_DIE, .player = (signed char)p, .thing = (short)asset);
         if (used >= 2)
-            return engine_refuse(why, "one-die-per-asset", "%s has already spent two dice on %s this "
-                                 "turn (the witch allows two, never three)", player_name(s), as->id);
+            return REFUSE(why, .what = REF_ASSET_THIRD_DIE, .player = (signed char)p, .thing = (short)asset);
         if (from_reserve || s->turn.asset_reserve[asset])
-            return engine_refuse(why, "one-die-per-asset", "%s has already spent a die on %s this turn; "
-                                 "the witch's second die cannot involve a reserve die", player_name(s), as->id);
+            return REFUSE(why, .what = REF_ASSET_WITCH_RESERVE, .player = (signed char)p,
+                          .thing = (short)asset);
     }
     /* Restriction 3: special assets need the exact die value. */
     if (as->die.value && value != as->die.value)
-        return engine_refuse(why, "exact-die", "%s can only be increased with a %s showing %d, not %d",
-                             as->id, part ? "split part" : "die", as->die.value, value);
+        return REFUSE(why, .what = REF_ASSET_EXACT_DIE, .thing = (short)asset,
+                      .n = {part != 0, as->die.value, value});
     for (int k = 0; k < as->nreq; k++)
-        if (!engine_req_holds(s, p, &as->req[k], 1)) {
-            char what[128];
-            if (!why)
-                return -1;
-            engine_req_describe(s, p, &as->req[k], what, sizeof what);
-            return engine_refuse(why, "requirement", "%s cannot increase %s: %s", player_name(s), as->id, what);
-        }
+        if (!engine_req_holds(s, p, &as->req[k], 1))
+            return engine_refuse_requirement(s, p, REF_ASSET_REQUIREMENT, asset, k, &as->req[k], why);
     return 0;
 }
 
@@ -241,11 +223,6 @@ int engine_apply_increase(struct game_state *s, int asset, int value, int restri
     return add;
 }
 
-static int is_person(const struct gd_item *it)
-{
-    return it->kind == KIND_PERSON || it->kind == KIND_SPECIAL_PERSON;
-}
-
 /* Supply taken off a normal infrastructure's cost by the masons (A25). */
 static int supply_discount(const struct game_state *s, const struct gd_item *it)
 {
@@ -269,35 +246,29 @@ static int check_acquire(const struct game_state *s, const struct move *m, struc
     const struct gamedata *gd = s->gd;
     int p = s->turn.player;
     const struct gd_item *it = &gd->items[m->target];
-    const char *verb = is_person(it) ? "attract" : "build";
     if (engine_owns(s, p, m->target))
-        return engine_refuse(why, "already-owned", "%s already has the %s", player_name(s), it->id);
+        return REFUSE(why, .what = REF_ALREADY_OWNED, .player = (signed char)p, .thing = (short)m->target);
     if (gamedata_is_special(it)) {
         if (m->perk != 'a' && m->perk != 'b')
-            return engine_refuse(why, "perk-letter", "the %s needs a perk letter, a or b", it->id);
+            return REFUSE(why, .what = REF_PERK_LETTER_NEEDED, .thing = (short)m->target);
     } else if (m->perk) {
-        return engine_refuse(why, "perk-letter", "the %s has no perk to choose ('%c' given)", it->id, m->perk);
+        return REFUSE(why, .what = REF_PERK_LETTER_NONE, .thing = (short)m->target, .n = {m->perk});
     }
     if (it->die.value && m->die != it->die.value)
-        return engine_refuse(why, "exact-die", "the %s needs a die showing %d, not %d", it->id,
-                             it->die.value, m->die);
+        return REFUSE(why, .what = REF_ITEM_EXACT_DIE, .thing = (short)m->target,
+                      .n = {it->die.value, m->die});
     if (it->kind == KIND_PERSON && s->ban_people)
-        return engine_refuse(why, "fire-ban", "%s cannot attract the %s: no prominent person can be "
-                             "attracted in a fire round (round %d)", player_name(s), it->id, s->round);
+        return REFUSE(why, .what = REF_FIRE_BAN, .player = (signed char)p, .thing = (short)m->target,
+                      .n = {s->round});
     for (int k = 0; k < it->nreq; k++)
-        if (!engine_req_holds(s, p, &it->req[k], 1)) {
-            char what[128];
-            if (!why)
-                return -1;
-            engine_req_describe(s, p, &it->req[k], what, sizeof what);
-            return engine_refuse(why, "requirement", "%s cannot %s the %s: %s", player_name(s), verb,
-                                 it->id, what);
-        }
+        if (!engine_req_holds(s, p, &it->req[k], 1))
+            return engine_refuse_requirement(s, p, REF_ITEM_REQUIREMENT, m->target, k, &it->req[k],
+                                             why);
     for (int k = 0; k < it->ncost; k++) {
         int c = it->cost[k].asset, need = item_cost(s, it, k);
         if (s->p[p].asset[c] < need)
-            return engine_refuse(why, "cost", "%s cannot %s the %s: it costs %d %s (has %d)", player_name(s),
-                                 verb, it->id, need, gd->assets[c].id, s->p[p].asset[c]);
+            return REFUSE(why, .what = REF_COST, .player = (signed char)p, .thing = (short)m->target,
+                          .thing2 = (short)c, .n = {need, s->p[p].asset[c]});
     }
     return 0;
 }
@@ -358,12 +329,11 @@ static int free_slot(const struct game_state *s)
 static int check_market(const struct game_state *s, const struct move *m, struct refusal *why)
 {
     if (m->amount < 1)
-        return engine_refuse(why, "market", "a market conversion needs an amount of 1 or more, not %d",
-                             m->amount);
+        return REFUSE(why, .what = REF_MARKET_AMOUNT, .n = {m->amount});
     if (m->target != A_FOOD && m->target != A_SUPPLY)
-        return engine_refuse(why, "market", "the market turns food into supply or supply into food only");
+        return REFUSE(why, .what = REF_MARKET_TARGET);
     if (s->turn.nmarket >= XII_MAX_MARKET)
-        return engine_refuse(why, "market", "at most %d market conversions per turn", XII_MAX_MARKET);
+        return REFUSE(why, .what = REF_MARKET_COUNT);
     return 0;
 }
 
@@ -376,31 +346,31 @@ static int check_move(const struct game_state *s, const struct move *m, struct d
     switch (m->kind) {
     case MOVE_ASSET:
         if (m->target < 0 || m->target >= ASSET_COUNT)
-            return engine_refuse(why, "bad-move", "asset %d does not exist", m->target);
+            return REFUSE(why, .what = REF_NO_ASSET, .n = {m->target});
         if (pick_source(s, m, gd->assets[m->target].cls == CLASS_ADVANCED, pick, why))
             return -1;
         return engine_check_increase(s, m->target, m->die, m->from_reserve, 0, why);
     case MOVE_ACQUIRE:
         if (m->target < 0 || m->target >= gd->nitems)
-            return engine_refuse(why, "bad-move", "item %d does not exist", m->target);
+            return REFUSE(why, .what = REF_NO_ITEM, .n = {m->target});
         if (pick_source(s, m, 0, pick, why))
             return -1;
         return check_acquire(s, m, why);
     case MOVE_INFLUENCE:
         if (m->target < 0 || m->target >= LOCATION_COUNT)
-            return engine_refuse(why, "bad-move", "location %d does not exist", m->target);
+            return REFUSE(why, .what = REF_NO_LOCATION, .n = {m->target});
         if (pick_source(s, m, 0, pick, why))
             return -1;
         if (s->turn.location_used[m->target])
-            return engine_refuse(why, "one-die-per-location", "%s has already spent a die on the %s this "
-                                 "turn (one die per location per turn)", player_name(s), gd->locations[m->target].id);
+            return REFUSE(why, .what = REF_LOCATION_SECOND_DIE, .player = (signed char)s->turn.player,
+                          .thing = (short)m->target);
         return 0;
     case MOVE_STORE:
         if (pick_source(s, m, 0, pick, why))
             return -1;
         if (free_slot(s) < 0)
-            return engine_refuse(why, "reserve-full", "%s's reserve has no free slot (all %d are written)",
-                                 player_name(s), gd->reserve_slots);
+            return REFUSE(why, .what = REF_RESERVE_FULL, .player = (signed char)s->turn.player,
+                          .n = {gd->reserve_slots});
         return 0;
     case MOVE_SHERIFF:
     case MOVE_COURT:
@@ -411,7 +381,7 @@ static int check_move(const struct game_state *s, const struct move *m, struct d
     case MOVE_MARKET:
         return check_market(s, m, why);
     }
-    return engine_refuse(why, "bad-move", "unknown move kind %d", (int)m->kind);
+    return REFUSE(why, .what = REF_MOVE_KIND, .n = {(int)m->kind});
 }
 
 int engine_check(const struct game_state *s, const struct move *m, struct refusal *why)
@@ -427,9 +397,8 @@ static void note_restricted(const struct game_state *s, const struct die_pick *p
     const struct gamedata *gd = s->gd;
     if (!why || !pick->restricted || gd->assets[asset].cls != CLASS_ADVANCED || gd->advanced_die_penalty == 0)
         return;
-    why->rule = "restriction-highest-die";
-    snprintf(why->message, sizeof why->message, "the highest rolled die (%d) adds %d less on %s",
-             s->turn.highest, gd->advanced_die_penalty, gd->assets[asset].id);
+    REFUSE(why, .what = REF_HIGHEST_DIE, .thing = (short)asset,
+           .n = {s->turn.highest, gd->advanced_die_penalty});
 }
 
 int engine_apply(struct game_state *s, const struct move *m, struct history *h, struct refusal *why)
@@ -473,7 +442,7 @@ int engine_apply(struct game_state *s, const struct move *m, struct history *h, 
     case MOVE_SPLIT:
         engine_split_apply(s, m, &pick, h);
         note_restricted(s, &pick, m->target, why);
-        if (!why || !why->rule)
+        if (!why || why->rule == RULE_NONE)
             note_restricted(s, &pick, m->target2, why);
         break;
     case MOVE_MARKET:

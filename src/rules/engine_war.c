@@ -8,22 +8,20 @@ int engine_war_can_support(const struct game_state *s, int player)
 
 static int check_entry(const struct game_state *s, int p, const struct war_entry *e, struct refusal *why)
 {
-    const char *name = s->cfg.names[p];
+    signed char seat = (signed char)p;
     if (e->support != 0 && e->support != 1)
-        return engine_refuse(why, "war", "%s must support or avoid the king war", name);
+        return REFUSE(why, .what = REF_WAR_CHOICE, .player = seat);
     if (e->support && !engine_war_can_support(s, p))
-        return engine_refuse(why, "war", "%s has no POW and must avoid the king war", name);
+        return REFUSE(why, .what = REF_WAR_NO_POW, .player = seat);
     int due = e->support ? engine_bonus_rolls_due(s, p) : 0;
     if (e->nrolls != due) {
         if (!e->support)
-            return engine_refuse(why, "bonus-rolls", "%s avoids the king war: no bonus rolls (%d given)",
-                                 name, e->nrolls);
-        return engine_refuse(why, "bonus-rolls", "%s supports the king war with %d bonus roll%s due, %d given",
-                             name, due, due == 1 ? "" : "s", e->nrolls);
+            return REFUSE(why, .what = REF_WAR_AVOID_ROLLS, .player = seat, .n = {e->nrolls});
+        return REFUSE(why, .what = REF_WAR_ROLLS, .player = seat, .n = {due, e->nrolls});
     }
     for (int i = 0; i < e->nrolls; i++)
         if (e->rolls[i] < 1 || e->rolls[i] > 6)
-            return engine_refuse(why, "die-range", "%s's bonus roll must be 1 to 6, not %d", name, e->rolls[i]);
+            return REFUSE(why, .what = REF_BONUS_ROLL_RANGE, .player = seat, .n = {e->rolls[i]});
     return 0;
 }
 
@@ -33,14 +31,13 @@ int engine_war(struct game_state *s, const struct war_entry e[], struct history 
     int n = s->cfg.nplayers;
     engine_clear(why);
     if (n == 1)
-        return engine_refuse(why, "war", "there is no king war in a solo game");
+        return REFUSE(why, .what = REF_WAR_SOLO);
     if (s->phase != PHASE_ROUND)
-        return engine_refuse(why, "round-order", "no round is in progress");
+        return REFUSE(why, .what = REF_NO_ROUND);
     if (s->war_done)
-        return engine_refuse(why, "war", "the king war of round %d was already fought", s->round);
+        return REFUSE(why, .what = REF_WAR_TWICE, .n = {s->round});
     if (s->turn.player >= 0 || s->turns_done < n)
-        return engine_refuse(why, "round-order", "the king war comes after every turn of round %d "
-                             "(%d of %d played)", s->round, s->turns_done, n);
+        return REFUSE(why, .what = REF_WAR_EARLY, .n = {s->round, s->turns_done, n});
     int supporters = 0, top = -1, pows[XII_MAX_PLAYERS] = {0};
     for (int p = 0; p < n; p++) {
         if (check_entry(s, p, &e[p], why))

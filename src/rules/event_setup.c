@@ -1,4 +1,5 @@
 #include "rules/event_setup.h"
+#include "rules/rule_ids.h"
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,7 +55,7 @@ int event_setup_init(const struct gamedata *gd, int difficulty, struct event_set
     for (int e = 0; e < EVENT_COUNT; e++) {
         int u = uses(out, e);
         if (u > gd->max_same_event) {
-            diag_add(dl, DIAG_ERROR, gd->source, d->pos, 0, "max-same-event",
+            diag_add(dl, DIAG_ERROR, gd->source, d->pos, 0, rule_id_text(RULE_DATA),
                      "difficulty %s fixes %s on %d rounds, more than the %d allowed", d->id,
                      gd->events[e].id, u, gd->max_same_event);
             return -1;
@@ -63,7 +64,7 @@ int event_setup_init(const struct gamedata *gd, int difficulty, struct event_set
     }
     int need = event_setup_free_rounds(gd, difficulty);
     if (need > room) {
-        diag_add(dl, DIAG_ERROR, gd->source, d->pos, 0, "max-same-event",
+        diag_add(dl, DIAG_ERROR, gd->source, d->pos, 0, rule_id_text(RULE_DATA),
                  "difficulty %s has %d rounds to fill but the events can fill only %d "
                  "(each on at most %d rounds)", d->id, need, room, gd->max_same_event);
         return -1;
@@ -304,7 +305,7 @@ int event_setup_choose(const struct gamedata *gd, int difficulty, const char *te
                 if (out->event[r] == e)
                     strbuf_printf(&on, "%s%d", k++ ? " and " : "", r);
             diag_add(dl, DIAG_ERROR, source, pos_in(text, ch[i].at), (int)ch[i].len,
-                     "max-same-event",
+                     rule_id_text(RULE_EVENTS),
                      "round %d: %s is already on round%s %s; an event may strike on at most "
                      "%d rounds", ch[i].round, gd->events[e].name, k == 1 ? "" : "s",
                      strbuf_cstr(&on), gd->max_same_event);

@@ -274,7 +274,7 @@ static void test_choose_limit_refused(void **state)
     /* In round order the third fire is round 9's, written first. */
     assert_non_null(strstr(dl.items[0].message, "round 9: Fire is already on rounds 7 and 8"));
     assert_int_equal(dl.items[0].pos.col, 1);
-    assert_string_equal(dl.items[0].code, "max-same-event");
+    assert_string_equal(dl.items[0].code, "events");
     event_setup_free(&s);
     diag_list_free(&dl);
 }

@@ -271,7 +271,7 @@ static char *long_history_trace(int n, struct game_state *s, struct townsheet_ge
     struct history h = HISTORY_INIT;
     struct refusal why;
     if (engine_new_game(s, &gd, &cfg, &h, &why) != 0)
-        fail_msg("engine_new_game: %s", why.message);
+        fail_msg("engine_new_game: %s", rule_id_text(why.rule));
     int old = 0;
     for (int i = 1; i <= n; i++) {
         struct hist_rec r = {(unsigned char)(1 + (i - 1) * GD_ROUNDS / (n + 1)), 0, HIST_ASSET,

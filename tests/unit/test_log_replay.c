@@ -125,7 +125,7 @@ static void test_round_ends_when_nothing_is_missing(void **state)
     assert_int_equal(x.r->state.phase, PHASE_ROUND);
     struct log_missing m[LOG_MISSING_MAX];
     assert_int_equal(log_replay_missing(&x.r->state, m), 1);
-    assert_string_equal(m[0].code, "collect");
+    assert_int_equal(m[0].rule, RULE_COLLECT);
     assert_non_null(strstr(m[0].text, "collect Tom grassland food|supply"));
     run_free(&x);
     run(&x, HEADER JACK_TURN " 3 farms\nturn Tom 2 1\n 6 population\n 5 food\n 2 influence grassland\n"

@@ -83,7 +83,7 @@ static void type_golden(struct play_session *s, const char *golden, int n)
     free(text);
 }
 
-struct refusal_case {
+struct refused_line {
     const char *golden;
     int lines;              /* its first lines are typed first */
     const char *before;     /* lines accepted first ("\n"-separated), or NULL */
@@ -91,7 +91,7 @@ struct refusal_case {
     const char *rule;       /* the rule its message names */
 };
 
-static const struct refusal_case cases[] = {
+static const struct refused_line cases[] = {
     /* Spending dice (abilities.xii line 11: Jack's turn, dice 4 1 6 5). */
     {"abilities.xii", 11, NULL, "3 food", "die-unavailable"},
     {"abilities.xii", 11, NULL, "7 food", "syntax"},
@@ -147,7 +147,7 @@ static void test_refusals(void **state)
 {
     (void)state;
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-        const struct refusal_case *c = &cases[k];
+        const struct refused_line *c = &cases[k];
         struct play_session s;
         open_new(&s, "refused.xii");
         type_golden(&s, c->golden, c->lines);

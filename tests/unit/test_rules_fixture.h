@@ -8,6 +8,25 @@
 
 static struct gamedata GD;
 
+/* A refusal's rule id as text, NULL for none. */
+static inline const char *fx_rule(const struct refusal *r)
+{
+    return rule_id_text(r->rule);
+}
+
+/* A refusal's sentence (refusal_text) for the players of s; kept until four more calls. */
+static inline const char *fx_text(const struct game_state *s, const struct refusal *r)
+{
+    static char texts[4][512];
+    static int next;
+    char *t = texts[next++ % 4];
+    struct strbuf sb = STRBUF_INIT;
+    refusal_text(s->gd ? s->gd : &GD, &s->cfg, r, &sb);
+    snprintf(t, sizeof texts[0], "%s", strbuf_cstr(&sb));
+    strbuf_free(&sb);
+    return t;
+}
+
 static inline int fx_load(void **state)
 {
     (void)state;
@@ -96,7 +115,7 @@ static inline void fx_turn(struct game_state *s, int s1, int s2, int d1, int d2)
         assert_int_equal(engine_set_shared(s, s1, s2, &why), 0);
     int rc = engine_begin_turn(s, engine_next_player(s), d1, d2, &why);
     if (rc)
-        fprintf(stderr, "begin_turn: %s: %s\n", why.rule, why.message);
+        fprintf(stderr, "begin_turn: %s: %s\n", fx_rule(&why), fx_text(s, &why));
     assert_int_equal(rc, 0);
 }
 
@@ -170,9 +189,9 @@ static inline const char *fx_ok(struct game_state *s, struct move m, struct hist
     static struct refusal why;
     int rc = engine_apply(s, &m, h, &why);
     if (rc)
-        fprintf(stderr, "refused: %s: %s\n", why.rule, why.message);
+        fprintf(stderr, "refused: %s: %s\n", fx_rule(&why), fx_text(s, &why));
     assert_int_equal(rc, 0);
-    return why.rule;
+    return fx_rule(&why);
 }
 
 /* Applies a move that must be refused for `rule`, checks that nothing changed; returns the
@@ -183,15 +202,16 @@ static inline const char *fx_refused(struct game_state *s, struct move m, const 
     struct game_state before = *s;
     struct history h = HISTORY_INIT;
     int rc = engine_apply(s, &m, &h, &why);
-    if (rc == 0 || strcmp(why.rule, rule) != 0)
-        fprintf(stderr, "expected %s, got %s: %s\n", rule, rc ? why.rule : "(accepted)", rc ? why.message : "");
+    if (rc == 0 || strcmp(fx_rule(&why), rule) != 0)
+        fprintf(stderr, "expected %s, got %s: %s\n", rule, rc ? fx_rule(&why) : "(accepted)",
+                rc ? fx_text(s, &why) : "");
     assert_int_equal(rc, -1);
-    assert_string_equal(why.rule, rule);
+    assert_string_equal(fx_rule(&why), rule);
     assert_int_equal(engine_check(&before, &m, NULL), -1);
     assert_memory_equal(&before, s, sizeof before);
     assert_int_equal(h.count, 0);
     history_free(&h);
-    return why.message;
+    return fx_text(s, &why);
 }
 
 static inline int fx_val(const struct game_state *s, int p, const char *asset)
@@ -211,8 +231,8 @@ static inline void fx_end(struct game_state *s, struct history *h)
     struct refusal why;
     assert_int_equal(engine_end_turn(s, h, &te, &why), 0);
     if (te.unspent.rule)
-        fprintf(stderr, "%s\n", te.unspent.message);
-    assert_null(te.unspent.rule);
+        fprintf(stderr, "%s\n", fx_text(s, &te.unspent));
+    assert_int_equal(te.unspent.rule, RULE_NONE);
 }
 
 #endif

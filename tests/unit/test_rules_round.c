@@ -25,7 +25,7 @@ static void game_before_round(struct game_state *s, int nplayers, const char *di
     struct refusal why;
     int rc = engine_new_game(s, &GD, &cfg, NULL, &why);
     if (rc)
-        fprintf(stderr, "%s\n", why.message);
+        fprintf(stderr, "%s\n", fx_text(s, &why));
     assert_int_equal(rc, 0);
     s->round = round - 1;
     s->phase = round > 1 ? PHASE_ROUND_OVER : PHASE_SETUP;
@@ -38,7 +38,7 @@ static void begin(struct game_state *s, int round)
     struct refusal why;
     int rc = engine_begin_round(s, round, NULL, &why);
     if (rc)
-        fprintf(stderr, "%s\n", why.message);
+        fprintf(stderr, "%s\n", fx_text(s, &why));
     assert_int_equal(rc, 0);
 }
 
@@ -51,7 +51,7 @@ static void test_T01_shared_dice_must_differ(void **state)
     fx_game(&s, 2);
     begin(&s, 1);
     assert_int_equal(engine_set_shared(&s, 3, 3, &why), -1);
-    assert_string_equal(why.rule, "dice");
+    assert_string_equal(fx_rule(&why), "dice");
     assert_int_equal(engine_set_shared(&s, 5, 5, &why), -1);
     assert_int_equal(engine_set_shared(&s, 5, 6, &why), 0);
     assert_int_equal(s.shared[0], 5);
@@ -66,32 +66,32 @@ static void test_new_game_validation(void **state)
     struct game_config cfg = fx_config(2);
     cfg.nplayers = 6;
     assert_int_equal(engine_new_game(&s, &GD, &cfg, NULL, &why), -1);
-    assert_string_equal(why.rule, "setup");
+    assert_string_equal(fx_rule(&why), "setup");
     cfg = fx_config(2);
     strcpy(cfg.names[1], "Jack");
     assert_int_equal(engine_new_game(&s, &GD, &cfg, NULL, &why), -1);
-    assert_string_equal(why.message, "two players are called Jack");
+    assert_string_equal(fx_text(&s, &why), "two players are called Jack");
     cfg = fx_config(2);
     cfg.objective = 0;
     assert_int_equal(engine_new_game(&s, &GD, &cfg, NULL, &why), -1);
-    assert_string_equal(why.rule, "setup");
+    assert_string_equal(fx_rule(&why), "setup");
     cfg = fx_config(1);
     cfg.objective = 0;
     assert_int_equal(engine_new_game(&s, &GD, &cfg, NULL, &why), 0);
     cfg = fx_config(2);
     cfg.events[5] = E_FIRE;
     assert_int_equal(engine_new_game(&s, &GD, &cfg, NULL, &why), -1);
-    assert_string_equal(why.rule, "events");
-    assert_string_equal(why.message, "round 5 has no event in difficulty very-easy (fire given)");
+    assert_string_equal(fx_rule(&why), "events");
+    assert_string_equal(fx_text(&s, &why), "round 5 has no event in difficulty very-easy (fire given)");
     cfg = fx_config(2);
     cfg.difficulty = gamedata_difficulty(&GD, "normal", 6);
     cfg.events[7] = cfg.events[8] = cfg.events[9] = E_FIRE;
     cfg.events[10] = E_PLAGUE;
     assert_int_equal(engine_new_game(&s, &GD, &cfg, NULL, &why), -1);
-    assert_string_equal(why.message, "fire is on more than 2 rounds (round 9 is one too many)");
+    assert_string_equal(fx_text(&s, &why), "fire is on more than 2 rounds (round 9 is one too many)");
     cfg.events[9] = -1;
     assert_int_equal(engine_new_game(&s, &GD, &cfg, NULL, &why), -1);
-    assert_string_equal(why.message, "round 9 needs an event in difficulty normal");
+    assert_string_equal(fx_text(&s, &why), "round 9 needs an event in difficulty normal");
     /* The initial reserve is in the history. */
     struct history h = HISTORY_INIT;
     cfg = fx_config(2);
@@ -113,7 +113,7 @@ static void test_A27_forget_about_it(void **state)
                       E_OUTLAWS_ATTACK, E_OUTLAWS_ATTACK};
     memcpy(cfg.events, ev, sizeof cfg.events);
     assert_int_equal(engine_new_game(&s, &GD, &cfg, NULL, &why), -1);
-    assert_string_equal(why.rule, "events");
+    assert_string_equal(fx_rule(&why), "events");
     cfg.events[10] = E_WATER_STORM;
     assert_int_equal(engine_new_game(&s, &GD, &cfg, NULL, &why), 0);
     assert_int_equal(s.cfg.events[1], E_OUTLAWS_ATTACK);
@@ -282,16 +282,16 @@ static void test_A26_outlaws_bonus_rolls(void **state)
     assert_int_equal(engine_outlaws_needs_rolls(&s, 1), 0);
     assert_int_equal(engine_set_shared(&s, 2, 5, &why), 0);    /* before or after the rolls */
     assert_int_equal(engine_begin_turn(&s, 0, 1, 2, &why), -1);
-    assert_string_equal(why.rule, "bonus-rolls");
+    assert_string_equal(fx_rule(&why), "bonus-rolls");
     struct game_state before = s;
     struct bonus_rolls r[XII_MAX_PLAYERS] = {{{2, 1}, 1}, {{0}, 0}};
     assert_int_equal(engine_outlaws_resolve(&s, r, NULL, &why), -1);
-    assert_string_equal(why.rule, "bonus-rolls");
-    assert_string_equal(why.message, "Jack has 2 bonus rolls for the outlaws' attack, 1 given");
+    assert_string_equal(fx_rule(&why), "bonus-rolls");
+    assert_string_equal(fx_text(&s, &why), "Jack has 2 bonus rolls for the outlaws' attack, 1 given");
     r[0].nrolls = 2;
     r[0].rolls[1] = 7;
     assert_int_equal(engine_outlaws_resolve(&s, r, NULL, &why), -1);
-    assert_string_equal(why.rule, "die-range");
+    assert_string_equal(fx_rule(&why), "die-range");
     assert_memory_equal(&before, &s, sizeof s);
     r[0].rolls[1] = 1;    /* 20 + 4 + 8 + 2 + 1 = 35: safe */
     assert_int_equal(engine_outlaws_resolve(&s, r, NULL, &why), 0);
@@ -299,7 +299,7 @@ static void test_A26_outlaws_bonus_rolls(void **state)
     assert_int_equal(s.p[0].outlaws_nrolls, 2);
     assert_true(s.p[1].outlaws_hit);
     assert_int_equal(engine_outlaws_resolve(&s, r, NULL, &why), -1);
-    assert_string_equal(why.rule, "round-order");
+    assert_string_equal(fx_rule(&why), "round-order");
 
     s = before;
     r[0].rolls[0] = 1;    /* 34: hit */
@@ -462,18 +462,18 @@ static void test_A35_location_choices(void **state)
     fx_set(&s, 0, "food", 29);
     begin(&s, 1);
     assert_int_equal(engine_collect(&s, 0, L_FOREST, 1, &why), -1);
-    assert_string_equal(why.rule, "round-order");
+    assert_string_equal(fx_rule(&why), "round-order");
     idle_turns(&s);
     struct round_missing m;
     assert_int_equal(engine_round_missing(&s, &m), 2);
     assert_int_equal(m.collect[0], (1u << L_GRASSLAND) | (1u << L_FOREST));
     assert_int_equal(engine_collect(&s, 0, L_QUARRY, 0, &why), -1);
-    assert_string_equal(why.message, "the quarry bonus has no choice");
+    assert_string_equal(fx_text(&s, &why), "the quarry bonus has no choice");
     assert_int_equal(engine_collect(&s, 0, L_FOREST, 2, &why), -1);
-    assert_string_equal(why.rule, "collect");
+    assert_string_equal(fx_rule(&why), "collect");
     assert_int_equal(engine_collect(&s, 0, L_FOREST, 0, &why), 0);
     assert_int_equal(engine_collect(&s, 0, L_FOREST, 1, &why), -1);
-    assert_string_equal(why.message, "Jack already chose the forest bonus of round 1");
+    assert_string_equal(fx_text(&s, &why), "Jack already chose the forest bonus of round 1");
     assert_int_equal(engine_round_missing(&s, &m), 1);
     assert_int_equal(engine_end_round(&s, NULL, NULL), 0);
     assert_int_equal(fx_val(&s, 0, "food"), 30);        /* 29 + 2 capped; grassland lost */
@@ -481,7 +481,7 @@ static void test_A35_location_choices(void **state)
     begin(&s, 2);
     idle_turns(&s);
     assert_int_equal(engine_collect(&s, 0, L_GRASSLAND, 1, &why), -1);
-    assert_string_equal(why.message, "Jack earns no grassland bonus in round 2: influence 1, MIN 2");
+    assert_string_equal(fx_text(&s, &why), "Jack earns no grassland bonus in round 2: influence 1, MIN 2");
 }
 
 /* A37: the last player of a round is the first of the next; solo always first. */
@@ -554,7 +554,7 @@ static void test_T14_king_war(void **state)
         assert_int_equal(fx_val(&s, p, "population"), 10);
     }
     assert_int_equal(engine_war(&s, e, NULL, &why), -1);
-    assert_string_equal(why.rule, "war");
+    assert_string_equal(fx_rule(&why), "war");
 }
 
 static void test_war_validation(void **state)
@@ -566,32 +566,32 @@ static void test_war_validation(void **state)
     before = s;
     struct war_entry e[4] = {{1, {0}, 0}, {1, {1}, 1}, {1, {5}, 1}, {1, {0}, 0}};
     assert_int_equal(engine_war(&s, e, NULL, &why), -1);
-    assert_string_equal(why.message, "Mary has no POW and must avoid the king war");
+    assert_string_equal(fx_text(&s, &why), "Mary has no POW and must avoid the king war");
     e[3].support = 0;
     e[1].nrolls = 0;
     assert_int_equal(engine_war(&s, e, NULL, &why), -1);
-    assert_string_equal(why.rule, "bonus-rolls");
-    assert_string_equal(why.message, "Tom supports the king war with 1 bonus roll due, 0 given");
+    assert_string_equal(fx_rule(&why), "bonus-rolls");
+    assert_string_equal(fx_text(&s, &why), "Tom supports the king war with 1 bonus roll due, 0 given");
     e[1].nrolls = 1;
     e[3].nrolls = 1;
     assert_int_equal(engine_war(&s, e, NULL, &why), -1);
-    assert_string_equal(why.rule, "bonus-rolls");
+    assert_string_equal(fx_rule(&why), "bonus-rolls");
     e[3].nrolls = 0;
     e[2].rolls[0] = 0;
     assert_int_equal(engine_war(&s, e, NULL, &why), -1);
-    assert_string_equal(why.rule, "die-range");
+    assert_string_equal(fx_rule(&why), "die-range");
     assert_memory_equal(&before, &s, sizeof s);
 
     fx_game(&s, 2);
     begin(&s, 1);
     struct war_entry f[2] = {{0, {0}, 0}, {0, {0}, 0}};
     assert_int_equal(engine_war(&s, f, NULL, &why), -1);
-    assert_string_equal(why.rule, "round-order");
+    assert_string_equal(fx_rule(&why), "round-order");
     fx_game(&s, 1);
     begin(&s, 1);
     idle_turns(&s);
     assert_int_equal(engine_war(&s, f, NULL, &why), -1);
-    assert_string_equal(why.message, "there is no king war in a solo game");
+    assert_string_equal(fx_text(&s, &why), "there is no king war in a solo game");
 }
 
 /* T20, A41: a sole supporter gains 1, then halves. */
@@ -646,7 +646,7 @@ static void test_A40_A48_war_pow_without_infrastructures(void **state)
     assert_int_equal(engine_pow_full(&s, 0), 30);
     struct war_entry e[2] = {{1, {0}, 0}, {0, {0}, 0}};
     assert_int_equal(engine_war(&s, e, NULL, &why), -1);
-    assert_string_equal(why.rule, "war");
+    assert_string_equal(fx_rule(&why), "war");
     fx_set(&s, 0, "men-at-arms", 1);
     fx_set(&s, 1, "men-at-arms", 2);
     fx_set(&s, 0, "population", 5);
@@ -701,8 +701,8 @@ static void test_A39_market(void **state)
     assert_true(te.market_applied[0]);
     assert_true(te.market_applied[1]);
     assert_false(te.market_applied[2]);
-    assert_string_equal(te.market_why[2].rule, "market");
-    assert_string_equal(te.market_why[2].message, "Jack cannot convert 6 food into supply: has 4 food after feeding");
+    assert_string_equal(fx_rule(&te.market_why[2]), "market");
+    assert_string_equal(fx_text(&s, &te.market_why[2]), "Jack cannot convert 6 food into supply: has 4 food after feeding");
     assert_int_equal(fx_val(&s, 0, "food"), 4);
     assert_int_equal(fx_val(&s, 0, "supply"), 1);
 }
@@ -718,7 +718,7 @@ static void test_A39_market_refusals_at_end(void **state)
     fx_turn(&s, 1, 2, 3, 4);
     fx_ok(&s, fx_market(2, "supply"), NULL);
     assert_int_equal(engine_end_turn(&s, NULL, &te, NULL), 0);
-    assert_string_equal(te.market_why[0].message, "Jack has no market to convert 2 food into supply");
+    assert_string_equal(fx_text(&s, &te.market_why[0]), "Jack has no market to convert 2 food into supply");
     fx_give(&s, 0, "market", 0);
     assert_int_equal(engine_end_round(&s, NULL, NULL), 0);
     fx_turn(&s, 1, 2, 3, 4);
@@ -726,7 +726,7 @@ static void test_A39_market_refusals_at_end(void **state)
     fx_ok(&s, fx_market(1, "supply"), NULL);
     assert_int_equal(engine_end_turn(&s, NULL, &te, NULL), 0);
     assert_false(te.market_applied[0]);
-    assert_string_equal(te.market_why[0].rule, "max");
+    assert_string_equal(fx_rule(&te.market_why[0]), "max");
     assert_true(te.market_applied[1]);
     assert_int_equal(fx_val(&s, 0, "supply"), 30);
 }
@@ -751,12 +751,12 @@ static void test_round_missing_and_forced_end(void **state)
     assert_int_equal(m.turn_active, 1);
     assert_int_equal(m.turns_left, 1);
     assert_int_equal(engine_end_round(&s, NULL, &why), -1);
-    assert_string_equal(why.message, "Jack's turn has not ended");
+    assert_string_equal(fx_text(&s, &why), "Jack's turn has not ended");
     assert_int_equal(engine_end_turn(&s, NULL, NULL, NULL), 0);
     assert_int_equal(engine_end_round(&s, NULL, &why), 0);    /* Tom's turn and the war missing */
     assert_int_equal(s.phase, PHASE_ROUND_OVER);
     assert_int_equal(engine_begin_round(&s, 3, NULL, &why), -1);
-    assert_string_equal(why.message, "expected round 2, not round 3");
+    assert_string_equal(fx_text(&s, &why), "expected round 2, not round 3");
 }
 
 /* A58: round 10 has its war and production, then the game is over. */
@@ -781,7 +781,7 @@ static void test_A58_round_10_then_game_over(void **state)
     assert_int_equal(s.phase, PHASE_GAME_OVER);
     assert_int_equal(fx_val(&s, 1, "food"), 2);
     assert_int_equal(engine_begin_round(&s, 11, NULL, &why), -1);
-    assert_string_equal(why.rule, "round-order");
+    assert_string_equal(fx_rule(&why), "round-order");
     assert_int_equal(engine_winners(&s, w), 1);
     assert_int_equal(w[0], 0);      /* population 2 + reputation 1 -> 0 VP: 2 vs 0 */
 }

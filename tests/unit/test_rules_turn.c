@@ -623,8 +623,8 @@ static void test_A33_unspent_dice_reported(void **state)
     fx_ok(&s, fx_inf(1, "farmland"), NULL);
     struct turn_end te;
     assert_int_equal(engine_end_turn(&s, NULL, &te, NULL), 0);
-    assert_string_equal(te.unspent.rule, "unspent-dice");
-    assert_string_equal(te.unspent.message, "Jack left 2 dice unspent (3, 6): all four dice of a turn must be spent");
+    assert_string_equal(fx_rule(&te.unspent), "unspent-dice");
+    assert_string_equal(fx_text(&s, &te.unspent), "Jack left 2 dice unspent (3, 6): all four dice of a turn must be spent");
     assert_int_equal(fx_val(&s, 0, "food"), 3);
     assert_int_equal(engine_next_player(&s), 1);
 }
@@ -638,27 +638,27 @@ static void test_turn_order_and_dice(void **state)
     fx_game(&s, 3);
     fx_refused(&s, fx_inf(2, "grassland"), "round-order");
     assert_int_equal(engine_begin_turn(&s, 0, 3, 4, &why), -1);
-    assert_string_equal(why.rule, "round-order");
+    assert_string_equal(fx_rule(&why), "round-order");
     assert_int_equal(engine_begin_round(&s, 1, NULL, &why), 0);
     assert_int_equal(engine_begin_turn(&s, 0, 3, 4, &why), -1);
-    assert_string_equal(why.message, "round 1: the shared dice are not set");
+    assert_string_equal(fx_text(&s, &why), "round 1: the shared dice are not set");
     assert_int_equal(engine_set_shared(&s, 4, 4, &why), -1);
-    assert_string_equal(why.rule, "dice");
+    assert_string_equal(fx_rule(&why), "dice");
     assert_int_equal(engine_set_shared(&s, 4, 7, &why), -1);
-    assert_string_equal(why.rule, "die-range");
+    assert_string_equal(fx_rule(&why), "die-range");
     assert_int_equal(engine_set_shared(&s, 4, 5, &why), 0);
     assert_int_equal(engine_set_shared(&s, 1, 2, &why), -1);
-    assert_string_equal(why.rule, "round-order");
+    assert_string_equal(fx_rule(&why), "round-order");
     struct game_state before = s;
     assert_int_equal(engine_begin_turn(&s, 1, 3, 4, &why), -1);
-    assert_string_equal(why.rule, "turn-order");
-    assert_string_equal(why.message, "round 1: expected Jack's turn, not Tom's (the first player of the round)");
+    assert_string_equal(fx_rule(&why), "turn-order");
+    assert_string_equal(fx_text(&s, &why), "round 1: expected Jack's turn, not Tom's (the first player of the round)");
     assert_int_equal(engine_begin_turn(&s, 0, 0, 4, &why), -1);
-    assert_string_equal(why.rule, "die-range");
+    assert_string_equal(fx_rule(&why), "die-range");
     assert_memory_equal(&before, &s, sizeof s);
     assert_int_equal(engine_begin_turn(&s, 0, 3, 4, &why), 0);
     assert_int_equal(engine_begin_turn(&s, 1, 3, 4, &why), -1);
-    assert_string_equal(why.rule, "round-order");
+    assert_string_equal(fx_rule(&why), "round-order");
 }
 
 /* A59: shared dice are not consumed: every player spends them. */
