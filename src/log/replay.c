@@ -341,7 +341,7 @@ static int spaced_word(struct rp *rp, enum log_id_kind kind, const struct log_wo
     struct strbuf sb = STRBUF_INIT;
     int spaced = log_ids_spaced(rp->gd, kind, w, &sb);
     if (spaced)
-        replay_error(rp, w->at, "syntax", player, "%s", strbuf_cstr(&sb));
+        replay_error(rp, w->at, RULE_SYNTAX, player, "%s", strbuf_cstr(&sb));
     strbuf_free(&sb);
     return spaced;
 }
