@@ -333,28 +333,48 @@ static void submit_statement(struct play_session *s, const char *stmt, const cha
 void play_session_submit(struct play_session *s, const char *typed, struct play_result *res)
 {
     memset(res, 0, sizeof *res);
-    /* The line without its comment and the blanks around it. */
-    size_t len = strcspn(typed, "#\n\r");
-    const char *quote = strchr(typed, '"');
-    if (quote && (size_t)(quote - typed) < len)
-        len = strcspn(typed, "\n\r");   /* a # inside a quoted name is not a comment */
+    /* The statement ends at a # outside quotes: the comment after it is kept. */
+    size_t len = 0;
+    int quoted = 0;
+    for (; typed[len] && typed[len] != '\n' && typed[len] != '\r'; len++) {
+        if (quoted && typed[len] == '\\' && typed[len + 1] && typed[len + 1] != '\n')
+            len++;
+        else if (typed[len] == '"')
+            quoted = !quoted;
+        else if (typed[len] == '#' && !quoted)
+            break;
+    }
+    struct strbuf stmt = STRBUF_INIT, comment = STRBUF_INIT, mine = STRBUF_INIT;
+    if (typed[len] == '#') {
+        const char *c = typed + len + 1;
+        size_t n = strcspn(c, "\r\n");
+        while (n > 0 && (c[n - 1] == ' ' || c[n - 1] == '\t'))
+            n--;
+        c += strspn(c, " \t");
+        if (n > (size_t)(c - (typed + len + 1)))
+            strbuf_append(&mine, c, n - (size_t)(c - (typed + len + 1)));
+    }
     while (len > 0 && (typed[len - 1] == ' ' || typed[len - 1] == '\t'))
         len--;
     size_t start = strspn(typed, " \t");
     if (start >= len) {
         res->outcome = PLAY_EMPTY;
+        strbuf_free(&mine);
         return;
     }
     char *t = xmalloc(len - start + 1);
     memcpy(t, typed + start, len - start);
     t[len - start] = 0;
-    struct strbuf stmt = STRBUF_INIT, comment = STRBUF_INIT;
-    if (play_shortform_expand(s, t, &stmt, &comment, &res->message) != 0)
+    if (play_shortform_expand(s, t, &stmt, &comment, &res->message) != 0) {
         res->outcome = PLAY_REFUSED;
-    else
+    } else {
+        if (mine.len)
+            strbuf_printf(&comment, "%s%s", comment.len ? "; " : "", mine.data);
         submit_statement(s, strbuf_cstr(&stmt), strbuf_cstr(&comment), res);
+    }
     strbuf_free(&stmt);
     strbuf_free(&comment);
+    strbuf_free(&mine);
     free(t);
 }
 

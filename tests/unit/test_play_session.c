@@ -344,15 +344,22 @@ static void test_short_forms(void **state)
     static const char *const typed[] = {
         "Jack \"Ann Lee\"", "very-easy", "round", "6 5", "4 1", "6 population", "5 food", "4 farms",
         "1 supply", "3 influence quarry", "\"Ann Lee\" 3 2", "6 population", "5 food", "3 farms", "2 supply",
-        "Jack avoid, \"Ann Lee\" avoid", "round",
+        "Jack avoid, \"Ann Lee\" avoid   # a quiet round ", "round", "# only a comment", "",
     };
     for (size_t i = 0; i < sizeof typed / sizeof typed[0]; i++)
-        submit_ok(&s, typed[i]);
+        if (typed[i][0] == '#' || !typed[i][0]) {
+            struct play_result res;
+            play_session_submit(&s, typed[i], &res);
+            assert_int_equal(res.outcome, PLAY_EMPTY);
+            play_result_free(&res);
+        } else {
+            submit_ok(&s, typed[i]);
+        }
     char *text = slurp(file_path("short.xii"));
     assert_string_equal(text, "players Jack \"Ann Lee\"\ndifficulty very-easy\n\nround 1\nshared 6 5\n"
                               "turn Jack 4 1\n  6 population\n  5 food\n  4 farms\n  1 supply\n"
                               "  reserve 3 influence quarry\nturn \"Ann Lee\" 3 2\n  6 population\n  5 food\n"
-                              "  3 farms\n  2 supply\nwar Jack avoid, \"Ann Lee\" avoid\n\nround 2\n");
+                              "  3 farms\n  2 supply\nwar Jack avoid, \"Ann Lee\" avoid  # a quiet round\n\nround 2\n");
     free(text);
     play_session_free(&s);
 }
