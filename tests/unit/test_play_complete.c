@@ -4,57 +4,14 @@
  * the war offers support only to players with POW; location choices only to those who owe
  * them; the header its own words. Run from the repository root. */
 #include "test.h"
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include "cli/play_complete.h"
-#include "cli/play_session.h"
-#include "test_util.h"
-
-static struct gamedata GD;
-static char DIR_[64];
-
-static int setup(void **state)
-{
-    (void)state;
-    struct diag_list dl = DIAG_LIST_INIT;
-    int rc = gamedata_load_default(&GD, &dl);
-    diag_list_free(&dl);
-    strcpy(DIR_, "/tmp/xii-complete-XXXXXX");
-    return rc || test_tmpdir_make(DIR_);
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    gamedata_free(&GD);
-    return test_tmpdir_remove(DIR_);
-}
+#include "test_play.h"
 
 /* A session on the first n lines of a golden log. */
 static void open_at(struct play_session *s, const char *golden, int n)
 {
-    const char *path = test_tmp_path(DIR_, "c.xii");
-    remove(path);
-    struct strbuf err = STRBUF_INIT;
-    assert_int_equal(play_session_open(s, &GD, path, &err), 0);
-    strbuf_free(&err);
-    char src[256];
-    snprintf(src, sizeof src, "tests/golden/audit/%s", golden);
-    char *text = test_slurp(src, NULL);
-    assert_non_null(text);
-    char *p = text;
-    for (int i = 0; i < n && *p; i++) {
-        char *nl = strchr(p, '\n');
-        if (nl)
-            *nl = 0;
-        struct play_result res;
-        play_session_submit(s, p, &res);
-        assert_true(res.outcome == PLAY_ACCEPTED || res.outcome == PLAY_EMPTY);
-        play_result_free(&res);
-        p = nl ? nl + 1 : p + strlen(p);
-    }
-    free(text);
+    open_new(s, "c.xii");
+    type_golden(s, golden, n);
 }
 
 static int offered(const struct play_words *w, const char *word)
@@ -265,5 +222,5 @@ int main(void)
         cmocka_unit_test(test_war_and_collect),
         cmocka_unit_test(test_header),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, play_test_setup, play_test_teardown);
 }

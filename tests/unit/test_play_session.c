@@ -4,54 +4,9 @@
  * continued where it stops, and one with errors is not; short forms are written in full.
  * Run from the repository root (the golden logs are in tests/golden/audit/). */
 #include "test.h"
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include "cli/play_session.h"
 #include "cli/play_shortform.h"
 #include "log/parse.h"
-#include "test_util.h"
-
-static struct gamedata GD;
-static char DIR_[64];
-
-static int setup(void **state)
-{
-    (void)state;
-    struct diag_list dl = DIAG_LIST_INIT;
-    int rc = gamedata_load_default(&GD, &dl);
-    diag_list_free(&dl);
-    strcpy(DIR_, "/tmp/xii-play-XXXXXX");
-    return rc || test_tmpdir_make(DIR_);
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    gamedata_free(&GD);
-    return test_tmpdir_remove(DIR_);
-}
-
-static char *file_path(const char *name)
-{
-    return test_tmp_path(DIR_, name);
-}
-
-static char *slurp(const char *path)
-{
-    char *text = test_slurp(path, NULL);
-    assert_non_null(text);
-    return text;
-}
-
-/* Opens a new session on name (removed first). */
-static void open_new(struct play_session *s, const char *name)
-{
-    remove(file_path(name));
-    struct strbuf err = STRBUF_INIT;
-    assert_int_equal(play_session_open(s, &GD, file_path(name), &err), 0);
-    strbuf_free(&err);
-}
+#include "test_play.h"
 
 static void submit_ok(struct play_session *s, const char *line)
 {
@@ -60,27 +15,6 @@ static void submit_ok(struct play_session *s, const char *line)
     if (res.outcome != PLAY_ACCEPTED)
         fail_msg("'%s' not accepted:\n%s", line, strbuf_cstr(&res.message));
     play_result_free(&res);
-}
-
-/* Submits the statement lines of the first n lines of a golden log, as written. */
-static void type_golden(struct play_session *s, const char *golden, int n)
-{
-    char path[256];
-    snprintf(path, sizeof path, "tests/golden/audit/%s", golden);
-    char *text = slurp(path);
-    char *p = text;
-    for (int i = 0; i < n && *p; i++) {
-        char *nl = strchr(p, '\n');
-        if (nl)
-            *nl = 0;
-        struct play_result res;
-        play_session_submit(s, p, &res);
-        if (res.outcome != PLAY_ACCEPTED && res.outcome != PLAY_EMPTY)
-            fail_msg("%s:%d '%s' not accepted:\n%s", golden, i + 1, p, strbuf_cstr(&res.message));
-        play_result_free(&res);
-        p = nl ? nl + 1 : p + strlen(p);
-    }
-    free(text);
 }
 
 struct refused_line {
@@ -374,5 +308,5 @@ int main(void)
         cmocka_unit_test(test_continue),
         cmocka_unit_test(test_short_forms),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, play_test_setup, play_test_teardown);
 }

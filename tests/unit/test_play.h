@@ -1,0 +1,75 @@
+/* Helpers of the recorder's tests: the game data, a temporary folder, sessions on a file in it
+ * with lines of the golden logs typed. Include after test.h. Run from the repository root. */
+#ifndef TESTS_TEST_PLAY_H
+#define TESTS_TEST_PLAY_H
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli/play_session.h"
+#include "test_util.h"
+
+static struct gamedata GD;
+static char DIR_[64];
+
+static int play_test_setup(void **state)
+{
+    (void)state;
+    struct diag_list dl = DIAG_LIST_INIT;
+    int rc = gamedata_load_default(&GD, &dl);
+    diag_list_free(&dl);
+    strcpy(DIR_, "/tmp/xii-play-XXXXXX");
+    return rc || test_tmpdir_make(DIR_);
+}
+
+static int play_test_teardown(void **state)
+{
+    (void)state;
+    gamedata_free(&GD);
+    return test_tmpdir_remove(DIR_);
+}
+
+static inline char *file_path(const char *name)
+{
+    return test_tmp_path(DIR_, name);
+}
+
+/* A whole file (the caller frees); fails the test when it cannot be read. */
+static inline char *slurp(const char *path)
+{
+    char *text = test_slurp(path, NULL);
+    assert_non_null(text);
+    return text;
+}
+
+/* Opens a new session on name in the temporary folder (removed first). */
+static inline void open_new(struct play_session *s, const char *name)
+{
+    remove(file_path(name));
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(play_session_open(s, &GD, file_path(name), &err), 0);
+    strbuf_free(&err);
+}
+
+/* Types the first n lines of a golden log (tests/golden/audit/), as written: each must be
+ * accepted (or be blank or a comment). */
+static inline void type_golden(struct play_session *s, const char *golden, int n)
+{
+    char path[256];
+    snprintf(path, sizeof path, "tests/golden/audit/%s", golden);
+    char *text = slurp(path);
+    char *p = text;
+    for (int i = 0; i < n && *p; i++) {
+        char *nl = strchr(p, '\n');
+        if (nl)
+            *nl = 0;
+        struct play_result res;
+        play_session_submit(s, p, &res);
+        if (res.outcome != PLAY_ACCEPTED && res.outcome != PLAY_EMPTY)
+            fail_msg("%s:%d '%s' not accepted:\n%s", golden, i + 1, p, strbuf_cstr(&res.message));
+        play_result_free(&res);
+        p = nl ? nl + 1 : p + strlen(p);
+    }
+    free(text);
+}
+
+#endif
