@@ -54,8 +54,7 @@ int play_find_player(const struct game_state *s, const char *word)
     return -1;
 }
 
-/* A player's name as a word of the log: quoted when it is not one bare word. */
-static void put_name(struct strbuf *out, const char *name)
+void play_put_name(struct strbuf *out, const char *name)
 {
     int bare = *name != 0;
     for (const char *p = name; *p; p++)
@@ -244,7 +243,7 @@ static void expand_round(const struct play_session *s, enum log_await_kind kind,
             strbuf_printf(out, "outlaws %s", t);
         } else if (nums && count == 1 && count_numbers(t) == a->rolls_due[due]) {
             strbuf_puts(out, "outlaws ");
-            put_name(out, st->cfg.names[due]);
+            play_put_name(out, st->cfg.names[due]);
             strbuf_printf(out, " %s", t);
         } else if (nums && (a->pending >> LOG_AWAIT_SHARED & 1u)) {
             strbuf_printf(out, "shared %s", t);     /* the shared dice may come first */
@@ -263,7 +262,7 @@ static void expand_round(const struct play_session *s, enum log_await_kind kind,
             strbuf_printf(out, "turn %s", t);
         else if (nums) {
             strbuf_puts(out, "turn ");
-            put_name(out, st->cfg.names[player]);
+            play_put_name(out, st->cfg.names[player]);
             strbuf_printf(out, " %s", t);
         } else
             break;
@@ -281,7 +280,7 @@ static void expand_round(const struct play_session *s, enum log_await_kind kind,
             strbuf_printf(out, "collect %s", t);
         else if (gamedata_location(s->gd, w, strlen(w)) >= 0 && a->collect_player >= 0) {
             strbuf_puts(out, "collect ");
-            put_name(out, st->cfg.names[a->collect_player]);
+            play_put_name(out, st->cfg.names[a->collect_player]);
             strbuf_printf(out, " %s", t);
         } else
             break;

@@ -43,6 +43,9 @@ int play_shortform_seeded_events(const struct gamedata *gd, int d, uint64_t seed
  * (size n); returns a pointer past it and the separators after it. */
 const char *play_first_word(const char *text, char *out, size_t n);
 
+/* Appends a player's name as a word of the log: quoted when it is not one bare word. */
+void play_put_name(struct strbuf *out, const char *name);
+
 /* The seat whose name is word (exactly, then ignoring case), or -1. */
 int play_find_player(const struct game_state *s, const char *word);
 

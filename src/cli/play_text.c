@@ -90,6 +90,97 @@ void play_text_prompt(const struct play_session *s, struct strbuf *out)
     }
 }
 
+/* A legal move of the turn in st, as a log line: for `die` (0: a reserve die), storing only
+ * when nothing else is legal. Appends nothing when no move is legal. */
+static void legal_example(const struct game_state *st, int die, struct strbuf *out)
+{
+    struct move moves[512];
+    size_t n = engine_legal_moves(st, die, moves, sizeof moves / sizeof moves[0]);
+    if (n > sizeof moves / sizeof moves[0])
+        n = sizeof moves / sizeof moves[0];
+    const struct move *best = NULL;
+    for (size_t k = 0; k < n; k++) {
+        const struct move *m = &moves[k];
+        if ((die == 0) != (m->from_reserve != 0) || m->kind > MOVE_STORE)
+            continue;
+        if (!best || (best->kind == MOVE_STORE && m->kind != MOVE_STORE))
+            best = m;
+    }
+    if (best)
+        log_replay_move_text(st->gd, best, out);
+}
+
+/* An example of the line to type for kind by player (a round in progress). */
+static void round_example(const struct play_session *s, enum log_await_kind kind, struct strbuf *out)
+{
+    const struct log_await *a = &s->await;
+    const struct game_state *st = &s->replay->state;
+    const struct gamedata *gd = s->gd;
+    int n = 0;
+    switch (kind) {
+    case LOG_AWAIT_ROUND:
+        strbuf_puts(out, "round");
+        break;
+    case LOG_AWAIT_OUTLAWS:
+        for (int p = 0; p < st->cfg.nplayers; p++)
+            if (a->rolls_due[p] > 0) {
+                strbuf_puts(out, n++ ? ", " : "");
+                play_put_name(out, st->cfg.names[p]);
+                for (int k = 0; k < a->rolls_due[p]; k++)
+                    strbuf_printf(out, " %d", 4 - k);
+            }
+        break;
+    case LOG_AWAIT_SHARED:
+        strbuf_puts(out, "5 6");
+        break;
+    case LOG_AWAIT_TURN:
+        strbuf_puts(out, "3 1");
+        break;
+    case LOG_AWAIT_DIE: {
+        size_t start = out->len;
+        for (int i = 0; i < a->ndice && out->len == start; i++)
+            legal_example(st, a->dice[i].value, out);
+        break;
+    }
+    case LOG_AWAIT_RESERVE: {
+        /* The short form: the reserve die after the fourth die needs no `reserve`. */
+        struct strbuf line = STRBUF_INIT;
+        legal_example(log_await_state(s->replay, a), 0, &line);
+        strbuf_puts(out, strbuf_cstr(&line) + (line.len ? strlen("reserve ") : 0));
+        strbuf_free(&line);
+        break;
+    }
+    case LOG_AWAIT_WAR:
+        for (int p = 0; p < st->cfg.nplayers; p++) {
+            strbuf_puts(out, p ? ", " : "");
+            play_put_name(out, st->cfg.names[p]);
+            strbuf_puts(out, a->must_avoid[p] ? " avoid" : " support");
+            for (int k = 0; !a->must_avoid[p] && k < a->rolls_due[p]; k++)
+                strbuf_puts(out, " 4");
+        }
+        break;
+    case LOG_AWAIT_COLLECT:
+        for (int l = 0; l < LOCATION_COUNT; l++)
+            if (a->collect >> l & 1u) {
+                strbuf_printf(out, "%s%s %s", n++ ? ", " : "", gd->locations[l].id,
+                              gd->assets[gd->locations[l].bonus_asset[0]].id);
+            }
+        break;
+    default:
+        break;
+    }
+}
+
+void play_text_example(const struct play_session *s, struct strbuf *out)
+{
+    static const char *const header[] = {"Jack Tom Martha Mary", LOG_ID_ARCADE, "normal", "seed 42", "round"};
+    enum play_header_step step = play_header_step(s);
+    if (step != PLAY_STEP_GAME)
+        strbuf_puts(out, header[step]);
+    else
+        round_example(s, s->await.kind, out);
+}
+
 static void header_awaited(const struct play_session *s, enum play_header_step step, struct strbuf *out)
 {
     const struct gamedata *gd = s->gd;
@@ -144,7 +235,7 @@ static void round_awaited(const struct play_session *s, enum log_await_kind kind
         strbuf_printf(out, "Round %d", round);
         if (a->event >= 0)
             strbuf_printf(out, " (event: %s)", gd->events[a->event].id);
-        strbuf_puts(out, " begins: type round\n");
+        strbuf_puts(out, " begins");
         break;
     }
     case LOG_AWAIT_OUTLAWS: {
@@ -153,22 +244,13 @@ static void round_awaited(const struct play_session *s, enum log_await_kind kind
         for (int p = 0; p < st->cfg.nplayers; p++)
             if (a->rolls_due[p] > 0)
                 strbuf_printf(out, "%s %s (%d)", n++ ? "," : "", st->cfg.names[p], a->rolls_due[p]);
-        strbuf_puts(out, "; e.g.");
-        n = 0;
-        for (int p = 0; p < st->cfg.nplayers; p++)
-            if (a->rolls_due[p] > 0) {
-                strbuf_printf(out, "%s %s", n++ ? "," : "", st->cfg.names[p]);
-                for (int k = 0; k < a->rolls_due[p]; k++)
-                    strbuf_printf(out, " %d", 4 - k);
-            }
-        strbuf_puts(out, "\n");
         break;
     }
     case LOG_AWAIT_SHARED:
-        strbuf_printf(out, "Round %d: the two shared dice (they differ), e.g. 5 6\n", a->round);
+        strbuf_printf(out, "Round %d: the two shared dice (they differ)", a->round);
         break;
     case LOG_AWAIT_TURN:
-        strbuf_printf(out, "Round %d: %s's own two dice, e.g. 3 1\n", a->round, name(s, player));
+        strbuf_printf(out, "Round %d: %s's own two dice", a->round, name(s, player));
         break;
     case LOG_AWAIT_DIE:
         strbuf_printf(out, "%s: %d di%s left (", name(s, player), a->ndice, a->ndice == 1 ? "e" : "ce");
@@ -178,7 +260,6 @@ static void round_awaited(const struct play_session *s, enum log_await_kind kind
             strbuf_puts(out, ", reserve ");
             reserve_list(a, out);
         }
-        strbuf_printf(out, "; e.g. %d population\n", a->ndice ? a->dice[0].value : 1);
         break;
     case LOG_AWAIT_WAR: {
         strbuf_printf(out, "Round %d, the king war: every player avoids or supports", a->round);
@@ -187,18 +268,11 @@ static void round_awaited(const struct play_session *s, enum log_await_kind kind
             if (a->must_avoid[p])
                 strbuf_printf(out, "%s%s", n++ ? ", " : " (no POW, must avoid: ", st->cfg.names[p]);
         strbuf_puts(out, n ? ")" : "");
-        strbuf_puts(out, "; e.g.");
-        for (int p = 0; p < st->cfg.nplayers; p++) {
-            strbuf_printf(out, "%s %s %s", p ? "," : "", st->cfg.names[p], a->must_avoid[p] ? "avoid" : "support");
-            for (int k = 0; !a->must_avoid[p] && k < a->rolls_due[p]; k++)
-                strbuf_puts(out, " 4");
-        }
-        strbuf_putc(out, '\n');
         break;
     }
     case LOG_AWAIT_COLLECT: {
         strbuf_printf(out, "Round %d: %s chooses the bonus of", a->round, name(s, a->collect_player));
-        int n = 0, first = -1;
+        int n = 0;
         for (int l = 0; l < LOCATION_COUNT; l++)
             if (a->collect >> l & 1u) {
                 const struct gd_location *loc = &gd->locations[l];
@@ -206,20 +280,21 @@ static void round_awaited(const struct play_session *s, enum log_await_kind kind
                 for (int c = 0; c < loc->nbonus; c++)
                     strbuf_printf(out, "%s%s", c ? " or " : "", gd->assets[loc->bonus_asset[c]].id);
                 strbuf_putc(out, ')');
-                if (first < 0)
-                    first = l;
             }
-        if (first >= 0)
-            strbuf_printf(out, "; e.g. %s %s\n", gd->locations[first].id,
-                          gd->assets[gd->locations[first].bonus_asset[0]].id);
         break;
     }
     case LOG_AWAIT_GAME_OVER:
         strbuf_puts(out, "The game is over.\n");
-        break;
+        return;
     default:
-        break;
+        return;
     }
+    struct strbuf example = STRBUF_INIT;
+    round_example(s, kind, &example);
+    if (example.len)
+        strbuf_printf(out, "; e.g. %s", example.data);
+    strbuf_putc(out, '\n');
+    strbuf_free(&example);
 }
 
 void play_text_awaited(const struct play_session *s, struct strbuf *out)
@@ -233,7 +308,9 @@ void play_text_awaited(const struct play_session *s, struct strbuf *out)
     if (a->kind == LOG_AWAIT_RESERVE) {
         strbuf_printf(out, "%s has spent the four dice: a reserve die may follow (", name(s, a->player));
         reserve_list(a, out);
-        strbuf_printf(out, "), e.g. %d food, or a market line. Otherwise: ", a->reserve[0]);
+        strbuf_puts(out, "), e.g. ");
+        round_example(s, LOG_AWAIT_RESERVE, out);
+        strbuf_puts(out, ", or a market line. Otherwise: ");
         round_awaited(s, a->then, a->then_player, out);
         return;
     }

@@ -10,6 +10,10 @@ void play_text_prompt(const struct play_session *s, struct strbuf *out);
 /* What is awaited next, as a sentence with an example, ending with a line feed. */
 void play_text_awaited(const struct play_session *s, struct strbuf *out);
 
+/* The example the sentence gives: a line the recorder accepts now (legal moves come from the
+ * engine); nothing once the game is over. */
+void play_text_example(const struct play_session *s, struct strbuf *out);
+
 /* The help of the recorder's commands and short forms. */
 extern const char play_text_help[];
 

@@ -82,7 +82,7 @@ static void await_round(const struct game_state *s, struct log_await *a)
             a->rolls_due[p] = engine_outlaws_needs_rolls(s, p);
     if (a->pending >> LOG_AWAIT_WAR & 1u)
         for (int p = 0; p < np; p++) {
-            a->must_avoid[p] = engine_pow_base(s, p) == 0;
+            a->must_avoid[p] = !engine_war_can_support(s, p);
             a->rolls_due[p] = a->must_avoid[p] ? 0 : engine_bonus_rolls_due(s, p);
         }
     if (a->pending >> LOG_AWAIT_COLLECT & 1u)

@@ -5,6 +5,7 @@
  * Run from the repository root (the golden logs are in tests/golden/audit/). */
 #include "test.h"
 #include "cli/play_shortform.h"
+#include "cli/play_text.h"
 #include "log/parse.h"
 #include "test_play.h"
 
@@ -298,6 +299,55 @@ static void test_short_forms(void **state)
     play_session_free(&s);
 }
 
+/* At every point of the golden games, the example the prompt gives is a line the recorder
+ * accepts. */
+static void test_examples_are_accepted(void **state)
+{
+    (void)state;
+    static const char *const games[] = {"abilities.xii", "game-5p.xii"};
+    int tried = 0;
+    for (size_t g = 0; g < sizeof games / sizeof games[0]; g++) {
+        char path[256];
+        snprintf(path, sizeof path, "tests/golden/audit/%s", games[g]);
+        char *text = slurp(path);
+        struct play_session s;
+        open_new(&s, "example.xii");
+        struct strbuf example = STRBUF_INIT;
+        char *p = text;
+        while (*p && s.await.kind != LOG_AWAIT_GAME_OVER) {
+            char *nl = strchr(p, '\n');
+            if (nl)
+                *nl = 0;
+            strbuf_reset(&example);
+            play_text_example(&s, &example);
+            char *before = strdup(strbuf_cstr(&s.text));
+            struct play_result res;
+            play_session_submit(&s, example.data, &res);
+            if (res.outcome != PLAY_ACCEPTED)
+                fail_msg("%s, before '%s': the example '%s' is refused:\n%s", games[g], p, example.data,
+                         strbuf_cstr(&res.message));
+            play_result_free(&res);
+            struct strbuf undone = STRBUF_INIT, err = STRBUF_INIT;
+            /* The header's example may bring its events line with it: undo to where it was. */
+            while (strcmp(strbuf_cstr(&s.text), before) != 0) {
+                strbuf_reset(&undone);
+                assert_int_equal(play_session_undo(&s, &undone, &err), 0);
+            }
+            strbuf_free(&undone);
+            strbuf_free(&err);
+            free(before);
+            tried++;
+            play_session_submit(&s, p, &res);
+            play_result_free(&res);
+            p = nl ? nl + 1 : p + strlen(p);
+        }
+        strbuf_free(&example);
+        play_session_free(&s);
+        free(text);
+    }
+    assert_true(tried > 500);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -307,6 +357,7 @@ int main(void)
         cmocka_unit_test(test_header_steps),
         cmocka_unit_test(test_continue),
         cmocka_unit_test(test_short_forms),
+        cmocka_unit_test(test_examples_are_accepted),
     };
     return cmocka_run_group_tests(tests, play_test_setup, play_test_teardown);
 }
