@@ -288,6 +288,104 @@ static void print_refusal(const struct reader *rd, const struct play_result *res
     fputs(strbuf_cstr(&res->message), stderr);
 }
 
+/* Line editing, the history of FILE's lines, and where the game stands. */
+static void terminal_start(const struct play_session *s, const char *file, struct reader *rd)
+{
+    const char *term = getenv("TERM");
+    rd->colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR") && term && strcmp(term, "dumb") != 0;
+    rl_readline_name = "xii";
+    rl_attempted_completion_function = complete;
+    rl_completer_word_break_characters = (char *)" \t,";
+    /* The lines already in FILE are the history to recall. */
+    const char *p = strbuf_cstr(&s->text);
+    while (*p) {
+        size_t n = strcspn(p, "\n");
+        size_t lead = strspn(p, " \t");
+        if (lead < n && p[lead] != '#') {
+            char *line = strndup(p + lead, n - lead);
+            if (line)
+                add_history(line);
+            free(line);
+        }
+        p += n + (p[n] == '\n');
+    }
+    if (s->text.len) {
+        int n = 0;
+        for (size_t i = 0; i < s->ast->count; i++)
+            n += s->ast->stmts[i].kind != LOG_INVALID;
+        printf("Continuing %s: %d statement%s", file, n, n == 1 ? "" : "s");
+        const struct game_state *st = &s->replay->state;
+        if (st->phase == PHASE_ROUND)
+            printf(", round %d in progress", st->round);
+        else if (st->phase == PHASE_ROUND_OVER)
+            printf(", round %d over", st->round);
+        puts(".");
+    } else {
+        printf("Recording a new game in %s (type help for the short forms).\n", file);
+    }
+    print_awaited(s);
+}
+
+/* Checks and writes one line typed (not a command); returns 0 to go on, else the exit status
+ * that stops the recorder. */
+static int record_line(struct play_session *s, const struct reader *rd, const char *line)
+{
+    struct play_result res;
+    enum log_await_kind before = s->await.kind;
+    enum play_header_step before_step = play_header_step(s);
+    play_session_submit(s, line, &res);
+    int stop = 0;
+    if (res.outcome == PLAY_REFUSED) {
+        print_refusal(rd, &res);
+        if (!rd->terminal)
+            stop = EXIT_FINDINGS;
+    } else if (res.outcome == PLAY_WRITE_FAILED) {
+        fprintf(stderr, "xii play: %s", strbuf_cstr(&res.message));
+        stop = EXIT_OUTPUT;
+    } else if (res.outcome != PLAY_EMPTY && res.message.len) {
+        fputs(strbuf_cstr(&res.message), rd->terminal ? stdout : stderr);   /* a check's mismatches */
+    }
+    /* What comes next, when it changed or names a new player. */
+    if (rd->terminal && res.outcome != PLAY_EMPTY &&
+        (res.outcome == PLAY_REFUSED || s->await.kind != before || play_header_step(s) != before_step ||
+         s->await.kind == LOG_AWAIT_TURN || s->await.kind == LOG_AWAIT_COLLECT))
+        print_awaited(s);
+    play_result_free(&res);
+    return stop;
+}
+
+/* Reads and records lines until the game ends, quit, the end of the input, or a line that
+ * stops the recorder. *report: the audit report is due. Returns the exit status so far. */
+static int record(struct play_session *s, const struct reader *rd, int *report)
+{
+    for (;;) {
+        if (s->await.kind == LOG_AWAIT_GAME_OVER && play_session_started(s)) {
+            *report = 1;
+            return EXIT_OK;
+        }
+        char *line = read_line(rd, s);
+        if (!line) {
+            *report = rd->terminal;     /* Ctrl-D at the table ends like quit */
+            if (rd->terminal)
+                putchar('\n');
+            return EXIT_OK;
+        }
+        enum command c = run_command(s, line, rd);
+        int stop = 0;
+        if (c == CMD_QUIT)
+            *report = 1;
+        else if (c == CMD_FAILED)
+            stop = EXIT_OUTPUT;
+        else if (c == CMD_UNDONE && rd->terminal)
+            print_awaited(s);
+        else if (c == NOT_A_COMMAND)
+            stop = record_line(s, rd, line);
+        free(line);
+        if (c == CMD_QUIT || stop)
+            return stop;
+    }
+}
+
 int cmd_play(int argc, char **argv)
 {
     struct play_args pa;
@@ -320,94 +418,10 @@ int cmd_play(int argc, char **argv)
     s.has_seed = pa.seed != NULL;
     s.seed = seed;
     struct reader rd = {isatty(STDIN_FILENO), 0};
-    if (rd.terminal) {
-        const char *term = getenv("TERM");
-        rd.colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR") && term && strcmp(term, "dumb") != 0;
-        rl_readline_name = "xii";
-        rl_attempted_completion_function = complete;
-        rl_completer_word_break_characters = (char *)" \t,";
-        /* The lines already in FILE are the history to recall. */
-        const char *p = strbuf_cstr(&s.text);
-        while (*p) {
-            size_t n = strcspn(p, "\n");
-            size_t lead = strspn(p, " \t");
-            if (lead < n && p[lead] != '#') {
-                char *line = strndup(p + lead, n - lead);
-                if (line)
-                    add_history(line);
-                free(line);
-            }
-            p += n + (p[n] == '\n');
-        }
-        if (s.text.len) {
-            int n = 0;
-            for (size_t i = 0; i < s.ast->count; i++)
-                n += s.ast->stmts[i].kind != LOG_INVALID;
-            printf("Continuing %s: %d statement%s", pa.file, n, n == 1 ? "" : "s");
-            const struct game_state *st = &s.replay->state;
-            if (st->phase == PHASE_ROUND)
-                printf(", round %d in progress", st->round);
-            else if (st->phase == PHASE_ROUND_OVER)
-                printf(", round %d over", st->round);
-            puts(".");
-        } else
-            printf("Recording a new game in %s (type help for the short forms).\n", pa.file);
-        print_awaited(&s);
-    }
-    int status = EXIT_OK, report = 0;
-    for (;;) {
-        if (s.replay->started && s.await.kind == LOG_AWAIT_GAME_OVER && play_session_started(&s)) {
-            report = 1;
-            break;
-        }
-        char *line = read_line(&rd, &s);
-        if (!line) {
-            report = rd.terminal;   /* Ctrl-D at the table ends like quit */
-            if (rd.terminal)
-                putchar('\n');
-            break;
-        }
-        enum command c = run_command(&s, line, &rd);
-        if (c == CMD_QUIT) {
-            free(line);
-            report = 1;
-            break;
-        }
-        if (c == CMD_FAILED) {
-            free(line);
-            status = EXIT_OUTPUT;
-            break;
-        }
-        if (c == CMD_DONE || c == CMD_UNDONE) {
-            free(line);
-            if (rd.terminal && c == CMD_UNDONE)
-                print_awaited(&s);
-            continue;
-        }
-        struct play_result res;
-        enum log_await_kind before = s.await.kind;
-        enum play_header_step before_step = play_header_step(&s);
-        play_session_submit(&s, line, &res);
-        free(line);
-        if (res.outcome == PLAY_REFUSED) {
-            print_refusal(&rd, &res);
-            if (!rd.terminal)
-                status = EXIT_FINDINGS;
-        } else if (res.outcome == PLAY_WRITE_FAILED) {
-            fprintf(stderr, "xii play: %s", strbuf_cstr(&res.message));
-            status = EXIT_OUTPUT;
-        } else if (res.outcome != PLAY_EMPTY && res.message.len) {
-            fputs(strbuf_cstr(&res.message), rd.terminal ? stdout : stderr);   /* a check's mismatches */
-        }
-        if (rd.terminal && res.outcome != PLAY_EMPTY &&
-            (res.outcome == PLAY_REFUSED || s.await.kind != before || play_header_step(&s) != before_step ||
-             s.await.kind == LOG_AWAIT_TURN || s.await.kind == LOG_AWAIT_COLLECT))
-            print_awaited(&s);
-        enum play_outcome outcome = res.outcome;
-        play_result_free(&res);
-        if ((outcome == PLAY_REFUSED && !rd.terminal) || outcome == PLAY_WRITE_FAILED)
-            break;
-    }
+    if (rd.terminal)
+        terminal_start(&s, pa.file, &rd);
+    int report = 0;
+    int status = record(&s, &rd, &report);
     if (report) {
         int audit = final_report(&pa);
         if (status == EXIT_OK)
