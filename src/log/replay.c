@@ -675,7 +675,9 @@ static void do_war(struct rp *rp, const struct log_stmt *st)
     }
     struct war_entry e[XII_MAX_PLAYERS];
     memset(e, 0, sizeof e);
-    int seen[XII_MAX_PLAYERS] = {0}, bad = 0;
+    int seen[XII_MAX_PLAYERS] = {0}, bad = 0, supporters = 0;
+    for (size_t k = 0; k < st->war.count; k++)
+        supporters += st->war.items[k].choice == LOG_WAR_SUPPORT;
     for (size_t k = 0; k < st->war.count; k++) {
         const struct log_war_entry *we = &st->war.items[k];
         int p = replay_find_player(rp, &we->player);
@@ -695,16 +697,16 @@ static void do_war(struct rp *rp, const struct log_stmt *st)
             replay_error(rp, we->choice_at, RULE_WAR, p, "%s has no POW (no men-at-arms, knights or "
                          "mercenaries) and must avoid the king war", s->cfg.names[p]);
             bad = 1;
-        } else if ((int)we->count != due) {
+        } else if (support ? !engine_war_rolls_ok(s, p, supporters, (int)we->count) : we->count != 0) {
             replay_error(rp, we->count > (size_t)due ? we->rolls[due].at : we->choice_at, RULE_BONUS_ROLLS, p,
                          "%s supports the king war with %d bonus roll%s due (one per men-at-arms or "
-                         "knights of 4 or more), %zu given", s->cfg.names[p], due, due == 1 ? "" : "s",
-                         we->count);
+                         "knights of 4 or more), %zu given%s", s->cfg.names[p], due, due == 1 ? "" : "s",
+                         we->count, supporters == 1 ? " (or none: a sole supporter's rolls change nothing)" : "");
             bad = 1;
         } else {
             e[p].support = support;
-            e[p].nrolls = due;
-            for (int i = 0; i < due; i++)
+            e[p].nrolls = (int)we->count;
+            for (size_t i = 0; i < we->count; i++)
                 e[p].rolls[i] = we->rolls[i].value;
         }
     }
@@ -740,7 +742,7 @@ static int needless_pick(struct rp *rp, const struct log_pick *pk, int player, i
         const struct gd_location *loc = &gd->locations[l];
         struct diag *d = diag_add(rp->dl, DIAG_WARNING, rp->ast->file,
                                   (struct srcpos){pk->location.at.line, pk->location.at.col},
-                                  pk->location.at.len, "collect", "no collect line is needed for the %s: "
+                                  pk->location.at.len, rule_id_text(RULE_COLLECT), "no collect line is needed for the %s: "
                                   "its bonus (%d %s) has no choice and is collected by itself at the end "
                                   "of the round; remove \"%s %s\"", loc->id, loc->bonus_amount[0],
                                   gd->assets[loc->bonus_asset[0]].id, pk->location.text, pk->take.text);

@@ -130,6 +130,7 @@ struct war_entry {
 int engine_bonus_rolls_due(const struct game_state *s, int player);
 /* Runs the king war (multiplayer, after every turn, once per round): e[p] for every seat.
  * A player with base POW 0 must avoid; a supporter gives exactly engine_bonus_rolls_due rolls
+ * (a sole supporter may give none, see engine_war_rolls_ok)
  * 1..6, an avoider none. Reputation: the highest POW (ties all) +war_highest, the others
  * +war_other, a sole supporter +war_sole only; supporters halve their POW assets (never-lost
  * ones excepted), then clamp. Returns 0, or -1 ("round-order", "war", "bonus-rolls",
@@ -216,5 +217,9 @@ void engine_undo_save(const struct game_state *s, struct engine_undo *u);
 void engine_undo_restore(struct game_state *s, const struct engine_undo *u);
 /* Whether `player` may support this round's king war (base POW above 0), else must avoid. */
 int engine_war_can_support(const struct game_state *s, int player);
+/* Whether a supporter giving nrolls bonus rolls is right in a king war with `supporters`
+ * supporters: exactly engine_bonus_rolls_due rolls, or none from a sole supporter (he gains
+ * the same whatever his POW, so his rolls change nothing). */
+int engine_war_rolls_ok(const struct game_state *s, int player, int supporters, int nrolls);
 
 #endif

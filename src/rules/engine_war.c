@@ -6,7 +6,13 @@ int engine_war_can_support(const struct game_state *s, int player)
     return engine_pow_base(s, player) > 0;     /* A40 */
 }
 
-static int check_entry(const struct game_state *s, int p, const struct war_entry *e, struct refusal *why)
+int engine_war_rolls_ok(const struct game_state *s, int player, int supporters, int nrolls)
+{
+    return nrolls == engine_bonus_rolls_due(s, player) || (supporters == 1 && nrolls == 0);
+}
+
+static int check_entry(const struct game_state *s, int p, const struct war_entry *e, int supporters,
+                       struct refusal *why)
 {
     signed char seat = (signed char)p;
     if (e->support != 0 && e->support != 1)
@@ -14,7 +20,7 @@ static int check_entry(const struct game_state *s, int p, const struct war_entry
     if (e->support && !engine_war_can_support(s, p))
         return REFUSE(why, .what = REF_WAR_NO_POW, .player = seat);
     int due = e->support ? engine_bonus_rolls_due(s, p) : 0;
-    if (e->nrolls != due) {
+    if (e->support ? !engine_war_rolls_ok(s, p, supporters, e->nrolls) : e->nrolls != 0) {
         if (!e->support)
             return REFUSE(why, .what = REF_WAR_AVOID_ROLLS, .player = seat, .n = {e->nrolls});
         return REFUSE(why, .what = REF_WAR_ROLLS, .player = seat, .n = {due, e->nrolls});
@@ -39,8 +45,10 @@ int engine_war(struct game_state *s, const struct war_entry e[], struct history 
     if (s->turn.player >= 0 || s->turns_done < n)
         return REFUSE(why, .what = REF_WAR_EARLY, .n = {s->round, s->turns_done, n});
     int supporters = 0, top = -1, pows[XII_MAX_PLAYERS] = {0};
+    for (int p = 0; p < n; p++)
+        supporters += e[p].support == 1;
     for (int p = 0; p < n; p++) {
-        if (check_entry(s, p, &e[p], why))
+        if (check_entry(s, p, &e[p], supporters, why))
             return -1;
         if (!e[p].support)
             continue;
@@ -48,7 +56,6 @@ int engine_war(struct game_state *s, const struct war_entry e[], struct history 
         for (int i = 0; i < e[p].nrolls; i++)
             pow += e[p].rolls[i];
         pows[p] = pow;
-        supporters++;
         if (pow > top)
             top = pow;
     }

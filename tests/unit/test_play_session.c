@@ -68,7 +68,7 @@ static const struct refused_line cases[] = {
     /* The end of a round. */
     {"abilities.xii", 20, NULL, "war Jack support, Tom avoid", "war"},
     {"abilities.xii", 20, NULL, "war Jack avoid", "war"},
-    {"abilities.xii", 67, NULL, "war Jack support, Tom avoid", "bonus-rolls"},
+    {"abilities.xii", 67, NULL, "war Jack support 3 4 5, Tom avoid", "bonus-rolls"},
     {"abilities.xii", 20, NULL, "collect Jack grassland food", "collect"},
     /* The header. */
     {"abilities.xii", 0, NULL, "players Jack Jack", "setup"},

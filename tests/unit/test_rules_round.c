@@ -605,6 +605,15 @@ static void test_T20_single_supporter(void **state)
     assert_int_equal(s.p[1].reputation, 1);
     assert_int_equal(fx_val(&s, 1, "men-at-arms"), 3);
     assert_int_equal(fx_val(&s, 0, "men-at-arms"), 3);     /* A42: avoiders keep theirs */
+    /* His roll changes nothing: he may leave it out; with two supporters it counts. */
+    t14_towns(&s);
+    assert_true(engine_war_rolls_ok(&s, 1, 1, 0));
+    assert_true(engine_war_rolls_ok(&s, 1, 1, 1));
+    assert_false(engine_war_rolls_ok(&s, 1, 2, 0));
+    e[1].nrolls = 0;
+    assert_int_equal(engine_war(&s, e, NULL, NULL), 0);
+    assert_int_equal(s.p[1].reputation, 1);
+    assert_int_equal(fx_val(&s, 1, "men-at-arms"), 3);
 }
 
 /* T17, A60: the reputation track 0 -> 2 -> 3 -> 5 scores 8 VP. */
