@@ -13,5 +13,6 @@ int cmd_organiser(int argc, char **argv);
 int cmd_setup(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_record_sheet(int argc, char **argv);
+int cmd_simulate(int argc, char **argv);
 
 #endif

@@ -19,6 +19,7 @@ static const struct command commands[] = {
     {"sheet", cmd_sheet, "blank town-sheets to print (two pages per player)"},
     {"audit", cmd_audit, "check a move log against the rules: errors, mismatches, scores, winner"},
     {"play", cmd_play, "record a game at the table, each move checked as it is typed"},
+    {"simulate", cmd_simulate, "play many games with bots: score statistics, plot, move logs"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -1,35 +1,32 @@
 /* The search bot: the turn's best WIDTH plans by play_eval after the turn's end
- * (play_plans_best), then successive halving over greedy rollouts: each level
- * gives the survivors an equal share of the budget and keeps the better half. Rollout i starts
- * from the same seed for every candidate (common random numbers), so the comparison sees the
- * plans' difference and not the dice's. */
+ * (play_plans_best), then the rollout ranking of play/rank.h on one thread (the simulation
+ * runs games in parallel): greedy plays every seat to the end; rollout i starts from the same
+ * seed for every candidate (common random numbers); the clearly worse and the lower half are
+ * dropped after each stage. */
 #include "play/bot.h"
 #include <stdlib.h>
 #include <string.h>
 #include "core/xalloc.h"
 #include "play/eval.h"
 #include "play/game.h"
+#include "play/rank.h"
 
 #define WIDTH 12            /* candidates kept for the rollouts */
 
-struct cand {
-    struct play_plan plan;
-    struct game_state after;    /* the state after the plan and the turn's end */
-    double prior;               /* play_eval there */
-    double sum;                 /* rollout outcomes */
-    int n;
+struct search {
+    struct game_state after[WIDTH];     /* each candidate's state after its turn's end */
 };
 
-static double mean(const struct cand *c)
+static int rollout(void *ctx, size_t c, uint64_t seed, struct rank_outcome *out)
 {
-    return c->n ? c->sum / c->n : c->prior;
-}
-
-static int by_mean(const void *a, const void *b)
-{
-    const struct cand *x = *(const struct cand *const *)a, *y = *(const struct cand *const *)b;
-    double mx = mean(x), my = mean(y);
-    return mx < my ? 1 : mx > my ? -1 : (x->prior < y->prior) - (x->prior > y->prior);
+    const struct search *k = ctx;
+    static const struct play_bot greedy = {PLAY_BOT_GREEDY, 0};
+    double o[XII_MAX_PLAYERS];
+    if (play_rollout(&k->after[c], &greedy, seed, o) != 0)
+        return -1;
+    for (int p = 0; p < k->after[c].cfg.nplayers; p++)
+        out->score[p] = (int)o[p];      /* play_outcome: whole VP */
+    return 0;
 }
 
 void play_search_turn(const struct game_state *s, int budget, struct play_rng *rng, struct play_plan *out)
@@ -43,40 +40,25 @@ void play_search_turn(const struct game_state *s, int budget, struct play_rng *r
             play_greedy_turn(s, out);
         return;
     }
-    int player = s->turn.player;
-    struct cand *c = xmalloc((size_t)n * sizeof *c);
-    struct cand *alive[WIDTH];
+    struct search *k = xmalloc(sizeof *k);
     for (int i = 0; i < n; i++) {
-        c[i].plan = best[i].plan;
-        c[i].prior = best[i].value;
-        c[i].sum = 0;
-        c[i].n = 0;
-        c[i].after = *s;
-        play_plan_apply(&c[i].after, &c[i].plan, NULL);
-        engine_end_turn(&c[i].after, NULL, NULL, NULL);
-        alive[i] = &c[i];
+        k->after[i] = *s;
+        play_plan_apply(&k->after[i], &best[i].plan, NULL);
+        engine_end_turn(&k->after[i], NULL, NULL, NULL);
     }
-    struct play_bot greedy = {PLAY_BOT_GREEDY, 0};
-    uint64_t base = play_rng_next(rng);
-    int levels = 0;
-    for (int m = n; m > 1; m = (m + 1) / 2)
-        levels++;
-    int done = 0;   /* rollouts given to each survivor so far */
-    while (n > 1) {
-        int each = budget / (levels * n);
-        if (each < 1)
-            each = 1;
-        for (int i = 0; i < n; i++)
-            for (int r = done; r < done + each; r++) {
-                double o[XII_MAX_PLAYERS];
-                play_rollout(&alive[i]->after, &greedy, play_seed_derive(base, (uint64_t)r), o);
-                alive[i]->sum += o[player];
-                alive[i]->n++;
-            }
-        done += each;
-        qsort(alive, (size_t)n, sizeof alive[0], by_mean);
-        n = (n + 1) / 2;
-    }
-    *out = alive[0]->plan;
-    free(c);
+    /* Stages of doubling size from budget / (2 n) rollouts each: with the halving, about
+     * `budget` rollouts in all when the candidates stay close. */
+    struct rank_options opt = {
+        .first_rollouts = (size_t)(budget / (2 * n) > 2 ? budget / (2 * n) : 2),
+        .max_rollouts = (size_t)(budget / 4 > 2 ? budget / 4 : 2),
+        .keep = 1, .halving = 1, .precision = 0.25, .seconds = 0,
+        .seed = play_rng_next(rng), .threads = 1,
+        .player = s->turn.player, .nplayers = s->cfg.nplayers,
+    };
+    struct rank_result res[WIDTH];
+    if (rank_run((size_t)n, rollout, k, &opt, res, NULL) == 0)
+        *out = best[res[0].candidate].plan;
+    else
+        *out = best[0].plan;
+    free(k);
 }

@@ -1,0 +1,508 @@
+/* xii simulate: complete games played by bots, for every difficulty or one, and their score
+ * statistics (text or JSON), a plot of the score histograms, and optionally every game's
+ * move log. */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include "cli/commands.h"
+#include "cli/gamedata_option.h"
+#include "cli/options.h"
+#include "cli/usage.h"
+#include "core/atomicfile.h"
+#include "layout/score_plot.h"
+#include "play/rank.h"
+#include "play/simulate.h"
+#include "rules/event_setup.h"
+
+static const char usage_head[] =
+    "usage: xii simulate [options]\n"
+    "Plays complete games with bots and prints the score statistics per difficulty: mean (95%\n"
+    "interval), standard deviation, percentiles, the share of scores below, inside and above\n"
+    "the rulebook's good band; the winner's score and ties with several players; the share of\n"
+    "games achieving the solo objective. Game k uses a seed derived from the seed and k alone:\n"
+    "the results do not depend on --threads.\n"
+    "  --players N         players per game, 1 to 5 (default 1)\n"
+    "  --difficulty D      very-easy, easy, normal, hard, very-hard, forget-about-it, or all\n"
+    "                      (default all)\n"
+    "  --solo OBJECTIVE    one player with this objective: merchant, miller, cathedral, castle\n"
+    "                      or arcade (default arcade)\n"
+    "  --games G           games per difficulty (default 1000)\n"
+    "  --bot NAME          random, greedy or search, in every seat (default greedy)\n"
+    "  --bots A,B,...      one bot per seat, in seat order, instead of --bot\n"
+    "  --budget N          the search bot's rollouts per decision (default 400)\n"
+    "  --seed S            the simulation's seed, 0 to 2^64-1 (default 1)\n"
+    "  --threads T         threads (default: every processor)\n"
+    "  --logs DIR          write every game as a move log DIR/DIFFICULTY-NNNN.xii\n"
+    "  --json              one JSON object instead of the text report\n"
+    "  --plot FILE         draw the score histograms into FILE (.pdf or .svg)\n"
+    "  --grey, --gray      the plot in greyscale\n"
+    "  --rules FILE        read this game-data file instead of the built-in one\n"
+    "  -h, --help          this help\n"
+    "Exit status: 0 done, 2 bad options or game data, 3 an output could not be written.\n";
+
+static const char *const help_text[] = {usage_head, NULL};
+
+struct args {
+    int players, games, threads, budget, json, grey;
+    uint64_t seed;
+    const char *difficulty, *solo, *bot, *bots, *logs, *plot, *rules;
+};
+
+/* Says what is wrong with the options; returns -1. */
+static int usage_error(const char *fmt, const char *what)
+{
+    fputs("xii simulate: ", stderr);
+    fprintf(stderr, fmt, what);
+    fputc('\n', stderr);
+    cli_see_help("simulate");
+    return -1;
+}
+
+/* A whole number in lo..hi, or -1 after saying why. */
+static int number(const char *option, const char *text, long lo, long hi, int *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || end == text || *end || v < lo || v > hi) {
+        fprintf(stderr, "xii simulate: %s takes a whole number from %ld to %ld, not '%s'\n", option,
+                lo, hi, text);
+        cli_see_help("simulate");
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+static int parse_args(int argc, char **argv, struct args *a)
+{
+    memset(a, 0, sizeof *a);
+    a->players = 1;
+    a->games = 1000;
+    a->threads = rank_default_threads();
+    a->budget = PLAY_SEARCH_BUDGET;
+    a->seed = 1;
+    const char *players = NULL, *games = NULL, *threads = NULL, *budget = NULL, *seed = NULL;
+    for (int i = 1; i < argc;) {
+        const char *arg = argv[i];
+        int m;
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            cli_print_help(help_text);
+            return 1;
+        }
+        if (strcmp(arg, "--json") == 0 || strcmp(arg, "--grey") == 0 || strcmp(arg, "--gray") == 0) {
+            *(strcmp(arg, "--json") == 0 ? &a->json : &a->grey) = 1;
+            i++;
+            continue;
+        }
+        if ((m = cli_option(argc, argv, &i, "--players", NULL, &players)) ||
+            (m = cli_option(argc, argv, &i, "--difficulty", NULL, &a->difficulty)) ||
+            (m = cli_option(argc, argv, &i, "--solo", NULL, &a->solo)) ||
+            (m = cli_option(argc, argv, &i, "--games", NULL, &games)) ||
+            (m = cli_option(argc, argv, &i, "--bot", NULL, &a->bot)) ||
+            (m = cli_option(argc, argv, &i, "--bots", NULL, &a->bots)) ||
+            (m = cli_option(argc, argv, &i, "--budget", NULL, &budget)) ||
+            (m = cli_option(argc, argv, &i, "--seed", NULL, &seed)) ||
+            (m = cli_option(argc, argv, &i, "--threads", NULL, &threads)) ||
+            (m = cli_option(argc, argv, &i, "--logs", NULL, &a->logs)) ||
+            (m = cli_option(argc, argv, &i, "--plot", NULL, &a->plot)) ||
+            (m = cli_option(argc, argv, &i, "--rules", NULL, &a->rules))) {
+            if (m < 0) {
+                usage_error("%s needs a value", arg);
+                return -1;
+            }
+            continue;
+        }
+        cli_unknown_option("simulate", arg, help_text);
+        return -1;
+    }
+    if ((players && number("--players", players, 1, XII_MAX_PLAYERS, &a->players)) ||
+        (games && number("--games", games, 1, 100000000, &a->games)) ||
+        (threads && number("--threads", threads, 1, 256, &a->threads)) ||
+        (budget && number("--budget", budget, 1, 10000000, &a->budget)))
+        return -1;
+    if (seed && event_setup_parse_seed(seed, &a->seed) != 0)
+        return usage_error("--seed takes a whole number from 0 to 18446744073709551615, not '%s'", seed);
+    if (a->solo && a->players != 1)
+        return usage_error("--solo is a one-player game (%s players given)", players);
+    if (a->bot && a->bots)
+        return usage_error("give --bot or --bots, not both%s", "");
+    if (a->plot) {
+        const char *dot = strrchr(a->plot, '.');
+        if (!dot || (strcmp(dot, ".pdf") != 0 && strcmp(dot, ".svg") != 0))
+            return usage_error("--plot writes a .pdf or .svg file, not '%s'", a->plot);
+    }
+    if (a->grey && !a->plot)
+        return usage_error("%s is for the plot: give --plot FILE too", "--grey");
+    return 0;
+}
+
+/* The bots of the seats from --bot or --bots; -1 after saying why. */
+static int parse_bots(const struct args *a, struct play_bot bots[XII_MAX_PLAYERS], struct strbuf *name)
+{
+    static const char *const names[] = {"random", "greedy", "search"};
+    const char *list = a->bots ? a->bots : a->bot ? a->bot : "greedy";
+    int n = 0;
+    for (const char *p = list;; ) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        char word[32];
+        if (len >= sizeof word)
+            len = sizeof word - 1;
+        memcpy(word, p, len);
+        word[len] = '\0';
+        if (n >= XII_MAX_PLAYERS || (!a->bots && n >= 1)) {
+            fprintf(stderr, "xii simulate: %s names more bots than %s\n", a->bots ? "--bots" : "--bot",
+                    a->bots ? "seats" : "one (--bots names one per seat)");
+            cli_see_help("simulate");
+            return -1;
+        }
+        if (play_bot_from_name(word, &bots[n]) != 0) {
+            const char *near = cli_nearest(word, names, 3);
+            fprintf(stderr, "xii simulate: unknown bot '%s' (%s%s%s)\n", word,
+                    near ? "did you mean " : "expected random, greedy or search", near ? near : "",
+                    near ? "?" : "");
+            cli_see_help("simulate");
+            return -1;
+        }
+        bots[n].budget = a->budget;
+        strbuf_printf(name, "%s%s", n ? "," : "", word);
+        n++;
+        if (!end)
+            break;
+        p = end + 1;
+    }
+    if (a->bots && n != a->players) {
+        fprintf(stderr, "xii simulate: --bots names %d bot%s for %d seat%s (one per seat)\n", n,
+                n == 1 ? "" : "s", a->players, a->players == 1 ? "" : "s");
+        cli_see_help("simulate");
+        return -1;
+    }
+    for (int p = n; p < a->players; p++)
+        bots[p] = bots[0];
+    return 0;
+}
+
+/* ---- progress and logs ------------------------------------------------------------------- */
+
+struct progress {
+    int show;                   /* standard error is a terminal */
+    int before, total;          /* games of the earlier difficulties; all games */
+    struct timespec start;
+    const char *logs;           /* --logs DIR, or NULL */
+    const char *difficulty;     /* the id of the difficulty being played */
+    int digits;
+};
+
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static void show_progress(void *ctx, int done, int total)
+{
+    (void)total;
+    struct progress *pg = ctx;
+    if (!pg->show)
+        return;
+    int all = pg->before + done;
+    double secs = seconds_since(&pg->start), rate = secs > 0 ? all / secs : 0;
+    int width = 30, filled = (int)((double)width * all / pg->total);
+    char bar[64];
+    for (int i = 0; i < width; i++)
+        bar[i] = i < filled ? '#' : '-';
+    bar[width] = '\0';
+    double left = rate > 0 ? (pg->total - all) / rate : 0;
+    fprintf(stderr, "\r[%s] %d/%d games, %.0f games/s, %.0f s left ", bar, all, pg->total, rate, left);
+    fflush(stderr);
+}
+
+static int write_log(void *ctx, int game, const char *log, size_t len, struct strbuf *err)
+{
+    const struct progress *pg = ctx;
+    char path[PATH_MAX];
+    int n = snprintf(path, sizeof path, "%s/%s-%0*d.xii", pg->logs, pg->difficulty, pg->digits, game + 1);
+    if (n < 0 || (size_t)n >= sizeof path) {
+        strbuf_printf(err, "the log folder's name is too long: %s", pg->logs);
+        return -1;
+    }
+    return atomicfile_write_all(path, log, len, err);
+}
+
+/* ---- the report ---------------------------------------------------------------------------- */
+
+static void interval(FILE *to, const struct estimate *e, int percent)
+{
+    double k = percent ? 100 : 1;
+    fprintf(to, "%.1f%s (%.1f to %.1f)", k * e->mean, percent ? "%" : "", k * e->low, k * e->high);
+}
+
+static void print_text(FILE *to, const struct gamedata *gd, int d, const struct sim_stats *st,
+                       int players, int objective)
+{
+    const struct gd_difficulty *dd = &gd->difficulties[d];
+    fprintf(to, "\n%s (%s), good score ", dd->name, dd->id);
+    if (dd->good_high >= 0)
+        fprintf(to, "%d to %d", dd->good_low, dd->good_high);
+    else
+        fprintf(to, "above %d", dd->good_low);
+    fprintf(to, ": %zu scores\n  mean       ", st->n);
+    interval(to, &st->mean, 0);
+    fprintf(to, ", standard deviation %.1f\n", st->mean.sd);
+    fprintf(to, "  scores     5%% %.0f, 25%% %.0f, median %.1f, 75%% %.0f, 95%% %.0f, min %.0f, max %.0f\n",
+            st->p5, st->p25, st->median, st->p75, st->p95, st->min, st->max);
+    fprintf(to, "  good band  below ");
+    interval(to, &st->below_band, 1);
+    fprintf(to, ", inside ");
+    interval(to, &st->in_band, 1);
+    fprintf(to, ", above ");
+    interval(to, &st->above_band, 1);
+    fputc('\n', to);
+    if (players > 1) {
+        fprintf(to, "  winner     mean score ");
+        interval(to, &st->winner, 0);
+        fprintf(to, "; ties ");
+        interval(to, &st->ties, 1);
+        fputc('\n', to);
+    }
+    if (players == 1 && objective >= 0) {
+        fprintf(to, "  objective  %s achieved in ", gd->objectives[objective].id);
+        interval(to, &st->achieved, 1);
+        fprintf(to, " of the games\n");
+    }
+}
+
+static void json_result(struct strbuf *j, const struct gamedata *gd, int d, const struct sim_stats *st,
+                        int players, int objective, int first)
+{
+    const struct gd_difficulty *dd = &gd->difficulties[d];
+    strbuf_puts(j, first ? "\n    {\"difficulty\": " : ",\n    {\"difficulty\": ");
+    strbuf_json_string(j, dd->id);
+    strbuf_printf(j, ", \"good\": [%d, ", dd->good_low);
+    if (dd->good_high >= 0)
+        strbuf_printf(j, "%d]", dd->good_high);
+    else
+        strbuf_puts(j, "null]");
+    strbuf_printf(j, ",\n     \"scores\": {\"mean\": %.4f, \"sd\": %.4f, \"p5\": %.4f, \"p25\": %.4f, "
+                     "\"median\": %.4f, \"p75\": %.4f, \"p95\": %.4f, \"min\": %.0f, \"max\": %.0f, "
+                     "\"in_band\": %.6f, \"below_band\": %.6f, \"above_band\": %.6f}",
+                  st->mean.mean, st->mean.sd, st->p5, st->p25, st->median, st->p75, st->p95, st->min,
+                  st->max, st->in_band.mean, st->below_band.mean, st->above_band.mean);
+    if (players == 1 && objective >= 0)
+        strbuf_printf(j, ",\n     \"achieved\": %.6f", st->achieved.mean);
+    strbuf_puts(j, "}");
+}
+
+/* ---- the plot ------------------------------------------------------------------------------ */
+
+#define PLOT_WIDTH 5
+
+static int draw_plot(const struct args *a, const struct gamedata *gd, const int *diffs, int nd,
+                     struct sim_games *games, const struct sim_stats *stats, const char *title,
+                     const char *subtitle)
+{
+    /* The score axis: every score and every good band's low end, in whole tens. */
+    int lo = 1000, hi = 0;
+    for (int i = 0; i < nd; i++) {
+        int low = gd->difficulties[diffs[i]].good_low < stats[i].min ? gd->difficulties[diffs[i]].good_low
+                                                                     : (int)stats[i].min;
+        if (low < lo)
+            lo = low;
+        if ((int)stats[i].max + 1 > hi)
+            hi = (int)stats[i].max + 1;
+    }
+    lo = lo < 10 ? 0 : (lo - 5) / 10 * 10;
+    hi = (hi + 9) / 10 * 10;
+    if (hi < lo + 40)
+        hi = lo + 40;
+    int nbins = (hi - lo) / PLOT_WIDTH;
+    int *bins = calloc((size_t)(nd * nbins), sizeof *bins);
+    struct score_plot_panel panels[SCORE_PLOT_MAX_PANELS];
+    for (int i = 0; i < nd && i < SCORE_PLOT_MAX_PANELS; i++) {
+        const struct gd_difficulty *dd = &gd->difficulties[diffs[i]];
+        sim_histogram(&games[i], lo, PLOT_WIDTH, bins + i * nbins, nbins);
+        panels[i] = (struct score_plot_panel){dd->name, dd->good_low, dd->good_high, bins + i * nbins,
+                                              stats[i].n, stats[i].median, stats[i].mean.mean};
+    }
+    char footer[160];
+    snprintf(footer, sizeof footer, "xii %s \xc2\xb7 simulate \xc2\xb7 %s", XII_VERSION,
+             a->grey ? "grey" : "colour");
+    struct score_plot plot = {title, subtitle, footer, lo, PLOT_WIDTH, nbins, panels,
+                              nd < SCORE_PLOT_MAX_PANELS ? nd : SCORE_PLOT_MAX_PANELS};
+    const char *dot = strrchr(a->plot, '.');
+    struct canvas_options co = {.backend = CANVAS_CAIRO, .grey = a->grey, .path = a->plot,
+                                .svg = strcmp(dot, ".svg") == 0, .title = title,
+                                .creator = "xii " XII_VERSION};
+    struct strbuf err = STRBUF_INIT;
+    int status = EXIT_OK;
+    struct canvas *c = canvas_new(&co, &err);
+    if (c) {
+        score_plot_draw(c, &plot);
+        if (canvas_finish(c, &err) == 0)
+            fprintf(stderr, "xii simulate: wrote %s\n", a->plot);
+        else
+            status = EXIT_OUTPUT;
+    } else {
+        status = EXIT_OUTPUT;
+    }
+    if (status != EXIT_OK)
+        fprintf(stderr, "xii simulate: %s\n", strbuf_cstr(&err));
+    strbuf_free(&err);
+    free(bins);
+    return status;
+}
+
+/* ---- the command --------------------------------------------------------------------------- */
+
+static int lookup(const struct gamedata *gd, const struct args *a, int *diffs, int *nd, int *objective)
+{
+    *objective = -1;
+    if (a->solo && strcmp(a->solo, "arcade") != 0) {
+        *objective = gamedata_objective(gd, a->solo, strlen(a->solo));
+        if (*objective < 0) {
+            fprintf(stderr, "xii simulate: unknown solo objective '%s' (expected", a->solo);
+            for (int k = 0; k < gd->nobjectives; k++)
+                fprintf(stderr, " %s,", gd->objectives[k].id);
+            fprintf(stderr, " or arcade)\n");
+            cli_see_help("simulate");
+            return -1;
+        }
+    }
+    *nd = 0;
+    if (!a->difficulty || strcmp(a->difficulty, "all") == 0) {
+        for (int d = 0; d < gd->ndifficulties; d++)
+            diffs[(*nd)++] = d;
+        return 0;
+    }
+    int d = gamedata_difficulty(gd, a->difficulty, strlen(a->difficulty));
+    if (d < 0) {
+        fprintf(stderr, "xii simulate: unknown difficulty '%s' (expected", a->difficulty);
+        for (int k = 0; k < gd->ndifficulties; k++)
+            fprintf(stderr, " %s,", gd->difficulties[k].id);
+        fprintf(stderr, " or all)\n");
+        cli_see_help("simulate");
+        return -1;
+    }
+    diffs[(*nd)++] = d;
+    return 0;
+}
+
+static int make_folder(const char *dir)
+{
+    struct stat st;
+    if (mkdir(dir, 0777) == 0 || (errno == EEXIST && stat(dir, &st) == 0 && S_ISDIR(st.st_mode)))
+        return 0;
+    fprintf(stderr, "xii simulate: cannot use the log folder %s: %s\n", dir,
+            errno == EEXIST ? "it is not a folder" : strerror(errno));
+    return -1;
+}
+
+int cmd_simulate(int argc, char **argv)
+{
+    struct args a;
+    int rc = parse_args(argc, argv, &a);
+    if (rc != 0)
+        return rc > 0 ? EXIT_OK : EXIT_USAGE;
+    struct play_bot bots[XII_MAX_PLAYERS];
+    struct strbuf botname = STRBUF_INIT;
+    if (parse_bots(&a, bots, &botname) != 0) {
+        strbuf_free(&botname);
+        return EXIT_USAGE;
+    }
+    struct gamedata gd;
+    if (cli_load_gamedata(&gd, a.rules) != 0) {
+        strbuf_free(&botname);
+        return EXIT_USAGE;
+    }
+    int diffs[GD_MAX_DIFFICULTIES], nd, objective;
+    int status = EXIT_OK;
+    if (lookup(&gd, &a, diffs, &nd, &objective) != 0)
+        status = EXIT_USAGE;
+    else if (a.logs && make_folder(a.logs) != 0)
+        status = EXIT_OUTPUT;
+    struct sim_games games[GD_MAX_DIFFICULTIES];
+    struct sim_stats stats[GD_MAX_DIFFICULTIES];
+    memset(games, 0, sizeof games);
+    struct progress pg = {isatty(2), 0, nd * a.games, {0, 0}, a.logs, NULL, 4};
+    for (int g = a.games; g >= 10000; g /= 10)
+        pg.digits++;
+    clock_gettime(CLOCK_MONOTONIC, &pg.start);
+    int ran = 0;
+    for (int i = 0; status == EXIT_OK && i < nd; i++) {
+        struct sim_options o = {&gd, a.players, diffs[i], objective, {NULL}, a.games, a.seed,
+                                a.threads, a.logs != NULL, a.logs ? write_log : NULL, show_progress, &pg};
+        for (int p = 0; p < a.players; p++)
+            o.bots[p] = &bots[p];
+        pg.difficulty = gd.difficulties[diffs[i]].id;
+        struct strbuf err = STRBUF_INIT;
+        if (sim_run(&o, &games[i], &err) != 0) {
+            if (pg.show)
+                fputc('\n', stderr);
+            fprintf(stderr, "xii simulate: %s\n", strbuf_cstr(&err));
+            status = a.logs ? EXIT_OUTPUT : EXIT_USAGE;
+        } else {
+            sim_stats_compute(&gd, diffs[i], &games[i], -1, &stats[i]);
+            ran++;
+        }
+        strbuf_free(&err);
+        pg.before += a.games;
+    }
+    if (pg.show && ran)
+        fputs("\r\033[K", stderr);
+    char title[256], subtitle[256];
+    const char *obj = a.players > 1 ? "" : objective >= 0 ? gd.objectives[objective].id : "arcade";
+    snprintf(title, sizeof title, "XII Century: %s bot%s, %d player%s%s%s%s, %d games per difficulty, "
+             "seed %llu", strbuf_cstr(&botname), a.bots ? "s" : "", a.players, a.players == 1 ? "" : "s",
+             *obj ? " (" : "", obj, *obj ? ")" : "", a.games, (unsigned long long)a.seed);
+    int search = strstr(strbuf_cstr(&botname), "search") != NULL;
+    char budget[48] = "";
+    if (search)
+        snprintf(budget, sizeof budget, "; search budget %d rollouts", a.budget);
+    snprintf(subtitle, sizeof subtitle, "Final scores of every seat; events drawn for each game by the "
+             "setup's method 1%s; game data: %s", budget, a.rules ? a.rules : "built in");
+    if (status == EXIT_OK) {
+        if (a.json) {
+            struct strbuf j = STRBUF_INIT;
+            strbuf_puts(&j, "{\"bot\": ");
+            strbuf_json_string(&j, strbuf_cstr(&botname));
+            strbuf_printf(&j, ", \"players\": %d, \"games\": %d, \"seed\": %llu,\n  \"results\": [",
+                          a.players, a.games, (unsigned long long)a.seed);
+            for (int i = 0; i < nd; i++)
+                json_result(&j, &gd, diffs[i], &stats[i], a.players, objective, i == 0);
+            strbuf_puts(&j, "\n  ]\n}\n");
+            fputs(strbuf_cstr(&j), stdout);
+            strbuf_free(&j);
+        } else {
+            printf("%s\n", title);
+            for (int i = 0; i < nd; i++) {
+                print_text(stdout, &gd, diffs[i], &stats[i], a.players, objective);
+                if (a.bots)
+                    for (int p = 0; p < a.players; p++) {
+                        struct sim_stats seat;
+                        sim_stats_compute(&gd, diffs[i], &games[i], p, &seat);
+                        printf("  seat %d    %s: mean ", p + 1, play_bot_name(&bots[p]));
+                        interval(stdout, &seat.mean, 0);
+                        printf(", median %.1f\n", seat.median);
+                    }
+            }
+        }
+        if (a.plot)
+            status = draw_plot(&a, &gd, diffs, nd, games, stats, title, subtitle);
+        if (fflush(stdout) != 0 || ferror(stdout)) {
+            fprintf(stderr, "xii simulate: cannot write to standard output\n");
+            status = EXIT_OUTPUT;
+        }
+    }
+    for (int i = 0; i < nd; i++)
+        sim_games_free(&games[i]);
+    gamedata_free(&gd);
+    strbuf_free(&botname);
+    return status;
+}

@@ -1,0 +1,36 @@
+/* The score plot of `xii simulate --plot`: one page, one histogram of final scores per
+ * difficulty on a shared score axis, the rulebook's good band shaded behind each, the median
+ * marked, with axis labels, a legend and a title. It draws numbers computed elsewhere
+ * (src/play/simulate.h) and computes nothing of its own. */
+#ifndef LAYOUT_SCORE_PLOT_H
+#define LAYOUT_SCORE_PLOT_H
+#include <stddef.h>
+#include "draw/canvas.h"
+
+#define SCORE_PLOT_MAX_PANELS 8
+
+struct score_plot_panel {
+    const char *name;           /* "Very easy" */
+    int good_low, good_high;    /* the good band; good_high -1: no upper bound */
+    const int *bins;            /* nbins counts (see struct score_plot) */
+    size_t n;                   /* scores counted */
+    double median, mean;
+};
+
+struct score_plot {
+    const char *title;          /* first line: bot, players, games, seed */
+    const char *subtitle;       /* second line, or NULL */
+    const char *footer;         /* bottom line, or NULL */
+    int first, width, nbins;    /* bin i counts scores in [first + i*width, first + (i+1)*width) */
+    const struct score_plot_panel *panel;
+    int npanels;                /* 1..SCORE_PLOT_MAX_PANELS */
+};
+
+/* The page size of the plot (A4 landscape), in points. */
+#define SCORE_PLOT_WIDTH 841.89
+#define SCORE_PLOT_HEIGHT 595.28
+
+/* Draws the plot as one page. */
+void score_plot_draw(struct canvas *c, const struct score_plot *p);
+
+#endif

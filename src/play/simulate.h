@@ -1,0 +1,66 @@
+/* Simulations: many complete games with bots, on several threads, and their statistics.
+ *
+ * Game k of a simulation with seed S is set up and played from play_seed_derive(S, k) alone
+ * (its events by the setup's method 1, its dice, the bots' choices), and its results are
+ * stored at index k: the results do not depend on the thread count or on the order in which
+ * the threads finish. No I/O: logs and progress go to the caller's callbacks. */
+#ifndef PLAY_SIMULATE_H
+#define PLAY_SIMULATE_H
+#include <stddef.h>
+#include <stdint.h>
+#include "core/strbuf.h"
+#include "play/bot.h"
+#include "play/estimate.h"
+
+struct sim_options {
+    const struct gamedata *gd;
+    int nplayers;                   /* 1..5 */
+    int difficulty;                 /* index into gd->difficulties */
+    int objective;                  /* solo: index into gd->objectives, -1 arcade */
+    const struct play_bot *bots[XII_MAX_PLAYERS];  /* seat p's bot */
+    int games;                      /* >= 1 */
+    uint64_t seed;
+    int threads;                    /* >= 1 */
+    /* Called from the worker threads after game k, with its move log when want_logs (else
+     * NULL, 0); returns 0, or -1 to stop the simulation (with the reason in err, which the
+     * simulation then returns). Must be thread-safe. May be NULL. */
+    int want_logs;
+    int (*game_done)(void *ctx, int game, const char *log, size_t len, struct strbuf *err);
+    /* Called from the calling thread a few times a second and once at the end. May be NULL. */
+    void (*progress)(void *ctx, int done, int total);
+    void *ctx;
+};
+
+/* Every game's results, game k at index k. */
+struct sim_games {
+    int games, nplayers;
+    int *score;                     /* [k * nplayers + p]: seat p's final score */
+    unsigned char *achieved;        /* [k]: solo objective achieved */
+    unsigned char *nwinners;        /* [k]: number of winners (engine_winners) */
+    int *winner_score;              /* [k]: the best score */
+};
+
+/* Runs the games. Returns 0, or -1 with the reason in err (an engine refusal, a callback's
+ * failure, a thread that cannot start); out is then freed. */
+int sim_run(const struct sim_options *o, struct sim_games *out, struct strbuf *err);
+void sim_games_free(struct sim_games *g);
+
+/* The statistics of one difficulty's games, over one seat or all of them. */
+struct sim_stats {
+    size_t n;                       /* scores counted */
+    struct estimate mean;           /* mean score with its 95 % interval; .sd the deviation */
+    double p5, p25, median, p75, p95, min, max;     /* percentiles: linear interpolation */
+    struct estimate in_band, below_band, above_band;/* shares of scores, Wilson intervals */
+    struct estimate achieved;       /* solo objectives: share of games achieved */
+    struct estimate winner;         /* multiplayer: the winner's score */
+    struct estimate ties;           /* multiplayer: share of games won by several seats */
+};
+/* Statistics of g for the good band of `difficulty`; seat -1 counts every seat. */
+void sim_stats_compute(const struct gamedata *gd, int difficulty, const struct sim_games *g,
+                       int seat, struct sim_stats *st);
+
+/* Counts the scores of every seat in bins of `width` points from `first`: bin i holds
+ * [first + i * width, first + (i + 1) * width); scores outside go to the end bins. */
+void sim_histogram(const struct sim_games *g, int first, int width, int *bins, int nbins);
+
+#endif
