@@ -173,7 +173,12 @@ $(PTYDRIVE): tests/play/ptydrive.c
 play: $(XII) $(PTYDRIVE)
 	@sh tests/run-play.sh $(XII) $(PTYDRIVE) $(BUILD)/play
 
-check: unit golden pdfcheck catalogue repro makeflags helpcheck mancheck completioncheck schemacheck installcheck play
+# xii simulate end to end: threads, move logs through xii audit, JSON keys, progress bar.
+.PHONY: simcheck
+simcheck: $(XII)
+	@sh tests/run-simulate.sh $(XII) $(BUILD)/simcheck
+
+check: unit golden pdfcheck catalogue repro makeflags helpcheck mancheck completioncheck schemacheck installcheck play simcheck
 
 # The golden cases and the small catalogue cases under valgrind memcheck; any error or leak fails.
 valgrind: $(XII)

@@ -144,5 +144,27 @@ else fail "a long name: $(head -n 1 "$work/err")"; fi
 if sh "$root/tests/aids-pdfcheck.sh" "$xii" "$work/aids" >"$work/aids.log" 2>&1; then ok
 else fail "the printed aids (tests/aids-pdfcheck.sh):"; grep -v '^aids pdfcheck:' "$work/aids.log" | sed 's/^/  /'; fi
 
+# ---- The simulation's plot: xii simulate --plot ---------------------------------------------
+for mode in colour grey; do
+  grey=""; [ $mode = grey ] && grey=--grey
+  plot="$work/plot-$mode.pdf"
+  if "$xii" simulate --games 40 --players 2 --seed 3 --plot "$plot" $grey >/dev/null 2>"$work/err"; then ok
+  else fail "xii simulate --plot $grey: $(head -n 1 "$work/err")"; continue; fi
+  check_pdf "$plot"
+  check_size "$plot" 841.89 595.28
+  pdftotext "$plot" - 2>/dev/null | tr -s ' \n' '  ' >"$work/text"
+  missing=""
+  for word in "Very easy" "Easy" "Normal" "Hard" "Very hard" "Forget about it" "good 70-90" \
+              "good band (rulebook)" "median" "final score" "greedy bot, 2 players, 40 games per difficulty, seed 3"; do
+    grep -qF -- "$word" "$work/text" || missing="$missing '$word'"
+  done
+  if [ -z "$missing" ]; then ok; else fail "$plot: pdftotext does not find$missing"; fi
+  "$xii" simulate --games 40 --players 2 --seed 3 --plot "$work/again.pdf" $grey >/dev/null 2>&1
+  if cmp -s "$plot" "$work/again.pdf"; then ok; else fail "$plot: a second run gives other bytes"; fi
+  [ $mode = grey ] && check_grey_pixels "$plot"
+done
+"$xii" simulate --games 5 --difficulty normal --plot "$work/plot.svg" >/dev/null 2>"$work/err" &&
+  grep -q '<svg' "$work/plot.svg" && ok || fail "xii simulate --plot x.svg: $(head -n 1 "$work/err")"
+
 echo "$passed checks passed, $failed failed"
 [ $failed -eq 0 ]

@@ -304,8 +304,25 @@ static void json_result(struct strbuf *j, const struct gamedata *gd, int d, cons
 
 #define PLOT_WIDTH 5
 
-static int draw_plot(const struct args *a, const struct gamedata *gd, const int *diffs, int nd,
-                     struct sim_games *games, const struct sim_stats *stats, const char *title,
+/* Opens the plot's output before the games are played, so that an unwritable path fails
+ * at once. Returns NULL after saying why. */
+static struct canvas *open_plot(const struct args *a)
+{
+    const char *dot = strrchr(a->plot, '.');
+    struct canvas_options co = {.backend = CANVAS_CAIRO, .grey = a->grey, .path = a->plot,
+                                .svg = strcmp(dot, ".svg") == 0, .title = "XII Century: simulation",
+                                .creator = "xii " XII_VERSION};
+    struct strbuf err = STRBUF_INIT;
+    struct canvas *c = canvas_new(&co, &err);
+    if (!c)
+        fprintf(stderr, "xii simulate: %s\n", strbuf_cstr(&err));
+    strbuf_free(&err);
+    return c;
+}
+
+/* Draws the plot and commits the file; returns the exit status. */
+static int draw_plot(struct canvas *c, const struct args *a, const struct gamedata *gd, const int *diffs,
+                     int nd, struct sim_games *games, const struct sim_stats *stats, const char *title,
                      const char *subtitle)
 {
     /* The score axis: every score and every good band's low end, in whole tens. */
@@ -336,24 +353,15 @@ static int draw_plot(const struct args *a, const struct gamedata *gd, const int 
              a->grey ? "grey" : "colour");
     struct score_plot plot = {title, subtitle, footer, lo, PLOT_WIDTH, nbins, panels,
                               nd < SCORE_PLOT_MAX_PANELS ? nd : SCORE_PLOT_MAX_PANELS};
-    const char *dot = strrchr(a->plot, '.');
-    struct canvas_options co = {.backend = CANVAS_CAIRO, .grey = a->grey, .path = a->plot,
-                                .svg = strcmp(dot, ".svg") == 0, .title = title,
-                                .creator = "xii " XII_VERSION};
     struct strbuf err = STRBUF_INIT;
     int status = EXIT_OK;
-    struct canvas *c = canvas_new(&co, &err);
-    if (c) {
-        score_plot_draw(c, &plot);
-        if (canvas_finish(c, &err) == 0)
-            fprintf(stderr, "xii simulate: wrote %s\n", a->plot);
-        else
-            status = EXIT_OUTPUT;
+    score_plot_draw(c, &plot);
+    if (canvas_finish(c, &err) == 0) {
+        fprintf(stderr, "xii simulate: wrote %s\n", a->plot);
     } else {
         status = EXIT_OUTPUT;
-    }
-    if (status != EXIT_OK)
         fprintf(stderr, "xii simulate: %s\n", strbuf_cstr(&err));
+    }
     strbuf_free(&err);
     free(bins);
     return status;
@@ -427,6 +435,9 @@ int cmd_simulate(int argc, char **argv)
         status = EXIT_USAGE;
     else if (a.logs && make_folder(a.logs) != 0)
         status = EXIT_OUTPUT;
+    struct canvas *plot = NULL;
+    if (status == EXIT_OK && a.plot && !(plot = open_plot(&a)))
+        status = EXIT_OUTPUT;
     struct sim_games games[GD_MAX_DIFFICULTIES];
     struct sim_stats stats[GD_MAX_DIFFICULTIES];
     memset(games, 0, sizeof games);
@@ -458,9 +469,10 @@ int cmd_simulate(int argc, char **argv)
         fputs("\r\033[K", stderr);
     char title[256], subtitle[256];
     const char *obj = a.players > 1 ? "" : objective >= 0 ? gd.objectives[objective].id : "arcade";
-    snprintf(title, sizeof title, "XII Century: %s bot%s, %d player%s%s%s%s, %d games per difficulty, "
+    snprintf(title, sizeof title, "XII Century: %s bot%s, %d player%s%s%s%s, %d game%s per difficulty, "
              "seed %llu", strbuf_cstr(&botname), a.bots ? "s" : "", a.players, a.players == 1 ? "" : "s",
-             *obj ? " (" : "", obj, *obj ? ")" : "", a.games, (unsigned long long)a.seed);
+             *obj ? " (" : "", obj, *obj ? ")" : "", a.games, a.games == 1 ? "" : "s",
+             (unsigned long long)a.seed);
     int search = strstr(strbuf_cstr(&botname), "search") != NULL;
     char budget[48] = "";
     if (search)
@@ -493,13 +505,16 @@ int cmd_simulate(int argc, char **argv)
                     }
             }
         }
-        if (a.plot)
-            status = draw_plot(&a, &gd, diffs, nd, games, stats, title, subtitle);
+        if (plot) {
+            status = draw_plot(plot, &a, &gd, diffs, nd, games, stats, title, subtitle);
+            plot = NULL;
+        }
         if (fflush(stdout) != 0 || ferror(stdout)) {
             fprintf(stderr, "xii simulate: cannot write to standard output\n");
             status = EXIT_OUTPUT;
         }
     }
+    canvas_discard(plot);
     for (int i = 0; i < nd; i++)
         sim_games_free(&games[i]);
     gamedata_free(&gd);

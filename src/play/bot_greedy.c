@@ -13,20 +13,20 @@ static int changes_a_die(const struct move *m)
 }
 
 /* The best value reachable by one spend (no die change) from t. */
-static double best_spend(struct game_state *t, int p)
+static double best_spend(struct game_state *t, const struct play_eval_cache *cache)
 {
     struct move moves[CAP];
     size_t n = engine_legal_moves(t, 0, moves, CAP);
     if (n > CAP)
         n = CAP;
-    double best = play_eval(t, p);
+    double best = play_eval_cached(cache, t);
     struct engine_undo u;
     engine_undo_save(t, &u);
     for (size_t k = 0; k < n; k++) {
         if (changes_a_die(&moves[k]))
             continue;
         engine_apply(t, &moves[k], NULL, NULL);
-        double v = play_eval(t, p);
+        double v = play_eval_cached(cache, t);
         engine_undo_restore(t, &u);
         if (v > best)
             best = v;
@@ -47,12 +47,15 @@ void play_greedy_turn(const struct game_state *s, struct play_plan *out)
             n = CAP;
         struct engine_undo u;
         engine_undo_save(&t, &u);
+        struct play_eval_cache cache;
+        play_eval_cache_init(&cache, &t, p);
         size_t best = 0;
         double best_v = -1e300;
         for (size_t k = 0; k < n; k++) {
             engine_apply(&t, &moves[k], NULL, NULL);
             /* A die change is only worth what the changed die then buys. */
-            double v = changes_a_die(&moves[k]) ? best_spend(&t, p) - 0.01 : play_eval(&t, p);
+            double v = changes_a_die(&moves[k]) ? best_spend(&t, &cache) - 0.01
+                                                : play_eval_cached(&cache, &t);
             engine_undo_restore(&t, &u);
             if (v > best_v) {
                 best_v = v;

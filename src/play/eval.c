@@ -1,6 +1,7 @@
 /* The evaluation: a weighted sum, every weight in VP for one unit. The weights were set by
  * playing greedy bots against each other (docs/balance.md says how). */
 #include "play/eval.h"
+#include <string.h>
 
 static const struct weights {
     double food, supply, food_short;    /* per unit in hand; per unit the next feeding lacks */
@@ -75,59 +76,176 @@ static double objective_progress(const struct game_state *s, int p, int effpop)
     return pr;
 }
 
-double play_eval(const struct game_state *s, int p)
+/* What the position's worth depends on besides the sheet: the time left. */
+struct timing {
+    int first;          /* first round whose production is still to come */
+    int rounds;         /* rounds whose production is still to come */
+    int turns;          /* this player's turns still to play, the open one included */
+    int turn_open;      /* the player's turn is open: its feeding is still to pay */
+    double late;        /* resources are worth less near the end */
+};
+
+static struct timing timing(const struct game_state *s, int p)
 {
-    const struct gamedata *gd = s->gd;
-    if (s->phase == PHASE_GAME_OVER)
-        return play_outcome(s, p);
-    const struct player_state *ps = &s->p[p];
-    /* Rounds whose production is still to come, and turns still to play. */
+    struct timing tm;
     int produced_now = s->phase == PHASE_ROUND_OVER || s->phase == PHASE_GAME_OVER;
-    int first = produced_now ? s->round + 1 : (s->round > 0 ? s->round : 1);
-    int rounds = GD_ROUNDS - first + 1;
-    int turn_open = s->turn.player == p;
-    int turns = GD_ROUNDS - s->round;  /* this player's turns still to play, the open one included */
+    tm.first = produced_now ? s->round + 1 : (s->round > 0 ? s->round : 1);
+    tm.rounds = GD_ROUNDS - tm.first + 1;
+    tm.turn_open = s->turn.player == p;
+    tm.turns = GD_ROUNDS - s->round;
     if (s->phase == PHASE_ROUND &&
         (p - s->first_player + s->cfg.nplayers) % s->cfg.nplayers >= s->turns_done)
-        turns++;
-    double late = turns >= 3 ? 1.0 : (turns + 0.5) / 3.5;  /* resources are worth less near the end */
-    double v = engine_score(s, p, NULL);
-    int effpop = engine_effective_population(s, p);
+        tm.turns++;
+    tm.late = tm.turns >= 3 ? 1.0 : (tm.turns + 0.5) / 3.5;
+    return tm;
+}
 
-    v += late * (W.food * ps->asset[A_FOOD] + W.supply * ps->asset[A_SUPPLY]);
-    int need = (ps->asset[A_POPULATION] + gd->feeding_per - 1) / gd->feeding_per;
-    if (turn_open && ps->asset[A_FOOD] < need)
-        v -= W.food_short * (need - ps->asset[A_FOOD]);
-    for (int a = 0; a < ASSET_COUNT; a++)
-        if (gd->assets[a].produce.value > 0)
-            v += W.produce * (ps->asset[a] / gd->assets[a].produce.value) * rounds * late;
+/* An item's share of the worth: its VP times how close it is, while turns remain. */
+static double item_term(const struct game_state *s, int p, int i, int effpop, const struct timing *tm)
+{
+    const struct gd_item *it = &s->gd->items[i];
+    if (tm->turns <= 0 || (s->p[p].owned >> i & 1u) || it->vp.value <= 0)
+        return 0;
+    double pr = item_progress(s, p, it, effpop);
+    return W.item * it->vp.value * pr * pr * tm->late;
+}
+
+/* The location bonuses the influence already reaches in the rounds to come. */
+static double location_terms(const struct game_state *s, int p, const struct timing *tm)
+{
+    const struct gamedata *gd = s->gd;
+    double v = 0;
     for (int l = 0; l < LOCATION_COUNT; l++) {
         const struct gd_location *loc = &gd->locations[l];
         int amount = loc->bonus_amount[0];
         if (loc->nbonus > 1 && loc->bonus_amount[1] > amount)
             amount = loc->bonus_amount[1];
-        for (int r = first; r <= GD_ROUNDS; r++)
-            if (ps->influence[l] >= loc->min[r - 1])
-                v += W.bonus * amount * late;
+        for (int r = tm->first; r <= GD_ROUNDS; r++)
+            if (s->p[p].influence[l] >= loc->min[r - 1])
+                v += W.bonus * amount * tm->late;
     }
-    if (turns > 0) {
-        for (int i = 0; i < gd->nitems; i++) {
-            const struct gd_item *it = &gd->items[i];
-            if (engine_owns(s, p, i) || it->vp.value <= 0)
-                continue;
-            double pr = item_progress(s, p, it, effpop);
-            v += W.item * it->vp.value * pr * pr * late;
-        }
+    return v;
+}
+
+/* POW for the king wars to come (multiplayer). */
+static double pow_term(const struct game_state *s, int p, const struct timing *tm)
+{
+    if (tm->turns <= 0 || s->cfg.nplayers == 1)
+        return 0;
+    return W.pow * engine_pow_base(s, p) * (tm->rounds < 3 ? tm->rounds : 3);
+}
+
+/* Everything but the items', the locations' and the POW terms. */
+static double other_terms(const struct game_state *s, int p, int effpop, const struct timing *tm)
+{
+    const struct gamedata *gd = s->gd;
+    const struct player_state *ps = &s->p[p];
+    double v = engine_score(s, p, NULL);
+    v += tm->late * (W.food * ps->asset[A_FOOD] + W.supply * ps->asset[A_SUPPLY]);
+    int need = (ps->asset[A_POPULATION] + gd->feeding_per - 1) / gd->feeding_per;
+    if (tm->turn_open && ps->asset[A_FOOD] < need)
+        v -= W.food_short * (need - ps->asset[A_FOOD]);
+    for (int a = 0; a < ASSET_COUNT; a++)
+        if (gd->assets[a].produce.value > 0)
+            v += W.produce * (ps->asset[a] / gd->assets[a].produce.value) * tm->rounds * tm->late;
+    if (tm->turns > 0) {
         int avail = 0;
         for (int k = 0; k < gd->reserve_slots; k++)
             avail += ps->reserve[k].state == SLOT_AVAILABLE || ps->reserve[k].state == SLOT_NEW;
-        v += W.reserve * (avail < turns ? avail : turns) * late;
-        if (s->cfg.nplayers > 1)
-            v += W.pow * engine_pow_base(s, p) * (rounds < 3 ? rounds : 3);
+        v += W.reserve * (avail < tm->turns ? avail : tm->turns) * tm->late;
     }
     if (s->cfg.nplayers == 1 && s->cfg.objective >= 0) {
         double pr = objective_progress(s, p, effpop);
         v += W.objective * PLAY_OBJECTIVE_BONUS * pr * pr;
     }
     return v;
+}
+
+double play_eval(const struct game_state *s, int p)
+{
+    if (s->phase == PHASE_GAME_OVER)
+        return play_outcome(s, p);
+    struct timing tm = timing(s, p);
+    int effpop = engine_effective_population(s, p);
+    double v = other_terms(s, p, effpop, &tm) + location_terms(s, p, &tm) + pow_term(s, p, &tm);
+    for (int i = 0; i < s->gd->nitems; i++)
+        v += item_term(s, p, i, effpop, &tm);
+    return v;
+}
+
+void play_eval_cache_init(struct play_eval_cache *c, const struct game_state *s, int p)
+{
+    const struct gamedata *gd = s->gd;
+    memset(c, 0, sizeof *c);
+    c->player = p;
+    c->round = s->round;
+    c->phase = (int)s->phase;
+    c->turns_done = s->turns_done;
+    c->turn_player = s->turn.player;
+    memcpy(c->asset, s->p[p].asset, sizeof c->asset);
+    memcpy(c->influence, s->p[p].influence, sizeof c->influence);
+    c->owned = s->p[p].owned;
+    c->reputation = s->p[p].reputation;
+    c->effpop = engine_effective_population(s, p);
+    struct timing tm = timing(s, p);
+    c->locations = location_terms(s, p, &tm);
+    c->pow = pow_term(s, p, &tm);
+    for (int a = 0; a < ASSET_COUNT; a++)
+        if (gd->assets[a].pow.value)
+            c->pow_assets |= 1u << a;
+    for (int i = 0; i < gd->nitems; i++) {
+        const struct gd_item *it = &gd->items[i];
+        uint32_t bit = 1u << i;
+        c->by_owned[i] |= bit;
+        if (it->pow.value)
+            c->pow_items |= bit;
+        for (int k = 0; k < it->nreq; k++) {
+            const struct gd_req *r = &it->req[k];
+            if (r->kind == REQ_HAS)
+                c->by_owned[r->item] |= bit;
+            else if (r->kind == REQ_REPUTATION_GE)
+                c->by_reputation |= bit;
+            else if (r->kind != REQ_SCORE_GE && r->asset == A_POPULATION)
+                c->by_population |= bit;
+            else if (r->kind != REQ_SCORE_GE)
+                c->by_asset[r->asset] |= bit;
+        }
+        for (int k = 0; k < it->ncost; k++)
+            c->by_asset[it->cost[k].asset] |= bit;
+        c->item[i] = item_term(s, p, i, c->effpop, &tm);
+        c->items += c->item[i];
+    }
+}
+
+double play_eval_cached(const struct play_eval_cache *c, const struct game_state *s)
+{
+    int p = c->player;
+    const struct player_state *ps = &s->p[p];
+    if ((int)s->phase != c->phase || s->round != c->round || s->turns_done != c->turns_done ||
+        s->turn.player != c->turn_player || s->phase == PHASE_GAME_OVER)
+        return play_eval(s, p);
+    struct timing tm = timing(s, p);
+    int effpop = engine_effective_population(s, p);
+    uint32_t redo = 0, owned = ps->owned ^ c->owned;
+    unsigned changed = 0;
+    for (int a = 0; a < ASSET_COUNT; a++)
+        if (ps->asset[a] != c->asset[a]) {
+            changed |= 1u << a;
+            redo |= c->by_asset[a];
+        }
+    for (uint32_t o = owned; o; o &= o - 1)
+        redo |= c->by_owned[__builtin_ctz(o)];
+    if (ps->reputation != c->reputation)
+        redo |= c->by_reputation;
+    if (effpop != c->effpop)
+        redo |= c->by_population;
+    double items = c->items;
+    for (; redo; redo &= redo - 1) {
+        int i = __builtin_ctz(redo);
+        items += item_term(s, p, i, effpop, &tm) - c->item[i];
+    }
+    double loc = memcmp(ps->influence, c->influence, sizeof c->influence) ? location_terms(s, p, &tm)
+                                                                         : c->locations;
+    double pow = (changed & c->pow_assets) || (owned & c->pow_items) ? pow_term(s, p, &tm) : c->pow;
+    return other_terms(s, p, effpop, &tm) + loc + pow + items;
 }

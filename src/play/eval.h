@@ -5,6 +5,7 @@
  * Reads the state and the game data only: no rule is decided here. */
 #ifndef PLAY_EVAL_H
 #define PLAY_EVAL_H
+#include <stdint.h>
 #include "rules/engine.h"
 
 /* The bonus a bot adds to a solo game's final score when the objective is achieved: what the
@@ -16,5 +17,27 @@ double play_eval(const struct game_state *s, int player);
 /* A finished game's worth to `player`: the score, plus PLAY_OBJECTIVE_BONUS for an achieved
  * solo objective. */
 double play_outcome(const struct game_state *s, int player);
+
+/* The worth of positions that differ from one base position by moves of the same turn,
+ * computed by updating only the terms the moves touched (the bots try dozens of moves from
+ * each position). */
+struct play_eval_cache {
+    int player, round, phase, turns_done, turn_player;
+    int asset[ASSET_COUNT], influence[LOCATION_COUNT];
+    uint32_t owned;
+    int reputation, effpop;
+    double item[GD_MAX_ITEMS];      /* each item's term at the base position */
+    double items, locations, pow;   /* the items' sum, the locations' and the POW terms */
+    /* The items whose term reads each input: an asset, whether item j is owned, reputation,
+     * population; and what POW reads. */
+    uint32_t by_asset[ASSET_COUNT], by_owned[GD_MAX_ITEMS], by_reputation, by_population;
+    unsigned pow_assets;
+    uint32_t pow_items;
+};
+/* Takes s as the base position, for `player`. */
+void play_eval_cache_init(struct play_eval_cache *c, const struct game_state *s, int player);
+/* play_eval(s, player) (equal up to rounding), cheaply when s is the base position changed by
+ * moves of the same turn; any other state is evaluated in full. */
+double play_eval_cached(const struct play_eval_cache *c, const struct game_state *s);
 
 #endif

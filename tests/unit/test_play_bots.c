@@ -250,6 +250,49 @@ static void test_plans_without_turn(void **state)
     assert_int_equal(play_market_choices(&s, m, 4), 0);
 }
 
+/* The cached evaluation equals the full one for every move of every turn of a few games
+ * (the base position, one move from it, two moves from it). */
+static void test_eval_cache(void **state)
+{
+    (void)state;
+    static struct move moves[512], more[512];
+    size_t checked = 0;
+    for (int n = 1; n <= 3; n++) {
+        struct game_config cfg;
+        struct play_setup st = {n, 2 + n, n == 1 ? 2 : -1, 60 + (uint64_t)n};
+        assert_int_equal(play_setup_config(&GD, &st, &cfg), 0);
+        struct game_state s;
+        assert_int_equal(engine_new_game(&s, &GD, &cfg, NULL, NULL), 0);
+        for (int k = 0; s.phase != PHASE_GAME_OVER; k++) {
+            if (s.turn.player >= 0 && play_turn_dice_left(&s) > 0) {
+                struct play_eval_cache c;
+                play_eval_cache_init(&c, &s, s.turn.player);
+                assert_true(fabs(play_eval_cached(&c, &s) - play_eval(&s, s.turn.player)) < 1e-9);
+                size_t nm = engine_legal_moves(&s, 0, moves, 512);
+                struct engine_undo u;
+                engine_undo_save(&s, &u);
+                for (size_t i = 0; i < nm && i < 512; i++) {
+                    assert_int_equal(engine_apply(&s, &moves[i], NULL, NULL), 0);
+                    assert_true(fabs(play_eval_cached(&c, &s) - play_eval(&s, s.turn.player)) < 1e-9);
+                    size_t n2 = engine_legal_moves(&s, 0, more, 512);
+                    struct engine_undo u2;
+                    engine_undo_save(&s, &u2);
+                    for (size_t j = 0; j < n2 && j < 512; j += 7) {
+                        assert_int_equal(engine_apply(&s, &more[j], NULL, NULL), 0);
+                        assert_true(fabs(play_eval_cached(&c, &s) - play_eval(&s, s.turn.player)) < 1e-9);
+                        engine_undo_restore(&s, &u2);
+                        checked++;
+                    }
+                    engine_undo_restore(&s, &u);
+                    checked++;
+                }
+            }
+            greedy_step(&s, k);
+        }
+    }
+    assert_true(checked > 1000);
+}
+
 /* ---- rollouts ----------------------------------------------------------------------------- */
 
 static void test_rollout(void **state)
@@ -328,6 +371,17 @@ static void test_greedy_beats_random(void **state)
     assert_true(mean > 3 * se);
 }
 
+/* A small budget keeps the test fast; the margin is large (bench/NOTES.md has the figures). */
+static void test_search_beats_greedy(void **state)
+{
+    (void)state;
+    struct play_bot search = {PLAY_BOT_SEARCH, 16};
+    double mean, se;
+    paired(&search, &GREEDY, 1, 10, &mean, &se);
+    fprintf(stderr, "search (budget 16) - greedy, solo: %.1f (standard error %.2f)\n", mean, se);
+    assert_true(mean > 3 * se);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -337,8 +391,10 @@ int main(void)
         cmocka_unit_test(test_same_seed_same_game),
         cmocka_unit_test(test_plans),
         cmocka_unit_test(test_plans_without_turn),
+        cmocka_unit_test(test_eval_cache),
         cmocka_unit_test(test_rollout),
         cmocka_unit_test(test_greedy_beats_random),
+        cmocka_unit_test(test_search_beats_greedy),
     };
     return cmocka_run_group_tests(tests, fx_load, fx_unload);
 }

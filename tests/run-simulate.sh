@@ -1,0 +1,97 @@
+#!/bin/sh
+# usage: sh tests/run-simulate.sh path/to/xii WORKDIR
+#
+# xii simulate end to end: the same report and the same move logs with 1 and 2 threads; every
+# log written by --logs (every bot, 1 to 5 players, every solo objective and arcade, every
+# difficulty) replays through `xii audit` with no error and no mismatch, so its final check
+# lines (every seat's values and score as the simulation ended) hold; the JSON has the keys
+# of the issue; the progress bar shows on a terminal (a pseudo-terminal from script(1)) and
+# nothing is written on a standard error that is not a terminal.
+# Prints one line per failure, then "N passed, M failed"; exits 1 on any failure.
+if [ $# -ne 2 ]; then
+  echo "usage: sh tests/run-simulate.sh path/to/xii WORKDIR" >&2
+  exit 2
+fi
+xii=$1 work=$2
+case $xii in /*) ;; *) xii=$(pwd)/$xii ;; esac
+rm -rf "$work" && mkdir -p "$work" || exit 2
+passed=0 failed=0
+ok() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAILED: $*"; }
+
+# ---- Determinism: 1 and 2 threads ---------------------------------------------------------
+for args in "--players 3 --difficulty normal --games 30" "--solo castle --games 6 --bot search --budget 8 --difficulty hard" \
+            "--players 2 --bots random,greedy --games 40"; do
+  # shellcheck disable=SC2086
+  "$xii" simulate $args --threads 1 --json --logs "$work/t1" >"$work/t1.json" 2>"$work/t1.err" &&
+  "$xii" simulate $args --threads 2 --json --logs "$work/t2" >"$work/t2.json" 2>"$work/t2.err"
+  if [ $? -ne 0 ]; then fail "simulate $args: $(head -n 1 "$work/t1.err" "$work/t2.err")"; continue; fi
+  if cmp -s "$work/t1.json" "$work/t2.json"; then ok; else fail "simulate $args: 1 and 2 threads differ"; fi
+  if diff -r "$work/t1" "$work/t2" >/dev/null; then ok; else fail "simulate $args: the logs differ with 2 threads"; fi
+  if [ ! -s "$work/t1.err" ]; then ok; else fail "simulate $args: wrote on a standard error that is not a terminal"; fi
+  rm -rf "$work/t1" "$work/t2"
+done
+
+# ---- Every log replays clean ---------------------------------------------------------------
+n=0
+audit_all() {   # DIR: every log audits with exit 0 (no error, every check line agrees)
+  for f in "$1"/*.xii; do
+    n=$((n + 1))
+    if ! "$xii" audit "$f" >"$work/report" 2>&1; then
+      fail "$f: xii audit: $(grep -m 2 -E 'error|mismatch' "$work/report" | tr '\n' ' ')"
+      return
+    fi
+  done
+  ok
+}
+for bot in random greedy; do
+  for players in 1 2 3 4 5; do
+    "$xii" simulate --bot $bot --players $players --games 6 --seed $players --logs "$work/logs-$bot-$players" \
+      >/dev/null 2>"$work/err" || fail "simulate --bot $bot --players $players: $(head -n 1 "$work/err")"
+    audit_all "$work/logs-$bot-$players"
+  done
+  for solo in merchant miller cathedral castle arcade; do
+    "$xii" simulate --bot $bot --solo $solo --games 4 --logs "$work/logs-$bot-$solo" >/dev/null 2>"$work/err" ||
+      fail "simulate --bot $bot --solo $solo: $(head -n 1 "$work/err")"
+    audit_all "$work/logs-$bot-$solo"
+  done
+done
+"$xii" simulate --bots search,greedy,random --players 3 --budget 6 --games 1 --logs "$work/logs-mixed" \
+  >/dev/null 2>"$work/err" || fail "simulate --bots search,greedy,random: $(head -n 1 "$work/err")"
+audit_all "$work/logs-mixed"
+[ $n -ge 400 ] && ok || fail "only $n logs audited"
+# The final check lines carry every seat's score: the audit compared them.
+if grep -q '^check Bot1 .* score [0-9]' "$work/logs-greedy-5/normal-0001.xii"; then ok
+else fail "the logs end without check lines of the scores"; fi
+
+# ---- JSON keys -------------------------------------------------------------------------------
+"$xii" simulate --solo miller --games 10 --difficulty easy --json >"$work/solo.json" 2>/dev/null
+python3 - "$work/solo.json" <<'PY' && ok || fail "the JSON does not have the keys of the issue"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert set(d) == {"bot", "players", "games", "seed", "results"}, d.keys()
+r = d["results"][0]
+assert set(r) == {"difficulty", "good", "scores", "achieved"}, r.keys()
+assert set(r["scores"]) == {"mean", "sd", "p5", "p25", "median", "p75", "p95", "min", "max",
+                            "in_band", "below_band", "above_band"}, r["scores"].keys()
+assert r["good"] == [90, 100] and d["players"] == 1 and d["games"] == 10
+s = r["scores"]
+assert s["min"] <= s["p5"] <= s["p25"] <= s["median"] <= s["p75"] <= s["p95"] <= s["max"]
+assert abs(s["in_band"] + s["below_band"] + s["above_band"] - 1) < 1e-9
+PY
+"$xii" simulate --players 2 --games 5 --json >"$work/all.json" 2>/dev/null
+python3 - "$work/all.json" <<'PY' && ok || fail "--difficulty all: not every difficulty, or an objective share without an objective"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [r["difficulty"] for r in d["results"]] == ["very-easy", "easy", "normal", "hard", "very-hard", "forget-about-it"]
+assert d["results"][-1]["good"] == [30, None]
+assert all("achieved" not in r for r in d["results"])
+PY
+
+# ---- The progress bar: on a terminal only ------------------------------------------------------
+if command -v script >/dev/null 2>&1; then
+  script -qec "$xii simulate --games 3000 --difficulty normal --threads 1 >/dev/null" "$work/tty" >/dev/null 2>&1
+  if grep -q 'games/s' "$work/tty"; then ok; else fail "no progress bar on a terminal"; fi
+fi
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]
