@@ -47,7 +47,7 @@ fail() { failed=$((failed + 1)); echo "FAILED: $*"; }
 commands=$("$xii" --help | sed -n '/^commands:/,/^$/s/^  \([a-z-][a-z-]*\) .*/\1/p' | tr '\n' ' ')
 expect "$commands help --help --version" ""
 expect "audit" au
-expect "setup summary sheet" help s
+expect "setup summary sheet simulate" help s
 expect "--help --ids --json --rules" rules --
 expect "--json" audit --j
 expect "--players --paper --png" sheet --grey --p
@@ -100,7 +100,7 @@ if "$xii" simulate --help >"$tmp/simulate" 2>/dev/null; then
   for b in $_xii_bots; do
     grep -qw -- "$b" "$tmp/simulate" && passed=$((passed + 1)) || fail "bot $b: not in xii simulate --help"
   done
-  expect "search,greedy search,random" simulate --bots search,
+  expect "search,greedy search,random search,search" simulate --bots search,
 fi
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]
