@@ -24,7 +24,7 @@ DEPFLAGS = -MMD -MP
 # Sanitizer flags, for compiling and linking alike (make asan sets them).
 SANITIZE ?=
 
-DEB_PACKAGES := libcairo2-dev libhpdf-dev libcmocka-dev libedit-dev pkg-config poppler-utils qpdf mandoc python3-jsonschema
+DEB_PACKAGES := libcairo2-dev libhpdf-dev libcmocka-dev libedit-dev pkg-config poppler-utils qpdf mandoc python3-jsonschema strace
 
 # $(BUILD)/deps.mk installs the missing Debian packages, then records the library flags;
 # make re-reads itself once it exists, so pkg-config is asked only after it is installed.
@@ -133,6 +133,11 @@ catalogue: $(XII)
 repro: $(XII)
 	@sh tests/run-repro.sh $(XII) $(BUILD)/repro
 
+# Outputs that never destroy: same-file refusals, devices, modes, fsync, signals, pages, -o -.
+.PHONY: outputs
+outputs: $(XII)
+	@sh tests/run-outputs.sh $(XII) $(BUILD)/outputs
+
 # Our flags kept when the user sets CPPFLAGS, CFLAGS or LDFLAGS (a dry run).
 .PHONY: makeflags
 makeflags:
@@ -178,7 +183,7 @@ play: $(XII) $(PTYDRIVE)
 simcheck: $(XII)
 	@sh tests/run-simulate.sh $(XII) $(BUILD)/simcheck
 
-check: unit golden pdfcheck catalogue repro makeflags helpcheck mancheck completioncheck schemacheck installcheck play simcheck
+check: unit golden pdfcheck catalogue repro outputs makeflags helpcheck mancheck completioncheck schemacheck installcheck play simcheck
 
 # The golden cases and the small catalogue cases under valgrind memcheck; any error or leak fails.
 valgrind: $(XII)

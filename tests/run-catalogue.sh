@@ -279,7 +279,7 @@ for backend in cairo haru; do
   if "$xii" audit --backend $backend --pdf "$f" "$agame" >/dev/null 2>&1 && [ -s "$f" ]; then
     atomic_check "audit --pdf $backend, writes fail (ulimit -f)" 3 "$f" -- \
       sh -c 'trap "" XFSZ; ulimit -f 8; exec "$@" >/dev/null' sh "$xii" audit --backend $backend --pdf "$f" "$agame"
-    atomic_check "audit --pdf $backend, game not started" 3 "$f" -- \
+    atomic_check "audit --pdf $backend, game not started" 2 "$f" -- \
       "$xii" audit --backend $backend --pdf "$f" "$root/tests/catalogue/inputs/empty.xii"
     atomic_check "audit --pdf $backend, bad option" 2 "$f" -- \
       "$xii" audit --backend $backend --pdf "$f" --paper a3 "$agame"

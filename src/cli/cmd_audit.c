@@ -139,7 +139,8 @@ static int parse_args(int argc, char **argv, struct audit_args *aa)
         fputs("xii audit: the report goes to standard output: write the sheets to a file\n", stderr);
         return -1;
     }
-    if (render_options_check(&aa->ro, &err) != 0) {
+    const char *inputs[] = {aa->log, aa->rules};
+    if (render_options_check(&aa->ro, NULL, inputs, 2, &err) != 0) {
         fprintf(stderr, "xii audit: %s\n", strbuf_cstr(&err));
         strbuf_free(&err);
         return -1;
@@ -148,15 +149,21 @@ static int parse_args(int argc, char **argv, struct audit_args *aa)
     return 0;
 }
 
-/* Draws the filled sheets; returns EXIT_OK, or EXIT_OUTPUT after printing why. */
+static int draw_filled(struct canvas *c, const void *ctx, struct strbuf *err)
+{
+    return filled_sheet_draw(c, ctx, err);
+}
+
+/* Draws the filled sheets; returns the exit status (render_document's), or EXIT_USAGE when the
+ * game never started (there is nothing to draw: a bad input, like a log that cannot be read). */
 static int draw_sheets(const struct audit_args *aa, const char *name, const struct log_replay *r,
                        const struct diag_list *dl)
 {
     if (!r->started) {
         fprintf(stderr, "xii audit: no sheets to draw: the game did not start\n");
-        return EXIT_OUTPUT;
+        return EXIT_USAGE;
     }
-    struct strbuf footer = STRBUF_INIT, err = STRBUF_INIT;
+    struct strbuf footer = STRBUF_INIT;
     render_options_describe(&aa->ro, &footer);
     struct filled_sheet_input in;
     memset(&in, 0, sizeof in);
@@ -172,24 +179,9 @@ static int draw_sheets(const struct audit_args *aa, const char *name, const stru
     in.paper = aa->ro.paper->name;
     in.grey = aa->ro.grey;
     in.footer_options = strbuf_cstr(&footer);
-    struct canvas_options co;
-    render_options_canvas(&aa->ro, aa->ro.output, "Filled town-sheets", &co);
-    struct canvas *c = canvas_new(&co, &err);
-    int rc = c ? 0 : -1;
-    if (rc == 0 && filled_sheet_draw(c, &in, &err) != 0) {
-        canvas_discard(c);      /* nothing is written */
-        rc = -1;
-    } else if (rc == 0) {
-        rc = canvas_finish(c, &err);
-    }
-    int status = EXIT_OK;
-    if (rc != 0) {
-        fprintf(stderr, "xii audit: %s\n", strbuf_cstr(&err));
-        status = EXIT_OUTPUT;
-    }
+    int status = render_document(&aa->ro, "audit", NULL, "Filled town-sheets", draw_filled, &in);
     free(mm);
     strbuf_free(&footer);
-    strbuf_free(&err);
     return status;
 }
 
@@ -229,8 +221,11 @@ int cmd_audit(int argc, char **argv)
         fprintf(stderr, "xii audit: cannot write the report: %s\n", strerror(errno));
         status = EXIT_OUTPUT;
     }
-    if (aa.ro.output && draw_sheets(&aa, name, r, &dl) != EXIT_OK)
-        status = EXIT_OUTPUT;
+    if (aa.ro.output) {
+        int drawn = draw_sheets(&aa, name, r, &dl);
+        if (drawn != EXIT_OK && status != EXIT_OUTPUT)
+            status = drawn;
+    }
     strbuf_free(&out);
     log_replay_free(r);
     log_free(ast);

@@ -1,4 +1,4 @@
-/* xii organiser: writes the dice organiser sheet (default out/organiser.pdf). */
+/* xii organiser: writes the dice organiser sheet (default organiser.pdf). */
 #include <stdio.h>
 #include <string.h>
 #include "cli/commands.h"
@@ -10,7 +10,7 @@
 
 static const char usage_head[] =
     "usage: xii organiser [--players N | --names \"Jack,Tom\"] [options]\n"
-    "Writes the dice organiser sheet (default out/organiser.pdf): a place for every die of a\n"
+    "Writes the dice organiser sheet (default organiser.pdf): a place for every die of a\n"
     "round, each big enough for a real die.\n"
     "  --players N         number of players, 1 to 5 (default 4)\n"
     "  --names \"Jack,Tom\"  the players' names in seat order, instead of --players\n"
@@ -63,7 +63,8 @@ int cmd_organiser(int argc, char **argv)
         fprintf(stderr, "xii organiser: give --players or --names, not both\n");
         return EXIT_USAGE;
     }
-    if (render_options_check(&ro, &err) != 0 ||
+    const char *inputs[] = {rules};
+    if (render_options_check(&ro, "organiser", inputs, 1, &err) != 0 ||
         organiser_players_parse(players, names, 4, &pl, &err) != 0) {
         fprintf(stderr, "xii organiser: %s\n", strbuf_cstr(&err));
         strbuf_free(&err);

@@ -1,5 +1,5 @@
 /* xii record-sheet: writes the game record to fill in at the table (default
- * out/record-sheet.pdf). */
+ * record-sheet.pdf). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +12,7 @@
 
 static const char usage_head[] =
     "usage: xii record-sheet [--players N | --names \"Jack,Tom\"] [--rounds N] [options]\n"
-    "Writes the game record (default out/record-sheet.pdf): per round, in the order of the\n"
+    "Writes the game record (default record-sheet.pdf): per round, in the order of the\n"
     "move log, the shared dice, each turn's dice and what they were spent on, the king war;\n"
     "filled in at the table, it is typed into a log by reading it top to bottom.\n"
     "  --players N         number of players, 1 to 5 (default 4)\n"
@@ -82,7 +82,8 @@ int cmd_record_sheet(int argc, char **argv)
     }
     struct organiser_players pl;
     int rounds = GD_ROUNDS;
-    if (render_options_check(&ro, &err) != 0 ||
+    const char *inputs[] = {rules};
+    if (render_options_check(&ro, "record-sheet", inputs, 1, &err) != 0 ||
         (rounds_text && parse_rounds(rounds_text, &rounds, &err) != 0) ||
         organiser_players_parse(players, names, 4, &pl, &err) != 0) {
         fprintf(stderr, "xii record-sheet: %s\n", strbuf_cstr(&err));

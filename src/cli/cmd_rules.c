@@ -1,5 +1,6 @@
 /* xii rules [--ids] [--json] [--rules FILE]: prints the game data the engine uses, or the
  * table of rule ids. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include "cli/commands.h"
@@ -84,11 +85,12 @@ int cmd_rules(int argc, char **argv)
             gamedata_print_text(&gd, &out);
         gamedata_free(&gd);
     }
+    errno = 0;
     fwrite(out.data, 1, out.len, stdout);
     strbuf_free(&out);
     /* ferror: a failed fwrite of a large listing leaves nothing for fflush to report. */
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        fputs("xii rules: cannot write to standard output\n", stderr);
+        fprintf(stderr, "xii rules: cannot write to standard output: %s\n", strerror(errno ? errno : EIO));
         return EXIT_OUTPUT;
     }
     return EXIT_OK;

@@ -1,6 +1,7 @@
 /* xii setup: assigns the global events of a difficulty to its rounds (method 1 from a seed or
  * from dice rolled at the table, method 2 from the players' choices), prints the result and
  * an `events` line for the move log, and writes the setup sheet. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include "cli/commands.h"
@@ -15,7 +16,7 @@
 static const char usage_head[] =
     "usage: xii setup --difficulty D (--seed S | --roll \"DICE\" | --choose \"EVENTS\") [options]\n"
     "Assigns the global events to the rounds of difficulty D, prints them with an 'events'\n"
-    "line for the move log and writes the setup sheet (default out/setup.pdf).\n"
+    "line for the move log and writes the setup sheet (default setup.pdf).\n"
     "  --difficulty D      very-easy, easy, normal, hard, very-hard or forget-about-it\n"
     "  --seed S            method 1, the dice rolled by xii from seed S (0 to 2^64-1)\n"
     "  --roll \"3 5 1 ...\"  method 1, the dice rolled at the table, in round order; a die\n"
@@ -126,7 +127,8 @@ int cmd_setup(int argc, char **argv)
             return EXIT_USAGE;
         }
     }
-    if (render_options_check(&ro, &err) != 0) {
+    const char *inputs[] = {rules};
+    if (render_options_check(&ro, "setup", inputs, 1, &err) != 0) {
         fprintf(stderr, "xii setup: %s\n", strbuf_cstr(&err));
         strbuf_free(&err);
         return EXIT_USAGE;
@@ -197,8 +199,11 @@ int cmd_setup(int argc, char **argv)
         status = render_document(&ro, "setup", "setup", "XII Century: setup", draw_setup, &so);
         strbuf_free(&footer);
     }
-    if (fflush(stdout) != 0 || ferror(stdout))
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "xii setup: cannot write to standard output: %s\n", strerror(errno ? errno : EIO));
         status = EXIT_OUTPUT;
+    }
     event_setup_free(&s);
     diag_list_free(&dl);
     gamedata_free(&gd);

@@ -17,12 +17,12 @@
 #include "rules/event_setup.h"
 
 #define MAX_PLAYERS 5
-#define DEFAULT_OUTPUT "out/town-sheet.pdf"
+#define DEFAULT_OUTPUT "town-sheet.pdf"
 
 static const char usage_head[] =
     "usage: xii sheet [OPTIONS]\n"
-    "Writes blank town-sheets (two pages per player) as one PDF (default " DEFAULT_OUTPUT ";\n"
-    "with --backend trace, -o - writes the drawing calls to standard output).\n"
+    "Writes blank town-sheets (two pages per player) as one PDF (default " DEFAULT_OUTPUT " in\n"
+    "the current folder; -o - writes it to standard output).\n"
     "  --players N         N copies (1-5; default 1, or one per name)\n"
     "  --names \"Jack,Tom\"  player names, one sheet each (at most 5)\n"
     "  --towns \"Oakham,Ely\"\n"
@@ -126,7 +126,8 @@ static int parse_args(int argc, char **argv, struct sheet_args *sa)
         }
         sa->players = (int)n;
     }
-    if (render_options_check(&sa->ro, &err) != 0) {
+    const char *inputs[] = {sa->rules};
+    if (render_options_check(&sa->ro, "town-sheet", inputs, 1, &err) != 0) {
         fprintf(stderr, "xii sheet: %s\n", strbuf_cstr(&err));
         strbuf_free(&err);
         return -1;

@@ -1,4 +1,4 @@
-/* xii summary: writes the one-page rules summary (default out/summary.pdf). */
+/* xii summary: writes the one-page rules summary (default summary.pdf). */
 #include <stdio.h>
 #include <string.h>
 #include "cli/commands.h"
@@ -11,10 +11,10 @@
 
 static const char usage_head[] =
     "usage: xii summary [options]\n"
-    "Writes the rules summary (default out/summary.pdf): one page, readable at 100 % on A4\n"
+    "Writes the rules summary (default summary.pdf): one page, readable at 100 % on A4\n"
     "and on Letter, every number taken from the game data.\n"
     "  --duplex-test       write instead a two-sided alignment test (default\n"
-    "                      out/duplex-test.pdf) to print before using --back-summary\n"
+    "                      duplex-test.pdf) to print before using --back-summary\n"
     "  --rules FILE        read this game-data file instead of the built-in one\n";
 
 static const char *const help_text[] = {usage_head, render_options_help, cli_help_render_tail,
@@ -66,7 +66,8 @@ int cmd_summary(int argc, char **argv)
             return EXIT_USAGE;
         }
     }
-    if (render_options_check(&ro, &err) != 0) {
+    const char *inputs[] = {rules};
+    if (render_options_check(&ro, duplex_test ? "duplex-test" : "summary", inputs, 1, &err) != 0) {
         fprintf(stderr, "xii summary: %s\n", strbuf_cstr(&err));
         strbuf_free(&err);
         return EXIT_USAGE;

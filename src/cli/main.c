@@ -1,8 +1,10 @@
 /* xii: the XII Century companion. Dispatches to the subcommands. */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include "cli/commands.h"
 #include "cli/usage.h"
+#include "core/atomicfile.h"
 
 struct command {
     const char *name;
@@ -58,8 +60,32 @@ static void unknown_command(const char *name)
     fputs("Try 'xii --help' for the list of commands.\n", stderr);
 }
 
+/* An interrupted run removes its temporary files (the old outputs stay as they were), then
+ * dies of the signal, so that the shell sees why it stopped. */
+static void on_signal(int sig)
+{
+    atomicfile_remove_temporaries();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void catch_signals(void)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction old, sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_signal;
+        sigemptyset(&sa.sa_mask);
+        /* A signal the caller ignores (nohup, a background job) stays ignored. */
+        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+            sigaction(sigs[i], &sa, NULL);
+    }
+}
+
 int main(int argc, char **argv)
 {
+    catch_signals();
     if (argc < 2) {
         usage(stderr);
         return EXIT_USAGE;

@@ -1,20 +1,25 @@
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "cli/render_options.h"
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "cli/commands.h"
 #include "cli/options.h"
-#include <strings.h>
+#include "core/xalloc.h"
 
 const char render_options_help[] =
     "  --paper a4|letter   paper size, printed at true scale (default a4)\n"
     "  --grey, --gray      greyscale output (requirements and costs told apart by style)\n"
     "  --backend cairo|haru\n"
     "                      PDF writer (default cairo; 'trace' writes the drawing calls as text)\n"
-    "  -o FILE             output file\n"
-    "  --png DIR           also write one PNG per page into DIR (cairo)\n"
-    "  --svg               write SVG instead of PDF (cairo)\n";
+    "  -o FILE             output file; '-' writes to standard output (to pipe into lpr)\n"
+    "  --png DIR           also write one PNG per page, DIR/page-01.png... (cairo; DIR is made)\n"
+    "  --dpi N             resolution of those PNG pages, 50 to 600 (default 150)\n"
+    "  --svg               write SVG instead of PDF (cairo; page N goes to FILE-N.svg)\n";
 
 void render_options_init(struct render_options *ro)
 {
@@ -77,6 +82,19 @@ int render_options_parse(struct render_options *ro, int argc, char **argv, int *
         ro->output = v;
         return 1;
     }
+    if ((m = cli_option(argc, argv, i, "--dpi", NULL, &v)) != 0) {
+        char *end;
+        errno = 0;
+        long n = m < 0 ? 0 : strtol(v, &end, 10);
+        if (m < 0 || errno || end == v || *end || n < RENDER_MIN_DPI || n > RENDER_MAX_DPI) {
+            strbuf_printf(err, "--dpi needs a resolution from %d to %d dots per inch%s%s%s",
+                          RENDER_MIN_DPI, RENDER_MAX_DPI, m < 0 ? "" : ", not '",
+                          m < 0 ? "" : v, m < 0 ? "" : "'");
+            return -1;
+        }
+        ro->dpi = (int)n;
+        return 1;
+    }
     if ((m = cli_option(argc, argv, i, "--png", NULL, &v)) != 0) {
         if (m < 0 || !*v) {
             strbuf_puts(err, "--png needs a folder name");
@@ -88,8 +106,146 @@ int render_options_parse(struct render_options *ro, int argc, char **argv, int *
     return 0;
 }
 
-int render_options_check(const struct render_options *ro, struct strbuf *err)
+/* The identity of a file (device and inode, links followed), or 0 when it does not exist or
+ * is not a regular file (a device or a pipe is never "the same file" as another name). */
+struct file_id {
+    dev_t dev;
+    ino_t ino;
+};
+
+static int regular_id(const char *path, int fd, struct file_id *id)
 {
+    struct stat st;
+    if ((path ? stat(path, &st) : fstat(fd, &st)) != 0 || !S_ISREG(st.st_mode))
+        return 0;
+    id->dev = st.st_dev;
+    id->ino = st.st_ino;
+    return 1;
+}
+
+static int folder_id(const char *path, struct file_id *id)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+        return 0;
+    id->dev = st.st_dev;
+    id->ino = st.st_ino;
+    return 1;
+}
+
+static int same_id(const struct file_id *a, const struct file_id *b)
+{
+    return a->dev == b->dev && a->ino == b->ino;
+}
+
+/* True when name is PREFIX, at least min digits, SUFFIX: a page file of our own naming. */
+static int page_name(const char *name, const char *prefix, size_t prefix_len, const char *suffix,
+                     size_t min)
+{
+    if (strncmp(name, prefix, prefix_len) != 0)
+        return 0;
+    size_t digits = strspn(name + prefix_len, "0123456789");
+    return digits >= min && digits > 0 && strcmp(name + prefix_len + digits, suffix) == 0;
+}
+
+/* True when path (or the file its links lead to; a file that does not exist yet counts by its
+ * name) lies in the folder dir and has the page naming PREFIX NN SUFFIX. */
+static int is_page_in(const char *path, const struct file_id *dir, const char *prefix,
+                      size_t prefix_len, const char *suffix, size_t min)
+{
+    char *real = realpath(path, NULL);
+    const char *p = real ? real : path;
+    const char *slash = strrchr(p, '/');
+    char *folder = slash ? xstrndup(p, slash == p ? 1 : (size_t)(slash - p)) : xstrdup(".");
+    struct file_id id;
+    int yes = folder_id(folder, &id) && same_id(&id, dir) &&
+              page_name(slash ? slash + 1 : p, prefix, prefix_len, suffix, min);
+    free(folder);
+    free(real);
+    return yes;
+}
+
+/* Checks one file name (an input, or the document when it is also written) against the page
+ * files of the run; says why in err. */
+static int clashes_with_pages(const struct render_options *ro, const char *document,
+                              const char *path, const char *what, struct strbuf *err)
+{
+    struct file_id dir;
+    if (ro->png_dir && folder_id(ro->png_dir, &dir) &&
+        is_page_in(path, &dir, "page-", 5, ".png", 2)) {
+        strbuf_printf(err, "%s %s is one of the PNG pages --png %s writes: nothing was written",
+                      what, path, ro->png_dir);
+        return 1;
+    }
+    if (!ro->svg || !document || strcmp(document, "-") == 0 || path == document)
+        return 0;
+    /* SVG pages: "x.svg" has "x-2.svg", "x-3.svg"... beside it. */
+    const char *slash = strrchr(document, '/');
+    const char *base = slash ? slash + 1 : document;
+    const char *dot = strrchr(base, '.');
+    if (!dot || dot == base)
+        dot = base + strlen(base);
+    struct strbuf prefix = STRBUF_INIT;
+    strbuf_append(&prefix, base, (size_t)(dot - base));
+    strbuf_putc(&prefix, '-');
+    char *folder = slash ? xstrndup(document, slash == document ? 1 : (size_t)(slash - document))
+                         : xstrdup(".");
+    int clash = folder_id(folder, &dir) &&
+                is_page_in(path, &dir, strbuf_cstr(&prefix), prefix.len, dot, 1);
+    if (clash)
+        strbuf_printf(err, "%s %s is one of the SVG pages of %s: nothing was written", what, path,
+                      document);
+    free(folder);
+    strbuf_free(&prefix);
+    return clash;
+}
+
+/* The document's file: -o, or STEM.EXT in the current folder; NULL for none. Caller frees. */
+static char *document_path(const struct render_options *ro, const char *stem)
+{
+    if (ro->output)
+        return xstrdup(ro->output);
+    if (!stem)
+        return NULL;
+    struct strbuf sb = STRBUF_INIT;
+    strbuf_printf(&sb, "%s.%s", stem, ro->svg ? "svg" : ro->backend == CANVAS_TRACE ? "trace" : "pdf");
+    return strbuf_detach(&sb);
+}
+
+/* Refuses an output that is an input or another output (see render_options_check). */
+static int check_same_files(const struct render_options *ro, const char *stem,
+                            const char *const *inputs, size_t ninputs, struct strbuf *err)
+{
+    char *document = document_path(ro, stem);
+    struct file_id out;
+    int have_out = document && (strcmp(document, "-") == 0 ? regular_id(NULL, STDOUT_FILENO, &out)
+                                                           : regular_id(document, -1, &out));
+    int clash = document && strcmp(document, "-") != 0 &&
+                clashes_with_pages(ro, document, document, "the output", err);
+    for (size_t i = 0; i < ninputs && !clash; i++) {
+        if (!inputs[i])
+            continue;
+        int std = strcmp(inputs[i], "-") == 0;
+        struct file_id in;
+        if (have_out && (std ? regular_id(NULL, STDIN_FILENO, &in) : regular_id(inputs[i], -1, &in)) &&
+            same_id(&in, &out)) {
+            strbuf_printf(err, "the output %s is the input %s (the same file): nothing was read "
+                               "or written; give the output another name",
+                          strcmp(document, "-") == 0 ? "(standard output)" : document,
+                          std ? "(standard input)" : inputs[i]);
+            clash = 1;
+        } else if (!std) {
+            clash = clashes_with_pages(ro, document, inputs[i], "the input", err);
+        }
+    }
+    free(document);
+    return clash ? -1 : 0;
+}
+
+int render_options_check(const struct render_options *ro, const char *stem,
+                         const char *const *inputs, size_t ninputs, struct strbuf *err)
+{
+    int to_stdout = ro->output && strcmp(ro->output, "-") == 0;
     if (ro->backend != CANVAS_CAIRO && ro->png_dir) {
         strbuf_puts(err, "--png needs the cairo backend");
         return -1;
@@ -98,11 +254,19 @@ int render_options_check(const struct render_options *ro, struct strbuf *err)
         strbuf_puts(err, "--svg needs the cairo backend");
         return -1;
     }
-    if (ro->output && strcmp(ro->output, "-") == 0 && ro->backend != CANVAS_TRACE) {
-        strbuf_puts(err, "-o - (standard output) works with --backend trace only");
+    if (ro->dpi && !ro->png_dir) {
+        strbuf_puts(err, "--dpi is the resolution of the PNG pages: give --png DIR too");
         return -1;
     }
-    return 0;
+    if (to_stdout && ro->svg) {
+        strbuf_puts(err, "-o - cannot hold the SVG pages (one file each): give -o FILE.svg");
+        return -1;
+    }
+    if (to_stdout && ro->backend != CANVAS_TRACE && isatty(STDOUT_FILENO)) {
+        strbuf_puts(err, "standard output is a terminal: pipe the PDF (-o - | lpr) or give -o FILE");
+        return -1;
+    }
+    return check_same_files(ro, stem, inputs, ninputs, err);
 }
 
 void render_options_describe(const struct render_options *ro, struct strbuf *out)
@@ -111,60 +275,45 @@ void render_options_describe(const struct render_options *ro, struct strbuf *out
     strbuf_puts(out, ro->grey ? " \xc2\xb7 grey" : " \xc2\xb7 colour");
 }
 
-void render_options_canvas(const struct render_options *ro, const char *def, const char *title,
-                           struct canvas_options *co)
+/* Prints "xii CMD: wrote PATH" (or removed) for every file the canvas writes. */
+static void print_notice(void *ctx, const char *what, const char *path)
 {
-    memset(co, 0, sizeof *co);
-    co->backend = ro->backend;
-    co->grey = ro->grey;
-    co->path = ro->output ? ro->output : def;
-    co->png_dir = ro->png_dir;
-    co->png_dpi = 0;
-    co->svg = ro->svg;
-    co->font_dir = NULL;
-    co->title = title;
-    co->creator = "xii " XII_VERSION;
+    fprintf(stderr, "xii %s: %s %s\n", (const char *)ctx, what, path);
 }
 
 int render_document(const struct render_options *ro, const char *cmd, const char *stem,
                     const char *title, render_draw_fn draw, const void *ctx)
 {
-    int to_stdout = ro->output && strcmp(ro->output, "-") == 0;
-    struct strbuf def = STRBUF_INIT, err = STRBUF_INIT;
-    strbuf_printf(&def, "out/%s.%s", stem, ro->svg ? "svg" : ro->backend == CANVAS_TRACE ? "trace" : "pdf");
+    char *document = document_path(ro, stem);
     struct canvas_options co;
-    render_options_canvas(ro, strbuf_cstr(&def), title, &co);
-    if (to_stdout)
-        co.path = NULL;
+    memset(&co, 0, sizeof co);
+    co.backend = ro->backend;
+    co.grey = ro->grey;
+    co.path = document;
+    co.png_dir = ro->png_dir;
+    co.png_dpi = ro->dpi ? ro->dpi : RENDER_DEFAULT_DPI;
+    co.svg = ro->svg;
+    co.title = title;
+    co.creator = "xii " XII_VERSION;
+    co.notice = print_notice;
+    co.notice_ctx = (void *)cmd;
+    struct strbuf err = STRBUF_INIT;
     int status = EXIT_OK;
-    if (!ro->output && mkdir("out", 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "xii %s: cannot create the folder out: %s\n", cmd, strerror(errno));
+    /* "-o -": the document goes to file descriptor 1 after what stdout holds already. */
+    if (document && strcmp(document, "-") == 0)
+        fflush(stdout);
+    struct canvas *c = canvas_new(&co, &err);
+    if (!c) {
         status = EXIT_OUTPUT;
-    } else {
-        struct canvas *c = canvas_new(&co, &err);
-        if (!c) {
-            fprintf(stderr, "xii %s: %s\n", cmd, strbuf_cstr(&err));
-            status = EXIT_OUTPUT;
-        } else if (draw(c, ctx, &err) != 0) {
-            fprintf(stderr, "xii %s: %s\n", cmd, strbuf_cstr(&err));
-            canvas_discard(c);
-            status = EXIT_USAGE;
-        } else {
-            if (to_stdout)
-                fputs(canvas_trace(c), stdout);
-            if (canvas_finish(c, &err) != 0) {
-                fprintf(stderr, "xii %s: %s\n", cmd, strbuf_cstr(&err));
-                status = EXIT_OUTPUT;
-            } else if (to_stdout && (fflush(stdout) != 0 || ferror(stdout))) {
-                /* ferror: a failed fputs leaves nothing for fflush to report. */
-                fprintf(stderr, "xii %s: cannot write to standard output\n", cmd);
-                status = EXIT_OUTPUT;
-            } else if (!to_stdout) {
-                fprintf(stderr, "xii %s: wrote %s\n", cmd, co.path);
-            }
-        }
+    } else if (draw(c, ctx, &err) != 0) {
+        canvas_discard(c);
+        status = EXIT_USAGE;
+    } else if (canvas_finish(c, &err) != 0) {
+        status = EXIT_OUTPUT;
     }
-    strbuf_free(&def);
+    if (status != EXIT_OK)
+        fprintf(stderr, "xii %s: %s\n", cmd, strbuf_cstr(&err));
+    free(document);
     strbuf_free(&err);
     return status;
 }

@@ -10,8 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 /* Without SOURCE_DATE_EPOCH every document is dated 2000-01-01 00:00:00 UTC, so that the same
  * input gives the same bytes. */
@@ -146,39 +144,15 @@ static void free_canvas(struct canvas *c)
         free(c->files[i].data);
     }
     free(c->files);
+    for (size_t i = 0; i < c->nmade_dirs; i++)
+        free(c->made_dirs[i]);
+    free(c->made_dirs);
     for (size_t i = 0; i < c->nform_keys; i++)
         free(c->form_keys[i].key);
     free(c->form_keys);
     free(c->frames);
     strbuf_free(&c->error);
     free(c);
-}
-
-/* Checks that the PNG folder exists and is writable, or can be created. */
-static int check_png_dir(const char *dir, struct strbuf *err)
-{
-    if (access(dir, F_OK) == 0) {
-        if (access(dir, W_OK | X_OK) != 0) {
-            strbuf_printf(err, "cannot write PNG files into %s: %s", dir, strerror(errno));
-            return -1;
-        }
-        return 0;
-    }
-    char *parent = xstrdup(dir);
-    char *slash = strrchr(parent, '/');
-    if (slash == parent)
-        slash[1] = '\0';
-    else if (slash)
-        *slash = '\0';
-    else
-        strcpy(parent, ".");
-    int ok = access(parent, W_OK | X_OK) == 0;
-    free(parent);
-    if (!ok) {
-        strbuf_printf(err, "cannot create the PNG folder %s: %s", dir, strerror(errno));
-        return -1;
-    }
-    return 0;
 }
 
 struct canvas *canvas_new(const struct canvas_options *opt, struct strbuf *err)
@@ -204,8 +178,6 @@ struct canvas *canvas_new(const struct canvas_options *opt, struct strbuf *err)
         strbuf_printf(err, "PNG resolution %g dpi is out of range (10 to 2400)", opt->png_dpi);
         return NULL;
     }
-    if (opt->png_dir && check_png_dir(opt->png_dir, err) != 0)
-        return NULL;
     struct tm date;
     if (document_date(&date, err) != 0)
         return NULL;
@@ -227,13 +199,12 @@ struct canvas *canvas_new(const struct canvas_options *opt, struct strbuf *err)
         c->opt.png_dpi = 100;
     c->font_dir = strbuf_detach(&dir);
     c->date = date;
-    if (c->opt.path && atomicfile_open(&c->out, c->opt.path, err) != 0) {
+    if (canvas_output_open(c, err) != 0) {
         free_canvas(c);
         return NULL;
     }
     if (c->ops->open(c, err) != 0) {
-        if (c->out.path)
-            atomicfile_abort(&c->out);
+        canvas_output_discard(c);
         free_canvas(c);
         return NULL;
     }
@@ -245,55 +216,8 @@ void canvas_discard(struct canvas *c)
     if (!c)
         return;
     c->ops->close(c);
-    if (c->out.path)
-        atomicfile_abort(&c->out);
+    canvas_output_discard(c);
     free_canvas(c);
-}
-
-/* Writes the queued files (PNG pages) and the main output in two steps: first every byte goes to
- * a temporary file beside its target (a full disk or a size limit fails here, before anything is
- * replaced), then the main output is renamed, then the queued files. A failure before the main
- * rename leaves every old file, PNG pages included, as it was. */
-static int commit_files(struct canvas *c, struct strbuf *err)
-{
-    if (c->opt.png_dir && c->nfiles && mkdir(c->opt.png_dir, 0777) != 0 && errno != EEXIST) {
-        strbuf_printf(err, "cannot create the PNG folder %s: %s", c->opt.png_dir, strerror(errno));
-        atomicfile_abort(&c->out);
-        return -1;
-    }
-    struct atomicfile *tmp = xcalloc(c->nfiles + 1, sizeof *tmp);
-    size_t opened = 0;
-    int failed = 0;
-    while (opened < c->nfiles && !failed) {
-        const struct canvas_file *f = &c->files[opened];
-        if (atomicfile_open(&tmp[opened], f->path, err) != 0) {
-            failed = 1;
-            break;
-        }
-        FILE *fp = tmp[opened++].fp;
-        if ((f->len && fwrite(f->data, 1, f->len, fp) != f->len) || fflush(fp) != 0) {
-            strbuf_printf(err, "cannot write %s: %s", f->path, strerror(errno));
-            failed = 1;
-        }
-    }
-    if (!failed && c->out.path && (fflush(c->out.fp) != 0 || ferror(c->out.fp))) {
-        strbuf_printf(err, "cannot write %s: %s", c->out.path, strerror(errno));
-        failed = 1;
-    }
-    if (failed) {
-        if (c->out.path)
-            atomicfile_abort(&c->out);
-    } else if (c->out.path && atomicfile_commit(&c->out, err) != 0) {
-        failed = 1;
-    }
-    for (size_t i = 0; i < opened; i++) {
-        if (failed)
-            atomicfile_abort(&tmp[i]);
-        else if (atomicfile_commit(&tmp[i], err) != 0)
-            failed = 1;
-    }
-    free(tmp);
-    return failed ? -1 : 0;
 }
 
 int canvas_finish(struct canvas *c, struct strbuf *err)
@@ -314,7 +238,7 @@ int canvas_finish(struct canvas *c, struct strbuf *err)
         return -1;
     }
     c->ops->close(c);
-    int rc = commit_files(c, err);
+    int rc = canvas_output_commit(c, err);
     free_canvas(c);
     return rc;
 }

@@ -31,20 +31,34 @@ struct rgb { double r, g, b; };   /* each 0..1 */
 struct canvas_options {
     enum canvas_backend backend;
     int grey;                 /* map every colour to grey */
-    const char *path;         /* output file (written atomically); NULL for trace to memory */
-    const char *png_dir;      /* cairo only: also write one PNG per page here, or NULL */
+    const char *path;         /* output file (core/atomicfile.h: written atomically, or in
+                                 place for a device; "-" standard output); NULL for trace to
+                                 memory */
+    const char *png_dir;      /* cairo only: also write one PNG per page here (made when
+                                 missing), or NULL */
     double png_dpi;           /* resolution of those PNGs (0: 100) */
     int svg;                  /* cairo only: write SVG instead of PDF */
     const char *font_dir;     /* where the bundled fonts are; NULL: found automatically */
     const char *title;        /* PDF metadata */
     const char *creator;      /* PDF metadata, e.g. "xii 0.1.0" */
+    /* Told of every file written (what "wrote") and of every page of an earlier run removed
+     * (what "removed"), or NULL. */
+    void (*notice)(void *ctx, const char *what, const char *path);
+    void *notice_ctx;
 };
+
+/* The file of page n (from 1) of the PNG previews: DIR/page-NN.png. Caller frees. */
+char *canvas_png_page_path(const char *dir, int n);
+/* The file of page n (from 2) of a multi-page SVG: "x.svg" gives "x-2.svg". Caller frees. */
+char *canvas_svg_page_path(const char *path, int n);
 
 /* Creates a canvas. Returns NULL with the reason in err (unknown font dir, unwritable path). */
 struct canvas *canvas_new(const struct canvas_options *opt, struct strbuf *err);
-/* Finishes the document, commits the output file and frees the canvas. Returns 0, or -1 with
- * the reason in err (the first failure of any call, or the write); on failure no output file
- * is left behind and an existing one is untouched. canvas_finish(NULL, err) returns -1. */
+/* Finishes the document, commits the output file and its pages and frees the canvas. Returns
+ * 0, or -1 with the reason in err (the first failure of any call, or the write); on failure no
+ * output file is left behind and an existing one is untouched (only a page file that cannot
+ * be replaced after the document was is named in err instead). canvas_finish(NULL, err)
+ * returns -1. */
 int canvas_finish(struct canvas *c, struct strbuf *err);
 /* Frees the canvas without writing anything (no output file). NULL is a no-op. */
 void canvas_discard(struct canvas *c);

@@ -21,6 +21,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 
 enum { TARGET_DOC, TARGET_PNG, TARGETS };
@@ -138,22 +139,6 @@ static void cairo_page_begin(struct canvas *c, double width, double height)
     }
 }
 
-/* The file name of page n of a multi-page SVG: "sheet.svg" gives "sheet-2.svg". */
-static char *svg_page_path(const char *path, int n)
-{
-    struct strbuf sb = STRBUF_INIT;
-    size_t len = strlen(path);
-    const char *slash = strrchr(path, '/');
-    const char *dot = strrchr(path, '.');
-    if (dot && (!slash || dot > slash + 1))
-        len = (size_t)(dot - path);
-    else
-        dot = "";
-    strbuf_append(&sb, path, len);
-    strbuf_printf(&sb, "-%d%s", n, dot);
-    return strbuf_detach(&sb);
-}
-
 static void end_svg_page(struct canvas *c)
 {
     struct cairo_impl *ci = impl(c);
@@ -169,7 +154,7 @@ static void end_svg_page(struct canvas *c)
         strbuf_free(&ci->first_svg);
         ci->first_svg = ci->page_bytes;
     } else {
-        char *path = svg_page_path(c->opt.path, c->pages);
+        char *path = canvas_svg_page_path(c->opt.path, c->pages);
         size_t len = ci->page_bytes.len;
         canvas_add_file(c, path, strbuf_detach(&ci->page_bytes), len);
         free(path);
@@ -190,11 +175,10 @@ static void end_png_page(struct canvas *c)
         strbuf_free(&png);
         return;
     }
-    struct strbuf path = STRBUF_INIT;
-    strbuf_printf(&path, "%s/page-%02d.png", c->opt.png_dir, c->pages);
+    char *path = canvas_png_page_path(c->opt.png_dir, c->pages);
     size_t len = png.len;
-    canvas_add_file(c, strbuf_cstr(&path), strbuf_detach(&png), len);
-    strbuf_free(&path);
+    canvas_add_file(c, path, strbuf_detach(&png), len);
+    free(path);
 }
 
 static void cairo_page_end(struct canvas *c)
@@ -220,6 +204,7 @@ static void cairo_page_end(struct canvas *c)
 static void cairo_finish(struct canvas *c)
 {
     struct cairo_impl *ci = impl(c);
+    errno = 0;
     if (ci->pdf) {
         cairo_destroy(ci->pdf_cr);
         ci->pdf_cr = NULL;
@@ -230,9 +215,9 @@ static void cairo_finish(struct canvas *c)
             canvas_fail(c, "cairo wrote a PDF without the expected cross-reference table");
         else if (!c->out.fp
                  || fwrite(ci->pdf_bytes.data, 1, ci->pdf_bytes.len, c->out.fp) != ci->pdf_bytes.len)
-            canvas_fail(c, "cannot write %s", c->opt.path);
+            canvas_fail(c, "cannot write %s: %s", c->out.path, strerror(errno ? errno : EIO));
     } else if (fwrite(ci->first_svg.data, 1, ci->first_svg.len, c->out.fp) != ci->first_svg.len) {
-        canvas_fail(c, "cannot write %s", c->opt.path);
+        canvas_fail(c, "cannot write %s: %s", c->out.path, strerror(errno ? errno : EIO));
     }
 }
 

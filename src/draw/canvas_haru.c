@@ -21,6 +21,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 
 enum seg_kind { SEG_MOVE, SEG_LINE, SEG_CURVE, SEG_CLOSE };
@@ -103,12 +104,13 @@ static void haru_finish(struct canvas *c)
     if (HPDF_SaveToStream(hi->pdf) != HPDF_OK)
         return;
     HPDF_ResetStream(hi->pdf);
+    errno = 0;
     for (;;) {
         HPDF_BYTE buf[65536];
         HPDF_UINT32 n = sizeof buf;
         HPDF_STATUS st = HPDF_ReadFromStream(hi->pdf, buf, &n);
         if (n && fwrite(buf, 1, n, c->out.fp) != n) {
-            canvas_fail(c, "cannot write %s", c->opt.path);
+            canvas_fail(c, "cannot write %s: %s", c->out.path, strerror(errno ? errno : EIO));
             return;
         }
         if (st != HPDF_OK)

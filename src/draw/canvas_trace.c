@@ -4,9 +4,11 @@
 #include "core/xalloc.h"
 #include "draw/canvas_font.h"
 #include "draw/canvas_impl.h"
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct trace {
     struct strbuf text;
@@ -68,8 +70,9 @@ static int trace_open(struct canvas *c, struct strbuf *err)
 static void trace_finish(struct canvas *c)
 {
     const struct strbuf *t = &impl(c)->text;
+    errno = 0;
     if (c->out.fp && t->len && fwrite(t->data, 1, t->len, c->out.fp) != t->len)
-        canvas_fail(c, "cannot write %s", c->opt.path);
+        canvas_fail(c, "cannot write %s: %s", c->out.path, strerror(errno ? errno : EIO));
 }
 
 static void trace_close(struct canvas *c)

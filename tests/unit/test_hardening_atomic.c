@@ -215,6 +215,64 @@ static void test_png_pages_survive_failed_pdf(void **state)
     strbuf_free(&err);
 }
 
+/* What a signal handler calls: every open temporary goes, the targets stay as they were.
+ * Regression: an interrupted run left .NAME.XXXXXX files beside its outputs. */
+static void test_remove_temporaries(void **state)
+{
+    (void)state;
+    char a[128], b[128];
+    path_in(a, sizeof a, "a.txt");
+    path_in(b, sizeof b, "b.txt");
+    write_file(a, "old a");
+    struct atomicfile fa, fb;
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(atomicfile_open(&fa, a, &err), 0);
+    assert_int_equal(atomicfile_open(&fb, b, &err), 0);
+    fputs("new", fa.fp);
+    atomicfile_remove_temporaries();
+    assert_no_temporary(dir);
+    atomicfile_abort(&fb);
+    atomicfile_abort(&fa);
+    assert_file(a, "old a");
+    assert_int_equal(access(b, F_OK), -1);
+    strbuf_free(&err);
+}
+
+/* A target name of 255 bytes (the longest a file system takes) still gets its temporary.
+ * Regression: ".NAME.XXXXXX" was 8 bytes too long for names over 247 bytes. */
+static void test_longest_name(void **state)
+{
+    (void)state;
+    char name[256], path[400];
+    memset(name, 'n', 255);
+    name[255] = '\0';
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(atomicfile_write_all(path, "x", 1, &err), 0);
+    assert_file(path, "x");
+    assert_int_equal(atomicfile_write_all(path, "y", 1, &err), 0);
+    assert_file(path, "y");
+    assert_int_equal(unlink(path), 0);
+    strbuf_free(&err);
+}
+
+/* A replaced file keeps its mode. Regression: a 0600 file came back 0644. */
+static void test_mode_kept(void **state)
+{
+    (void)state;
+    char path[128];
+    path_in(path, sizeof path, "private.txt");
+    write_file(path, "old");
+    assert_int_equal(chmod(path, 0600), 0);
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(atomicfile_write_all(path, "new", 3, &err), 0);
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    assert_int_equal(st.st_mode & 07777, 0600);
+    assert_int_equal(unlink(path), 0);
+    strbuf_free(&err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -222,6 +280,9 @@ int main(void)
         cmocka_unit_test(test_open_failures),
         cmocka_unit_test(test_commit_rename_fails),
         cmocka_unit_test(test_png_pages_survive_failed_pdf),
+        cmocka_unit_test(test_remove_temporaries),
+        cmocka_unit_test(test_longest_name),
+        cmocka_unit_test(test_mode_kept),
     };
     return cmocka_run_group_tests_name("hardening_atomic", tests, make_dir, remove_dir);
 }

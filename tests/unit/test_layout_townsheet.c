@@ -148,7 +148,7 @@ static void test_render_options(void **state)
     assert_int_equal(parse(&ro, &err, 2, other), 0);
     char *png_haru[] = {"--backend", "haru", "--png", "d"};
     assert_int_equal(parse(&ro, &err, 4, png_haru), 1);
-    assert_int_equal(render_options_check(&ro, &err), -1);
+    assert_int_equal(render_options_check(&ro, NULL, NULL, 0, &err), -1);
     strbuf_free(&err);
 }
 
