@@ -158,6 +158,7 @@ mancheck: $(XII)
 completioncheck: $(XII)
 	@bash tests/run-completion.sh $(XII)
 
+
 # The JSON outputs against docs/schema/*.json (python3-jsonschema).
 .PHONY: schemacheck
 schemacheck: $(XII)
@@ -184,6 +185,13 @@ simcheck: $(XII)
 	@sh tests/run-simulate.sh $(XII) $(BUILD)/simcheck
 
 check: unit golden pdfcheck catalogue repro outputs makeflags helpcheck mancheck completioncheck schemacheck installcheck play simcheck
+
+# The docs stand on their own: links and named paths exist, nothing points outside the repository.
+# (A test target can add itself to make check on its own line, as this one does.)
+.PHONY: docscheck
+docscheck:
+	@sh tests/run-docs.sh
+check: docscheck
 
 # The golden cases and the small catalogue cases under valgrind memcheck; any error or leak fails.
 valgrind: $(XII)
