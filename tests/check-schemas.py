@@ -4,6 +4,8 @@
 The JSON the program prints against the schemas of docs/schema/ (JSON Schema draft 2020-12):
 
 - every schema is itself a valid draft 2020-12 schema;
+- `xii rules --ids --json` matches docs/schema/rule-ids.json, and every error and warning code
+  of the audits below is one of its ids;
 - `xii rules --json`, with the built-in data and with every game-data file of templates/ and
   of the tests that loads, matches docs/schema/rules.json;
 - `xii audit --json` matches docs/schema/audit.json for every move log of the tests (good and
@@ -109,6 +111,27 @@ def check_rules(xii):
     must_refuse(v, bad, "a requirement with the operator <")
 
 
+def check_rule_ids(xii):
+    """Returns the rule ids, for the audit's codes."""
+    v = load_schema("rule-ids")
+    status, out = run(xii, ["rules", "--ids", "--json"])
+    if status != 0:
+        fail("xii rules --ids --json: exit status %d" % status)
+        return set()
+    doc = json.loads(out)
+    validate(v, doc, "xii rules --ids --json")
+    ids = [e.get("id") for e in doc if isinstance(e, dict)]
+    if len(set(ids)) != len(ids):
+        fail("xii rules --ids --json: an id is listed twice")
+    else:
+        ok()
+    bad = copy.deepcopy(doc)
+    del bad[0]["summary"]
+    must_refuse(v, bad, "a rule id without its summary")
+    must_refuse(v, [], "no rule ids")
+    return set(ids)
+
+
 def audit_logs():
     pats = ["tests/golden/audit/*.xii", "tests/golden/messages/*.xii", "tests/golden/filled/*.xii",
             "tests/catalogue/inputs/*.xii", "docs/*.xii"]
@@ -118,7 +141,7 @@ def audit_logs():
     return [os.path.relpath(f, ROOT) for f in logs]
 
 
-def check_audit(xii):
+def check_audit(xii, rule_ids):
     v = load_schema("audit")
     logs = audit_logs()
     if len(logs) < 20:
@@ -138,6 +161,10 @@ def check_audit(xii):
                 fail("%s: not JSON: %s" % (label, e))
                 continue
             validate(v, doc, label)
+            for kind in ("errors", "warnings"):
+                for d in doc.get(kind, []):
+                    if isinstance(d, dict) and d.get("code") is not None and d["code"] not in rule_ids:
+                        fail("%s: code '%s' is not in xii rules --ids" % (label, d["code"]))
             if doc.get("ok") != (status == 0):
                 fail("%s: \"ok\" is %s with exit status %d" % (label, doc.get("ok"), status))
             else:
@@ -191,12 +218,12 @@ def main():
             ok()
         except (ValueError, jsonschema.SchemaError) as e:
             fail("docs/schema/%s.json is no valid draft 2020-12 schema: %s" % (name, str(e)[:200]))
-    checks = {"rules": check_rules, "audit": check_audit}
+    checked = {"rules", "rule-ids", "audit"}
     for name in schemas:
-        if name not in checks:
+        if name not in checked:
             fail("docs/schema/%s.json is checked by nothing in tests/check-schemas.py" % name)
-    for name, check in checks.items():
-        check(xii)
+    check_rules(xii)
+    check_audit(xii, check_rule_ids(xii))
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 
