@@ -12,6 +12,8 @@ The JSON the program prints against the schemas of docs/schema/ (JSON Schema dra
   bad games alike: every golden audit case, the message cases, the filled-sheet logs, the
   catalogue's hostile inputs, the example game), plain and with --until-round 1 and 5, and its
   "ok" agrees with the exit status (0 with true, 1 with false);
+- `xii simulate --json` (a few short runs: every difficulty, solo with an objective, several
+  players, mixed bots) matches docs/schema/simulate.json;
 - each schema refuses documents that are wrong in a known way (a key missing, an unknown key,
   a value out of range), so a schema that accepts everything fails here;
 - every schema in docs/schema/ has its check here.
@@ -206,6 +208,41 @@ def check_audit(xii, rule_ids):
     must_refuse(v, bad, "an objective achieved \"yes\"")
 
 
+def check_simulate(xii):
+    """A few cheap runs: solo with an objective, several players, mixed bots, every difficulty."""
+    v = load_schema("simulate")
+    runs = [["--games", "3", "--difficulty", "all"],
+            ["--games", "2", "--solo", "merchant", "--difficulty", "normal"],
+            ["--games", "2", "--players", "3", "--difficulty", "hard"],
+            ["--games", "2", "--players", "2", "--bots", "random,greedy", "--difficulty", "easy"]]
+    docs = []
+    for extra in runs:
+        args = ["simulate", "--json", "--threads", "2"] + extra
+        label = "xii " + " ".join(args)
+        status, out = run(xii, args)
+        if status != 0:
+            fail("%s: exit status %d" % (label, status))
+            continue
+        doc = json.loads(out)
+        validate(v, doc, label)
+        docs.append(doc)
+    if len(docs) != len(runs):
+        return
+    if len(docs[0]["results"]) != 6 or "achieved" not in docs[1]["results"][0]:
+        fail("xii simulate --json: six difficulties with --difficulty all, 'achieved' with --solo expected")
+    else:
+        ok()
+    bad = copy.deepcopy(docs[0])
+    bad["results"][0]["scores"]["in_band"] = 1.5
+    must_refuse(v, bad, "a share of 1.5")
+    bad = copy.deepcopy(docs[0])
+    del bad["results"][0]["scores"]["median"]
+    must_refuse(v, bad, "no median")
+    bad = copy.deepcopy(docs[0])
+    bad["players"] = 6
+    must_refuse(v, bad, "six players")
+
+
 def main():
     if len(sys.argv) != 2:
         print("usage: python3 tests/check-schemas.py path/to/xii", file=sys.stderr)
@@ -218,12 +255,13 @@ def main():
             ok()
         except (ValueError, jsonschema.SchemaError) as e:
             fail("docs/schema/%s.json is no valid draft 2020-12 schema: %s" % (name, str(e)[:200]))
-    checked = {"rules", "rule-ids", "audit"}
+    checked = {"rules", "rule-ids", "audit", "simulate"}
     for name in schemas:
         if name not in checked:
             fail("docs/schema/%s.json is checked by nothing in tests/check-schemas.py" % name)
     check_rules(xii)
     check_audit(xii, check_rule_ids(xii))
+    check_simulate(xii)
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 
