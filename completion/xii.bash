@@ -105,7 +105,12 @@ _xii()
         '') ;;
         --paper) COMPREPLY=($(compgen -W "$_xii_papers" -- "$cur")); return ;;
         --backend) COMPREPLY=($(compgen -W "$_xii_backends" -- "$cur")); return ;;
-        --difficulty) COMPREPLY=($(compgen -W "$_xii_difficulties" -- "$cur")); return ;;
+        --difficulty)
+            # simulate plays every difficulty with "all".
+            local all=
+            [[ $cmd == simulate ]] && all=all
+            COMPREPLY=($(compgen -W "$_xii_difficulties $all" -- "$cur"))
+            return ;;
         --solo | --objective) COMPREPLY=($(compgen -W "$_xii_objectives" -- "$cur")); return ;;
         --bot) COMPREPLY=($(compgen -W "$_xii_bots" -- "$cur")); return ;;
         --bots) _xii_list "$cur" $_xii_bots; return ;;

@@ -101,6 +101,8 @@ if "$xii" simulate --help >"$tmp/simulate" 2>/dev/null; then
     grep -qw -- "$b" "$tmp/simulate" && passed=$((passed + 1)) || fail "bot $b: not in xii simulate --help"
   done
   expect "search,greedy search,random search,search" simulate --bots search,
+  expect "all" simulate --difficulty a
+  grep -q -- "--difficulty D .*or all" "$tmp/simulate" && passed=$((passed + 1)) || fail "xii simulate --help no longer offers --difficulty all"
 fi
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]
