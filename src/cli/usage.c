@@ -53,9 +53,10 @@ const char *cli_nearest(const char *word, const char *const *candidates, size_t 
             prefix_of = candidates[k];
         }
     }
-    /* One typo in a short word, two in a longer one: more would suggest unrelated names. A
-     * one-letter option ("-x") is as close to every other one: no guess. */
-    size_t allowed = len <= 2 ? 0 : len <= 5 ? 1 : 2;
+    /* One typo in a short word, two in a long one: more would suggest unrelated names ("--bogus"
+     * is two edits from "--bots"). A one-letter option ("-x") is as close to every other one:
+     * no guess. */
+    size_t allowed = len <= 2 ? 0 : len <= 8 ? 1 : 2;
     if (best_d == 0)
         return NULL;
     if (best_d <= allowed)

@@ -24,6 +24,10 @@ static void test_nearest_refuses_far_words(void **state)
 {
     (void)state;
     assert_null(cli_nearest("--colour", audit_like, N_AUDIT));
+    static const char *const sim[] = {"--bots", "--bot", "--budget", "--threads", "--until-round"};
+    assert_null(cli_nearest("--bogus", sim, 5));                /* two edits in a short word */
+    assert_string_equal(cli_nearest("--thread", sim, 5), "--threads");
+    assert_string_equal(cli_nearest("--untl-roud", sim, 5), "--until-round");   /* two in a long one */
     assert_null(cli_nearest("-x", audit_like, N_AUDIT));        /* one letter: no guess */
     assert_null(cli_nearest("--json", audit_like, N_AUDIT));    /* exact: not a typo */
     assert_null(cli_nearest("--gr", audit_like, N_AUDIT));      /* prefix of two options */
