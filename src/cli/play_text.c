@@ -235,8 +235,8 @@ static void round_awaited(const struct play_session *s, enum log_await_kind kind
         strbuf_printf(out, "Round %d", round);
         if (a->event >= 0)
             strbuf_printf(out, " (event: %s)", gd->events[a->event].id);
-        strbuf_puts(out, " begins");
-        break;
+        strbuf_puts(out, " begins: type round\n");
+        return;
     }
     case LOG_AWAIT_OUTLAWS: {
         strbuf_printf(out, "Round %d, the outlaws' attack: the bonus rolls of", a->round);
