@@ -8,6 +8,7 @@
 #   - refused lines at the prompt are not written, and the game goes on (undo too);
 #   - through a pipe the first refused line stops with the audit's message and status 1,
 #     FILE keeping every line accepted before it;
+#   - bad command lines and files: status 2 and a message, nothing created;
 #   - killed with SIGKILL at random points (while typing a line, or just after Enter), then
 #     continued (through the terminal or a pipe): the final file is the uninterrupted one.
 # usage: run-play.sh XII PTYDRIVE WORKDIR
@@ -80,6 +81,21 @@ head -n 20 "$typed" | "$xii" play "$dir/stop20.xii" > /dev/null 2>&1 || fail "20
 cmp -s "$dir/stop.xii" "$dir/stop20.xii" || fail "the file after a refused line is not the file of the lines before it"
 [ -s "$dir/stop.out" ] && fail "no prompt may be printed through a pipe"
 
+# Bad input: a clear error, status 2, nothing created.
+mkdir -p "$dir/folder"
+printf 'players A B\nround 1\nshared 2 2\n' > "$dir/bad.xii"
+for args in "$dir/folder" "$dir/no/such/folder/x.xii" "$dir/bad.xii" "--seed x $dir/new.xii" \
+            "--sede 1 $dir/new.xii" "--pdf - $dir/new.xii" ""; do
+  # shellcheck disable=SC2086
+  "$xii" play $args < /dev/null > "$dir/bad.out" 2> "$dir/bad.err"
+  st=$?
+  [ $st -eq 2 ] || fail "xii play $args: expected status 2, got $st"
+  [ -s "$dir/bad.err" ] || fail "xii play $args: no message"
+done
+[ -e "$dir/new.xii" ] && fail "a refused command line created its file"
+"$xii" play "$dir/bad.xii" < /dev/null 2> "$dir/bad.err"
+grep -q 'bad.xii:3:10: error: .*\[rule: dice\]' "$dir/bad.err" || fail "a FILE with errors: no audit message"
+
 # Killed at random points, then continued.
 total=$(wc -l < "$typed")
 k=0
@@ -102,5 +118,5 @@ for at in $(awk -v n="$total" 'BEGIN { srand(2026); for (i = 0; i < 8; i++) prin
   cmp -s "$f" "$dir/pipe.xii" || fail "kill $k at line $at: the final file differs from the uninterrupted one"
 done
 
-[ $status -eq 0 ] && echo "play: terminal, pipe, refusals, undo, $k kills: all passed"
+[ $status -eq 0 ] && echo "play: terminal, pipe, refusals, undo, bad input, $k kills: all passed"
 exit $status

@@ -412,7 +412,7 @@ int cmd_play(int argc, char **argv)
         strbuf_free(&err);
         play_session_free(&s);
         gamedata_free(&gd);
-        return EXIT_USAGE;
+        return rc == -2 ? EXIT_OUTPUT : EXIT_USAGE;
     }
     strbuf_free(&err);
     s.has_seed = pa.seed != NULL;

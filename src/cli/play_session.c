@@ -192,6 +192,12 @@ int play_session_open(struct play_session *s, const struct gamedata *gd, const c
     strbuf_append(&s->text, data, len);
     free(data);
     replay_session(s);
+    fd = open(path, O_WRONLY | O_APPEND);
+    if (fd < 0) {
+        strbuf_printf(err, "cannot write %s: %s", path, strerror(errno));
+        return -2;
+    }
+    close(fd);
     if (s->dl.errors > 0 && !header_on_its_way(gd, strbuf_cstr(&s->text), s->text.len)) {
         for (size_t i = 0; i < s->dl.count; i++)
             diag_format(err, &s->dl.items[i], s->text.data, s->text.len);

@@ -44,7 +44,7 @@ struct play_result {
 };
 
 /* Opens FILE (created empty when missing) and replays it. Returns 0; -1 with the reason in
- * err when it cannot be read or created; 1 when it has errors (err holds the audit's
+ * err when it cannot be read or created, -2 when it cannot be written; 1 when it has errors (err holds the audit's
  * diagnostics): a log is continued only when the rules accept it (a header on its way
  * included). */
 int play_session_open(struct play_session *s, const struct gamedata *gd, const char *path,
