@@ -184,7 +184,12 @@ play: $(XII) $(PTYDRIVE)
 simcheck: $(XII)
 	@sh tests/run-simulate.sh $(XII) $(BUILD)/simcheck
 
-check: unit golden pdfcheck catalogue repro outputs makeflags helpcheck mancheck completioncheck schemacheck installcheck play simcheck
+# Names, towns and titles that are not text; what is echoed to a terminal is escaped.
+.PHONY: textcheck
+textcheck: $(XII)
+	@sh tests/run-text.sh $(XII) $(BUILD)/text
+
+check: unit golden pdfcheck catalogue repro outputs textcheck makeflags helpcheck mancheck completioncheck schemacheck installcheck play simcheck
 
 # The docs stand on their own: links and named paths exist, nothing points outside the repository.
 # (A test target can add itself to make check on its own line, as this one does.)

@@ -9,7 +9,7 @@
 #include "cli/options.h"
 #include "cli/render_options.h"
 #include "cli/usage.h"
-#include "core/utf8.h"
+#include "core/text.h"
 #include "core/xalloc.h"
 #include "layout/icons.h"
 #include "layout/summary.h"
@@ -243,13 +243,15 @@ int cmd_sheet(int argc, char **argv)
     int have_gd = 0;
     struct icon_set *icons = NULL;
     struct strbuf footer = STRBUF_INIT, err = STRBUF_INIT;
-    /* Names are printed: they must be text a PDF can hold. */
-    const char *bad = sa.names ? utf8_first_bad(sa.names) : NULL;
-    const char *bad_town = sa.towns ? utf8_first_bad(sa.towns) : NULL;
-    if (bad || bad_town) {
-        fprintf(stderr, "xii sheet: %s holds %s at byte %zu\n", bad ? "--names" : "--towns",
-                (unsigned char)*(bad ? bad : bad_town) < 0x80 ? "a control character" : "bytes that are not UTF-8",
-                (size_t)((bad ? bad - sa.names : bad_town - sa.towns) + 1));
+    /* Names are printed: they must be text a PDF and a terminal show as they are. */
+    size_t at;
+    const char *option = sa.names && text_check_name(sa.names, strlen(sa.names), &at, &err)
+                             ? "--names"
+                         : sa.towns && text_check_name(sa.towns, strlen(sa.towns), &at, &err)
+                             ? "--towns"
+                             : NULL;
+    if (option) {
+        fprintf(stderr, "xii sheet: %s holds %s at byte %zu\n", option, strbuf_cstr(&err), at + 1);
         status = EXIT_USAGE;
         goto done;
     }

@@ -53,10 +53,12 @@ static void unknown_command(const char *name)
     for (size_t i = 0; i < NCOMMANDS; i++)
         names[i] = commands[i].name;
     const char *near = cli_nearest(name, names, NCOMMANDS);
+    char shown[CLI_ECHO_MAX];
+    cli_echo(shown, sizeof shown, name);
     if (near)
-        fprintf(stderr, "xii: unknown command '%s' (did you mean %s?)\n", name, near);
+        fprintf(stderr, "xii: unknown command '%s' (did you mean %s?)\n", shown, near);
     else
-        fprintf(stderr, "xii: unknown command '%s'\n", name);
+        fprintf(stderr, "xii: unknown command '%s'\n", shown);
     fputs("Try 'xii --help' for the list of commands.\n", stderr);
 }
 
@@ -123,10 +125,12 @@ int main(int argc, char **argv)
     if (name[0] == '-') {
         static const char *const options[] = {"--help", "--version"};
         const char *near = cli_nearest(name, options, 2);
+        char shown[CLI_ECHO_MAX];
+        cli_echo(shown, sizeof shown, name);
         if (near)
-            fprintf(stderr, "xii: unknown option '%s' (did you mean %s?)\n", name, near);
+            fprintf(stderr, "xii: unknown option '%s' (did you mean %s?)\n", shown, near);
         else
-            fprintf(stderr, "xii: unknown option '%s' (a command's options come after it)\n", name);
+            fprintf(stderr, "xii: unknown option '%s' (a command's options come after it)\n", shown);
         fputs("Try 'xii --help' for the list of commands.\n", stderr);
     } else {
         unknown_command(name);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "core/text.h"
 #include "core/xalloc.h"
 
 const char render_options_help[] =
@@ -51,7 +52,9 @@ int render_options_parse(struct render_options *ro, int argc, char **argv, int *
         }
         const struct paper *p = layout_paper_find(v);
         if (!p) {
-            strbuf_printf(err, "unknown paper '%s' (expected a4 or letter)", v);
+            strbuf_puts(err, "unknown paper '");
+            text_escape(err, v, strlen(v));
+            strbuf_puts(err, "' (expected a4 or letter)");
             return -1;
         }
         ro->paper = p;
@@ -69,7 +72,9 @@ int render_options_parse(struct render_options *ro, int argc, char **argv, int *
         else if (strcasecmp(v, "trace") == 0)
             ro->backend = CANVAS_TRACE;
         else {
-            strbuf_printf(err, "unknown backend '%s' (expected cairo or haru)", v);
+            strbuf_puts(err, "unknown backend '");
+            text_escape(err, v, strlen(v));
+            strbuf_puts(err, "' (expected cairo or haru)");
             return -1;
         }
         return 1;
@@ -87,9 +92,13 @@ int render_options_parse(struct render_options *ro, int argc, char **argv, int *
         errno = 0;
         long n = m < 0 ? 0 : strtol(v, &end, 10);
         if (m < 0 || errno || end == v || *end || n < RENDER_MIN_DPI || n > RENDER_MAX_DPI) {
-            strbuf_printf(err, "--dpi needs a resolution from %d to %d dots per inch%s%s%s",
-                          RENDER_MIN_DPI, RENDER_MAX_DPI, m < 0 ? "" : ", not '",
-                          m < 0 ? "" : v, m < 0 ? "" : "'");
+            strbuf_printf(err, "--dpi needs a resolution from %d to %d dots per inch",
+                          RENDER_MIN_DPI, RENDER_MAX_DPI);
+            if (m > 0) {
+                strbuf_puts(err, ", not '");
+                text_escape(err, v, strlen(v));
+                strbuf_putc(err, '\'');
+            }
             return -1;
         }
         ro->dpi = (int)n;

@@ -1,4 +1,5 @@
 #include "cli/usage.h"
+#include "core/text.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -123,6 +124,19 @@ void cli_print_help(const char *const help[])
         fputs(help[p], stdout);
 }
 
+const char *cli_echo(char *buf, size_t size, const char *arg)
+{
+    struct strbuf sb = STRBUF_INIT;
+    text_escape(&sb, arg, strlen(arg));
+    size_t n = sb.len < size ? sb.len : size - 1;
+    memcpy(buf, strbuf_cstr(&sb), n);
+    buf[n] = 0;
+    if (sb.len >= size && size > 4)
+        memcpy(buf + size - 4, "...", 4);
+    strbuf_free(&sb);
+    return buf;
+}
+
 void cli_see_help(const char *cmd)
 {
     fprintf(stderr, "Try 'xii %s --help' for the list of options.\n", cmd);
@@ -131,7 +145,8 @@ void cli_see_help(const char *cmd)
 void cli_unknown_option(const char *cmd, const char *arg, const char *const help[])
 {
     if (arg[0] != '-' || arg[1] == 0) {
-        fprintf(stderr, "xii %s: unexpected argument '%s'\n", cmd, arg);
+        char shown[CLI_ECHO_MAX];
+        fprintf(stderr, "xii %s: unexpected argument '%s'\n", cmd, cli_echo(shown, sizeof shown, arg));
         cli_see_help(cmd);
         return;
     }
@@ -148,9 +163,11 @@ void cli_unknown_option(const char *cmd, const char *arg, const char *const help
         word[len] = 0;
         near = cli_nearest(word, options, n);
     }
+    char shown[CLI_ECHO_MAX];
+    cli_echo(shown, sizeof shown, arg);
     if (near)
-        fprintf(stderr, "xii %s: unknown option '%s' (did you mean %s?)\n", cmd, arg, near);
+        fprintf(stderr, "xii %s: unknown option '%s' (did you mean %s?)\n", cmd, shown, near);
     else
-        fprintf(stderr, "xii %s: unknown option '%s'\n", cmd, arg);
+        fprintf(stderr, "xii %s: unknown option '%s'\n", cmd, shown);
     cli_see_help(cmd);
 }

@@ -24,6 +24,12 @@ void cli_unknown_option(const char *cmd, const char *arg, const char *const help
 /* Prints a help text given in pieces (NULL-terminated) on stdout. */
 void cli_print_help(const char *const help[]);
 
+/* The room for an argument echoed in a message. */
+#define CLI_ECHO_MAX 256
+/* arg as it is safe to show on a terminal (core/text.h: control, C1 and bidirectional
+ * characters escaped), cut with "..." to fit buf; returns buf. */
+const char *cli_echo(char *buf, size_t size, const char *arg);
+
 /* Prints the line pointing at "xii CMD --help" on stderr (after a usage error). */
 void cli_see_help(const char *cmd);
 

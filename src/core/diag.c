@@ -1,4 +1,5 @@
 #include "core/diag.h"
+#include "core/text.h"
 #include "core/utf8.h"
 #include "core/xalloc.h"
 #include <stdarg.h>
@@ -87,11 +88,14 @@ static const char *find_line(const char *src, size_t srclen, int line, size_t *n
 
 void diag_format(struct strbuf *out, const struct diag *d, const char *src, size_t srclen)
 {
+    /* The file name and the message quote input: escaped like the line. */
+    text_escape(out, d->file, strlen(d->file));
     if (d->pos.line > 0)
-        strbuf_printf(out, "%s:%d:%d: ", d->file, d->pos.line, d->pos.col);
+        strbuf_printf(out, ":%d:%d: ", d->pos.line, d->pos.col);
     else if (d->file[0])
-        strbuf_printf(out, "%s: ", d->file);
-    strbuf_printf(out, "%s: %s", diag_level_name(d->level), d->message);
+        strbuf_puts(out, ": ");
+    strbuf_printf(out, "%s: ", diag_level_name(d->level));
+    text_escape(out, d->message, strlen(d->message));
     if (d->code && d->level == DIAG_ERROR)
         strbuf_printf(out, " [rule: %s]", d->code);
     strbuf_putc(out, '\n');
@@ -106,34 +110,24 @@ void diag_format(struct strbuf *out, const struct diag *d, const char *src, size
     /* Long lines are cut so a report stays readable. */
     size_t shown = n > 200 ? 200 : n;
     strbuf_printf(out, "%5d | ", d->pos.line);
-    /* Control characters become spaces and bytes that are not UTF-8 become '?', so the
-     * report stays clean text whatever the log holds. */
-    for (size_t i = 0; i < shown;) {
-        const unsigned char *u = (const unsigned char *)line + i;
-        size_t k = utf8_len(u, shown - i);
-        if (k == 0) {
-            strbuf_putc(out, '?');
-            i++;
-        } else if (k == 1) {
-            strbuf_putc(out, (u[0] < 0x20 || u[0] == 0x7F) ? ' ' : (char)u[0]);
-            i++;
-        } else {
-            strbuf_append(out, line + i, k);
-            i += k;
-        }
-    }
+    /* The line as a terminal may show it: control, C1 and bidirectional characters and bytes
+     * that are not UTF-8 are escaped (core/text.h), whatever the log holds. */
+    text_escape(out, line, shown);
     strbuf_puts(out, n > shown ? "...\n" : "\n");
     if (d->pos.col < 1 || (size_t)d->pos.col > shown + 1)
         return;
+    /* Columns are bytes; the caret goes under the character as it was shown. */
+    size_t before = (size_t)d->pos.col - 1;
+    size_t pad = text_escaped_width(line, before);
+    size_t len = d->len > 1 ? (size_t)d->len : 1;
+    if (len > shown - before)
+        len = shown - before;
+    size_t width = len ? text_escaped_width(line + before, len) : 1;
     strbuf_puts(out, "      | ");
-    /* Columns are bytes; the caret goes under the character, so UTF-8 continuation bytes
-     * take no room. */
-    for (int i = 1; i < d->pos.col; i++)
-        if (((unsigned char)line[i - 1] & 0xC0) != 0x80)
-            strbuf_putc(out, ' ');
+    for (size_t i = 0; i < pad; i++)
+        strbuf_putc(out, ' ');
     strbuf_putc(out, '^');
-    int len = d->len > 1 ? d->len : 1;
-    for (int i = 1; i < len && (size_t)(d->pos.col + i) <= shown + 1; i++)
+    for (size_t i = 1; i < width; i++)
         strbuf_putc(out, '~');
     strbuf_putc(out, '\n');
 }

@@ -1,5 +1,4 @@
 #include "core/utf8.h"
-#include <string.h>
 
 size_t utf8_len(const unsigned char *p, size_t avail)
 {
@@ -24,17 +23,4 @@ size_t utf8_len(const unsigned char *p, size_t avail)
                    : 0;
     }
     return 0;
-}
-
-const char *utf8_first_bad(const char *s)
-{
-    size_t len = strlen(s);
-    for (size_t i = 0; i < len;) {
-        const unsigned char *u = (const unsigned char *)s + i;
-        size_t n = utf8_len(u, len - i);
-        if (n == 0 || u[0] < 0x20 || u[0] == 0x7F)
-            return s + i;
-        i += n;
-    }
-    return NULL;
 }

@@ -1,5 +1,6 @@
-/* UTF-8 checks shared by every reader of text (logs, game data, names given on the command
- * line): what is accepted here can be drawn in a PDF and written in JSON. */
+/* The UTF-8 check shared by every reader of text (logs, game data, names given on the command
+ * line): what is accepted here can be drawn in a PDF and written in JSON (core/text.h says
+ * which characters a name may not hold). */
 #ifndef CORE_UTF8_H
 #define CORE_UTF8_H
 #include <stddef.h>
@@ -7,9 +8,5 @@
 /* Length of the valid UTF-8 sequence at p (1-4 bytes, at most avail), or 0 when the bytes
  * there are not one: no overlong forms, surrogates or code points above U+10FFFF. */
 size_t utf8_len(const unsigned char *p, size_t avail);
-
-/* The first byte of s (NUL-terminated) that is not valid UTF-8 or is a control character
- * (below U+0020, or U+007F), or NULL when s is clean text. */
-const char *utf8_first_bad(const char *s);
 
 #endif

@@ -1,4 +1,5 @@
 #include "layout/organiser.h"
+#include "core/text.h"
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -24,8 +25,10 @@ int organiser_players_parse(const char *count, const char *names, int def,
         char *end;
         long v = strtol(count, &end, 10);
         if (!*count || *end || v < 1 || v > ORGANISER_MAX_PLAYERS) {
-            strbuf_printf(err, "the number of players must be 1 to %d, not '%s'",
-                          ORGANISER_MAX_PLAYERS, count);
+            strbuf_printf(err, "the number of players must be 1 to %d, not '",
+                          ORGANISER_MAX_PLAYERS);
+            text_escape(err, count, strlen(count));
+            strbuf_putc(err, '\'');
             return -1;
         }
         out->n = (int)v;
@@ -34,6 +37,13 @@ int organiser_players_parse(const char *count, const char *names, int def,
     if (!names)
         return 0;
     out->n = 0;
+    size_t at;
+    struct strbuf why = STRBUF_INIT;
+    if (text_check_name(names, strlen(names), &at, &why)) {
+        strbuf_printf(err, "--names holds %s at byte %zu", strbuf_cstr(&why), at + 1);
+        strbuf_free(&why);
+        return -1;
+    }
     for (const char *p = names;;) {
         const char *e = strchr(p, ',');
         if (!e)

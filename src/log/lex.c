@@ -1,5 +1,6 @@
 /* The move-log lexer. It never reads past `end` and never relies on a terminating NUL. */
 #include "log/lex.h"
+#include "core/text.h"
 #include "core/utf8.h"
 #include <limits.h>
 #include <stdio.h>
@@ -50,6 +51,21 @@ static void bad_byte(struct log_lexer *lx, struct log_token *t, const char *q)
     lx->p = q + 1;
 }
 
+/* An ERROR token for the hostile character of n bytes at q (core/text.h); the lexer moves past it. */
+static void bad_char(struct log_lexer *lx, struct log_token *t, const char *q, size_t n)
+{
+    make(lx, t, LOG_TOK_ERROR, q, n);
+    t->error = LOG_LEX_HOSTILE;
+    t->byte = (unsigned char)*q;
+    lx->p = q + n;
+}
+
+/* True when the n bytes at q are a character no word or string may hold. */
+static bool hostile(const char *q, size_t n)
+{
+    return n > 1 && text_hostile(text_code_point((const unsigned char *)q, n));
+}
+
 /* Checks one byte (or UTF-8 sequence) of a comment or string at q; returns its length, 0 if bad. */
 static size_t text_char(const struct log_lexer *lx, const char *q)
 {
@@ -78,6 +94,10 @@ static void lex_string(struct log_lexer *lx, struct log_token *t)
         size_t n = c == '\r' ? 0 : text_char(lx, q); /* a carriage return alone in a name */
         if (n == 0) {
             bad_byte(lx, t, q);
+            return;
+        }
+        if (hostile(q, n)) {
+            bad_char(lx, t, q, n);
             return;
         }
         q += n;
@@ -124,6 +144,10 @@ static void lex_word(struct log_lexer *lx, struct log_token *t)
             size_t n = utf8_len((const unsigned char *)q, (size_t)(end - q));
             if (n == 0) {
                 bad_byte(lx, t, q);
+                return;
+            }
+            if (hostile(q, n)) {
+                bad_char(lx, t, q, n);
                 return;
             }
             q += n;
@@ -220,6 +244,12 @@ const char *log_lex_error_text(const struct log_token *t, char *buf, size_t size
     case LOG_LEX_UTF8:
         snprintf(buf, size, "invalid UTF-8 byte 0x%02X (a move log is UTF-8 text)", t->byte);
         break;
+    case LOG_LEX_HOSTILE: {
+        uint32_t cp = text_code_point((const unsigned char *)t->p, t->n);
+        snprintf(buf, size, "%s U+%04X: names, towns and titles are plain text", text_hostile_kind(cp),
+                 (unsigned)cp);
+        break;
+    }
     case LOG_LEX_UNTERMINATED:
         snprintf(buf, size, "unterminated string: the closing '\"' is missing on this line");
         break;

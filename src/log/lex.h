@@ -27,6 +27,8 @@ enum log_lex_error {
     LOG_LEX_NUL,          /* a NUL byte */
     LOG_LEX_CONTROL,      /* another control character (not tab, CR or LF) */
     LOG_LEX_UTF8,         /* a byte that does not start a valid UTF-8 sequence here */
+    LOG_LEX_HOSTILE,      /* in a word or a string, a character no name may hold
+                             (core/text.h: a C1 control, a bidirectional override) */
     LOG_LEX_UNTERMINATED  /* a string without its closing quote on the same line */
 };
 

@@ -79,10 +79,14 @@ struct loader {
 };
 
 /* A cursor over one statement's tokens. */
+/* The room for the keys of an entry (keys[] below), to find one given twice. */
+#define KEY_SLOTS 32
+
 struct cur {
     struct loader *ld;
     const struct gd_stmt *st;
     size_t i;
+    const struct gd_tok *seen[KEY_SLOTS];   /* where each key was given in this entry */
 };
 
 static void err_at(struct loader *ld, struct srcpos pos, size_t len, const char *fmt, ...)
@@ -158,7 +162,8 @@ static int want_number(struct cur *c, const char *what, int lo, int hi, int *out
         return -1;
     }
     if (t->number < lo || t->number > hi) {
-        err_at(c->ld, t->pos, t->len, "%s must be from %d to %d, found %d", what, lo, hi, t->number);
+        err_at(c->ld, t->pos, t->len, "%s must be from %d to %d, found %.*s%s", what, lo, hi,
+               (int)(t->len > 20 ? 20 : t->len), t->text, t->len > 20 ? "..." : "");
         c->i++;
         return -1;
     }
@@ -231,6 +236,34 @@ static const char *const keys[] = {
     "perk", "note", "min", "bonus", "letters", "text", "halve", "lose", "zero",
     "no-farm-production", "ban-people", "if-pow-below", "rounds", "good", "fixed", NULL,
 };
+
+_Static_assert(sizeof keys / sizeof keys[0] <= KEY_SLOTS, "KEY_SLOTS is too small");
+
+/* The keys an entry may give more than once: each one adds (a perk, a requirement, a cost, a
+ * bonus, an effect). Any other key given twice is an error: the loader would keep the last. */
+static const char *const repeatable_keys[] = {
+    "perk", "requires", "cost", "bonus", "halve", "lose", "zero", "ban-people", NULL,
+};
+
+/* Reports a key given a second time in one entry, naming both places. */
+static void key_once(struct cur *c, const struct gd_tok *key)
+{
+    for (int i = 0; keys[i]; i++) {
+        if (!gd_tok_is(key, keys[i]))
+            continue;
+        for (int r = 0; repeatable_keys[r]; r++)
+            if (strcmp(keys[i], repeatable_keys[r]) == 0)
+                return;
+        const struct gd_tok *first = c->seen[i];
+        if (first)
+            err_at(c->ld, key->pos, key->len,
+                   "'%s' is given twice in this entry (first at line %d, column %d): give it once",
+                   keys[i], first->pos.line, first->pos.col);
+        else
+            c->seen[i] = key;
+        return;
+    }
+}
 
 static int is_key(const struct gd_tok *t)
 {
@@ -367,8 +400,10 @@ static void parse_perk(struct cur *c, struct gd_perk *perks, int *nperks, int sp
                    perk_table[id].max_params, perk_table[id].max_params == 1 ? "" : "s");
             return;
         }
-        p->params[p->nparams++] = t->number;
-        c->i++;
+        /* Out of range: reported, and read as 0 so that the wording after it still reads. */
+        if (want_number(c, "a perk's number", 0, 999, &p->params[p->nparams]) != 0)
+            p->params[p->nparams] = 0;
+        p->nparams++;
     }
     if (p->nparams < perk_table[id].min_params) {
         expected(c, perk_table[id].min_params == 1 ? "the perk's number" : "the perk's numbers");
@@ -452,7 +487,7 @@ static void unknown_key(struct cur *c, const struct gd_tok *key, const char *stm
 
 /* Loops over the keys left in the statement; each body consumes the key's values. */
 #define FOR_EACH_KEY(c, key)                                                     \
-    for (const struct gd_tok *key; ((key) = peek(c)) != NULL && ((c)->i++, 1);)
+    for (const struct gd_tok *key; ((key) = peek(c)) != NULL && ((c)->i++, key_once(c, key), 1);)
 
 static void parse_asset(struct cur *c, int a)
 {
@@ -547,8 +582,9 @@ static void parse_location(struct cur *c, int l)
                     err_at(ld, t->pos, t->len, "a MIN row has %d values, one per round: found more", GD_ROUNDS);
                     break;
                 }
-                lo->min[nmin++] = t->number;
-                c->i++;
+                if (want_number(c, "a MIN value", 0, 999, &lo->min[nmin]) != 0)
+                    lo->min[nmin] = 0;    /* reported; the row still reads */
+                nmin++;
             }
             if (nmin > 0 && nmin < GD_ROUNDS)
                 err_at(ld, key->pos, key->len, "a MIN row needs %d values, one per round: found %d", GD_ROUNDS, nmin);
@@ -1027,7 +1063,7 @@ static const struct {
 /* One statement of the data file: its keyword picks the function that reads the rest. */
 static void parse_stmt(struct loader *ld, const struct gd_stmt *st)
 {
-    struct cur c = {ld, st, 1};
+    struct cur c = {.ld = ld, .st = st, .i = 1};
     const struct gd_tok *head = &st->toks[0];
     if (head->kind != GT_WORD) {
         err_at(ld, head->pos, head->len, "expected a statement keyword (asset, person, infrastructure, location, event, difficulty, ...), found %s", tok_kind_name(head));

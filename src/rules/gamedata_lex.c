@@ -1,7 +1,9 @@
 #include "rules/gamedata_lex.h"
+#include "core/text.h"
 #include "core/utf8.h"
 #include "core/xalloc.h"
 #include <ctype.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdint.h>
@@ -118,12 +120,13 @@ size_t gd_lex(struct gd_lexed *lx, const char *file, const char *buf, size_t len
                 i = j;
                 continue;
             }
-            size_t bad = i + 1;
-            while (bad < j && (unsigned char)buf[bad] >= 0x20 && buf[bad] != 0x7F)
-                bad++;
-            if (bad < j) {
-                struct srcpos at = {line, (int)(bad - line_start) + 1};
-                lex_error(dl, &errors, file, at, 1, "control character 0x%02X in a string", (unsigned char)buf[bad]);
+            /* Strings are names and titles printed on the sheets: plain text (core/text.h). */
+            size_t bad;
+            struct strbuf why = STRBUF_INIT;
+            if (text_check_name(buf + i + 1, j - i - 1, &bad, &why)) {
+                struct srcpos at = {line, (int)(i + 1 + bad - line_start) + 1};
+                lex_error(dl, &errors, file, at, 1, "%s in a string", strbuf_cstr(&why));
+                strbuf_free(&why);
                 i = j + 1;
                 continue;
             }
@@ -166,7 +169,9 @@ size_t gd_lex(struct gd_lexed *lx, const char *file, const char *buf, size_t len
             if (digits) {
                 t.kind = GT_NUMBER;
                 if (t.len > 6) {
-                    lex_error(dl, &errors, file, pos, (int)t.len, "number too large: '%.*s'", (int)(t.len > 20 ? 20 : t.len), t.text);
+                    /* Above every range: the statement that reads it says which range. */
+                    t.number = INT_MAX;
+                    push_tok(lx, t);
                     i = j;
                     continue;
                 }

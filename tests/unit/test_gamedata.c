@@ -202,6 +202,36 @@ static void test_aliases_number_forms_and_ambiguity(void **state)
                  1, "expected 'alias WORD ID' or 'alias WORD ID ID'");
 }
 
+/* One mistake, one error naming both places. Regression: an attribute given twice in one entry
+ * silently kept the last; a number of 40 digits gave three errors (the number, then the word
+ * after it read as the missing value, then that value). */
+static void test_one_error_per_mistake(void **state)
+{
+    (void)state;
+    const char *entry = "asset population name \"POPULATION\" class basic max 10 vp 1";
+    int line = line_of(entry);
+    struct diag_list dl = load_edited(entry, "asset population name \"POPULATION\" class basic max 10 vp 1 max 12");
+    assert_int_equal(dl.count, 1);
+    assert_int_equal(dl.items[0].pos.line, line);
+    assert_int_equal(dl.items[0].pos.col, 60);
+    assert_non_null(strstr(dl.items[0].message, "'max' is given twice in this entry (first at line"));
+    assert_non_null(strstr(dl.items[0].message, "column 48"));
+    diag_list_free(&dl);
+    dl = load_edited(entry, "asset population name \"POPULATION\" class basic max 1234567890123456789012345678901234567890 vp 1");
+    assert_int_equal(dl.count, 1);
+    assert_non_null(strstr(dl.items[0].message, "a MAX must be from 0 to 999, found 12345678901234567890..."));
+    diag_list_free(&dl);
+    dl = load_edited(entry, "asset population name \"POPULATION\" name \"POP\" class basic max 10 vp 1");
+    assert_int_equal(dl.count, 1);
+    assert_non_null(strstr(dl.items[0].message, "'name' is given twice"));
+    diag_list_free(&dl);
+    /* Numbers read as lists are range-checked too (a perk's numbers, a location's MIN row). */
+    dl = load_edited("perk effective-population 2", "perk effective-population 2000");
+    assert_int_equal(dl.count, 1);
+    assert_non_null(strstr(dl.items[0].message, "a perk's number must be from 0 to 999, found 2000"));
+    diag_list_free(&dl);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -211,6 +241,7 @@ int main(void)
         cmocka_unit_test(test_settings_once_and_error_cap),
         cmocka_unit_test(test_garbage_is_refused),
         cmocka_unit_test(test_aliases_number_forms_and_ambiguity),
+        cmocka_unit_test(test_one_error_per_mistake),
     };
     return cmocka_run_group_tests_name("gamedata", tests, NULL, NULL);
 }

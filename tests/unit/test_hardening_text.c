@@ -74,9 +74,19 @@ static void test_invalid_utf8_refused(void **state)
 static void test_control_characters_refused(void **state)
 {
     (void)state;
-    assert_refused("\"POPULATION\"", "\"POP\tULATION\"", 28, 27, "control character 0x09");
-    assert_refused("\"POPULATION\"", "\"POP\x7fULATION\"", 28, 27, "control character 0x7F");
-    assert_refused("\"POPULATION\"", "\"\x1b[31mPOP\"", 28, 24, "control character 0x1B");
+    assert_refused("\"POPULATION\"", "\"POP\tULATION\"", 28, 27, "a control character U+0009");
+    assert_refused("\"POPULATION\"", "\"POP\x7fULATION\"", 28, 27, "a control character U+007F");
+    assert_refused("\"POPULATION\"", "\"\x1b[31mPOP\"", 28, 24, "a control character U+001B");
+}
+
+/* C1 controls and bidirectional overrides or isolates are refused in game-data strings too.
+ * Regression: U+009B (a terminal's CSI) and U+202E passed into names printed on sheets. */
+static void test_c1_and_bidi_refused(void **state)
+{
+    (void)state;
+    assert_refused("\"POPULATION\"", "\"POP\xc2\x9bULATION\"", 28, 27, "a C1 control character U+009B");
+    assert_refused("\"POPULATION\"", "\"\xe2\x80\xaePOP\"", 28, 24, "a bidirectional override U+202E");
+    assert_refused("\"POPULATION\"", "\"PO\xe2\x81\xa6P\"", 28, 26, "a bidirectional isolate U+2066");
 }
 
 static void test_valid_utf8_accepted(void **state)
@@ -145,6 +155,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_invalid_utf8_refused),
         cmocka_unit_test(test_control_characters_refused),
+        cmocka_unit_test(test_c1_and_bidi_refused),
         cmocka_unit_test(test_valid_utf8_accepted),
         cmocka_unit_test(test_default_strings_drawable),
     };
