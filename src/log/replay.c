@@ -11,6 +11,53 @@
 
 /* ---- diagnostics ------------------------------------------------------------------------- */
 
+/* Counts one more error that follows from the refused line, in the note at that line. */
+static void cascade_fold(struct rp *rp, int line)
+{
+    if (rp->cascade.count++ == 0) {
+        rp->cascade.first = line;
+        rp->cascade.note = rp->dl->count;
+        struct diag *d = diag_add(rp->dl, DIAG_NOTE, rp->ast->file,
+                                  (struct srcpos){rp->cascade.line, rp->cascade.col}, 0, NULL, "%s", "");
+        d->round = rp->s->round;
+    }
+    rp->cascade.last = line;
+    struct strbuf sb = STRBUF_INIT;
+    int n = rp->cascade.count;
+    strbuf_printf(&sb, "%d further problem%s follow%s from this line and %s not listed (line%s %d", n,
+                  n == 1 ? "" : "s", n == 1 ? "s" : "", n == 1 ? "is" : "are",
+                  rp->cascade.first == line ? "" : "s", rp->cascade.first);
+    if (rp->cascade.first != line)
+        strbuf_printf(&sb, "-%d", line);
+    strbuf_puts(&sb, "): fix this line first");
+    struct diag *d = &rp->dl->items[rp->cascade.note];
+    free(d->message);
+    d->message = strbuf_detach(&sb);
+}
+
+void replay_cascade_start(struct rp *rp, const struct log_stmt *st, int player)
+{
+    if (rp->cascade.line)
+        return;
+    memset(&rp->cascade, 0, sizeof rp->cascade);
+    rp->cascade.line = st->at.line;
+    rp->cascade.col = st->at.col;
+    rp->cascade.player = player;
+}
+
+void replay_cascade_end(struct rp *rp)
+{
+    memset(&rp->cascade, 0, sizeof rp->cascade);
+}
+
+int replay_follows(struct rp *rp, struct log_span at)
+{
+    if (rp->done || !rp->cascade.line || at.line <= rp->cascade.line)
+        return 0;
+    cascade_fold(rp, at.line);
+    return 1;
+}
+
 struct diag *replay_error(struct rp *rp, struct log_span at, enum rule_id rule, int player,
                           const char *fmt, ...)
 {
@@ -259,23 +306,29 @@ static void do_turn(struct rp *rp, const struct log_stmt *st)
     int next = engine_next_player(s);
     struct refusal why;
     if (next < 0) {
-        replay_error(rp, st->turn.player.at, RULE_TURN_ORDER, p, "round %d: every player has had a turn "
-                     "(%s named); expected the %s", s->round, s->cfg.names[p],
-                     s->cfg.nplayers > 1 ? "war line" : "next round");
+        if (!replay_follows(rp, st->at))
+            replay_error(rp, st->turn.player.at, RULE_TURN_ORDER, p, "round %d: every player has had a "
+                         "turn (%s named); expected the %s", s->round, s->cfg.names[p],
+                         s->cfg.nplayers > 1 ? "war line" : "next round");
     } else if (p != next) {
-        turn_order_error(rp, st, p, next);
+        if (!replay_follows(rp, st->at))
+            turn_order_error(rp, st, p, next);
     } else if (!s->shared_set) {
-        replay_error(rp, st->at, RULE_ROUND_ORDER, p, "round %d has no shared dice: add \"shared D D\" "
-                     "before the first turn", s->round);
+        if (!replay_follows(rp, st->at))
+            replay_error(rp, st->at, RULE_ROUND_ORDER, p, "round %d has no shared dice: add \"shared D D\" "
+                         "before the first turn", s->round);
     } else if (engine_begin_turn(s, p, st->turn.dice[0].value, st->turn.dice[1].value, &why) != 0) {
         replay_refused(rp, st->at, p, &why, NULL);
     } else {
         rp->turn = st;
         rp->nmarket = 0;
         rp->skip = SKIP_NONE;
+        if (rp->cascade.line && rp->cascade.player == p)
+            replay_cascade_end(rp);     /* the refused turn is played after all */
         return;
     }
     replay_skip(rp, st);
+    replay_cascade_start(rp, st, p);
 }
 
 /* ---- spend, ability and market lines ----------------------------------------------------- */
@@ -551,11 +604,13 @@ static void do_round(struct rp *rp, const struct log_stmt *st)
                                : rule == RULE_TURN_ORDER ? "that turn is not played"
                                : rule == RULE_WAR ? "counted as everybody avoiding"
                                : rule == RULE_COLLECT ? "not collected" : "";
-            replay_error(rp, replay_keyword_span(st, "round"), rule, items[k].player,
-                         "round %d ended without %s (%s)", s->round, items[k].text, effect);
+            if (!replay_follows(rp, st->at))
+                replay_error(rp, replay_keyword_span(st, "round"), rule, items[k].player,
+                             "round %d ended without %s (%s)", s->round, items[k].text, effect);
         }
         engine_end_round(s, rp->h, NULL);
     }
+    replay_cascade_end(rp);
     if (until > 0 && s->round >= until) {
         rp->done = 1;
         return;
@@ -579,6 +634,9 @@ static void do_shared(struct rp *rp, const struct log_stmt *st)
     if (engine_set_shared(rp->s, st->shared.dice[0].value, st->shared.dice[1].value, &why) != 0) {
         replay_refused(rp, why.rule == RULE_DICE ? st->shared.dice[1].at : st->at, -1, &why, NULL);
         replay_skip(rp, st);
+        replay_cascade_start(rp, st, -1);
+    } else if (rp->cascade.line && rp->cascade.player < 0) {
+        replay_cascade_end(rp);         /* the shared dice are set after all */
     }
 }
 
@@ -666,6 +724,10 @@ static void do_war(struct rp *rp, const struct log_stmt *st)
         return;
     }
     int next = engine_next_player(s);
+    if (next >= 0 && replay_follows(rp, st->at)) {
+        replay_skip(rp, st);
+        return;
+    }
     if (next >= 0) {
         replay_error(rp, replay_keyword_span(st, "war"), RULE_ROUND_ORDER, next, "round %d: the war comes after "
                      "every turn, and %s has not played (expected \"turn %s D D\" before this line)",
@@ -798,6 +860,10 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
         return;
     }
     int next = engine_next_player(s);
+    if (next >= 0 && replay_follows(rp, st->at)) {
+        replay_skip(rp, st);
+        return;
+    }
     if (next >= 0) {
         replay_error(rp, replay_keyword_span(st, "collect"), RULE_ROUND_ORDER, p, "round %d: location bonuses are "
                      "chosen after every turn, and %s has not played", s->round, s->cfg.names[next]);

@@ -36,6 +36,17 @@ struct rp {
     int nmarket;
     int war_line;                           /* line of this round's war, 0 before it */
     enum skip_mode skip;
+    /* A refused shared or turn line: the errors that follow from it (no shared dice, turns out
+     * of order, a war or collect line before every turn, what the round lacks at its end) up
+     * to the next round line are counted into one note at that line instead of listed, so the
+     * first error stays the one to fix. It ends early when the shared dice or that player's
+     * turn are accepted after all. */
+    struct {
+        int line, col;                      /* the refused line; 0 when none */
+        int player;                         /* the refused turn's seat; -1 for shared dice */
+        int count, first, last;             /* errors folded, their first and last lines */
+        size_t note;                        /* index of the note in the diagnostics */
+    } cascade;
     int done;                               /* nothing more is replayed */
     size_t mismatch_cap, skipped_cap;
 };
@@ -47,6 +58,14 @@ struct diag *replay_error(struct rp *rp, struct log_span at, enum rule_id rule, 
 /* Appends the error of an engine refusal: its rule and its sentence, then `more` (may be NULL). */
 struct diag *replay_refused(struct rp *rp, struct log_span at, int player,
                             const struct refusal *why, const char *more);
+/* Starts folding the errors that follow from st, a refused shared line (player -1) or a
+ * refused turn of player (nothing when a fold is already running). */
+void replay_cascade_start(struct rp *rp, const struct log_stmt *st, int player);
+/* Ends the fold. */
+void replay_cascade_end(struct rp *rp);
+/* For an error that follows from a refused line: when a fold is running, counts it in the
+ * note and returns 1 (the caller reports nothing); else returns 0. */
+int replay_follows(struct rp *rp, struct log_span at);
 /* Lists a statement that was not applied (nothing once the replay stopped). */
 void replay_skip(struct rp *rp, const struct log_stmt *st);
 /* The span of a statement's first word, its keyword kw. */

@@ -202,14 +202,18 @@ void log_report_json(const struct log_report_input *in, struct strbuf *out)
     key(out, i1, "errors");
     diags_of(in, DIAG_ERROR, out);
     strbuf_puts(out, ",\n");
-    /* Warnings (a line that is not needed) only when there are some. */
-    for (size_t i = 0; i < in->diags->count; i++)
-        if (in->diags->items[i].level == DIAG_WARNING) {
-            key(out, i1, "warnings");
-            diags_of(in, DIAG_WARNING, out);
-            strbuf_puts(out, ",\n");
-            break;
-        }
+    /* Warnings (a line that is not needed) and notes (errors that follow from a refused line,
+     * counted) only when there are some. */
+    static const struct { enum diag_level level; const char *key; } extra[] = {
+        {DIAG_WARNING, "warnings"}, {DIAG_NOTE, "notes"}};
+    for (size_t k = 0; k < sizeof extra / sizeof extra[0]; k++)
+        for (size_t i = 0; i < in->diags->count; i++)
+            if (in->diags->items[i].level == extra[k].level) {
+                key(out, i1, extra[k].key);
+                diags_of(in, extra[k].level, out);
+                strbuf_puts(out, ",\n");
+                break;
+            }
     key(out, i1, "mismatches");
     mismatches(r, out);
     strbuf_puts(out, ",\n");
