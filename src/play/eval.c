@@ -16,7 +16,7 @@ static const struct weights {
     .food = 0.30, .supply = 0.40, .food_short = 2.0,
     .produce = 0.30, .bonus = 0.30,
     .item = 0.45, .has_missing = 0.25,
-    .reserve = 0.60, .pow = 0.25, .objective = 0.5,
+    .reserve = 0.60, .pow = 0.25, .objective = 1.0,
 };
 
 double play_outcome(const struct game_state *s, int player)
@@ -63,17 +63,26 @@ static double item_progress(const struct game_state *s, int p, const struct gd_i
     return pr;
 }
 
+/* How far the solo objective is met, 0..1: the mean of its requirements' squared progress
+ * (an item still missing counts by how close it is), so that every step toward any of them
+ * counts. */
 static double objective_progress(const struct game_state *s, int p, int effpop)
 {
-    const struct gd_objective *o = &s->gd->objectives[s->cfg.objective];
-    double pr = 1.0;
+    const struct gamedata *gd = s->gd;
+    const struct gd_objective *o = &gd->objectives[s->cfg.objective];
+    double sum = 0;
     for (int k = 0; k < o->nreq; k++) {
-        if (o->req[k].kind == REQ_SCORE_GE)
-            pr *= ratio(engine_score(s, p, NULL), o->req[k].value);
+        const struct gd_req *r = &o->req[k];
+        double pr;
+        if (r->kind == REQ_SCORE_GE)
+            pr = ratio(engine_score(s, p, NULL), r->value);
+        else if (r->kind == REQ_HAS && !(s->p[p].owned >> r->item & 1u))
+            pr = 0.8 * item_progress(s, p, &gd->items[r->item], effpop);
         else
-            pr *= req_progress(s, p, &o->req[k], effpop);
+            pr = req_progress(s, p, r, effpop);
+        sum += pr * pr;
     }
-    return pr;
+    return o->nreq ? sum / o->nreq : 1.0;
 }
 
 /* What the position's worth depends on besides the sheet: the time left. */
@@ -154,10 +163,8 @@ static double other_terms(const struct game_state *s, int p, int effpop, const s
             avail += ps->reserve[k].state == SLOT_AVAILABLE || ps->reserve[k].state == SLOT_NEW;
         v += W.reserve * (avail < tm->turns ? avail : tm->turns) * tm->late;
     }
-    if (s->cfg.nplayers == 1 && s->cfg.objective >= 0) {
-        double pr = objective_progress(s, p, effpop);
-        v += W.objective * PLAY_OBJECTIVE_BONUS * pr * pr;
-    }
+    if (s->cfg.nplayers == 1 && s->cfg.objective >= 0)
+        v += W.objective * PLAY_OBJECTIVE_BONUS * objective_progress(s, p, effpop);
     return v;
 }
 
