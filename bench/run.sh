@@ -16,6 +16,10 @@ status=0
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 
+echo "== bots (bench_bots)"
+"$bench/bench_bots" || status=1
+
+echo
 echo "== parse and replay (bench_audit)"
 "$bench/bench_audit" || status=1
 
