@@ -6,7 +6,8 @@ on every difficulty, every solo objective, and the sensitivity of the scores to 
 game data marks [G] (guessed) or [X] (lost), changed one at a time in a copy of the built-in
 game data (--rules). Every figure comes from `xii simulate --json` with a fixed seed, so a run
 gives the same tables on any machine and with any number of threads. It takes a long time:
-run it under `nice`. --quick divides every number of games by 10 (a smoke test).
+run it under `nice`. --quick divides every number of games by 10 (a smoke test); --extra runs
+only the last table (inferred values beyond [G] and [X]).
 """
 import json
 import os
@@ -105,6 +106,11 @@ def main():
         sys.stdout.flush()
 
     sensitivity()
+    extra()
+
+
+def extra():
+    sensitivity(EXTRA, "Beyond [G] and [X]: inferred values the comparison points at (greedy, solo)")
 
 
 # Each value marked [G] or [X] in templates/xii-century.rules, with the changes tried: (label,
@@ -132,13 +138,26 @@ VARIANTS = [
 ]
 
 
-def sensitivity():
+# Values marked [I] (inferred) that the comparison with the rulebook points at: the event the
+# difficulties add most often, and the merchant objective's chain.
+EXTRA = [
+    ("outlaws' attack: lose 5 farms [I] -> all farms", "lose 5 food lose 5 farms [I]", "lose 5 food zero farms", None),
+    ("outlaws' attack: lose 5 food -> 10 food", "lose 5 food lose 5 farms [I]", "lose 10 food lose 5 farms [I]", None),
+    ("merchant objective food >= 20 [I] -> 10", "food>=20 [I] supply>=20 [I]", "food>=10 supply>=20 [I]", "merchant"),
+    ("merchant objective supply >= 20 [I] -> 10", "food>=20 [I] supply>=20 [I]", "food>=20 [I] supply>=10", "merchant"),
+    ("market requires farms >= 5 [I] -> 3", "requires farms>=5 [I] population>=7", "requires farms>=3 population>=7", "merchant"),
+    ("market cost 6 supply 10 food [I] -> 3 supply 5 food", "cost 6 supply [I] 10 food [I]", "cost 3 supply 5 food", "merchant"),
+]
+
+
+def sensitivity(variants=None, title="Sensitivity to the [G] and [X] values (greedy, solo)"):
+    variants = VARIANTS if variants is None else variants
     n = games(1000)
     base_cmd, base = simulate("--bot", "greedy", "--games", n)
     base_obj = {}
-    for o in ["miller", "cathedral", "castle"]:
+    for o in sorted({v[3] for v in variants if v[3]}):
         base_obj[o] = simulate("--bot", "greedy", "--solo", o, "--games", games(500))[1]
-    print("\n### Sensitivity to the [G] and [X] values (greedy, solo)\n")
+    print("\n### %s\n" % title)
     print("Each row changes one value in a copy of the built-in game data and plays the same "
           "%d games per difficulty (same seed: same events and dice) as the baseline `%s`. "
           "Cells: the mean score's change from the baseline; with a solo objective, the share "
@@ -149,7 +168,7 @@ def sensitivity():
           " | |")
     text = open(RULES).read()
     with tempfile.TemporaryDirectory() as tmp:
-        for label, old, new, objective in VARIANTS:
+        for label, old, new, objective in variants:
             assert old in text, old
             path = os.path.join(tmp, "variant.rules")
             with open(path, "w") as f:
@@ -173,4 +192,7 @@ def sensitivity():
           "two runs were independent, which overstates it: they share seeds).")
 
 
-main()
+if "--extra" in sys.argv:
+    extra()
+else:
+    main()
