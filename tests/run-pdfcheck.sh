@@ -165,6 +165,11 @@ for mode in colour grey; do
 done
 "$xii" simulate --games 5 --difficulty normal --plot "$work/plot.svg" >/dev/null 2>"$work/err" &&
   grep -q '<svg' "$work/plot.svg" && ok || fail "xii simulate --plot x.svg: $(head -n 1 "$work/err")"
+# A PNG plot: a PNG file, the page at 150 dpi (1754 x 1241 pixels).
+"$xii" simulate --games 5 --difficulty normal --plot "$work/plot.png" >/dev/null 2>"$work/err" &&
+  [ "$(head -c 8 "$work/plot.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ] &&
+  [ "$(od -An -tu1 -j 16 -N 8 "$work/plot.png" | awk '{ print $3 * 256 + $4 "x" $7 * 256 + $8 }')" = 1754x1241 ] &&
+  ok || fail "xii simulate --plot x.png: not a 1754 x 1241 PNG $(head -n 1 "$work/err")"
 
 echo "$passed checks passed, $failed failed"
 [ $failed -eq 0 ]

@@ -39,7 +39,7 @@ static const char usage_head[] =
     "  --threads T         threads (default: every processor)\n"
     "  --logs DIR          write every game as a move log DIR/DIFFICULTY-NNNN.xii\n"
     "  --json              one JSON object instead of the text report\n"
-    "  --plot FILE         draw the score histograms into FILE (.pdf or .svg)\n"
+    "  --plot FILE         draw the score histograms into FILE (.pdf, .png or .svg)\n"
     "  --grey, --gray      the plot in greyscale\n"
     "  --rules FILE        read this game-data file instead of the built-in one\n"
     "  -h, --help          this help\n"
@@ -134,8 +134,8 @@ static int parse_args(int argc, char **argv, struct args *a)
         return usage_error("give --bot or --bots, not both%s", "");
     if (a->plot) {
         const char *dot = strrchr(a->plot, '.');
-        if (!dot || (strcmp(dot, ".pdf") != 0 && strcmp(dot, ".svg") != 0))
-            return usage_error("--plot writes a .pdf or .svg file, not '%s'", a->plot);
+        if (!dot || (strcmp(dot, ".pdf") != 0 && strcmp(dot, ".svg") != 0 && strcmp(dot, ".png") != 0))
+            return usage_error("--plot writes a .pdf, .png or .svg file, not '%s'", a->plot);
     }
     if (a->grey && !a->plot)
         return usage_error("%s is for the plot: give --plot FILE too", "--grey");
@@ -310,7 +310,8 @@ static struct canvas *open_plot(const struct args *a)
 {
     const char *dot = strrchr(a->plot, '.');
     struct canvas_options co = {.backend = CANVAS_CAIRO, .grey = a->grey, .path = a->plot,
-                                .svg = strcmp(dot, ".svg") == 0, .title = "XII Century: simulation",
+                                .svg = strcmp(dot, ".svg") == 0, .png = strcmp(dot, ".png") == 0,
+                                .png_dpi = 150, .title = "XII Century: simulation",
                                 .creator = "xii " XII_VERSION};
     struct strbuf err = STRBUF_INIT;
     struct canvas *c = canvas_new(&co, &err);

@@ -166,7 +166,7 @@ struct canvas *canvas_new(const struct canvas_options *opt, struct strbuf *err)
         strbuf_printf(err, "unknown drawing backend %d", (int)opt->backend);
         return NULL;
     }
-    if (opt->backend != CANVAS_CAIRO && (opt->svg || opt->png_dir)) {
+    if (opt->backend != CANVAS_CAIRO && (opt->svg || opt->png || opt->png_dir)) {
         strbuf_printf(err, "%s output needs the cairo backend", opt->svg ? "SVG" : "PNG");
         return NULL;
     }

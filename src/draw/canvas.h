@@ -38,6 +38,8 @@ struct canvas_options {
                                  missing), or NULL */
     double png_dpi;           /* resolution of those PNGs (0: 100) */
     int svg;                  /* cairo only: write SVG instead of PDF */
+    int png;                  /* cairo only: write the document, one page, as a PNG image at
+                                 png_dpi instead of PDF */
     const char *font_dir;     /* where the bundled fonts are; NULL: found automatically */
     const char *title;        /* PDF metadata */
     const char *creator;      /* PDF metadata, e.g. "xii 0.1.0" */

@@ -32,7 +32,8 @@ struct cairo_impl {
     cairo_surface_t *page[TARGETS];   /* this page's SVG surface and PNG image */
     cairo_t *cr[TARGETS];             /* this page's targets; NULL when not drawn */
     struct strbuf page_bytes;         /* the SVG page being written */
-    struct strbuf first_svg;          /* page 1 of an SVG document, for the output file */
+    struct strbuf first_svg;          /* page 1 of an SVG document (or the PNG image), for the
+                                         output file */
     cairo_font_face_t *faces[FONT_COUNT];
     struct canvas_metrics *metrics[FONT_COUNT];   /* the process's (canvas_font_open) */
     cairo_font_options_t *font_options;
@@ -91,7 +92,7 @@ static int cairo_open(struct canvas *c, struct strbuf *err)
     cairo_font_options_set_hint_metrics(ci->font_options, CAIRO_HINT_METRICS_OFF);
     cairo_font_options_set_hint_style(ci->font_options, CAIRO_HINT_STYLE_SLIGHT);
     cairo_font_options_set_antialias(ci->font_options, CAIRO_ANTIALIAS_GRAY);
-    if (!c->opt.svg) {
+    if (!c->opt.svg && !c->opt.png) {
         /* A4 until the first page says its size. */
         ci->pdf = cairo_pdf_surface_create_for_stream(write_memory, &ci->pdf_bytes, 595.28, 841.89);
         if (cairo_surface_status(ci->pdf) != CAIRO_STATUS_SUCCESS) {
@@ -122,6 +123,13 @@ static void cairo_page_begin(struct canvas *c, double width, double height)
         cairo_pdf_surface_set_size(ci->pdf, width, height);
         cairo_save(ci->pdf_cr);
         ci->cr[TARGET_DOC] = ci->pdf_cr;
+    } else if (c->opt.png) {
+        double scale = (c->opt.png_dpi > 0 ? c->opt.png_dpi : 100) / 72;
+        int w = (int)ceil(width * scale), h = (int)ceil(height * scale);
+        ci->page[TARGET_DOC] = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+        ci->cr[TARGET_DOC] = start_target(c, ci->page[TARGET_DOC], scale);
+        cairo_set_source_rgb(ci->cr[TARGET_DOC], 1, 1, 1);
+        cairo_paint(ci->cr[TARGET_DOC]);
     } else {
         strbuf_reset(&ci->page_bytes);
         ci->page[TARGET_DOC] = cairo_svg_surface_create_for_stream(write_memory, &ci->page_bytes,
@@ -162,6 +170,23 @@ static void end_svg_page(struct canvas *c)
     ci->page_bytes = (struct strbuf)STRBUF_INIT;
 }
 
+/* The page of a PNG document: the image is the output file (one page only). */
+static void end_png_document_page(struct canvas *c)
+{
+    struct cairo_impl *ci = impl(c);
+    cairo_destroy(ci->cr[TARGET_DOC]);
+    ci->cr[TARGET_DOC] = NULL;
+    if (c->pages > 1) {
+        canvas_fail(c, "a PNG image holds one page (page %d drawn)", c->pages);
+        return;
+    }
+    strbuf_reset(&ci->first_svg);
+    cairo_status_t st = cairo_surface_write_to_png_stream(ci->page[TARGET_DOC], write_memory, &ci->first_svg);
+    cairo_surface_destroy(ci->page[TARGET_DOC]);
+    ci->page[TARGET_DOC] = NULL;
+    check(c, st, "PNG image");
+}
+
 static void end_png_page(struct canvas *c)
 {
     struct cairo_impl *ci = impl(c);
@@ -194,6 +219,8 @@ static void cairo_page_end(struct canvas *c)
         ci->cr[TARGET_DOC] = NULL;
         if (check(c, cairo_status(ci->pdf_cr), "PDF page") != 0)
             return;
+    } else if (c->opt.png) {
+        end_png_document_page(c);
     } else {
         end_svg_page(c);
     }
