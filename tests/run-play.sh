@@ -70,6 +70,14 @@ grep -q '^collect Martha grassland supply' "$dir/refused.out" || fail "log did n
 grep -q 'hint: the advisor' "$dir/refused.out" || fail "hint said nothing"
 grep -q '^Commands: undo' "$dir/refused.out" || fail "help said nothing"
 
+# The commands through a pipe: undo, then quit prints the report (status 0, a valid log).
+{ head -n 12 "$typed"; echo "undo"; sed -n 12p "$typed"; echo "show Jack"; echo "quit"; } |
+  "$xii" play "$dir/quit.xii" > "$dir/quit.out" 2> "$dir/quit.err" || fail "undo and quit through a pipe: exit $?"
+head -n 12 "$typed" | "$xii" play "$dir/quit12.xii" > /dev/null 2>&1
+cmp -s "$dir/quit.xii" "$dir/quit12.xii" || fail "undo through a pipe"
+grep -q '^game not finished after round 1' "$dir/quit.out" || fail "quit through a pipe printed no report"
+grep -q '^  basic *population [0-9]*/' "$dir/quit.out" || fail "show through a pipe"
+
 # Through a pipe, the first refused line stops everything.
 head -n 20 "$typed" > "$dir/stop.in"
 echo "3 influence nowhere" >> "$dir/stop.in"

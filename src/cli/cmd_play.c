@@ -138,10 +138,13 @@ static char *read_line(const struct reader *rd, const struct play_session *s)
     }
     char *line = NULL;
     size_t cap = 0;
-    if (getline(&line, &cap, stdin) < 0) {
+    ssize_t n = getline(&line, &cap, stdin);
+    if (n < 0) {
         free(line);
         return NULL;
     }
+    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+        line[--n] = 0;
     return line;
 }
 
