@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli/audit_mismatches.h"
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
 #include "cli/options.h"
@@ -170,8 +169,7 @@ static int draw_sheets(const struct audit_args *aa, const char *name, const stru
     in.gd = r->gd;
     in.state = &r->state;
     in.history = &r->history;
-    struct filled_mismatch *mm = audit_filled_mismatches(r);
-    in.mismatches = mm;
+    in.mismatches = r->mismatches;
     in.nmismatches = r->nmismatches;
     in.mark = aa->mark;
     in.nerrors = dl->errors;
@@ -180,7 +178,6 @@ static int draw_sheets(const struct audit_args *aa, const char *name, const stru
     in.grey = aa->ro.grey;
     in.footer_options = strbuf_cstr(&footer);
     int status = render_document(&aa->ro, "audit", NULL, "Filled town-sheets", draw_filled, &in);
-    free(mm);
     strbuf_free(&footer);
     return status;
 }

@@ -305,31 +305,16 @@ static void write_run(struct pen *w, const struct box *cells, int ncells, double
     write_cell(w, cells[cell], &t[rest], 1, 0);
 }
 
-/* The mismatches of this player drawn at (what, index), in the place they belong. */
-static enum mark_place mark_place(const struct gamedata *gd, const struct filled_mismatch *m)
+/* The place of the sheet a mismatch is drawn at. */
+static enum mark_place mark_place(const struct mismatch *m)
 {
-    if (m->what == HIST_ASSET && m->index >= 0 && m->index < ASSET_COUNT &&
-        gamedata_asset(gd, m->what_name, strlen(m->what_name)) == m->index)
-        return MARK_ASSET;
-    if (m->what == HIST_INFLUENCE && m->index >= 0 && m->index < LOCATION_COUNT &&
-        gamedata_location(gd, m->what_name, strlen(m->what_name)) == m->index)
-        return MARK_INFLUENCE;
-    if (m->what == HIST_REPUTATION && strcmp(m->what_name, "reputation") == 0)
-        return MARK_REPUTATION;
-    if (strcmp(m->what_name, "score") == 0)
-        return MARK_SCORE;
-    return MARK_OTHER;
-}
-
-/* A side of a mismatch as one number; 0 when it is not a number. */
-static int parse_number(const char *s, int *out)
-{
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (end == s || *end != 0 || v < -100000 || v > 100000)
-        return 0;
-    *out = (int)v;
-    return 1;
+    switch (m->claim.kind) {
+    case CLAIM_ASSET: return MARK_ASSET;
+    case CLAIM_INFLUENCE: return MARK_INFLUENCE;
+    case CLAIM_REPUTATION: return MARK_REPUTATION;
+    case CLAIM_SCORE: return MARK_SCORE;
+    default: return MARK_OTHER;
+    }
 }
 
 /* The history of one value of the player as tokens (the changes that change something), with
@@ -360,12 +345,12 @@ static int collect_tokens(struct pen *w, enum hist_what what, int index, enum ma
     if (!w->in->mark)
         return n;
     for (size_t k = 0; k < w->in->nmismatches; k++) {
-        const struct filled_mismatch *m = &w->in->mismatches[k];
-        int claimed, right;
-        if (m->player != w->player || mark_place(w->gd, m) != place ||
-            (place != MARK_REPUTATION && m->index != index) || !parse_number(m->sheet, &claimed) ||
-            !parse_number(m->rules, &right) || n >= cap)
+        const struct mismatch *m = &w->in->mismatches[k];
+        if (m->player != w->player || mark_place(m) != place ||
+            (place != MARK_REPUTATION && m->claim.index != index) || !mismatch_is_value(m) ||
+            n >= cap)
             continue;
+        int claimed = m->sheet[0], right = m->rules[0];
         /* The value the rules had at the check: the last one written before it. */
         int at = -1, after = 0;
         for (int i = 0; i < n; i++) {
@@ -542,11 +527,11 @@ static void write_pow(struct pen *w)
 }
 
 /* The mismatch of this player at place, or NULL (the first one in file order). */
-static const struct filled_mismatch *find_mark(struct pen *w, enum mark_place place)
+static const struct mismatch *find_mark(struct pen *w, enum mark_place place)
 {
     for (size_t k = 0; w->in->mark && k < w->in->nmismatches; k++) {
-        const struct filled_mismatch *m = &w->in->mismatches[k];
-        if (m->player == w->player && mark_place(w->gd, m) == place)
+        const struct mismatch *m = &w->in->mismatches[k];
+        if (m->player == w->player && mark_place(m) == place)
             return m;
     }
     return NULL;
@@ -560,10 +545,10 @@ static void write_score(struct pen *w, struct box notes)
         return;
     struct score_breakdown sc;
     engine_score(w->s, w->player, &sc);
-    const struct filled_mismatch *m = find_mark(w, MARK_SCORE);
-    int claimed = 0;
-    if (m && !parse_number(m->sheet, &claimed))
+    const struct mismatch *m = find_mark(w, MARK_SCORE);
+    if (m && !mismatch_is_value(m))
         m = NULL;
+    int claimed = m ? m->sheet[0] : 0;
     struct box sb = w->g->score_box;
     char buf[16];
     hand_text(w, hand_fit(w, 14, sb.w - 14, number(sc.total, buf)), m ? w->red : w->ink,
@@ -605,20 +590,10 @@ static void write_score(struct pen *w, struct box notes)
 static void mark_items(struct pen *w)
 {
     for (size_t k = 0; w->in->mark && k < w->in->nmismatches; k++) {
-        const struct filled_mismatch *m = &w->in->mismatches[k];
-        if (m->player != w->player || mark_place(w->gd, m) != MARK_OTHER)
+        const struct mismatch *m = &w->in->mismatches[k];
+        if (m->player != w->player || !mismatch_is_set(m))
             continue;
-        uint32_t side[2] = {0, 0};
-        const char *text[2] = {m->sheet, m->rules};
-        for (int j = 0; j < 2; j++)
-            for (const char *p = text[j]; *p;) {
-                size_t n = strcspn(p, " ,");
-                int item = n > 0 ? gamedata_item(w->gd, p, n) : -1;
-                if (item >= 0 && item < 32)
-                    side[j] |= 1u << item;
-                p += n + (p[n] != 0);
-            }
-        uint32_t diff = side[0] ^ side[1];
+        uint32_t diff = mismatch_items(m, 0) ^ mismatch_items(m, 1);
         for (int i = 0; i < w->gd->nitems; i++) {
             if (!(diff >> i & 1))
                 continue;
@@ -654,10 +629,13 @@ static int mark_page(enum mark_place p)
 }
 
 /* "line 88: food 12 on the sheet, 9 by the rules" */
-static void mismatch_text(const struct filled_mismatch *m, struct strbuf *out)
+static void mismatch_text(const struct gamedata *gd, const struct mismatch *m, struct strbuf *out)
 {
-    strbuf_printf(out, "line %d: %s %s on the sheet, %s by the rules", m->line, m->what_name,
-                  *m->sheet ? m->sheet : "none", *m->rules ? m->rules : "none");
+    strbuf_printf(out, "line %d: %s ", m->line, claim_name(gd, &m->claim));
+    mismatch_side_text(gd, m, 0, out);
+    strbuf_puts(out, " on the sheet, ");
+    mismatch_side_text(gd, m, 1, out);
+    strbuf_puts(out, " by the rules");
 }
 
 /* The error notice of the first page, or an empty string. */
@@ -671,66 +649,115 @@ static void error_notice(struct pen *w, int page, struct strbuf *out)
                   w->in->log_name ? w->in->log_name : "");
 }
 
-/* The mismatches marked on a page; returns how many. */
-static size_t page_mismatches(struct pen *w, int page, const struct filled_mismatch **out, size_t cap)
+/* The mismatches marked on a page, in file order, into *out (owned, NULL when none); returns
+ * how many. */
+static size_t page_mismatches(struct pen *w, int page, const struct mismatch ***out)
 {
     size_t n = 0;
-    for (size_t k = 0; w->in->mark && k < w->in->nmismatches; k++) {
-        const struct filled_mismatch *m = &w->in->mismatches[k];
-        if (m->player != w->player || mark_page(mark_place(w->gd, m)) != page)
+    *out = NULL;
+    for (size_t i = 0; w->in->mark && i < w->in->nmismatches; i++) {
+        const struct mismatch *m = &w->in->mismatches[i];
+        if (m->player != w->player || mark_page(mark_place(m)) != page)
             continue;
-        if (n < cap)
-            out[n] = m;
-        n++;
+        if (!*out)
+            *out = xmalloc((w->in->nmismatches - i) * sizeof **out);
+        (*out)[n++] = m;
     }
     return n;
 }
 
 #define LEGEND_TITLE "Checks of this sheet that differ from the rules (circled): "
-#define MAX_LEGEND 64
+#define LEGEND_SIZE 7.5
+#define LEGEND_LEAD 1.15
 
-/* Page 1: the notice in bold, then the legend as one paragraph, shrunk to fit the strip. */
+/* "and 3 more (see the report)": the end of a legend that its card cannot hold. */
+static void legend_more(size_t more, struct strbuf *out)
+{
+    strbuf_printf(out, "and %zu more (see the report)", more);
+}
+
+/* Whether text, wrapped at min_size, fits the box as layout_text_box would draw it. */
+static int text_fits(struct pen *w, double min_size, struct box b, const char *text)
+{
+    struct layout_lines lines = {0};
+    size_t n = layout_wrap(w->c, FONT_SANS, min_size, b.w, text, &lines);
+    layout_lines_free(&lines);
+    double need = 0.8 * min_size + (double)(n > 0 ? n - 1 : 0) * LEGEND_LEAD * min_size +
+                  0.25 * min_size;
+    return need <= b.h;
+}
+
+/* Page 1's legend as one paragraph: the title, then the first k mismatches of the page, and
+ * "and N more" when k is not all of them. */
+static void legend_paragraph(struct pen *w, const struct mismatch **mm, size_t k, size_t n,
+                             struct strbuf *out)
+{
+    strbuf_reset(out);
+    strbuf_puts(out, LEGEND_TITLE);
+    for (size_t i = 0; i < k; i++) {
+        if (i > 0)
+            strbuf_puts(out, "; ");
+        mismatch_text(w->gd, mm[i], out);
+    }
+    if (k < n) {
+        strbuf_puts(out, k > 0 ? "; " : "");
+        legend_more(n - k, out);
+    }
+}
+
+/* Page 1: the notice in bold, then the legend as one paragraph, shrunk to fit the strip; when
+ * even the smallest text cannot hold every mismatch, as many as fit and how many more. */
 static void notes_page1(struct pen *w)
 {
     struct strbuf notice = STRBUF_INIT, legend = STRBUF_INIT;
-    const struct filled_mismatch *mm[MAX_LEGEND];
+    const struct mismatch **mm;
     error_notice(w, 0, &notice);
-    size_t n = page_mismatches(w, 0, mm, MAX_LEGEND);
-    if (n > 0)
-        strbuf_puts(&legend, LEGEND_TITLE);
-    for (size_t k = 0; k < n && k < MAX_LEGEND; k++) {
-        if (k > 0)
-            strbuf_puts(&legend, "; ");
-        mismatch_text(mm[k], &legend);
+    size_t n = page_mismatches(w, 0, &mm);
+    if (notice.len == 0 && n == 0) {
+        strbuf_free(&notice);
+        return;
     }
-    if (n > MAX_LEGEND)
-        strbuf_printf(&legend, "; and %zu more", n - MAX_LEGEND);
-    if (notice.len > 0 || legend.len > 0) {
-        struct box b = note_card(w, w->g->note_area[0], NULL);
-        double y = b.y;
-        if (notice.len > 0) {
-            double h = legend.len > 0 ? 9 : b.h;
-            layout_text_box(w->c, FONT_SANS_BOLD, 7.5, LAYOUT_MIN_TEXT, 1.15, w->red,
-                            mkbox(b.x, y, b.w, h), ALIGN_LEFT, strbuf_cstr(&notice), 1);
-            y += h;
+    struct box b = note_card(w, w->g->note_area[0], NULL);
+    double y = b.y;
+    if (notice.len > 0) {
+        double h = n > 0 ? 9 : b.h;
+        layout_text_box(w->c, FONT_SANS_BOLD, 7.5, LAYOUT_MIN_TEXT, 1.15, w->red,
+                        mkbox(b.x, y, b.w, h), ALIGN_LEFT, strbuf_cstr(&notice), 1);
+        y += h;
+    }
+    if (n > 0) {
+        struct box lb = mkbox(b.x, y, b.w, b.y + b.h - y);
+        legend_paragraph(w, mm, n, n, &legend);
+        if (!text_fits(w, LAYOUT_MIN_TEXT, lb, strbuf_cstr(&legend))) {
+            /* The most mismatches that fit with the count of the others. */
+            size_t lo = 0, hi = n - 1;
+            while (lo < hi) {
+                size_t mid = (lo + hi + 1) / 2;
+                legend_paragraph(w, mm, mid, n, &legend);
+                if (text_fits(w, LAYOUT_MIN_TEXT, lb, strbuf_cstr(&legend)))
+                    lo = mid;
+                else
+                    hi = mid - 1;
+            }
+            legend_paragraph(w, mm, lo, n, &legend);
         }
-        if (legend.len > 0)
-            layout_text_box(w->c, FONT_SANS, 7.5, LAYOUT_MIN_TEXT, 1.15, w->red,
-                            mkbox(b.x, y, b.w, b.y + b.h - y), ALIGN_LEFT, strbuf_cstr(&legend), 1);
+        layout_text_box(w->c, FONT_SANS, LEGEND_SIZE, LAYOUT_MIN_TEXT, LEGEND_LEAD, w->red, lb,
+                        ALIGN_LEFT, strbuf_cstr(&legend), 1);
     }
+    free(mm);
     strbuf_free(&notice);
     strbuf_free(&legend);
 }
 
-/* Page 2: the legend as a list in the notes card, one wrapped entry after the other; what does
- * not fit is counted on the last line. */
+/* Page 2: the legend as a list in the notes card, one wrapped entry after the other; when the
+ * card is full, the last line says how many more the report lists. */
 static void notes_page2(struct pen *w, struct box b)
 {
-    const struct filled_mismatch *mm[MAX_LEGEND];
-    size_t n = page_mismatches(w, 1, mm, MAX_LEGEND);
+    const struct mismatch **mm;
+    size_t n = page_mismatches(w, 1, &mm);
     if (n == 0)
         return;
-    const double size = 7.5, lead = 1.15;
+    const double size = LEGEND_SIZE, lead = LEGEND_LEAD;
     layout_text_box(w->c, FONT_SANS_BOLD, size, LAYOUT_MIN_TEXT, lead, w->red, mkbox(b.x, b.y, b.w, 20),
                     ALIGN_LEFT, "Checks of this page that differ from the rules (circled):", 1);
     double y = b.y + 20, bottom = b.y + b.h;
@@ -738,14 +765,16 @@ static void notes_page2(struct pen *w, struct box b)
     struct layout_lines lines = {0};
     for (size_t k = 0; k < n; k++) {
         strbuf_reset(&sb);
-        if (k < MAX_LEGEND)
-            mismatch_text(mm[k], &sb);
+        mismatch_text(w->gd, mm[k], &sb);
         size_t nl = layout_wrap(w->c, FONT_SANS, size, b.w, strbuf_cstr(&sb), &lines);
         double h = (double)nl * size * lead;
-        int last_room = y + h + size * lead > bottom;
-        if (k >= MAX_LEGEND || (last_room && k + 1 < n)) {
+        /* Room for this entry, and for one more line when others follow. */
+        int fits = k + 1 < n ? y + h + size * lead <= bottom
+                             : text_fits(w, LAYOUT_MIN_TEXT, mkbox(b.x, y, b.w, bottom - y),
+                                         strbuf_cstr(&sb));
+        if (!fits) {
             strbuf_reset(&sb);
-            strbuf_printf(&sb, "and %zu more: see the audit report", n - k);
+            legend_more(n - k, &sb);
             layout_text_fit(w->c, FONT_SANS, size, LAYOUT_MIN_TEXT, w->red, b.x, y + size, b.w,
                             ALIGN_LEFT, strbuf_cstr(&sb));
             break;
@@ -754,6 +783,7 @@ static void notes_page2(struct pen *w, struct box b)
                         mkbox(b.x, y, b.w, fmin(h + 2, bottom - y)), ALIGN_LEFT, strbuf_cstr(&sb), 1);
         y += h + 2;
     }
+    free(mm);
     layout_lines_free(&lines);
     strbuf_free(&sb);
 }

@@ -10,27 +10,13 @@
 #include "draw/canvas.h"
 #include "rules/engine.h"
 #include "rules/history.h"
-
-/* A value a player wrote on the sheet that differs from the rules (from a `check` line). */
-struct filled_mismatch {
-    int player;             /* seat */
-    int line;               /* line of the check in the log */
-    int round;              /* round in progress at the check (0 before round 1) */
-    size_t history_count;   /* history records written before the check: the claim stands
-                               beside the last value written by then */
-    enum hist_what what;    /* HIST_ASSET, HIST_INFLUENCE, HIST_REPUTATION; other claims
-                               (pow, score, people, ...) use what_name only */
-    int index;              /* asset or location index for HIST_ASSET / HIST_INFLUENCE */
-    char what_name[32];     /* as written in the log: "food", "score", "people" ... */
-    char sheet[64];         /* what the sheet says, as text ("12", "master-builder blacksmith") */
-    char rules[64];         /* what the rules give */
-};
+#include "rules/mismatch.h"
 
 struct filled_sheet_input {
     const struct gamedata *gd;
     const struct game_state *state;     /* the state shown (the end of the log, or after round N) */
     const struct history *history;      /* the records that led to it (none beyond `state`) */
-    const struct filled_mismatch *mismatches;
+    const struct mismatch *mismatches;  /* the replay's, in file order */
     size_t nmismatches;
     int mark;                           /* draw the mismatches (circled claim + right value + legend) */
     size_t nerrors;                     /* > 0: a notice on each player's first page */

@@ -6,10 +6,10 @@
 #include "log/ids.h"
 #include "rules/engine.h"
 
-static int resolve_value(const struct gamedata *gd, const struct log_word *w, struct log_claim *out)
+static int resolve_value(const struct gamedata *gd, const struct log_word *w, struct claim *out)
 {
-    static const struct { const char *word; enum log_claim_kind kind; } words[] = {
-        {"reputation", LOG_CLAIM_REPUTATION}, {"pow", LOG_CLAIM_POW}, {"score", LOG_CLAIM_SCORE},
+    static const struct { const char *word; enum claim_kind kind; } words[] = {
+        {"reputation", CLAIM_REPUTATION}, {"pow", CLAIM_POW}, {"score", CLAIM_SCORE},
     };
     for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
         if (w->norm[0] == words[k].word[0] && strcmp(w->norm, words[k].word) == 0) {
@@ -18,11 +18,11 @@ static int resolve_value(const struct gamedata *gd, const struct log_word *w, st
         }
     size_t n = strlen(w->norm);
     if ((out->index = gamedata_asset(gd, w->norm, n)) >= 0) {
-        out->kind = LOG_CLAIM_ASSET;
+        out->kind = CLAIM_ASSET;
         return 0;
     }
     if ((out->index = gamedata_location(gd, w->norm, n)) >= 0) {
-        out->kind = LOG_CLAIM_INFLUENCE;
+        out->kind = CLAIM_INFLUENCE;
         return 0;
     }
     return -1;
@@ -30,7 +30,7 @@ static int resolve_value(const struct gamedata *gd, const struct log_word *w, st
 
 /* Resolves the ids of a people or infrastructures item into a set. */
 static int resolve_set(const struct gamedata *gd, const struct log_check_item *it, int people,
-                       struct log_claim *out, struct strbuf *err, struct log_span *at)
+                       struct claim *out, struct strbuf *err, struct log_span *at)
 {
     for (size_t k = 0; k < it->count; k++) {
         const struct log_word *w = &it->ids[k];
@@ -52,7 +52,7 @@ static int resolve_set(const struct gamedata *gd, const struct log_check_item *i
 }
 
 int log_claims_resolve(const struct gamedata *gd, const struct log_check_item *it,
-                       struct log_claim *out, struct strbuf *err, struct log_span *at)
+                       struct claim *out, struct strbuf *err, struct log_span *at)
 {
     memset(out, 0, sizeof *out);
     *at = it->what.at;
@@ -65,13 +65,13 @@ int log_claims_resolve(const struct gamedata *gd, const struct log_check_item *i
         log_ids_unknown(gd, LOG_ID_CLAIM, it->what.text, it->what.norm, err);
         return -1;
     case LOG_CHECK_PEOPLE:
-        out->kind = LOG_CLAIM_PEOPLE;
+        out->kind = CLAIM_PEOPLE;
         return resolve_set(gd, it, 1, out, err, at);
     case LOG_CHECK_INFRAS:
-        out->kind = LOG_CLAIM_INFRAS;
+        out->kind = CLAIM_INFRAS;
         return resolve_set(gd, it, 0, out, err, at);
     case LOG_CHECK_RESERVE:
-        out->kind = LOG_CLAIM_RESERVE;
+        out->kind = CLAIM_RESERVE;
         return 0;
     }
     return -1;
@@ -103,53 +103,37 @@ static uint32_t owned_of_kind(const struct game_state *s, int player, int people
     return set;
 }
 
-static const char *claim_name(const struct gamedata *gd, const struct log_claim *c)
-{
-    switch (c->kind) {
-    case LOG_CLAIM_ASSET: return gd->assets[c->index].id;
-    case LOG_CLAIM_INFLUENCE: return gd->locations[c->index].id;
-    case LOG_CLAIM_REPUTATION: return "reputation";
-    case LOG_CLAIM_POW: return "pow";
-    case LOG_CLAIM_SCORE: return "score";
-    case LOG_CLAIM_PEOPLE: return "people";
-    case LOG_CLAIM_INFRAS: return "infrastructures";
-    case LOG_CLAIM_RESERVE: return "reserve";
-    }
-    return "?";
-}
-
-static int rules_value(const struct game_state *s, int player, const struct log_claim *c)
+static int rules_value(const struct game_state *s, int player, const struct claim *c)
 {
     const struct player_state *ps = &s->p[player];
     switch (c->kind) {
-    case LOG_CLAIM_ASSET: return ps->asset[c->index];
-    case LOG_CLAIM_INFLUENCE: return ps->influence[c->index];
-    case LOG_CLAIM_REPUTATION: return ps->reputation;
-    case LOG_CLAIM_POW: return engine_pow_full(s, player);
-    case LOG_CLAIM_SCORE: return engine_score(s, player, NULL);
-    case LOG_CLAIM_PEOPLE:
-    case LOG_CLAIM_INFRAS:
-    case LOG_CLAIM_RESERVE:
+    case CLAIM_ASSET: return ps->asset[c->index];
+    case CLAIM_INFLUENCE: return ps->influence[c->index];
+    case CLAIM_REPUTATION: return ps->reputation;
+    case CLAIM_POW: return engine_pow_full(s, player);
+    case CLAIM_SCORE: return engine_score(s, player, NULL);
+    case CLAIM_PEOPLE:
+    case CLAIM_INFRAS:
+    case CLAIM_RESERVE:
         break;
     }
     return 0;
 }
 
 int log_claims_compare(const struct game_state *s, int player, const struct log_check_item *it,
-                       const struct log_claim *c, struct log_mismatch *m)
+                       const struct claim *c, struct mismatch *m)
 {
     memset(m, 0, sizeof *m);
     m->claim = *c;
     m->player = player;
-    m->what = claim_name(s->gd, c);
     m->line = it->what.at.line;
     m->col = it->what.at.col;
     m->len = it->what.at.len;
     int differ;
     switch (c->kind) {
-    case LOG_CLAIM_PEOPLE:
-    case LOG_CLAIM_INFRAS: {
-        uint32_t rules = owned_of_kind(s, player, c->kind == LOG_CLAIM_PEOPLE);
+    case CLAIM_PEOPLE:
+    case CLAIM_INFRAS: {
+        uint32_t rules = owned_of_kind(s, player, c->kind == CLAIM_PEOPLE);
         differ = rules != c->items;
         if (differ) {
             m->sheet = set_list(c->items, &m->nsheet);
@@ -157,7 +141,7 @@ int log_claims_compare(const struct game_state *s, int player, const struct log_
         }
         break;
     }
-    case LOG_CLAIM_RESERVE: {
+    case CLAIM_RESERVE: {
         const struct player_state *ps = &s->p[player];
         int rules[GD_MAX_RESERVE_SLOTS];
         size_t nr = 0;
@@ -197,33 +181,9 @@ int log_claims_compare(const struct game_state *s, int player, const struct log_
     return differ;
 }
 
-int log_claims_is_set(const struct log_mismatch *m)
-{
-    return m->claim.kind == LOG_CLAIM_PEOPLE || m->claim.kind == LOG_CLAIM_INFRAS;
-}
-
-void log_claims_side_text(const struct gamedata *gd, const struct log_mismatch *m, int side,
-                          struct strbuf *out)
-{
-    const int *v = side ? m->rules : m->sheet;
-    size_t n = side ? m->nrules : m->nsheet;
-    if (n == 0) {
-        strbuf_puts(out, "none");
-        return;
-    }
-    for (size_t k = 0; k < n; k++) {
-        if (k)
-            strbuf_putc(out, ' ');
-        if (log_claims_is_set(m))
-            strbuf_puts(out, gd->items[v[k]].id);
-        else
-            strbuf_printf(out, "%d", v[k]);
-    }
-}
-
 /* Appends the members of a (sorted) list a that b lacks, each as often as a has it more than
  * b; returns how many. */
-static size_t list_minus(const struct gamedata *gd, const struct log_mismatch *m, const int *a, size_t na,
+static size_t list_minus(const struct gamedata *gd, const struct mismatch *m, const int *a, size_t na,
                          const int *b, size_t nb, struct strbuf *out)
 {
     size_t n = 0, j = 0;
@@ -236,7 +196,7 @@ static size_t list_minus(const struct gamedata *gd, const struct log_mismatch *m
         }
         if (n++)
             strbuf_puts(out, ", ");
-        if (log_claims_is_set(m))
+        if (mismatch_is_set(m))
             strbuf_puts(out, gd->items[a[i]].id);
         else
             strbuf_printf(out, "%d", a[i]);
@@ -244,20 +204,20 @@ static size_t list_minus(const struct gamedata *gd, const struct log_mismatch *m
     return n;
 }
 
-void log_claims_message(const struct gamedata *gd, const struct log_mismatch *m,
+void log_claims_message(const struct gamedata *gd, const struct mismatch *m,
                         const char *player_name, struct strbuf *out)
 {
-    strbuf_printf(out, "%s's sheet says %s ", player_name, m->what);
-    log_claims_side_text(gd, m, 0, out);
+    strbuf_printf(out, "%s's sheet says %s ", player_name, claim_name(gd, &m->claim));
+    mismatch_side_text(gd, m, 0, out);
     strbuf_puts(out, ", the rules give ");
-    log_claims_side_text(gd, m, 1, out);
-    if (!log_claims_is_set(m) && m->claim.kind != LOG_CLAIM_RESERVE)
+    mismatch_side_text(gd, m, 1, out);
+    if (!mismatch_is_set(m) && m->claim.kind != CLAIM_RESERVE)
         return;
     /* Sets and the reserve: say what the sheet lacks and what it has too many of. */
     struct strbuf missing = STRBUF_INIT, extra = STRBUF_INIT;
     size_t nmissing = list_minus(gd, m, m->rules, m->nrules, m->sheet, m->nsheet, &missing);
     size_t nextra = list_minus(gd, m, m->sheet, m->nsheet, m->rules, m->nrules, &extra);
-    const char *unit = m->claim.kind == LOG_CLAIM_RESERVE ? "reserve " : "";
+    const char *unit = m->claim.kind == CLAIM_RESERVE ? "reserve " : "";
     strbuf_puts(out, " (");
     if (nmissing)
         strbuf_printf(out, "missing on the sheet: %s%s", unit, strbuf_cstr(&missing));
@@ -267,12 +227,4 @@ void log_claims_message(const struct gamedata *gd, const struct log_mismatch *m,
     strbuf_putc(out, ')');
     strbuf_free(&missing);
     strbuf_free(&extra);
-}
-
-void log_mismatch_free(struct log_mismatch *m)
-{
-    free(m->sheet);
-    free(m->rules);
-    m->sheet = m->rules = NULL;
-    m->nsheet = m->nrules = 0;
 }

@@ -915,7 +915,7 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
     maybe_end_round(rp);
 }
 
-static void add_mismatch(struct rp *rp, struct log_mismatch *m)
+static void add_mismatch(struct rp *rp, struct mismatch *m)
 {
     struct log_replay *o = rp->out;
     void *items = o->mismatches;
@@ -934,7 +934,7 @@ static void do_check(struct rp *rp, const struct log_stmt *st)
         replay_skip(rp, st);
         return;
     }
-    struct log_claim claims[64], *c = claims;
+    struct claim claims[64], *c = claims;
     if (st->check.count > sizeof claims / sizeof claims[0])
         c = xmalloc(st->check.count * sizeof *c);
     /* A bad item is reported alone: the other items of the line are still compared. */
@@ -954,7 +954,7 @@ static void do_check(struct rp *rp, const struct log_stmt *st)
         replay_skip(rp, st);
     } else {
         for (size_t k = 0; k < st->check.count; k++) {
-            struct log_mismatch m;
+            struct mismatch m;
             if (!ok[k] || !log_claims_compare(s, p, &st->check.items[k], &c[k], &m))
                 continue;
             m.round = s->round;
@@ -1079,7 +1079,7 @@ void log_replay_free(struct log_replay *r)
         return;
     history_free(&r->history);
     for (size_t i = 0; i < r->nmismatches; i++)
-        log_mismatch_free(&r->mismatches[i]);
+        mismatch_free(&r->mismatches[i]);
     free(r->mismatches);
     free(r->skipped);
     free(r->title);

@@ -48,7 +48,7 @@ struct log_replay {
                                    which the end of the log ended; 0 otherwise. A reserve die or
                                    a market line written after it would still belong to it. */
     struct game_state eof_turn_state;   /* when eof_turn_line: the state before that turn ended */
-    struct log_mismatch *mismatches;    /* in file order (owned) */
+    struct mismatch *mismatches;    /* in file order (owned) */
     size_t nmismatches;
     int *skipped;               /* lines of the statements not applied, in file order (owned) */
     size_t nskipped;

@@ -40,12 +40,12 @@ static void diags_of(const struct log_report_input *in, enum diag_level level, s
     strbuf_puts(out, n ? "\n  ]" : "]");
 }
 
-static void mismatch_side(const struct gamedata *gd, const struct log_mismatch *m, int side,
+static void mismatch_side(const struct gamedata *gd, const struct mismatch *m, int side,
                           struct strbuf *out)
 {
     const int *v = side ? m->rules : m->sheet;
     size_t n = side ? m->nrules : m->nsheet;
-    if (!log_claims_is_set(m) && m->claim.kind != LOG_CLAIM_RESERVE) {
+    if (!mismatch_is_set(m) && m->claim.kind != CLAIM_RESERVE) {
         strbuf_printf(out, "%d", v[0]);
         return;
     }
@@ -53,7 +53,7 @@ static void mismatch_side(const struct gamedata *gd, const struct log_mismatch *
     for (size_t k = 0; k < n; k++) {
         if (k)
             strbuf_puts(out, ", ");
-        if (log_claims_is_set(m))
+        if (mismatch_is_set(m))
             strbuf_json_string(out, gd->items[v[k]].id);
         else
             strbuf_printf(out, "%d", v[k]);
@@ -65,12 +65,12 @@ static void mismatches(const struct log_replay *r, struct strbuf *out)
 {
     strbuf_puts(out, "[");
     for (size_t i = 0; i < r->nmismatches; i++) {
-        const struct log_mismatch *m = &r->mismatches[i];
+        const struct mismatch *m = &r->mismatches[i];
         strbuf_printf(out, "%s\n    {\"line\": %d, \"col\": %d, \"round\": %d, \"player\": ", i ? "," : "",
                       m->line, m->col, m->round);
         strbuf_json_string(out, r->state.cfg.names[m->player]);
         strbuf_puts(out, ", \"what\": ");
-        strbuf_json_string(out, m->what);
+        strbuf_json_string(out, claim_name(r->gd, &m->claim));
         strbuf_puts(out, ", \"sheet\": ");
         mismatch_side(r->gd, m, 0, out);
         strbuf_puts(out, ", \"rules\": ");

@@ -43,8 +43,8 @@ static void replay_once(const char *buf, size_t size, const struct log_ast *ast,
         for (int i = 0; i < n; i++)
             strbuf_puts(out, missing[i].text);
         for (size_t i = 0; i < r->nmismatches; i++) {
-            log_claims_side_text(&gd, &r->mismatches[i], 0, out);
-            log_claims_side_text(&gd, &r->mismatches[i], 1, out);
+            mismatch_side_text(&gd, &r->mismatches[i], 0, out);
+            mismatch_side_text(&gd, &r->mismatches[i], 1, out);
             log_claims_message(&gd, &r->mismatches[i], "P", out);
         }
     }

@@ -7,7 +7,6 @@
  * XII_UPDATE_GOLDEN=1 rewrites the golden traces instead of comparing. */
 #include "test.h"
 #include "test_util.h"
-#include "cli/audit_mismatches.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,33 +47,61 @@ struct game {
     struct log_ast *ast;
     struct log_replay *r;
     struct diag_list dl;
-    struct filled_mismatch *mm;
-    size_t nmm;
 };
 
-static void game_load(struct game *g, const char *name, int until)
+/* Parses and replays src (owned by g from now on), up to round until (0: all of it). */
+static void game_load_src(struct game *g, const char *name, char *src, size_t len, int until)
 {
     memset(g, 0, sizeof *g);
-    struct strbuf path = STRBUF_INIT, err = STRBUF_INIT;
-    strbuf_printf(&path, DIR "%s", name);
-    size_t len;
-    if (readfile(strbuf_cstr(&path), (size_t)1 << 24, &g->src, &len, &err) != 0)
-        fail_msg("%s", strbuf_cstr(&err));
+    g->src = src;
     struct diag_list init = DIAG_LIST_INIT;
     g->dl = init;
     g->ast = log_parse(g->src, len, name, &g->dl);
     struct log_replay_options opt = {until};
     g->r = log_replay_run(&gd, g->ast, &opt, &g->dl);
     assert_true(g->r->started);
-    g->nmm = g->r->nmismatches;
-    g->mm = audit_filled_mismatches(g->r);
+}
+
+static void game_load(struct game *g, const char *name, int until)
+{
+    struct strbuf path = STRBUF_INIT, err = STRBUF_INIT;
+    strbuf_printf(&path, DIR "%s", name);
+    size_t len;
+    char *src;
+    if (readfile(strbuf_cstr(&path), (size_t)1 << 24, &src, &len, &err) != 0)
+        fail_msg("%s", strbuf_cstr(&err));
+    game_load_src(g, name, src, len, until);
+    strbuf_free(&path);
+    strbuf_free(&err);
+}
+
+/* A game file with `lines` inserted after its line `after` (0: at the end). */
+static void game_load_with(struct game *g, const char *name, int after, const char *lines)
+{
+    struct strbuf path = STRBUF_INIT, err = STRBUF_INIT, text = STRBUF_INIT;
+    strbuf_printf(&path, DIR "%s", name);
+    size_t len;
+    char *src;
+    if (readfile(strbuf_cstr(&path), (size_t)1 << 24, &src, &len, &err) != 0)
+        fail_msg("%s", strbuf_cstr(&err));
+    size_t cut = len;
+    for (size_t i = 0, line = 0; after > 0 && i < len; i++)
+        if (src[i] == '\n' && ++line == (size_t)after) {
+            cut = i + 1;
+            break;
+        }
+    strbuf_append(&text, src, cut);
+    strbuf_puts(&text, lines);
+    strbuf_append(&text, src + cut, len - cut);
+    free(src);
+    len = text.len;
+    game_load_src(g, name, strbuf_detach(&text), len, 0);
     strbuf_free(&path);
     strbuf_free(&err);
 }
 
 static void game_free(struct game *g)
 {
-    free(g->mm);
     log_replay_free(g->r);
     log_free(g->ast);
     diag_list_free(&g->dl);
@@ -89,8 +116,8 @@ static struct filled_sheet_input game_input(const struct game *g, const char *na
     in.gd = &gd;
     in.state = &g->r->state;
     in.history = &g->r->history;
-    in.mismatches = g->mm;
-    in.nmismatches = g->nmm;
+    in.mismatches = g->r->mismatches;
+    in.nmismatches = g->r->nmismatches;
     in.mark = mark;
     in.nerrors = g->dl.errors;
     in.log_name = name;
@@ -402,7 +429,7 @@ static void test_notice_and_marks(void **state)
     struct game g;
     game_load(&g, "mismatch.xii", 0);
     assert_int_equal(g.dl.errors, 1);
-    assert_int_equal(g.nmm, 7);
+    assert_int_equal(g.r->nmismatches, 7);
     struct filled_sheet_input in = game_input(&g, "mismatch.xii", 0, 0, "a4");
     char *t = render_trace(&in);
     assert_int_equal(count(t, "This game has 1 error in its log mismatch.xii"), 2);
@@ -444,6 +471,115 @@ static void test_notice_and_marks(void **state)
     game_free(&g);
 }
 
+/* Page `page` (from 0) of a trace, as a copy. */
+static char *trace_page(const char *trace, int page)
+{
+    const char *p = trace;
+    for (int k = 0; k < page; k++) {
+        p = strstr(p, "\npage-end");
+        assert_non_null(p);
+        p += 9;
+    }
+    const char *e = strstr(p, "\npage-end");
+    assert_non_null(e);
+    return xstrndup(p, (size_t)(e - p) + 1);    /* with its last line's newline */
+}
+
+/* A claim of nine people where Jack has two: the seven wrong boxes are ringed on his second
+ * page and the legend names all nine (the mismatch used to reach the sheet as 64 bytes of text,
+ * read back: four rings, a legend cut after "bishop"). */
+static void test_nine_people(void **state)
+{
+    (void)state;
+    static const char *const nine[] = {"master-builder", "blacksmith", "wealthy-merchant",
+                                       "butcher", "prior", "bishop", "army-chief", "war-hero",
+                                       "earl"};
+    struct game g;
+    game_load_with(&g, "mismatch.xii", 60,
+                   "check Jack people master-builder blacksmith wealthy-merchant butcher prior "
+                   "bishop army-chief war-hero earl\n");
+    const struct mismatch *m = NULL;
+    for (size_t k = 0; k < g.r->nmismatches; k++)
+        if (g.r->mismatches[k].line == 61)
+            m = &g.r->mismatches[k];
+    assert_non_null(m);
+    assert_int_equal(m->claim.kind, CLAIM_PEOPLE);
+    assert_int_equal(m->nsheet, 9);
+    assert_int_equal(m->nrules, 2);
+    struct filled_sheet_input in = game_input(&g, "mismatch.xii", 1, 0, "a4");
+    in.mismatches = m;      /* this one alone: its rings are the only red strokes of the page */
+    in.nmismatches = 1;
+    char *t = render_trace(&in);
+    char *page = trace_page(t, 1);
+    assert_int_equal(count(page, "stroke #d0201a 1.00"), 7);
+    char *text = all_text(page, "");
+    assert_int_equal(count(text, "line 61: people "), 1);
+    for (size_t k = 0; k < sizeof nine / sizeof nine[0]; k++)
+        if (!strstr(text, nine[k]))
+            fail_msg("the legend does not name %s: %s", nine[k], text);
+    assert_int_equal(count(text, "more (see the report)"), 0);
+    free(text);
+    free(page);
+    free(t);
+    /* Among the game's other mismatches, the same seven rings and the score's. */
+    in = game_input(&g, "mismatch.xii", 1, 0, "a4");
+    t = render_trace(&in);
+    page = trace_page(t, 1);
+    assert_int_equal(count(page, "stroke #d0201a 1.00"), 8);
+    free(page);
+    free(t);
+    game_free(&g);
+}
+
+/* The number N of "and N more (see the report)" in text, or -1. */
+static long more_count(const char *text)
+{
+    const char *p = strstr(text, " more (see the report)");
+    if (!p)
+        return -1;
+    while (p > text && p[-1] >= '0' && p[-1] <= '9')
+        p--;
+    return strncmp(p - 4, "and ", 4) == 0 ? strtol(p, NULL, 10) : -1;
+}
+
+/* More mismatches than a card holds: each legend lists what fits, then "and N more (see the
+ * report)", N counting the others exactly. */
+static void test_legend_full(void **state)
+{
+    (void)state;
+    struct strbuf lines = STRBUF_INIT;
+    for (int k = 0; k < 40; k++)
+        strbuf_printf(&lines, "check Jack food %d, pow %d\n", 100 + k, 100 + k);
+    struct game g;
+    game_load_with(&g, "mismatch.xii", 0, strbuf_cstr(&lines));
+    struct filled_sheet_input in = game_input(&g, "mismatch.xii", 1, 0, "a4");
+    char *t = render_trace(&in);
+    for (int pg = 0; pg < 2; pg++) {
+        char *page = trace_page(t, pg);
+        char *text = all_text(page, " ");
+        long more = more_count(text);
+        size_t shown = count(text, pg == 0 ? ": food 1" : ": pow 1");
+        if (more <= 0)
+            fail_msg("page %d: no \"and N more\": %s", pg + 1, text);
+        /* Jack's mismatches of this page: assets and influence on the first. */
+        size_t total = 0;
+        for (size_t k = 0; k < g.r->nmismatches; k++) {
+            const struct mismatch *m = &g.r->mismatches[k];
+            int first = m->claim.kind == CLAIM_ASSET || m->claim.kind == CLAIM_INFLUENCE;
+            total += m->player == 0 && first == (pg == 0);
+        }
+        assert_true(total > 40);
+        assert_int_equal((size_t)more + count(text, "on the sheet,"), total);
+        assert_true(shown < 40);
+        assert_true(pg == 0 || shown > 0);     /* the second page's card lists several */
+        free(text);
+        free(page);
+    }
+    free(t);
+    strbuf_free(&lines);
+    game_free(&g);
+}
+
 /* A claim on a value the game never changed: the claim is circled in the first cell, the
  * printed 0 (still the right value) stays unstruck. */
 static void test_claim_on_start_value(void **state)
@@ -452,16 +588,17 @@ static void test_claim_on_start_value(void **state)
     struct game g;
     game_load(&g, "two.xii", 0);
     assert_int_equal(g.r->state.p[0].asset[A_KNIGHTS], 0);
-    struct filled_mismatch m;
+    int sheet = 2, rules = 0;
+    struct mismatch m;
     memset(&m, 0, sizeof m);
     m.player = 0;
     m.line = 999;
     m.round = 10;
-    m.what = HIST_ASSET;
-    m.index = A_KNIGHTS;
-    snprintf(m.what_name, sizeof m.what_name, "knights");
-    snprintf(m.sheet, sizeof m.sheet, "2");
-    snprintf(m.rules, sizeof m.rules, "0");
+    m.claim.kind = CLAIM_ASSET;
+    m.claim.index = A_KNIGHTS;
+    m.sheet = &sheet;
+    m.rules = &rules;
+    m.nsheet = m.nrules = 1;
     struct filled_sheet_input in = game_input(&g, "two.xii", 1, 0, "a4");
     in.mismatches = &m;
     in.nmismatches = 1;
@@ -722,6 +859,8 @@ int main(void)
         cmocka_unit_test(test_golden),
         cmocka_unit_test(test_long_history),
         cmocka_unit_test(test_notice_and_marks),
+        cmocka_unit_test(test_nine_people),
+        cmocka_unit_test(test_legend_full),
         cmocka_unit_test(test_claim_on_start_value),
         cmocka_unit_test(test_name_fonts),
         cmocka_unit_test(test_until_round),

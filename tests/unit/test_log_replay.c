@@ -325,15 +325,15 @@ static void test_claims(void **state)
             "check Jack score 8 people market\n");
     assert_int_equal(count(&x, "unknown-id"), 1);       /* market is not a person */
     assert_int_equal(x.r->nmismatches, 4);              /* score 8 is still compared */
-    const struct log_mismatch *m = x.r->mismatches;
-    assert_int_equal(m[0].claim.kind, LOG_CLAIM_PEOPLE);
+    const struct mismatch *m = x.r->mismatches;
+    assert_int_equal(m[0].claim.kind, CLAIM_PEOPLE);
     assert_int_equal(m[0].nsheet, 2);
     assert_int_equal(m[0].nrules, 1);
-    assert_int_equal(m[1].claim.kind, LOG_CLAIM_RESERVE);
+    assert_int_equal(m[1].claim.kind, CLAIM_RESERVE);
     assert_int_equal(m[1].nrules, 5);
     assert_int_equal(m[1].rules[0], 2);
     assert_int_equal(m[1].rules[4], 5);
-    assert_int_equal(m[2].claim.kind, LOG_CLAIM_INFRAS);
+    assert_int_equal(m[2].claim.kind, CLAIM_INFRAS);
     assert_int_equal(m[2].nrules, 0);
     struct strbuf sb = STRBUF_INIT;
     log_claims_message(&GD, &m[2], "Jack", &sb);
@@ -348,7 +348,7 @@ static void test_claims(void **state)
     assert_string_equal(strbuf_cstr(&sb), "Jack's sheet says reserve 2 3 4, the rules give 2 3 3 4 5 "
                                            "(missing on the sheet: reserve 3, 5)");
     strbuf_free(&sb);
-    assert_int_equal(m[3].claim.kind, LOG_CLAIM_SCORE);
+    assert_int_equal(m[3].claim.kind, CLAIM_SCORE);
     assert_int_equal(count(&x, NULL), 4);
     run_free(&x);
 }
