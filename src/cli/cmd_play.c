@@ -17,6 +17,7 @@
 #include "cli/play_shortform.h"
 #include "cli/play_text.h"
 #include "cli/usage.h"
+#include "core/text.h"
 #include "log/report.h"
 #include "rules/event_setup.h"
 
@@ -34,6 +35,14 @@ static const char usage_text[] =
     "refused stops the recorder with the audit's message (FILE keeps every line accepted).\n"
     "Exit status: 0 recorded (no errors, no mismatches), 1 a line was refused or a check line\n"
     "differs, 2 bad options or FILE has errors, 3 FILE could not be written.\n";
+
+/* s as it is safe to show on a terminal, in the buffer sb (reset first). */
+static const char *shown(struct strbuf *sb, const char *s)
+{
+    strbuf_reset(sb);
+    text_escape(sb, s, strlen(s));
+    return strbuf_cstr(sb);
+}
 
 struct play_args {
     const char *file, *pdf, *rules, *seed;
@@ -70,7 +79,11 @@ static int parse_args(int argc, char **argv, struct play_args *pa)
             return -1;
         } else {
             if (pa->file) {
-                fprintf(stderr, "xii play: one file at a time ('%s' and '%s' given)\n", pa->file, a);
+                struct strbuf x = STRBUF_INIT, y = STRBUF_INIT;
+                fprintf(stderr, "xii play: one file at a time ('%s' and '%s' given)\n", shown(&x, pa->file),
+                        shown(&y, a));
+                strbuf_free(&x);
+                strbuf_free(&y);
                 return -1;
             }
             pa->file = a;
@@ -190,7 +203,9 @@ static void show_sheet(const struct play_session *s, const char *who)
     if (*who) {
         p = play_find_player(st, who);
         if (p < 0) {
-            printf("'%s' is not a player.\n", who);
+            struct strbuf x = STRBUF_INIT;
+            printf("'%s' is not a player.\n", shown(&x, who));
+            strbuf_free(&x);
             strbuf_free(&sb);
             return;
         }
@@ -292,8 +307,10 @@ static void print_refusal(const struct reader *rd, const struct play_result *res
 }
 
 /* Line editing, the history of FILE's lines, and where the game stands. */
-static void terminal_start(const struct play_session *s, const char *file, struct reader *rd)
+static void terminal_start(const struct play_session *s, const char *path, struct reader *rd)
 {
+    struct strbuf name = STRBUF_INIT;
+    const char *file = shown(&name, path);
     const char *term = getenv("TERM");
     rd->colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR") && term && strcmp(term, "dumb") != 0;
     rl_readline_name = "xii";
@@ -326,6 +343,7 @@ static void terminal_start(const struct play_session *s, const char *file, struc
     } else {
         printf("Recording a new game in %s (type help for the short forms).\n", file);
     }
+    strbuf_free(&name);
     print_awaited(s);
 }
 
@@ -397,7 +415,10 @@ int cmd_play(int argc, char **argv)
         return rc > 0 ? EXIT_OK : EXIT_USAGE;
     uint64_t seed = 0;
     if (pa.seed && event_setup_parse_seed(pa.seed, &seed) != 0) {
-        fprintf(stderr, "xii play: --seed needs a number from 0 to 18446744073709551615, not '%s'\n", pa.seed);
+        struct strbuf x = STRBUF_INIT;
+        fprintf(stderr, "xii play: --seed needs a number from 0 to 18446744073709551615, not '%s'\n",
+                shown(&x, pa.seed));
+        strbuf_free(&x);
         return EXIT_USAGE;
     }
     struct gamedata gd;
@@ -407,11 +428,15 @@ int cmd_play(int argc, char **argv)
     struct strbuf err = STRBUF_INIT;
     rc = play_session_open(&s, &gd, pa.file, &err);
     if (rc != 0) {
-        if (rc > 0)
+        if (rc > 0) {
+            struct strbuf x = STRBUF_INIT;
+            const char *file = shown(&x, pa.file);
             fprintf(stderr, "%sxii play: %s has errors: the recorder continues only a log the rules accept "
-                            "(see xii audit %s)\n", strbuf_cstr(&err), pa.file, pa.file);
-        else
+                            "(see xii audit %s)\n", strbuf_cstr(&err), file, file);
+            strbuf_free(&x);
+        } else {
             fprintf(stderr, "xii play: %s\n", strbuf_cstr(&err));
+        }
         strbuf_free(&err);
         play_session_free(&s);
         gamedata_free(&gd);

@@ -10,6 +10,7 @@
 #include "cli/play_shortform.h"
 #include "core/atomicfile.h"
 #include "core/readfile.h"
+#include "core/text.h"
 #include "core/xalloc.h"
 #include "log/ids.h"
 #include "log/parse.h"
@@ -17,6 +18,14 @@
 
 /* A game record typed at the table is a few kB; this is far beyond any. */
 #define MAX_FILE_BYTES ((size_t)32 << 20)
+
+/* "cannot WHAT PATH: WHY", the path as it is safe to show on a terminal. */
+static void path_error(struct strbuf *err, const char *what, const char *path, const char *why)
+{
+    strbuf_printf(err, "cannot %s ", what);
+    text_escape(err, path, strlen(path));
+    strbuf_printf(err, ": %s", why);
+}
 
 /* The replay of a log text, and what it awaits. */
 struct replayed {
@@ -100,7 +109,7 @@ static int append_durably(const char *path, const char *data, size_t len, struct
 {
     int fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0666);
     if (fd < 0) {
-        strbuf_printf(err, "cannot open %s: %s", path, strerror(errno));
+        path_error(err, "open", path, strerror(errno));
         return -1;
     }
     size_t done = 0;
@@ -109,19 +118,19 @@ static int append_durably(const char *path, const char *data, size_t len, struct
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0) {
-            strbuf_printf(err, "cannot write %s: %s", path, n < 0 ? strerror(errno) : "nothing written");
+            path_error(err, "write", path, n < 0 ? strerror(errno) : "nothing written");
             close(fd);
             return -1;
         }
         done += (size_t)n;
     }
     if (fsync(fd) != 0) {
-        strbuf_printf(err, "cannot flush %s to the disk: %s", path, strerror(errno));
+        path_error(err, "flush to the disk", path, strerror(errno));
         close(fd);
         return -1;
     }
     if (close(fd) != 0) {
-        strbuf_printf(err, "cannot write %s: %s", path, strerror(errno));
+        path_error(err, "write", path, strerror(errno));
         return -1;
     }
     return 0;
@@ -179,7 +188,7 @@ int play_session_open(struct play_session *s, const struct gamedata *gd, const c
         close(fd);
         sync_folder(path);
     } else if (errno != EEXIST) {
-        strbuf_printf(err, "cannot create %s: %s", path, strerror(errno));
+        path_error(err, "create", path, strerror(errno));
         replay_session(s);
         return -1;
     }
@@ -194,7 +203,7 @@ int play_session_open(struct play_session *s, const struct gamedata *gd, const c
     replay_session(s);
     fd = open(path, O_WRONLY | O_APPEND);
     if (fd < 0) {
-        strbuf_printf(err, "cannot write %s: %s", path, strerror(errno));
+        path_error(err, "write", path, strerror(errno));
         return -2;
     }
     close(fd);
