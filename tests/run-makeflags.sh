@@ -3,9 +3,11 @@
 # of a fresh build in a scratch folder shows every compile line keeping the standard, the
 # warnings and the dependency files, and the link line the user's LDFLAGS.
 # Usage: run-makeflags.sh SCRATCH_DIR
+# The dry run gets a clean environment: under `make asan`, the OPT and LDFLAGS given on the
+# command line are exported to every recipe and would stand in for the defaults tested here.
 scratch=$1
 rm -rf "$scratch" && mkdir -p "$scratch" || exit 1
-make -n -B BUILD="$scratch/build" CPPFLAGS=-DUSER_CPP CFLAGS=-O0 LDFLAGS=-L/user/lib all \
+env -i PATH="$PATH" make -n -B BUILD="$scratch/build" CPPFLAGS=-DUSER_CPP CFLAGS=-O0 LDFLAGS=-L/user/lib all \
   >"$scratch/lines" 2>"$scratch/err" || { echo "FAILED: make -n: $(head -3 "$scratch/err")"; exit 1; }
 failed=0
 compiles=$(grep -c -- ' -c -o .*/obj/src/' "$scratch/lines")
