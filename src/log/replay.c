@@ -1030,6 +1030,23 @@ static int cmp_int(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Gives every history record written since the last call (records done.. ) the line of the
+ * statement that wrote it. */
+static void note_lines(struct log_replay *out, size_t *cap, size_t *done, int line)
+{
+    size_t n = out->history.count;
+    if (n < *done)
+        *done = n;      /* records dropped since (history_truncate) */
+    if (n == *done)
+        return;
+    void *lines = out->history_lines;
+    xgrow(&lines, cap, n, sizeof *out->history_lines);
+    out->history_lines = lines;
+    for (size_t i = *done; i < n; i++)
+        out->history_lines[i] = line;
+    *done = n;
+}
+
 struct log_replay *log_replay_run(const struct gamedata *gd, const struct log_ast *ast,
                                   const struct log_replay_options *opt, struct diag_list *dl)
 {
@@ -1048,8 +1065,11 @@ struct log_replay *log_replay_run(const struct gamedata *gd, const struct log_as
     log_ids_table_init(&rp.ids, gd);
     out->state.gd = gd;
     out->state.turn.player = -1;
-    for (size_t i = 0; i < ast->count && !rp.done; i++)
+    size_t lines_cap = 0, lines_done = 0;
+    for (size_t i = 0; i < ast->count && !rp.done; i++) {
         statement(&rp, &ast->stmts[i]);
+        note_lines(out, &lines_cap, &lines_done, ast->stmts[i].at.line);
+    }
     if (!rp.start_tried && !rp.done) {
         int line = ast->count ? ast->stmts[ast->count - 1].at.line : 0;
         replay_start(&rp, (struct log_span){line, line ? 1 : 0, 0});
@@ -1064,6 +1084,7 @@ struct log_replay *log_replay_run(const struct gamedata *gd, const struct log_as
         } else
             out->open_turn_line = rp.turn->at.line;
     }
+    note_lines(out, &lines_cap, &lines_done, ast->count ? ast->stmts[ast->count - 1].at.line : 0);
     if (rp.turn && out->state.turn.player >= 0)
         out->open_turn_line = rp.turn->at.line;
     if (out->nskipped)
@@ -1078,6 +1099,7 @@ void log_replay_free(struct log_replay *r)
     if (!r)
         return;
     history_free(&r->history);
+    free(r->history_lines);
     for (size_t i = 0; i < r->nmismatches; i++)
         mismatch_free(&r->mismatches[i]);
     free(r->mismatches);

@@ -40,6 +40,8 @@ struct log_replay {
     int started;                /* the header was valid: state and history are meaningful */
     struct game_state state;
     struct history history;
+    int *history_lines;         /* per history record: the line of the statement that wrote it
+                                   (0 for the start of the game); owned */
     char *title;                /* the game line's title, or NULL (owned) */
     int until_round;            /* the option given */
     int stopped;                /* stopped after too many errors */

@@ -1,5 +1,6 @@
 /* The text report of an audit: diagnostics, final sheets, scores and winners. */
 #include "log/report.h"
+#include "log/trace.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -258,13 +259,40 @@ static void unfinished(const struct log_replay *r, struct strbuf *out)
         strbuf_printf(out, "  Round %d still needs %s.\n", s->round, items[k].text);
 }
 
+/* Under a mismatch, the changes that explain the rules' value, one per line. */
+static void mismatch_trace(const struct log_replay *r, const struct diag *d, struct strbuf *out)
+{
+    for (size_t k = 0; k < r->nmismatches; k++) {
+        const struct log_mismatch *m = &r->mismatches[k];
+        if (m->line != d->pos.line || m->col != d->pos.col)
+            continue;
+        struct log_value v;
+        struct log_trace t;
+        if (log_trace_mismatch(r, m, &v, &t) == 0) {
+            if (t.earlier)
+                strbuf_printf(out, "    (%zu earlier change%s)\n", t.earlier, t.earlier == 1 ? "" : "s");
+            for (size_t i = 0; i < t.n; i++) {
+                strbuf_puts(out, "    ");
+                log_trace_step_text(r->gd, v, &t.steps[i], out);
+                strbuf_putc(out, '\n');
+            }
+        }
+        log_trace_free(&t);
+        return;
+    }
+}
+
 void log_report_text(const struct log_report_input *in, struct strbuf *out)
 {
     const struct log_replay *r = in->replay;
     const struct diag_list *dl = in->diags;
     size_t *order = log_report_order(dl);
-    for (size_t i = 0; i < dl->count; i++)
-        diag_format(out, &dl->items[order[i]], in->src, in->srclen);
+    for (size_t i = 0; i < dl->count; i++) {
+        const struct diag *d = &dl->items[order[i]];
+        diag_format(out, d, in->src, in->srclen);
+        if (d->level == DIAG_MISMATCH)
+            mismatch_trace(r, d, out);
+    }
     free(order);
     if (dl->count)
         strbuf_putc(out, '\n');

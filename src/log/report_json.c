@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include "log/ids.h"
 #include "log/report.h"
+#include "log/trace.h"
 
 static void key(struct strbuf *out, const char *indent, const char *name)
 {
@@ -75,7 +76,19 @@ static void mismatches(const struct log_replay *r, struct strbuf *out)
         mismatch_side(r->gd, m, 0, out);
         strbuf_puts(out, ", \"rules\": ");
         mismatch_side(r->gd, m, 1, out);
-        strbuf_putc(out, '}');
+        strbuf_puts(out, ", \"trace\": [");
+        struct log_value v;
+        struct log_trace t;
+        log_trace_mismatch(r, m, &v, &t);
+        for (size_t k = 0; k < t.n; k++) {
+            const struct log_trace_step *st = &t.steps[k];
+            strbuf_printf(out, "%s{\"line\": %d, \"round\": %d, \"old\": %d, \"new\": %d, \"cause\": ",
+                          k ? ", " : "", st->line, st->round, st->old_value, st->new_value);
+            strbuf_json_string(out, st->cause);
+            strbuf_putc(out, '}');
+        }
+        log_trace_free(&t);
+        strbuf_puts(out, "]}");
     }
     strbuf_puts(out, r->nmismatches ? "\n  ]" : "]");
 }

@@ -21,8 +21,10 @@ static int keeps_population(const struct game_state *s, int p, int event, int as
 static void hit_town(struct game_state *s, int p, const struct gd_event *ev, int event, struct history *h)
 {
     int *a = s->p[p].asset;
-    if (event == E_FAMINE && s->cfg.famine_halves_farms)
+    if (event == E_FAMINE && s->cfg.famine_halves_farms) {
+        history_note(h, event, 0);
         engine_set_asset(s, p, A_FARMS, a[A_FARMS] / 2, CAUSE_EVENT, 0, h);     /* A22 variant */
+    }
     for (int k = 0; k < ev->neff; k++) {
         const struct gd_effect *e = &ev->eff[k];
         if ((e->kind == EFF_HALVE || e->kind == EFF_LOSE || e->kind == EFF_ZERO) &&
@@ -30,12 +32,15 @@ static void hit_town(struct game_state *s, int p, const struct gd_event *ev, int
             continue;   /* A57: mercenaries are never lost */
         switch (e->kind) {
         case EFF_HALVE:
+            history_note(h, event, 0);
             engine_set_asset(s, p, e->asset, a[e->asset] / 2, CAUSE_EVENT, 0, h);
             break;
         case EFF_LOSE:
+            history_note(h, event, 0);
             engine_set_asset(s, p, e->asset, a[e->asset] - e->amount, CAUSE_EVENT, 0, h);
             break;
         case EFF_ZERO:
+            history_note(h, event, 0);
             engine_set_asset(s, p, e->asset, 0, CAUSE_EVENT, 0, h);
             break;
         case EFF_NO_FARM_PRODUCTION:

@@ -15,6 +15,7 @@ static void feed(struct game_state *s, int p, struct history *h)
     int f = gd->feeding_per;
     int need = (ps->asset[A_POPULATION] + f - 1) / f;
     if (ps->asset[A_FOOD] < need) {
+        history_note(h, 1, 0);
         engine_set_asset(s, p, A_POPULATION, ps->asset[A_FOOD] * f, CAUSE_FEEDING, 0, h);
         engine_clamp(s, p, h);
         need = (ps->asset[A_POPULATION] + f - 1) / f;

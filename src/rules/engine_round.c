@@ -74,20 +74,29 @@ static void produce(struct game_state *s, int p, struct history *h)
     if (!s->no_farm_production)
         for (int a = 0; a < ASSET_COUNT; a++)
             if (gd->assets[a].produce.value > 0)
+            {
+                history_note(h, HIST_REF_ASSET(a), 0);
                 engine_gain(s, p, A_FOOD, ps->asset[a] / gd->assets[a].produce.value, CAUSE_PRODUCTION, h);
+            }
     const struct gd_perk *pk = engine_perk(s, p, PERK_FOOD_PER_FARMS);
-    if (pk && pk->params[0] > 0)    /* A21: the mill works in a famine round too */
+    if (pk && pk->params[0] > 0) {  /* A21: the mill works in a famine round too */
+        history_note(h, HIST_REF_ITEM(ps->perk_item[PERK_FOOD_PER_FARMS]), 0);
         engine_gain(s, p, A_FOOD, ps->asset[A_FARMS] / pk->params[0], CAUSE_PRODUCTION, h);
+    }
     pk = engine_perk(s, p, PERK_ROUND_FOOD);
-    if (pk)
+    if (pk) {
+        history_note(h, HIST_REF_ITEM(ps->perk_item[PERK_ROUND_FOOD]), 0);
         engine_gain(s, p, A_FOOD, pk->params[0], CAUSE_PRODUCTION, h);
+    }
     for (int l = 0; l < LOCATION_COUNT; l++) {
         const struct gd_location *loc = &gd->locations[l];
         if (!engine_location_qualifies(s, p, l))
             continue;
         int k = loc->nbonus == 1 ? 0 : ps->collect[l];  /* a missing choice loses the bonus */
-        if (k >= 0)
+        if (k >= 0) {
+            history_note(h, l, 0);
             engine_gain(s, p, loc->bonus_asset[k], loc->bonus_amount[k], CAUSE_PRODUCTION, h);
+        }
     }
 }
 

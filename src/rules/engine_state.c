@@ -42,7 +42,11 @@ int engine_item_with_perk(const struct gamedata *gd, enum perk_id id)
 void engine_record(struct history *h, const struct game_state *s, int player, enum hist_what what,
                    enum hist_cause cause, int index, int die, int old_value, int new_value)
 {
-    if (!h || old_value == new_value)
+    if (!h)
+        return;
+    signed char ref = h->note_ref, ref2 = h->note_ref2;
+    h->note_ref = h->note_ref2 = 0;
+    if (old_value == new_value)
         return;
     struct hist_rec r;
     r.round = (unsigned char)s->round;
@@ -51,6 +55,8 @@ void engine_record(struct history *h, const struct game_state *s, int player, en
     r.cause = (unsigned char)cause;
     r.index = (signed char)index;
     r.die = (signed char)die;
+    r.ref = ref;
+    r.ref2 = ref2;
     r.old_value = (short)old_value;
     r.new_value = (short)new_value;
     history_push(h, r);
@@ -72,8 +78,12 @@ int engine_gain(struct game_state *s, int player, int asset, int amount, enum hi
     int cur = s->p[player].asset[asset];
     int room = engine_asset_max(s, player, asset) - cur;
     int add = amount < room ? amount : room;
-    if (add <= 0)
+    if (add <= 0) {
+        history_note(h, 0, 0);      /* the note was for this gain */
         return 0;
+    }
+    if (h && add < amount)
+        history_note(h, h->note_ref, HIST_REF_MAX);     /* cut at the MAX */
     engine_set_asset(s, player, asset, cur + add, cause, 0, h);
     return add;
 }

@@ -186,32 +186,42 @@ int engine_apply_increase(struct game_state *s, int asset, int value, int restri
     int p = s->turn.player;
     struct player_state *ps = &s->p[p];
     const struct gd_asset *as = &s->gd->assets[asset];
-    int v = value;
-    if (as->cls == CLASS_ADVANCED && restricted)
+    int v = value, why = 0;
+    if (as->cls == CLASS_ADVANCED && restricted) {
         v -= s->gd->advanced_die_penalty;   /* restriction 1, not permanent (A5) */
+        why |= HIST_REF_RESTRICTED;
+    }
     if (asset == A_FOOD && real_die) {
         const struct gd_perk *pk = engine_perk(s, p, PERK_FOOD_DIE_BONUS);
-        if (pk && value == pk->params[0])
+        if (pk && value == pk->params[0]) {
             v = pk->params[1];              /* miller perk b (A19) */
+            why |= HIST_REF_DIE_BONUS;
+        }
     }
     int cur = ps->asset[asset];
     int add = engine_asset_max(s, p, asset) - cur;
     if (v < add)
         add = v;
+    else if (add < v)
+        why |= HIST_REF_MAX;
     if (add < 0)
         add = 0;
     /* A31: added = min(die, room to MAX, units affordable); paid per unit added. */
     int units[GD_MAX_COSTS];
     for (int k = 0; k < as->ncost; k++) {
         units[k] = unit_cost(s, asset, &as->cost[k]);
-        if (units[k] > 0 && ps->asset[as->cost[k].asset] / units[k] < add)
+        if (units[k] > 0 && ps->asset[as->cost[k].asset] / units[k] < add) {
             add = ps->asset[as->cost[k].asset] / units[k];
+            why = (why & ~HIST_REF_MAX) | HIST_REF_AFFORD;
+        }
     }
+    history_note(h, why, 0);
     engine_set_asset(s, p, asset, cur + add, CAUSE_DIE, value, h);
     int paid = 0;
     for (int k = 0; k < as->ncost; k++)
         if (units[k] * add > 0) {
             int c = as->cost[k].asset;
+            history_note(h, HIST_REF_ASSET(asset), 0);
             engine_set_asset(s, p, c, ps->asset[c] - units[k] * add, CAUSE_COST, value, h);
             paid = 1;
         }
@@ -297,6 +307,7 @@ static void apply_acquire(struct game_state *s, const struct move *m, struct his
     for (int k = 0; k < it->ncost; k++)
         if (costs[k] > 0) {
             int c = it->cost[k].asset;
+            history_note(h, m->target, it->cost[k].amount - costs[k]);
             engine_set_asset(s, p, c, ps->asset[c] - costs[k], CAUSE_COST, m->die, h);
             paid = 1;
         }

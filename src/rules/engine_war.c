@@ -67,6 +67,7 @@ int engine_war(struct game_state *s, const struct war_entry e[], struct history 
             continue;
         /* c7, A41: ties for the top all gain the most; a sole supporter only war_sole. */
         int gain = supporters == 1 ? gd->war_sole : ps->war_pow == top ? gd->war_highest : gd->war_other;
+        history_note(h, supporters == 1 ? 3 : ps->war_pow == top ? 1 : 2, 0);
         engine_record(h, s, p, HIST_REPUTATION, CAUSE_WAR, -1, 0, ps->reputation, ps->reputation + gain);
         ps->reputation += gain;
         /* c8, A42: supporters halve the assets that give POW, except the never-lost ones. */

@@ -3,6 +3,14 @@
 #include <stdlib.h>
 #include "core/xalloc.h"
 
+void history_note(struct history *h, int ref, int ref2)
+{
+    if (!h)
+        return;
+    h->note_ref = (signed char)ref;
+    h->note_ref2 = (signed char)ref2;
+}
+
 void history_push(struct history *h, struct hist_rec rec)
 {
     if (!h)

@@ -30,6 +30,25 @@ enum hist_cause {
     CAUSE_PERK          /* a perk's own effect (jongleur's dice, perk choice) */
 };
 
+/* What a record's `ref` says, per cause (for reports that explain a change in words):
+ *   CAUSE_DIE         HIST_REF_* flags: why the die added what it added
+ *   CAUSE_COST        the item paid for (>= 0), or HIST_REF_ASSET(a) for units of asset a;
+ *                     ref2: the supply the masons took off
+ *   CAUSE_FEEDING     0 feeding, 1 starvation (the population the food could not feed)
+ *   CAUSE_EVENT       the enum event
+ *   CAUSE_WAR         on reputation: 1 highest POW, 2 another supporter, 3 sole supporter;
+ *                     on an asset: 0, the supporters' halving
+ *   CAUSE_PRODUCTION  a location (0 .. LOCATION_COUNT-1), HIST_REF_ASSET(a) for an asset that
+ *                     produces (farms), or HIST_REF_ITEM(i) for a perk of item i; ref2:
+ *                     HIST_REF_MAX when the gain was cut at the MAX
+ *   others            0 */
+#define HIST_REF_RESTRICTED 1   /* the turn's highest die, on an advanced asset: one less */
+#define HIST_REF_DIE_BONUS 2    /* a perk counted the die as more (the miller's 2 as 4) */
+#define HIST_REF_MAX 4          /* cut at the MAX */
+#define HIST_REF_AFFORD 8       /* cut to what the costs allowed */
+#define HIST_REF_ASSET(a) (-1 - (a))
+#define HIST_REF_ITEM(i) (16 + (i))
+
 struct hist_rec {
     unsigned char round;        /* 0 before round 1 */
     signed char player;         /* seat */
@@ -37,16 +56,21 @@ struct hist_rec {
     unsigned char cause;        /* enum hist_cause */
     signed char index;
     signed char die;            /* die value for CAUSE_DIE and reserve records, else 0 */
+    signed char ref, ref2;      /* what caused it (see HIST_REF_*) */
     short old_value, new_value;
 };
 
 struct history {
     struct hist_rec *items;
     size_t count, cap;
+    signed char note_ref, note_ref2;    /* history_note: for the next record only */
 };
 
 #define HISTORY_INIT {0, 0, 0}
 
+/* Sets the ref and ref2 of the next record the engine writes (or skips because nothing
+ * changed). h may be NULL: no-op. */
+void history_note(struct history *h, int ref, int ref2);
 /* Appends one record (grows the array; aborts on out of memory). h may be NULL: no-op. */
 void history_push(struct history *h, struct hist_rec rec);
 /* Drops every record after the first `count` (undoing a tentative step). */

@@ -1,0 +1,206 @@
+#include "log/trace.h"
+#include <stdlib.h>
+#include <string.h>
+#include "core/xalloc.h"
+
+int log_value_parse(const struct gamedata *gd, const char *name, struct log_value *out)
+{
+    size_t n = strlen(name);
+    int i;
+    if ((i = gamedata_asset(gd, name, n)) >= 0) {
+        *out = (struct log_value){HIST_ASSET, i};
+        return 0;
+    }
+    if ((i = gamedata_location(gd, name, n)) >= 0) {
+        *out = (struct log_value){HIST_INFLUENCE, i};
+        return 0;
+    }
+    if (strcmp(name, "reputation") == 0) {
+        *out = (struct log_value){HIST_REPUTATION, -1};
+        return 0;
+    }
+    return -1;
+}
+
+const char *log_value_name(const struct gamedata *gd, struct log_value v)
+{
+    switch (v.what) {
+    case HIST_ASSET: return gd->assets[v.index].id;
+    case HIST_INFLUENCE: return gd->locations[v.index].id;
+    default: return "reputation";
+    }
+}
+
+static void die_cause(const struct gamedata *gd, const struct hist_rec *r, struct strbuf *out)
+{
+    int added = r->new_value - r->old_value;
+    if (r->what == HIST_INFLUENCE) {
+        strbuf_printf(out, "the %d was spent on it", r->die);
+        return;
+    }
+    if (r->ref & HIST_REF_RESTRICTED)
+        strbuf_printf(out, "the %d was the turn's highest die, so it adds %d", r->die,
+                      r->die - gd->advanced_die_penalty);
+    else if (r->ref & HIST_REF_DIE_BONUS)
+        strbuf_printf(out, "the %d was spent on it and a perk counts it as more", r->die);
+    else
+        strbuf_printf(out, "the %d was spent on it", r->die);
+    if (r->ref & HIST_REF_MAX)
+        strbuf_printf(out, "; the MAX stops it at %d", r->new_value);
+    else if (r->ref & HIST_REF_AFFORD)
+        strbuf_printf(out, "; the costs allowed %d", added);
+}
+
+static void cost_cause(const struct gamedata *gd, const struct hist_rec *r, struct strbuf *out)
+{
+    int paid = r->old_value - r->new_value;
+    const char *what = gd->assets[r->index].id;
+    if (r->ref >= 0 && r->ref < gd->nitems) {
+        strbuf_printf(out, "the %s costs %d %s", gd->items[r->ref].id, paid + r->ref2, what);
+        if (r->ref2 > 0)
+            strbuf_printf(out, ", less %d for the masons", r->ref2);
+    } else if (r->ref < 0 && -1 - r->ref < ASSET_COUNT) {
+        strbuf_printf(out, "paid for the %s added with the %d", gd->assets[-1 - r->ref].id, r->die);
+    } else {
+        strbuf_puts(out, "a cost");
+    }
+}
+
+static void production_cause(const struct gamedata *gd, const struct hist_rec *r, struct strbuf *out)
+{
+    if (r->ref >= 0 && r->ref < LOCATION_COUNT)
+        strbuf_printf(out, "the %s bonus at the end of round %d", gd->locations[r->ref].id, r->round);
+    else if (r->ref < 0 && -1 - r->ref < ASSET_COUNT)
+        strbuf_printf(out, "the %s produce at the end of round %d", gd->assets[-1 - r->ref].id, r->round);
+    else if (r->ref >= HIST_REF_ITEM(0) && r->ref < HIST_REF_ITEM(gd->nitems))
+        strbuf_printf(out, "the %s's perk at the end of round %d", gd->items[r->ref - HIST_REF_ITEM(0)].id,
+                      r->round);
+    else
+        strbuf_printf(out, "production at the end of round %d", r->round);
+    if (r->ref2 == HIST_REF_MAX)
+        strbuf_printf(out, ", stopped by the MAX at %d", r->new_value);
+}
+
+void log_trace_cause(const struct gamedata *gd, const struct hist_rec *r, struct strbuf *out)
+{
+    switch ((enum hist_cause)r->cause) {
+    case CAUSE_DIE:
+        die_cause(gd, r, out);
+        return;
+    case CAUSE_COST:
+        cost_cause(gd, r, out);
+        return;
+    case CAUSE_FEEDING:
+        if (r->ref == 1)
+            strbuf_printf(out, "starvation: the food fed only %d people", r->new_value);
+        else
+            strbuf_printf(out, "feeding at the end of the turn: %d food", r->old_value - r->new_value);
+        return;
+    case CAUSE_EVENT:
+        if (r->ref >= 0 && r->ref < EVENT_COUNT)
+            strbuf_printf(out, "the %s of round %d", gd->events[r->ref].id, r->round);
+        else
+            strbuf_printf(out, "the event of round %d", r->round);
+        return;
+    case CAUSE_WAR:
+        if (r->what == HIST_REPUTATION)
+            strbuf_printf(out, "the king war: +%d %s", r->new_value - r->old_value,
+                          r->ref == 1 ? "for the highest POW" : r->ref == 3 ? "for the sole supporter"
+                                                                             : "for a supporter");
+        else
+            strbuf_puts(out, "the king war: supporters halve it");
+        return;
+    case CAUSE_PRODUCTION:
+        production_cause(gd, r, out);
+        return;
+    case CAUSE_CLAMP: {
+        int ref = r->what == HIST_ASSET ? gd->assets[r->index].max_ref : -1;
+        strbuf_printf(out, "its MAX fell to %d", r->new_value);
+        if (ref >= 0)
+            strbuf_printf(out, " (the %s)", gd->assets[ref].id);
+        return;
+    }
+    case CAUSE_MARKET:
+        strbuf_puts(out, "the market conversion");
+        return;
+    case CAUSE_RESERVE:
+    case CAUSE_PERK:
+        strbuf_puts(out, "a perk");
+        return;
+    }
+    strbuf_puts(out, "?");
+}
+
+static int matches(const struct hist_rec *r, int player, struct log_value v)
+{
+    return r->player == player && r->what == v.what && (v.what == HIST_REPUTATION || r->index == v.index);
+}
+
+void log_trace_value(const struct log_replay *r, int player, struct log_value v, size_t upto,
+                     int since, size_t max, struct log_trace *out)
+{
+    memset(out, 0, sizeof *out);
+    const struct history *h = &r->history;
+    if (upto > h->count)
+        upto = h->count;
+    size_t first = upto, n = 0;
+    for (size_t i = upto; i-- > 0;) {
+        if (!matches(&h->items[i], player, v))
+            continue;
+        first = i;
+        n++;
+        if (h->items[i].old_value == since)
+            break;
+    }
+    if (n == 0)
+        return;
+    size_t skip = n > max ? n - max : 0;
+    out->earlier = skip;
+    out->steps = xcalloc(n - skip, sizeof *out->steps);
+    struct strbuf sb = STRBUF_INIT;
+    for (size_t i = first, k = 0; i < upto; i++) {
+        const struct hist_rec *rec = &h->items[i];
+        if (!matches(rec, player, v) || k++ < skip)
+            continue;
+        struct log_trace_step *st = &out->steps[out->n++];
+        st->line = r->history_lines ? r->history_lines[i] : 0;
+        st->round = rec->round;
+        st->old_value = rec->old_value;
+        st->new_value = rec->new_value;
+        strbuf_reset(&sb);
+        log_trace_cause(r->gd, rec, &sb);
+        st->cause = strbuf_detach(&sb);
+    }
+    strbuf_free(&sb);
+}
+
+int log_trace_mismatch(const struct log_replay *r, const struct log_mismatch *m, struct log_value *v,
+                       struct log_trace *out)
+{
+    memset(out, 0, sizeof *out);
+    switch (m->claim.kind) {
+    case LOG_CLAIM_ASSET: *v = (struct log_value){HIST_ASSET, m->claim.index}; break;
+    case LOG_CLAIM_INFLUENCE: *v = (struct log_value){HIST_INFLUENCE, m->claim.index}; break;
+    case LOG_CLAIM_REPUTATION: *v = (struct log_value){HIST_REPUTATION, -1}; break;
+    default: return -1;
+    }
+    log_trace_value(r, m->player, *v, m->history_count, m->nsheet ? m->sheet[0] : -1, LOG_TRACE_MAX, out);
+    return 0;
+}
+
+void log_trace_free(struct log_trace *t)
+{
+    for (size_t i = 0; i < t->n; i++)
+        free(t->steps[i].cause);
+    free(t->steps);
+    memset(t, 0, sizeof *t);
+}
+
+void log_trace_step_text(const struct gamedata *gd, struct log_value v, const struct log_trace_step *st,
+                         struct strbuf *out)
+{
+    if (st->line > 0)
+        strbuf_printf(out, "line %d, ", st->line);
+    strbuf_printf(out, "round %d: %s %d -> %d, %s", st->round, log_value_name(gd, v), st->old_value,
+                  st->new_value, st->cause);
+}

@@ -1,0 +1,58 @@
+/* Traces: the history of a player's values told in words, read from the engine's history (the
+ * causes are what the engine recorded; nothing here applies a rule). Each change has the log
+ * line of the statement that made it, the round, the old and new value and its cause
+ * ("the 4 was the turn's highest die, so it adds 3"). Used under mismatches, in the JSON
+ * `trace`, and by `xii audit --trace NAME[:VALUE]`. */
+#ifndef LOG_TRACE_H
+#define LOG_TRACE_H
+#include <stddef.h>
+#include "core/strbuf.h"
+#include "log/replay.h"
+#include "rules/history.h"
+
+/* A value that has a history: an asset, a location's influence, the reputation. */
+struct log_value {
+    enum hist_what what;        /* HIST_ASSET, HIST_INFLUENCE or HIST_REPUTATION */
+    int index;                  /* enum asset or enum location; -1 for the reputation */
+};
+
+struct log_trace_step {
+    int line, round;
+    int old_value, new_value;
+    char *cause;                /* owned */
+};
+
+struct log_trace {
+    struct log_trace_step *steps;
+    size_t n;
+    size_t earlier;             /* changes before the first step, left out */
+};
+
+/* Reads NAME as a value ("food", "quarry", "reputation", aliases too). Returns 0, or -1. */
+int log_value_parse(const struct gamedata *gd, const char *name, struct log_value *out);
+/* The value's id: "food", "quarry", "reputation". */
+const char *log_value_name(const struct gamedata *gd, struct log_value v);
+
+/* Appends the cause of one history record in words. */
+void log_trace_cause(const struct gamedata *gd, const struct hist_rec *rec, struct strbuf *out);
+
+/* The changes of player's value among the first `upto` history records of r: those since the
+ * value last changed away from `since` (all of them when it never was `since`, or when since
+ * is negative), at most `max` of them (the latest; the others are counted in earlier). */
+void log_trace_value(const struct log_replay *r, int player, struct log_value v, size_t upto,
+                     int since, size_t max, struct log_trace *out);
+void log_trace_free(struct log_trace *t);
+
+/* Most changes a mismatch's trace lists. */
+#define LOG_TRACE_MAX 8
+/* The trace of a mismatch: the changes of the checked value, up to the check, since it last
+ * was what the sheet says (at most LOG_TRACE_MAX). Returns 0, or -1 (out empty) for a value
+ * with no history of its own (score, pow, sets, the reserve). */
+int log_trace_mismatch(const struct log_replay *r, const struct log_mismatch *m, struct log_value *v,
+                       struct log_trace *out);
+
+/* Appends one step as a line of text: "line 41, round 3: men-at-arms 3 -> 6, the 4 was ...". */
+void log_trace_step_text(const struct gamedata *gd, struct log_value v, const struct log_trace_step *st,
+                         struct strbuf *out);
+
+#endif
