@@ -259,13 +259,17 @@ static void unfinished(const struct log_replay *r, struct strbuf *out)
         strbuf_printf(out, "  Round %d still needs %s.\n", s->round, items[k].text);
 }
 
-/* Under a mismatch, the changes that explain the rules' value, one per line. */
-static void mismatch_trace(const struct log_replay *r, const struct diag *d, struct strbuf *out)
+/* Under a mismatch, the changes that explain the rules' value, one per line. The mismatch
+ * diagnostics come in the order of r->mismatches: *next is where to look first. */
+static void mismatch_trace(const struct log_replay *r, const struct diag *d, size_t *next,
+                           struct strbuf *out)
 {
-    for (size_t k = 0; k < r->nmismatches; k++) {
+    for (size_t j = 0; j < r->nmismatches; j++) {
+        size_t k = (*next + j) % r->nmismatches;
         const struct log_mismatch *m = &r->mismatches[k];
         if (m->line != d->pos.line || m->col != d->pos.col)
             continue;
+        *next = k + 1;
         struct log_value v;
         struct log_trace t;
         if (log_trace_mismatch(r, m, &v, &t) == 0) {
@@ -286,12 +290,12 @@ void log_report_text(const struct log_report_input *in, struct strbuf *out)
 {
     const struct log_replay *r = in->replay;
     const struct diag_list *dl = in->diags;
-    size_t *order = log_report_order(dl);
+    size_t *order = log_report_order(dl), next = 0;
     for (size_t i = 0; i < dl->count; i++) {
         const struct diag *d = &dl->items[order[i]];
         diag_format(out, d, in->src, in->srclen);
         if (d->level == DIAG_MISMATCH)
-            mismatch_trace(r, d, out);
+            mismatch_trace(r, d, &next, out);
     }
     free(order);
     if (dl->count)

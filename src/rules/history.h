@@ -66,7 +66,7 @@ struct history {
     signed char note_ref, note_ref2;    /* history_note: for the next record only */
 };
 
-#define HISTORY_INIT {0, 0, 0}
+#define HISTORY_INIT {0, 0, 0, 0, 0}
 
 /* Sets the ref and ref2 of the next record the engine writes (or skips because nothing
  * changed). h may be NULL: no-op. */

@@ -302,7 +302,7 @@ static char *long_history_trace(int n, struct game_state *s, struct townsheet_ge
     int old = 0;
     for (int i = 1; i <= n; i++) {
         struct hist_rec r = {(unsigned char)(1 + (i - 1) * GD_ROUNDS / (n + 1)), 0, HIST_ASSET,
-                             CAUSE_DIE, A_FOOD, 3, (short)old, (short)(i % 30 + 1)};
+                             CAUSE_DIE, A_FOOD, 3, 0, 0, (short)old, (short)(i % 30 + 1)};
         history_push(&h, r);
         old = i % 30 + 1;
     }
