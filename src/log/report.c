@@ -266,7 +266,7 @@ static void mismatch_trace(const struct log_replay *r, const struct diag *d, siz
 {
     for (size_t j = 0; j < r->nmismatches; j++) {
         size_t k = (*next + j) % r->nmismatches;
-        const struct log_mismatch *m = &r->mismatches[k];
+        const struct mismatch *m = &r->mismatches[k];
         if (m->line != d->pos.line || m->col != d->pos.col)
             continue;
         *next = k + 1;

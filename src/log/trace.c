@@ -174,14 +174,14 @@ void log_trace_value(const struct log_replay *r, int player, struct log_value v,
     strbuf_free(&sb);
 }
 
-int log_trace_mismatch(const struct log_replay *r, const struct log_mismatch *m, struct log_value *v,
+int log_trace_mismatch(const struct log_replay *r, const struct mismatch *m, struct log_value *v,
                        struct log_trace *out)
 {
     memset(out, 0, sizeof *out);
     switch (m->claim.kind) {
-    case LOG_CLAIM_ASSET: *v = (struct log_value){HIST_ASSET, m->claim.index}; break;
-    case LOG_CLAIM_INFLUENCE: *v = (struct log_value){HIST_INFLUENCE, m->claim.index}; break;
-    case LOG_CLAIM_REPUTATION: *v = (struct log_value){HIST_REPUTATION, -1}; break;
+    case CLAIM_ASSET: *v = (struct log_value){HIST_ASSET, m->claim.index}; break;
+    case CLAIM_INFLUENCE: *v = (struct log_value){HIST_INFLUENCE, m->claim.index}; break;
+    case CLAIM_REPUTATION: *v = (struct log_value){HIST_REPUTATION, -1}; break;
     default: return -1;
     }
     log_trace_value(r, m->player, *v, m->history_count, m->nsheet ? m->sheet[0] : -1, LOG_TRACE_MAX, out);

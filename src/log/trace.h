@@ -48,7 +48,7 @@ void log_trace_free(struct log_trace *t);
 /* The trace of a mismatch: the changes of the checked value, up to the check, since it last
  * was what the sheet says (at most LOG_TRACE_MAX). Returns 0, or -1 (out empty) for a value
  * with no history of its own (score, pow, sets, the reserve). */
-int log_trace_mismatch(const struct log_replay *r, const struct log_mismatch *m, struct log_value *v,
+int log_trace_mismatch(const struct log_replay *r, const struct mismatch *m, struct log_value *v,
                        struct log_trace *out);
 
 /* Appends one step as a line of text: "line 41, round 3: men-at-arms 3 -> 6, the 4 was ...". */
