@@ -209,12 +209,15 @@ asan:
 # Fuzzing (tests/fuzz/README.md): libFuzzer harnesses tests/fuzz/fuzz_*.c, the library rebuilt
 # with clang into $(BUILD)/fuzz; each harness runs FUZZ_SECONDS, corpora and crashes stay there.
 FUZZ_CC      ?= clang
-FUZZ_SECONDS ?= 60
+# make fuzz SECONDS=N (or FUZZ_SECONDS=N): each harness runs N seconds.
+FUZZ_SECONDS ?= $(or $(SECONDS),60)
 FUZZ_FLAGS_C := -std=c11 -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
                 -fno-sanitize-recover=all
 FUZZ_SRC     := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BIN     := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz/bin/%)
-FUZZ_OBJ     := $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o) $(BUILD)/fuzz/obj/gen/embedded.o
+# The filled-sheet harness converts mismatches as the audit does (src/cli/audit_mismatches.c).
+FUZZ_OBJ     := $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o) $(BUILD)/fuzz/obj/gen/embedded.o \
+                $(BUILD)/fuzz/obj/src/cli/audit_mismatches.o
 
 $(BUILD)/fuzz/obj/gen/embedded.o: $(GEN_C)
 	@mkdir -p $(@D)

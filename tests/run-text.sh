@@ -87,6 +87,8 @@ sed "s/\"POPULATION\"/\"POP${csi}ULATION\"/" "$rules" >csi.rules
 expect 2 "a C1 control character U+009B in a string" "game data: CSI in a name" -- "$xii" rules --rules csi.rules
 sed "s/\"POPULATION\"/\"${rlo}POPULATION\"/" "$rules" >rlo.rules
 expect 2 "a bidirectional override U+202E in a string" "game data: RLO in a name" -- "$xii" sheet --rules rlo.rules -o x.pdf
+sed "s/^asset bread /asset br${csi}ead /" "$rules" >csi-id.rules
+expect 2 "a C1 control character U+009B in a word" "game data: CSI in an id" -- "$xii" rules --rules csi-id.rules
 
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]

@@ -181,6 +181,16 @@ size_t gd_lex(struct gd_lexed *lx, const char *file, const char *buf, size_t len
                     t.number = t.number * 10 + (t.text[k] - '0');
             } else {
                 t.kind = GT_WORD;
+                /* Ids are printed too (xii rules): plain text, as names are. */
+                size_t bad;
+                struct strbuf why = STRBUF_INIT;
+                if (text_check_name(t.text, t.len, &bad, &why)) {
+                    struct srcpos at = {line, (int)(i + bad - line_start) + 1};
+                    lex_error(dl, &errors, file, at, 1, "%s in a word", strbuf_cstr(&why));
+                    strbuf_free(&why);
+                    i = j;
+                    continue;
+                }
             }
             i = j;
         } else {

@@ -34,7 +34,11 @@ seeds() {
     done
   fi
   case $name in
-    gamedata)
+    gamedata*)
+      # Mostly files that load, so that the fuzzer starts past the first error: each line's
+      # first number moved by one (down, or up from 0 and 1), each line's first name renamed;
+      # then a few that do not (every tenth line removed or given a 41-digit number, the first
+      # half of the file).
       src=templates/xii-century.rules
       lines=$(wc -l <"$src")
       n=1
@@ -42,8 +46,17 @@ seeds() {
         line=$(sed -n "${n}p" "$src")
         case $line in
           ''|'#'*) ;;
-          *) sed "${n}d" "$src" >"$out/drop-line-$n"
-             sed "${n}s/[0-9][0-9]*/99999999999999999999999999999999999999999/" "$src" >"$out/huge-$n" ;;
+          *) sed -E "${n}s/(^|[^0-9a-z-])([2-9]|[1-9][0-9]+)([^0-9]|$)/\\1__\\2__\\3/" "$src" |
+               awk '{ if (match($0, /__[0-9]+__/)) { v = substr($0, RSTART + 2, RLENGTH - 4) - 1;
+                      $0 = substr($0, 1, RSTART - 1) v substr($0, RSTART + RLENGTH) } print }' \
+               >"$out/number-$n"
+             cmp -s "$out/number-$n" "$src" && rm "$out/number-$n"
+             sed -E "${n}s/\"[^\"]+\"/\"Renamed $n\"/" "$src" >"$out/name-$n"
+             cmp -s "$out/name-$n" "$src" && rm "$out/name-$n"
+             if [ $((n % 10)) -eq 0 ]; then
+               sed "${n}d" "$src" >"$out/drop-line-$n"
+               sed "${n}s/[0-9][0-9]*/99999999999999999999999999999999999999999/" "$src" >"$out/huge-$n"
+             fi ;;
         esac
         n=$((n + 1))
       done
@@ -59,8 +72,11 @@ run_one() {
   name=${name#fuzz_}
   seeds "$name"
   mkdir -p "$dir/corpus/$name" "$dir/artifacts/$name"
+  # A harness without a dictionary of its own shares the one of the input it reads.
+  dict_name=$name
+  case $name in gamedata_replay) dict_name=gamedata ;; filled) dict_name=replay ;; esac
   dict=""
-  [ -f "tests/fuzz/$name.dict" ] && dict="-dict=tests/fuzz/$name.dict"
+  [ -f "tests/fuzz/$dict_name.dict" ] && dict="-dict=tests/fuzz/$dict_name.dict"
   log="$dir/logs/$name.log"
   marker="$dir/logs/$name.start"
   : >"$marker"
