@@ -215,9 +215,7 @@ FUZZ_FLAGS_C := -std=c11 -g -O1 -fno-omit-frame-pointer -fsanitize=address,undef
                 -fno-sanitize-recover=all
 FUZZ_SRC     := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BIN     := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz/bin/%)
-# The filled-sheet harness converts mismatches as the audit does (src/cli/audit_mismatches.c).
-FUZZ_OBJ     := $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o) $(BUILD)/fuzz/obj/gen/embedded.o \
-                $(BUILD)/fuzz/obj/src/cli/audit_mismatches.o
+FUZZ_OBJ     := $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o) $(BUILD)/fuzz/obj/gen/embedded.o
 
 $(BUILD)/fuzz/obj/gen/embedded.o: $(GEN_C)
 	@mkdir -p $(@D)

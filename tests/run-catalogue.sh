@@ -96,6 +96,11 @@ awk 'BEGIN { for (i = 0; i < 1000000; i++) print "" }' >"$gen/log-million-blank.
   >"$gen/log-32mb-checks.xii"
 { cat "$gen/log-32mb-checks.xii"; head -c $((33554432 + 1 - $(wc -c <"$gen/log-32mb-checks.xii"))) /dev/zero | tr '\0' '#'; } \
   >"$gen/log-too-big.xii"
+# The hostile log of issue 17: 32 MB of check lines that each claim nine people, food and
+# supply, all wrong (786,000 mismatches). Regression: 736 MB, and 2.5 GB and 24 s with
+# --pdf --mark; now the messages and mismatches after --max-messages are counted, not kept.
+{ echo "$header"; awk 'BEGIN { for (i = 0; i < 262000; i++) print "  check Jack people master-builder blacksmith wealthy-merchant butcher prior bishop army-chief war-hero earl, food 9, supply 9" }'; } \
+  >"$gen/log-32mb-people.xii"
 # Deeply repeated statements.
 { awk 'BEGIN { for (i = 0; i < 100000; i++) print "players Jack Tom" }'; } >"$gen/log-repeat-players.xii"
 { echo "$header"; awk 'BEGIN { for (i = 0; i < 100000; i++) print "  sheriff 3 4" }'; } \
@@ -191,6 +196,23 @@ for cases in tests/catalogue/*.cases; do
     run_case "$cases:$n" "$name" "$want" "$text" "$args"
   done <"$cases"
 done
+
+# ---- bounded memory: the hostile 32 MB log within 384 MB of address space -----------------
+# (RSS about 240 MB: the log, its tree, and the first 100 messages; the rest only counted.)
+if [ -z "${CATALOGUE_SMALL:-}" ] && [ $limit_memory -eq 1 ]; then
+  for extra in "" "--json" "--pdf $work/people.pdf --mark"; do
+    # shellcheck disable=SC2086 # extra holds several words
+    (ulimit -v 393216; timeout -k 5 "$timeout_s" "$xii" audit $extra "$gen/log-32mb-people.xii") \
+      >"$work/stdout" 2>"$work/stderr"
+    st=$?
+    if [ "$st" != 1 ] || ! grep -q "786000 mismatches\|\"omitted\": 785900" "$work/stdout"; then
+      fail "32 MB of failing people checks ($extra) in 384 MB: exit status $st"
+      head -3 "$work/stderr" | sed 's/^/  stderr: /'
+    else
+      passed=$((passed + 1))
+    fi
+  done
+fi
 
 # ---- every truncation at every token, at the command level ----------------------------------
 # Cut the log after each token (and after each line end): xii audit must report findings

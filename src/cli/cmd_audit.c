@@ -16,9 +16,13 @@
 #include "log/replay.h"
 #include "log/report.h"
 
-/* A hand-written log is a few kB. Each check line that differs costs about 25 times its size
- * in memory (tree, diagnostic, mismatch): 32 MB stays under 2 GB, 256 MB did not. */
+/* A hand-written log is a few kB. The tree of a log costs about 7 times its size in memory
+ * whatever it holds (messages beyond --max-messages are counted, not kept): 32 MB of failing
+ * check lines stay under 256 MB (bench/NOTES.md). */
 #define MAX_LOG_BYTES ((size_t)32 << 20)
+/* The messages listed by default: a real game's mistakes fit, a hostile log's millions do not
+ * (they are counted, not kept: memory stays bounded). */
+#define AUDIT_MAX_MESSAGES 100
 
 static const char usage_head[] =
     "usage: xii audit [OPTIONS] LOG\n"
@@ -26,6 +30,8 @@ static const char usage_head[] =
     "error and every check that differs from the rules, the final sheets, scores and winner.\n"
     "  --json              print one JSON object instead of the text report\n"
     "  --until-round N     the state (and the sheets) after round N (1-10)\n"
+    "  --max-messages N    list the first N errors and mismatches (default 100; 0 lists all),\n"
+    "                      then how many more there are; all of them are counted\n"
     "  --rules FILE        read this game-data file instead of the built-in one\n"
     "  --pdf FILE          also draw the filled town-sheets (two pages per player) into FILE\n"
     "  --mark              on those sheets, circle every value a check line got wrong\n"
@@ -42,6 +48,7 @@ static const char *const help_text[] = {usage_head, render_options_help, usage_t
 struct audit_args {
     const char *log, *rules;
     int json, until_round, mark;
+    size_t max_messages;
     struct render_options ro;
     const char *render_given;   /* a render option given (it needs --pdf), or NULL */
 };
@@ -50,6 +57,7 @@ struct audit_args {
 static int parse_args(int argc, char **argv, struct audit_args *aa)
 {
     memset(aa, 0, sizeof *aa);
+    aa->max_messages = AUDIT_MAX_MESSAGES;
     render_options_init(&aa->ro);
     struct strbuf err = STRBUF_INIT;
     int i = 1;
@@ -86,6 +94,16 @@ static int parse_args(int argc, char **argv, struct audit_args *aa)
                 return -1;
             }
             aa->rules = v;
+        } else if ((m = cli_option(argc, argv, &i, "--max-messages", NULL, &v)) != 0) {
+            char *end;
+            errno = 0;
+            long long n = m < 0 ? -1 : strtoll(v, &end, 10);
+            if (m < 0 || errno || end == v || *end || n < 0) {
+                fputs("xii audit: --max-messages needs a number: how many messages to list "
+                      "(0 for all)\n", stderr);
+                return -1;
+            }
+            aa->max_messages = (size_t)n;
         } else if ((m = cli_option(argc, argv, &i, "--until-round", NULL, &v)) != 0) {
             if (m < 0) {
                 fputs("xii audit: --until-round needs a value\n", stderr);
@@ -178,6 +196,10 @@ static int draw_sheets(const struct audit_args *aa, const char *name, const stru
     in.grey = aa->ro.grey;
     in.footer_options = strbuf_cstr(&footer);
     int status = render_document(&aa->ro, "audit", NULL, "Filled town-sheets", draw_filled, &in);
+    if (status == EXIT_OK && aa->mark && r->mismatches_omitted)
+        fprintf(stderr, "xii audit: the sheets ring the first %zu mismatches; %zu more are counted "
+                        "in the report (--max-messages 0 rings them all)\n",
+                r->nmismatches, r->mismatches_omitted);
     strbuf_free(&footer);
     return status;
 }
@@ -204,8 +226,9 @@ int cmd_audit(int argc, char **argv)
     }
     const char *name = strcmp(aa.log, "-") == 0 ? "<stdin>" : aa.log;
     struct diag_list dl = DIAG_LIST_INIT;
+    dl.keep = aa.max_messages;
     struct log_ast *ast = log_parse(src, len, name, &dl);
-    struct log_replay_options opt = {aa.until_round};
+    struct log_replay_options opt = {aa.until_round, aa.max_messages};
     struct log_replay *r = log_replay_run(&gd, ast, &opt, &dl);
     struct log_report_input in = {name, src, len, r, &dl};
     struct strbuf out = STRBUF_INIT;

@@ -7,13 +7,29 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void free_strings(struct diag *d)
+{
+    free(d->file);
+    free(d->code);
+    free(d->message);
+    free(d->player);
+    d->file = d->code = d->message = d->player = NULL;
+}
+
 struct diag *diag_add(struct diag_list *dl, enum diag_level level, const char *file,
                       struct srcpos pos, int len, const char *code, const char *fmt, ...)
 {
-    void *items = dl->items;
-    xgrow(&items, &dl->cap, dl->count + 1, sizeof *dl->items);
-    dl->items = items;
-    struct diag *d = &dl->items[dl->count++];
+    struct diag *d;
+    if (dl->keep && dl->count >= dl->keep) {
+        d = &dl->spare;
+        free_strings(d);
+        dl->omitted++;
+    } else {
+        void *items = dl->items;
+        xgrow(&items, &dl->cap, dl->count + 1, sizeof *dl->items);
+        dl->items = items;
+        d = &dl->items[dl->count++];
+    }
     memset(d, 0, sizeof *d);
     d->level = level;
     d->pos = pos;
@@ -47,15 +63,13 @@ void diag_set_player(struct diag *d, const char *player)
 
 void diag_list_free(struct diag_list *dl)
 {
-    for (size_t i = 0; i < dl->count; i++) {
-        free(dl->items[i].file);
-        free(dl->items[i].code);
-        free(dl->items[i].message);
-        free(dl->items[i].player);
-    }
+    for (size_t i = 0; i < dl->count; i++)
+        free_strings(&dl->items[i]);
+    free_strings(&dl->spare);
     free(dl->items);
-    dl->items = NULL;
-    dl->count = dl->cap = dl->errors = 0;
+    size_t keep = dl->keep;
+    memset(dl, 0, sizeof *dl);
+    dl->keep = keep;
 }
 
 const char *diag_level_name(enum diag_level level)

@@ -25,12 +25,17 @@ struct diag {
 struct diag_list {
     struct diag *items;
     size_t count, cap;
-    size_t errors;      /* DIAG_ERROR entries */
+    size_t errors;      /* DIAG_ERROR entries, kept or not */
+    size_t keep;        /* keep at most this many (0: all); the others are only counted, so
+                           that a hostile input cannot make the list grow without bound */
+    size_t omitted;     /* diagnostics counted but not kept */
+    struct diag spare;  /* what diag_add returns for one it does not keep */
 };
 
-#define DIAG_LIST_INIT {0, 0, 0, 0}
+#define DIAG_LIST_INIT {0}
 
-/* Appends a diagnostic; the strings are copied. Returns it so callers can set round/player. */
+/* Appends a diagnostic; the strings are copied. Returns it so callers can set round/player
+ * (beyond dl->keep, a scratch entry that is counted in dl->omitted and not kept). */
 struct diag *diag_add(struct diag_list *dl, enum diag_level level, const char *file,
                       struct srcpos pos, int len, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 7, 8)));

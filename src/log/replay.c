@@ -918,6 +918,11 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
 static void add_mismatch(struct rp *rp, struct mismatch *m)
 {
     struct log_replay *o = rp->out;
+    if (rp->max_mismatches && o->nmismatches >= rp->max_mismatches) {
+        mismatch_free(m);
+        o->mismatches_omitted++;
+        return;
+    }
     void *items = o->mismatches;
     xgrow(&items, &rp->mismatch_cap, o->nmismatches + 1, sizeof *o->mismatches);
     o->mismatches = items;
@@ -1060,6 +1065,7 @@ struct log_replay *log_replay_run(const struct gamedata *gd, const struct log_as
     rp.gd = gd;
     rp.ast = ast;
     rp.dl = dl;
+    rp.max_mismatches = opt ? opt->max_mismatches : 0;
     rp.s = &out->state;
     rp.h = &out->history;
     log_ids_table_init(&rp.ids, gd);

@@ -32,6 +32,8 @@
 
 struct log_replay_options {
     int until_round;        /* > 0: stop at the state after this round; 0: the whole log */
+    size_t max_mismatches;  /* > 0: keep the first ones only, count the others (bounded memory
+                               whatever the log holds); 0: keep them all */
 };
 
 /* What a replay leaves: the state reached, its history, the mismatches and what was skipped. */
@@ -52,6 +54,7 @@ struct log_replay {
     struct game_state eof_turn_state;   /* when eof_turn_line: the state before that turn ended */
     struct mismatch *mismatches;    /* in file order (owned) */
     size_t nmismatches;
+    size_t mismatches_omitted;  /* found after the first max_mismatches: counted, not kept */
     int *skipped;               /* lines of the statements not applied, in file order (owned) */
     size_t nskipped;
 };

@@ -49,6 +49,7 @@ struct rp {
     } cascade;
     int done;                               /* nothing more is replayed */
     size_t mismatch_cap, skipped_cap;
+    size_t max_mismatches;          /* log_replay_options.max_mismatches */
 };
 
 /* Appends an error with the round and the player (seat, or -1), unless the replay stopped;

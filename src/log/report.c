@@ -9,7 +9,7 @@
 
 int log_report_ok(const struct log_report_input *in)
 {
-    return in->diags->errors == 0 && in->replay->nmismatches == 0;
+    return in->diags->errors == 0 && in->replay->nmismatches + in->replay->mismatches_omitted == 0;
 }
 
 static const struct diag_list *sort_list;
@@ -52,7 +52,7 @@ static void line_ranges(const int *lines, size_t n, struct strbuf *out)
 static void summary(const struct log_report_input *in, struct strbuf *out)
 {
     const struct log_replay *r = in->replay;
-    size_t errors = in->diags->errors, mismatches = r->nmismatches;
+    size_t errors = in->diags->errors, mismatches = r->nmismatches + r->mismatches_omitted;
     if (errors == 0 && mismatches == 0) {
         strbuf_puts(out, "No errors, no mismatches.\n");
         return;
@@ -298,6 +298,9 @@ void log_report_text(const struct log_report_input *in, struct strbuf *out)
             mismatch_trace(r, d, &next, out);
     }
     free(order);
+    if (dl->omitted)
+        strbuf_printf(out, "... and %zu more message%s, not listed (--max-messages 0 lists them "
+                           "all).\n", dl->omitted, dl->omitted == 1 ? "" : "s");
     if (dl->count)
         strbuf_putc(out, '\n');
     summary(in, out);

@@ -230,6 +230,11 @@ void log_report_json(const struct log_report_input *in, struct strbuf *out)
     key(out, i1, "mismatches");
     mismatches(r, out);
     strbuf_puts(out, ",\n");
+    /* What the lists above leave out (--max-messages), only when they leave something out. */
+    if (in->diags->omitted) {
+        key(out, i1, "omitted");
+        strbuf_printf(out, "%zu,\n", in->diags->omitted);
+    }
     key(out, i1, "skipped");
     skipped(r, out);
     strbuf_puts(out, ",\n");

@@ -9,7 +9,6 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include "cli/audit_mismatches.h"
 #include "core/diag.h"
 #include "core/strbuf.h"
 #include "draw/canvas.h"
@@ -26,11 +25,10 @@ static int gd_loaded;
 static void draw(const struct log_replay *r, const struct diag_list *dl, int letter)
 {
     struct filled_sheet_input in = {0};
-    struct filled_mismatch *mm = audit_filled_mismatches(r);
     in.gd = r->gd;
     in.state = &r->state;
     in.history = &r->history;
-    in.mismatches = mm;
+    in.mismatches = r->mismatches;
     in.nmismatches = r->nmismatches;
     in.mark = 1;
     in.nerrors = dl->errors;
@@ -47,7 +45,6 @@ static void draw(const struct log_replay *r, const struct diag_list *dl, int let
     else
         canvas_discard(c);
     strbuf_free(&err);
-    free(mm);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -63,7 +60,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct diag_list dl = DIAG_LIST_INIT;
     struct log_ast *ast = log_parse(buf, size, "fuzz.xii", &dl);
     struct diag_list rdl = DIAG_LIST_INIT;
-    struct log_replay_options opt = {size % 3 == 0 ? (int)(size % 11) : 0};
+    struct log_replay_options opt = {.until_round = size % 3 == 0 ? (int)(size % 11) : 0};
     struct log_replay *r = log_replay_run(&gd, ast, &opt, &rdl);
     if (r->started)
         draw(r, &rdl, (int)(size & 1));

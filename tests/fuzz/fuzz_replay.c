@@ -24,7 +24,7 @@ static int gd_loaded;
 static void replay_once(const char *buf, size_t size, const struct log_ast *ast, int until,
                         struct strbuf *out, struct diag_list *dl)
 {
-    struct log_replay_options opt = {until};
+    struct log_replay_options opt = {.until_round = until};
     struct log_replay *r = log_replay_run(&gd, ast, &opt, dl);
     struct log_report_input in = {"fuzz.xii", buf, size, r, dl};
     log_report_text(&in, out);

@@ -57,7 +57,7 @@ static void game_load_src(struct game *g, const char *name, char *src, size_t le
     struct diag_list init = DIAG_LIST_INIT;
     g->dl = init;
     g->ast = log_parse(g->src, len, name, &g->dl);
-    struct log_replay_options opt = {until};
+    struct log_replay_options opt = {.until_round = until};
     g->r = log_replay_run(&gd, g->ast, &opt, &g->dl);
     assert_true(g->r->started);
 }

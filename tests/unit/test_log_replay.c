@@ -39,7 +39,7 @@ static void run_until(struct run *x, const char *text, size_t len, int until)
 {
     memset(x, 0, sizeof *x);
     x->ast = log_parse(text, len, "t.xii", &x->dl);
-    struct log_replay_options opt = {until};
+    struct log_replay_options opt = {.until_round = until};
     x->r = log_replay_run(&GD, x->ast, &opt, &x->dl);
 }
 
