@@ -15,6 +15,7 @@
 #include "log/parse.h"
 #include "log/replay.h"
 #include "log/report.h"
+#include "log/trace.h"
 
 /* A hand-written log is a few kB. The tree of a log costs about 7 times its size in memory
  * whatever it holds (messages beyond --max-messages are counted, not kept): 32 MB of failing
@@ -35,6 +36,9 @@ static const char usage_head[] =
     "  --rules FILE        read this game-data file instead of the built-in one\n"
     "  --pdf FILE          also draw the filled town-sheets (two pages per player) into FILE\n"
     "  --mark              on those sheets, circle every value a check line got wrong\n"
+    "  --trace NAME[:VALUE]\n"
+    "                      instead of the report: player NAME's values after every line that\n"
+    "                      changed them, or every change of one VALUE with its cause\n"
     "With --pdf (-o FILE is the same as --pdf FILE):\n";
 
 static const char usage_tail[] =
@@ -46,7 +50,7 @@ static const char *const help_text[] = {usage_head, render_options_help, usage_t
 
 
 struct audit_args {
-    const char *log, *rules;
+    const char *log, *rules, *trace;
     int json, until_round, mark;
     size_t max_messages;
     struct render_options ro;
@@ -88,6 +92,12 @@ static int parse_args(int argc, char **argv, struct audit_args *aa)
                 return -1;
             }
             aa->ro.output = v;
+        } else if ((m = cli_option(argc, argv, &i, "--trace", NULL, &v)) != 0) {
+            if (m < 0 || !*v) {
+                fputs("xii audit: --trace needs a player's name, or NAME:VALUE (Jack:food)\n", stderr);
+                return -1;
+            }
+            aa->trace = v;
         } else if ((m = cli_option(argc, argv, &i, "--rules", NULL, &v)) != 0) {
             if (m < 0) {
                 fputs("xii audit: --rules needs a value\n", stderr);
@@ -145,6 +155,10 @@ static int parse_args(int argc, char **argv, struct audit_args *aa)
     if (!aa->log) {
         fputs("xii audit: which log? (give a file name, or - for standard input)\n", stderr);
         cli_see_help("audit");
+        return -1;
+    }
+    if (aa->trace && aa->json) {
+        fputs("xii audit: --trace prints text: give it without --json\n", stderr);
         return -1;
     }
     if (!aa->ro.output && (aa->render_given || aa->mark)) {
@@ -232,11 +246,18 @@ int cmd_audit(int argc, char **argv)
     struct log_replay *r = log_replay_run(&gd, ast, &opt, &dl);
     struct log_report_input in = {name, src, len, r, &dl};
     struct strbuf out = STRBUF_INIT;
-    if (aa.json)
-        log_report_json(&in, &out);
-    else
-        log_report_text(&in, &out);
     int status = log_report_ok(&in) ? EXIT_OK : EXIT_FINDINGS;
+    if (aa.trace) {
+        if (log_trace_text(r, aa.trace, &out, &err) != 0) {
+            fprintf(stderr, "xii audit: %s\n", strbuf_cstr(&err));
+            strbuf_free(&err);
+            status = EXIT_USAGE;
+        }
+    } else if (aa.json) {
+        log_report_json(&in, &out);
+    } else {
+        log_report_text(&in, &out);
+    }
     if (fwrite(out.data ? out.data : "", 1, out.len, stdout) != out.len || fflush(stdout) != 0) {
         fprintf(stderr, "xii audit: cannot write the report: %s\n", strerror(errno));
         status = EXIT_OUTPUT;

@@ -1,5 +1,7 @@
 #include "log/trace.h"
+#include <stdio.h>
 #include <stdlib.h>
+#include <strings.h>
 #include <string.h>
 #include "core/xalloc.h"
 
@@ -203,4 +205,120 @@ void log_trace_step_text(const struct gamedata *gd, struct log_value v, const st
         strbuf_printf(out, "line %d, ", st->line);
     strbuf_printf(out, "round %d: %s %d -> %d, %s", st->round, log_value_name(gd, v), st->old_value,
                   st->new_value, st->cause);
+}
+
+/* The seat named name (exactly, then ignoring case), or -1. */
+static int find_player(const struct game_config *cfg, const char *name, size_t n)
+{
+    for (int pass = 0; pass < 2; pass++)
+        for (int p = 0; p < cfg->nplayers; p++)
+            if (strlen(cfg->names[p]) == n &&
+                (pass ? strncasecmp(cfg->names[p], name, n) : strncmp(cfg->names[p], name, n)) == 0)
+                return p;
+    return -1;
+}
+
+/* A column heading of at most 5 characters: the shortest word the log accepts for the id. */
+static void short_name(const struct gamedata *gd, const char *id, char out[6])
+{
+    const char *best = id;
+    for (int i = 0; i < gd->naliases; i++)
+        if (!gd->aliases[i].id2 && !gd->aliases[i].derived && strcmp(gd->aliases[i].id, id) == 0 &&
+            strlen(gd->aliases[i].word) < strlen(best))
+            best = gd->aliases[i].word;
+    snprintf(out, 6, "%s", best);
+}
+
+/* The table: one row per line of the log that changed the player's values. */
+static void table(const struct log_replay *r, int player, struct strbuf *out)
+{
+    const struct gamedata *gd = r->gd;
+    enum { NV = ASSET_COUNT + LOCATION_COUNT + 1 };
+    int v[NV] = {0};
+    char head[6];
+    strbuf_printf(out, "%s: the values after each line of the log that changed them\n line rnd",
+                  r->state.cfg.names[player]);
+    for (int a = 0; a < ASSET_COUNT; a++) {
+        short_name(gd, gd->assets[a].id, head);
+        strbuf_printf(out, " %5s", head);
+    }
+    for (int l = 0; l < LOCATION_COUNT; l++) {
+        short_name(gd, gd->locations[l].id, head);
+        strbuf_printf(out, " %5s", head);
+    }
+    strbuf_puts(out, "   rep\n");
+    const struct history *h = &r->history;
+    for (size_t i = 0; i < h->count;) {
+        int line = r->history_lines ? r->history_lines[i] : 0, round = h->items[i].round, changed = 0;
+        size_t j = i;
+        for (; j < h->count && (r->history_lines ? r->history_lines[j] : 0) == line; j++) {
+            const struct hist_rec *rec = &h->items[j];
+            if (rec->player != player)
+                continue;
+            int k = rec->what == HIST_ASSET ? rec->index : rec->what == HIST_INFLUENCE ? ASSET_COUNT + rec->index
+                  : rec->what == HIST_REPUTATION ? NV - 1 : -1;
+            if (k < 0)
+                continue;
+            v[k] = rec->new_value;
+            changed = 1;
+            round = rec->round;
+        }
+        if (changed) {
+            strbuf_printf(out, "%5d %3d", line, round);
+            for (int k = 0; k < NV; k++)
+                strbuf_printf(out, " %5d", v[k]);
+            strbuf_putc(out, '\n');
+        }
+        i = j;
+    }
+}
+
+int log_trace_text(const struct log_replay *r, const char *spec, struct strbuf *out, struct strbuf *err)
+{
+    if (!r->started) {
+        strbuf_puts(err, "no game was replayed (see the errors of xii audit)");
+        return -1;
+    }
+    const struct game_config *cfg = &r->state.cfg;
+    const char *colon = strrchr(spec, ':');
+    int p = find_player(cfg, spec, strlen(spec));
+    struct log_value v;
+    int has_value = 0;
+    if (p < 0 && colon) {
+        p = find_player(cfg, spec, (size_t)(colon - spec));
+        char word[64];
+        snprintf(word, sizeof word, "%s", colon + 1);
+        for (char *c = word; *c; c++)
+            *c = *c == '_' ? '-' : (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
+        if (p >= 0 && log_value_parse(r->gd, word, &v) != 0) {
+            strbuf_printf(err, "--trace: '%s' is not a value with a history (an asset, a location or "
+                               "reputation)", colon + 1);
+            return -1;
+        }
+        has_value = 1;
+    }
+    if (p < 0) {
+        strbuf_printf(err, "--trace: no player is named '%.*s' (the players:",
+                      (int)(colon && has_value ? (size_t)(colon - spec) : strlen(spec)), spec);
+        for (int k = 0; k < cfg->nplayers; k++)
+            strbuf_printf(out == NULL ? err : err, " %s", cfg->names[k]);
+        strbuf_putc(err, ')');
+        return -1;
+    }
+    if (!has_value) {
+        table(r, p, out);
+        return 0;
+    }
+    struct log_trace t;
+    log_trace_value(r, p, v, r->history.count, -1, (size_t)-1, &t);
+    strbuf_printf(out, "%s's %s, every change:\n", cfg->names[p], log_value_name(r->gd, v));
+    if (t.n == 0)
+        strbuf_puts(out, "  no change: it is 0\n");
+    for (size_t i = 0; i < t.n; i++) {
+        strbuf_puts(out, "  ");
+        log_trace_step_text(r->gd, v, &t.steps[i], out);
+        strbuf_putc(out, '\n');
+    }
+    log_trace_free(&t);
+    return 0;
 }

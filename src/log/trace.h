@@ -51,6 +51,12 @@ void log_trace_free(struct log_trace *t);
 int log_trace_mismatch(const struct log_replay *r, const struct mismatch *m, struct log_value *v,
                        struct log_trace *out);
 
+/* `xii audit --trace SPEC`: SPEC is NAME (the player's assets, influence and reputation after
+ * every line of the log that changed one of them, one row each) or NAME:VALUE (every change of
+ * that value with its cause). Appends the text; returns 0, or -1 with the reason in err (no
+ * such player or value, or no game replayed). */
+int log_trace_text(const struct log_replay *r, const char *spec, struct strbuf *out, struct strbuf *err);
+
 /* Appends one step as a line of text: "line 41, round 3: men-at-arms 3 -> 6, the 4 was ...". */
 void log_trace_step_text(const struct gamedata *gd, struct log_value v, const struct log_trace_step *st,
                          struct strbuf *out);
