@@ -6,8 +6,8 @@ on every difficulty, every solo objective, and the sensitivity of the scores to 
 game data marks [G] (guessed) or [X] (lost), changed one at a time in a copy of the built-in
 game data (--rules). Every figure comes from `xii simulate --json` with a fixed seed, so a run
 gives the same tables on any machine and with any number of threads. It takes a long time:
-run it under `nice`. --quick divides every number of games by 10 (a smoke test); --extra runs
-only the last table (inferred values beyond [G] and [X]).
+run it under `nice`. --quick divides every number of games by 10 (a smoke test); --objectives
+runs only the solo objectives' tables, --sensitivity only the [G]/[X] table, --extra only the last one (inferred values beyond [G] and [X]).
 """
 import json
 import os
@@ -84,6 +84,12 @@ def main():
         medians[(bot, players)] = d
         sys.stdout.flush()
 
+    objectives_tables()
+    sensitivity()
+    extra()
+
+
+def objectives_tables():
     print("\n### Solo objectives: share of games achieved (median score)\n")
     objectives = ["merchant", "miller", "cathedral", "castle"]
     for bot, n in [("greedy", 500), ("search", 12)]:
@@ -104,9 +110,6 @@ def main():
             print("| %s | %s |" % (o, " | ".join(rows[o])))
         print("\n" + "\n".join("`%s`  " % c for c in cmds))
         sys.stdout.flush()
-
-    sensitivity()
-    extra()
 
 
 def extra():
@@ -194,5 +197,9 @@ def sensitivity(variants=None, title="Sensitivity to the [G] and [X] values (gre
 
 if "--extra" in sys.argv:
     extra()
+elif "--sensitivity" in sys.argv:
+    sensitivity()
+elif "--objectives" in sys.argv:
+    objectives_tables()
 else:
     main()
