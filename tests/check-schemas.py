@@ -10,7 +10,8 @@ The JSON the program prints against the schemas of docs/schema/ (JSON Schema dra
   of the tests that loads, matches docs/schema/rules.json;
 - `xii audit --json` matches docs/schema/audit.json for every move log of the tests (good and
   bad games alike: every golden audit case, the message cases, the filled-sheet logs, the
-  catalogue's hostile inputs, the example game), plain and with --until-round 1 and 5, and its
+  catalogue's hostile inputs, the example game), plain, with --until-round 1 and 5 and with
+  --max-messages 1 (some of them then count messages they omit), and its
   "ok" agrees with the exit status (0 with true, 1 with false);
 - `xii simulate --json` (a few short runs: every difficulty, solo with an objective, several
   players, mixed bots) matches docs/schema/simulate.json;
@@ -150,7 +151,7 @@ def check_audit(xii, rule_ids):
         fail("only %d logs found to audit" % len(logs))
     samples = {}
     for log in logs:
-        for extra in ([], ["--until-round", "1"], ["--until-round", "5"]):
+        for extra in ([], ["--until-round", "1"], ["--until-round", "5"], ["--max-messages", "1"]):
             args = ["audit", "--json"] + extra + [log]
             label = "xii " + " ".join(args)
             status, out = run(xii, args)
@@ -177,7 +178,9 @@ def check_audit(xii, rule_ids):
                 samples.setdefault("solo", doc)
             if doc.get("players") and len(doc["players"]) > 1:
                 samples.setdefault("multi", doc)
-    for kind in ("mismatch", "solo", "multi"):
+            if "omitted" in doc:
+                samples.setdefault("omitted", doc)
+    for kind in ("mismatch", "solo", "multi", "omitted"):
         if kind not in samples:
             fail("no audited log gave a %s report to test the schema's refusals on" % kind)
             return
