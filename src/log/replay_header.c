@@ -4,6 +4,7 @@
 #include <string.h>
 #include "core/xalloc.h"
 #include "log/replay_internal.h"
+#include "rules/event_check.h"
 
 static void list_push(struct stmt_list *l, const struct log_stmt *st)
 {
@@ -64,102 +65,77 @@ static int copy_name(struct rp *rp, char *dst, const struct log_word *w, const c
     return 0;
 }
 
-static void round_list(const struct gd_difficulty *d, struct strbuf *out)
-{
-    int n = 0, total = 0;
-    for (int r = 1; r <= GD_ROUNDS; r++)
-        total += d->has_event[r] || d->fixed_event[r] >= 0;
-    for (int r = 1; r <= GD_ROUNDS; r++)
-        if (d->has_event[r] || d->fixed_event[r] >= 0) {
-            n++;
-            strbuf_printf(out, "%s%d", n == 1 ? "" : n == total ? " and " : ", ", r);
-        }
-    if (total == 0)
-        strbuf_puts(out, "none");
-}
-
-/* The events of the header, checked entry by entry against the difficulty. */
+/* The events of the header, through the one check of an assignment (event_check.h): each
+ * problem is an error at its entry, and the game is played with the events as written (the
+ * table played them). Returns -1 when the difficulty has events and the log no events line:
+ * what the table played is unknown, the game cannot start. */
 static int header_events(struct rp *rp, struct game_config *cfg, struct log_span at)
 {
     const struct gamedata *gd = rp->gd;
-    const struct gd_difficulty *d = &gd->difficulties[cfg->difficulty];
-    const struct log_event *given[GD_ROUNDS + 1] = {0};
-    int bad = 0;
+    size_t count = rp->events ? rp->events->events.count : 0;
+    struct event_entry *entries = xmalloc((count + 1) * sizeof *entries);
+    const struct log_event **from = xmalloc((count + 1) * sizeof *from);
+    int *unknown = xcalloc(count + 1, sizeof *unknown);
+    size_t n = 0;
+    for (size_t k = 0; k < count; k++) {
+        const struct log_event *e = &rp->events->events.items[k];
+        int ev = e->name.text ? gamedata_event(gd, e->name.norm, strlen(e->name.norm))
+                              : gamedata_event_by_die(gd, e->die.value);
+        unknown[k] = e->name.text && ev < 0;
+        if (e->round.value < 1 || e->round.value > GD_ROUNDS || ev < 0)
+            continue;   /* unknown, or refused by the parser already */
+        from[n] = e;
+        entries[n++] = (struct event_entry){e->round.value, ev};
+    }
+    struct event_check c;
+    event_check(gd, cfg->difficulty, entries, n, &c);
+    /* In the order of the line: each entry's unknown id or its own problems; then the limit
+     * and the missing rounds. */
     struct strbuf sb = STRBUF_INIT;
-    if (rp->events) {
-        for (size_t k = 0; k < rp->events->events.count; k++) {
-            const struct log_event *e = &rp->events->events.items[k];
-            int r = e->round.value, ev;
-            if (e->name.text) {
-                ev = gamedata_event(gd, e->name.norm, strlen(e->name.norm));
-                if (ev < 0) {
-                    strbuf_reset(&sb);
-                    log_ids_unknown(gd, LOG_ID_EVENT, e->name.text, e->name.norm, &sb);
-                    replay_error(rp, e->name.at, RULE_UNKNOWN_ID, -1, "%s", strbuf_cstr(&sb));
-                    bad = 1;
-                    continue;
-                }
-            } else {
-                ev = gamedata_event_by_die(gd, e->die.value);
-            }
-            if (r < 1 || r > GD_ROUNDS || ev < 0)
-                continue;   /* the parser refused it already */
-            if (given[r]) {
-                replay_error(rp, e->round.at, RULE_EVENTS, -1, "round %d is given two events (%s and %s)",
-                             r, gd->events[cfg->events[r]].id, gd->events[ev].id);
-                bad = 1;
-                continue;
-            }
-            given[r] = e;
-            cfg->events[r] = ev;
-            if (d->fixed_event[r] >= 0 && ev != d->fixed_event[r]) {
-                replay_error(rp, e->round.at, RULE_EVENTS, -1, "round %d is always %s in difficulty %s, not %s",
-                             r, gd->events[d->fixed_event[r]].id, d->id, gd->events[ev].id);
-                bad = 1;
-            } else if (!d->has_event[r] && d->fixed_event[r] < 0) {
-                strbuf_reset(&sb);
-                round_list(d, &sb);
-                replay_error(rp, e->round.at, RULE_EVENTS, -1, "difficulty %s has no event in round %d "
-                             "(its event rounds: %s)", d->id, r, strbuf_cstr(&sb));
-                bad = 1;
-            }
+    size_t next = 0;
+    for (size_t k = 0; k < count; k++) {
+        const struct log_event *e = &rp->events->events.items[k];
+        if (unknown[k]) {
+            strbuf_reset(&sb);
+            log_ids_unknown(gd, LOG_ID_EVENT, e->name.text, e->name.norm, &sb);
+            replay_error(rp, e->name.at, RULE_UNKNOWN_ID, -1, "%s", strbuf_cstr(&sb));
+        }
+        for (int p = 0; next < n && from[next] == e && p < c.nproblems; p++)
+            if (c.entry[p] == (int)next && c.problem[p].what != REF_EVENT_TOO_MANY)
+                replay_refused(rp, e->round.at, -1, &c.problem[p], NULL);
+        if (next < n && from[next] == e)
+            next++;
+    }
+    for (int k = 0; k < c.nproblems; k++) {
+        int entry = c.entry[k];
+        if (entry >= 0 && c.problem[k].what != REF_EVENT_TOO_MANY)
+            continue;   /* reported above */
+        if (entry >= 0) {
+            replay_refused(rp, from[entry]->round.at, -1, &c.problem[k], NULL);
+        } else if (rp->events) {
+            replay_refused(rp, replay_keyword_span(rp->events, "events"), -1, &c.problem[k], NULL);
+        } else {
+            /* No events line at all: say which line to add. */
+            const struct gd_difficulty *d = &gd->difficulties[cfg->difficulty];
+            int rounds[GD_ROUNDS], nr = 0;
+            for (int r = 1; r <= GD_ROUNDS; r++)
+                if (d->has_event[r] || d->fixed_event[r] >= 0)
+                    rounds[nr++] = r;
+            strbuf_reset(&sb);
+            for (int q = 0; q < nr; q++)
+                strbuf_printf(&sb, "%s%d", q == 0 ? "" : q + 1 == nr ? " and " : ", ", rounds[q]);
+            replay_error(rp, rp->difficulty ? replay_keyword_span(rp->difficulty, "difficulty") : at,
+                         RULE_EVENTS, -1, "difficulty %s has events in rounds %s: add an events "
+                         "line such as \"events 7 fire, 8 plague, ...\"", d->id, strbuf_cstr(&sb));
         }
     }
-    int count[EVENT_COUNT] = {0};
-    struct strbuf missing = STRBUF_INIT;
-    for (int r = 1; r <= GD_ROUNDS; r++) {
-        if (d->fixed_event[r] >= 0 && cfg->events[r] < 0)
-            cfg->events[r] = d->fixed_event[r];     /* may be left out of the events line */
-        int ev = cfg->events[r];
-        if (ev < 0) {
-            if (d->has_event[r])
-                strbuf_printf(&missing, "%s%d", missing.len ? ", " : "", r);
-            continue;
-        }
-        if (++count[ev] > gd->max_same_event) {
-            replay_error(rp, given[r] ? given[r]->round.at : at, RULE_EVENTS, -1,
-                         "%s is on more than %d rounds (round %d is one too many)", gd->events[ev].id,
-                         gd->max_same_event, r);
-            bad = 1;
-        }
-    }
-    if (missing.len) {
-        strbuf_reset(&sb);
-        round_list(d, &sb);
-        if (rp->events)
-            replay_error(rp, replay_keyword_span(rp->events, "events"), RULE_EVENTS, -1,
-                         "no event for round%s %s (difficulty %s has events in rounds %s)",
-                         strchr(strbuf_cstr(&missing), ',') ? "s" : "", strbuf_cstr(&missing), d->id,
-                         strbuf_cstr(&sb));
-        else
-            replay_error(rp, rp->difficulty ? replay_keyword_span(rp->difficulty, "difficulty") : at, RULE_EVENTS, -1,
-                         "difficulty %s has events in rounds %s: add an events line such as \"events %s\"",
-                         d->id, strbuf_cstr(&sb), "7 fire, 8 plague, ...");
-        bad = 1;
-    }
-    strbuf_free(&missing);
+    memcpy(cfg->events, c.events, sizeof cfg->events);
+    cfg->events_played = 1;
     strbuf_free(&sb);
-    return bad ? -1 : 0;
+    free(unknown);
+    free(entries);
+    free(from);
+    return !rp->events && c.nproblems > 0 ? -1 : 0;
 }
 
 static void header_solo(struct rp *rp, struct game_config *cfg)

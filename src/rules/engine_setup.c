@@ -1,6 +1,7 @@
 /* Starting a game: the configuration check and every player's starting sheet. */
 #include <string.h>
 #include "rules/engine_internal.h"
+#include "rules/event_check.h"
 
 static int check_names(const struct game_config *cfg, struct refusal *why)
 {
@@ -18,32 +19,25 @@ static int check_names(const struct game_config *cfg, struct refusal *why)
     return 0;
 }
 
-/* Events exactly on the difficulty's rounds (fixed ones filled in), each at most max_same_event
- * times (A27: a fixed event counts too). */
+/* The events through the one check of an assignment (event_check.h): the first problem is
+ * the refusal, unless cfg->events_played says the table played them as written (then only an
+ * entry that is no event or no round is refused). The fixed rounds are filled in. */
 static int check_events(const struct gamedata *gd, struct game_config *cfg, struct refusal *why)
 {
-    const struct gd_difficulty *d = &gd->difficulties[cfg->difficulty];
-    int count[EVENT_COUNT] = {0};
-    for (int r = 1; r <= GD_ROUNDS; r++) {
-        int e = cfg->events[r];
-        if (e < -1 || e >= EVENT_COUNT)
-            return REFUSE(why, .what = REF_EVENT_INVALID, .n = {r, e});
-        if (d->fixed_event[r] >= 0) {
-            if (e < 0)
-                e = cfg->events[r] = d->fixed_event[r];
-            else if (e != d->fixed_event[r])
-                return REFUSE(why, .what = REF_EVENT_FIXED, .thing = (short)d->fixed_event[r],
-                              .thing2 = (short)e, .n = {r, cfg->difficulty});
+    struct event_entry entries[GD_ROUNDS];
+    size_t n = 0;
+    for (int r = 1; r <= GD_ROUNDS; r++)
+        if (cfg->events[r] != -1)
+            entries[n++] = (struct event_entry){r, cfg->events[r]};
+    struct event_check c;
+    event_check(gd, cfg->difficulty, entries, n, &c);
+    for (int k = 0; k < c.nproblems; k++)
+        if (!cfg->events_played || c.problem[k].what == REF_EVENT_INVALID) {
+            if (why)
+                *why = c.problem[k];
+            return -1;
         }
-        if (d->has_event[r] && e < 0)
-            return REFUSE(why, .what = REF_EVENT_MISSING, .n = {r, cfg->difficulty});
-        if (!d->has_event[r] && e >= 0)
-            return REFUSE(why, .what = REF_EVENT_NO_ROUND, .thing = (short)e,
-                          .n = {r, cfg->difficulty});
-        if (e >= 0 && ++count[e] > gd->max_same_event)
-            return REFUSE(why, .what = REF_EVENT_TOO_MANY, .thing = (short)e,
-                          .n = {gd->max_same_event, r});
-    }
+    memcpy(cfg->events, c.events, sizeof cfg->events);
     return 0;
 }
 

@@ -1,4 +1,5 @@
 #include "rules/event_setup.h"
+#include "rules/event_check.h"
 #include "rules/rule_ids.h"
 #include <ctype.h>
 #include <stdlib.h>
@@ -33,6 +34,9 @@ static int uses(const struct event_setup *s, int e)
             n++;
     return n;
 }
+
+static int check_rolled(const struct gamedata *gd, struct event_setup *s, const char *source,
+                        struct diag_list *dl);
 
 int event_setup_init(const struct gamedata *gd, int difficulty, struct event_setup *out,
                      struct diag_list *dl)
@@ -83,7 +87,7 @@ static void log_roll(struct event_setup *s, int round, int die, int event, int k
 static int try_die(const struct gamedata *gd, struct event_setup *s, int r, int die)
 {
     int e = gamedata_event_by_die(gd, die);
-    int kept = e >= 0 && uses(s, e) < gd->max_same_event;
+    int kept = e >= 0 && event_check_room(gd, s->event, e);
     log_roll(s, r, die, e, kept);
     if (kept)
         s->event[r] = e;
@@ -114,7 +118,7 @@ int event_setup_seed(const struct gamedata *gd, int difficulty, uint64_t seed,
         if (d->has_event[r] && !out->fixed[r])
             while (!try_die(gd, out, r, (int)(splitmix64(&state) % 6u) + 1))
                 ;
-    return 0;
+    return check_rolled(gd, out, "--seed", dl);
 }
 
 /* Appends the rounds of d that have no event yet in s to sb ("9, 10"); returns their count. */
@@ -214,6 +218,8 @@ int event_setup_roll(const struct gamedata *gd, int difficulty, const char *dice
         return -1;
     }
     strbuf_free(&rounds);
+    if (check_rolled(gd, out, source, dl) != 0)
+        return -1;
     if (out->unused_dice > 0)
         diag_add(dl, DIAG_WARNING, source, pos_in(dice, first_unused), 1, NULL,
                  "every round has its event: the last %zu %s not used", out->unused_dice,
@@ -221,17 +227,45 @@ int event_setup_roll(const struct gamedata *gd, int difficulty, const char *dice
     return 0;
 }
 
-/* One "ROUND EVENT" entry of method 2. */
-struct choice {
-    int round, event;
-    const char *at;         /* the round's token, for error positions */
-    size_t len;             /* from the round to the end of the event word */
-};
-
-static int by_round(const void *a, const void *b)
+/* The assignment of s through the one check (event_check.h); each problem becomes an error
+ * at its entry (at[k], len[k] in text; none when text is NULL); with entries_only, only the
+ * entries' own problems (the text had others). Returns the problem count. */
+static int check_assignment(const struct gamedata *gd, struct event_setup *s,
+                            const struct event_entry *entries, size_t n, const char *text,
+                            const char *const *at, const size_t *len, const char *source,
+                            int entries_only, struct diag_list *dl)
 {
-    const struct choice *x = a, *y = b;
-    return (x->round > y->round) - (x->round < y->round);
+    struct event_check c;
+    event_check(gd, s->difficulty, entries, n, &c);
+    struct strbuf sb = STRBUF_INIT;
+    for (int k = 0; k < c.nproblems; k++) {
+        int e = c.entry[k];
+        enum refusal_case what = c.problem[k].what;
+        if (entries_only && (what == REF_EVENT_TOO_MANY || what == REF_EVENT_MISSING))
+            continue;
+        strbuf_reset(&sb);
+        refusal_text(gd, NULL, &c.problem[k], &sb);
+        struct srcpos pos = e >= 0 && text ? pos_in(text, at[e]) : (struct srcpos){0, 0};
+        diag_add(dl, DIAG_ERROR, source, pos, e >= 0 && text ? (int)len[e] : 0,
+                 rule_id_text(c.problem[k].rule), "%s", strbuf_cstr(&sb));
+    }
+    strbuf_free(&sb);
+    if (c.nproblems == 0)
+        memcpy(s->event, c.events, sizeof s->event);
+    return c.nproblems;
+}
+
+/* Method 1's result through the same check (it keeps the limit by re-rolling: a problem here
+ * is a bug, still reported rather than printed as a valid setup). */
+static int check_rolled(const struct gamedata *gd, struct event_setup *s, const char *source,
+                        struct diag_list *dl)
+{
+    struct event_entry entries[GD_ROUNDS];
+    size_t n = 0;
+    for (int r = 1; r <= GD_ROUNDS; r++)
+        if (s->event[r] >= 0 && !s->fixed[r])
+            entries[n++] = (struct event_entry){r, s->event[r]};
+    return check_assignment(gd, s, entries, n, NULL, NULL, NULL, source, 0, dl) ? -1 : 0;
 }
 
 int event_setup_choose(const struct gamedata *gd, int difficulty, const char *text,
@@ -240,24 +274,23 @@ int event_setup_choose(const struct gamedata *gd, int difficulty, const char *te
     if (event_setup_init(gd, difficulty, out, dl) != 0)
         return -1;
     out->method = EVENT_METHOD_CHOOSE;
-    const struct gd_difficulty *d = &gd->difficulties[difficulty];
     size_t errors = dl->errors;
-    struct choice ch[GD_ROUNDS];
-    int nch = 0;
-    const char *named[GD_ROUNDS + 1] = {0};
+    struct event_entry *entries = NULL;
+    const char **at = NULL;
+    size_t *len = NULL, n = 0, cap = 0;
     const char *p = text, *w, *ev;
-    size_t n, evn;
-    while (next_word(&p, &w, &n)) {
-        int r = small_number(w, n, 1, GD_ROUNDS);
+    size_t wn, evn;
+    while (next_word(&p, &w, &wn)) {
+        int r = small_number(w, wn, 1, GD_ROUNDS);
         if (r < 0) {
-            diag_add(dl, DIAG_ERROR, source, pos_in(text, w), (int)n, NULL,
-                     "expected a round from 1 to %d, found '%.*s'", GD_ROUNDS, (int)n, w);
+            diag_add(dl, DIAG_ERROR, source, pos_in(text, w), (int)wn, NULL,
+                     "expected a round from 1 to %d, found '%.*s'", GD_ROUNDS, (int)wn, w);
             /* Skip its event word too, so one mistake gives one error. */
             next_word(&p, &ev, &evn);
             continue;
         }
         if (!next_word(&p, &ev, &evn)) {
-            diag_add(dl, DIAG_ERROR, source, pos_in(text, w), (int)n, NULL,
+            diag_add(dl, DIAG_ERROR, source, pos_in(text, w), (int)wn, NULL,
                      "round %d has no event after it", r);
             break;
         }
@@ -268,65 +301,21 @@ int event_setup_choose(const struct gamedata *gd, int difficulty, const char *te
                      "outlaws-attack, water-storm or a die value 1-6)", (int)evn, ev);
             continue;
         }
-        if (named[r]) {
-            diag_add(dl, DIAG_ERROR, source, pos_in(text, w), (int)n, NULL,
-                     "round %d is named twice", r);
-            continue;
+        if (n == cap) {
+            size_t c1 = cap, c2 = cap, c3 = cap;
+            xgrow((void **)&entries, &c1, n + 1, sizeof *entries);
+            xgrow((void **)&at, &c2, n + 1, sizeof *at);
+            xgrow((void **)&len, &c3, n + 1, sizeof *len);
+            cap = c1;
         }
-        named[r] = w;
-        if (!d->has_event[r]) {
-            struct strbuf rs = STRBUF_INIT;
-            event_setup_format_rounds(gd, difficulty, &rs);
-            diag_add(dl, DIAG_ERROR, source, pos_in(text, w), (int)n, NULL,
-                     "round %d has no global event in %s (event rounds: %s)", r, d->name,
-                     strbuf_cstr(&rs));
-            strbuf_free(&rs);
-            continue;
-        }
-        if (out->fixed[r]) {
-            if (e != out->event[r])
-                diag_add(dl, DIAG_ERROR, source, pos_in(text, w), (int)(ev + evn - w), NULL,
-                         "round %d is always %s in %s", r, gd->events[out->event[r]].name,
-                         d->name);
-            continue;
-        }
-        ch[nch++] = (struct choice){r, e, w, (size_t)(ev + evn - w)};
+        entries[n] = (struct event_entry){r, e};
+        at[n] = w;
+        len[n++] = (size_t)(ev + evn - w);
     }
-    if (dl->errors > errors)
-        return -1;
-    /* Rule 6.3: in round order, the first choice past the limit is the one refused. */
-    qsort(ch, (size_t)nch, sizeof ch[0], by_round);
-    for (int i = 0; i < nch; i++) {
-        int e = ch[i].event;
-        if (uses(out, e) >= gd->max_same_event) {
-            struct strbuf on = STRBUF_INIT;
-            int k = 0;
-            for (int r = 1; r <= GD_ROUNDS; r++)
-                if (out->event[r] == e)
-                    strbuf_printf(&on, "%s%d", k++ ? " and " : "", r);
-            diag_add(dl, DIAG_ERROR, source, pos_in(text, ch[i].at), (int)ch[i].len,
-                     rule_id_text(RULE_EVENTS),
-                     "round %d: %s is already on round%s %s; an event may strike on at most "
-                     "%d rounds", ch[i].round, gd->events[e].name, k == 1 ? "" : "s",
-                     strbuf_cstr(&on), gd->max_same_event);
-            strbuf_free(&on);
-            continue;
-        }
-        out->event[ch[i].round] = e;
-    }
-    if (dl->errors > errors)
-        return -1;
-    struct strbuf rounds = STRBUF_INIT;
-    int missing = missing_rounds(d, out, &rounds);
-    if (missing > 0) {
-        struct strbuf all = STRBUF_INIT;
-        event_setup_format_rounds(gd, difficulty, &all);
-        diag_add(dl, DIAG_ERROR, source, (struct srcpos){0, 0}, 0, NULL,
-                 "no event named for round%s %s (%s has events on rounds %s)",
-                 missing == 1 ? "" : "s", strbuf_cstr(&rounds), d->name, strbuf_cstr(&all));
-        strbuf_free(&all);
-    }
-    strbuf_free(&rounds);
+    check_assignment(gd, out, entries, n, text, at, len, source, dl->errors > errors, dl);
+    free(entries);
+    free(at);
+    free(len);
     return dl->errors > errors ? -1 : 0;
 }
 

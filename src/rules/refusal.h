@@ -21,12 +21,13 @@ enum refusal_case {
     REF_NO_DIFFICULTY,          /* n0 difficulty index */
     REF_SOLO_OBJECTIVE,         /* n0 players */
     REF_NO_OBJECTIVE,           /* n0 objective index */
-    /* events */
-    REF_EVENT_INVALID,          /* n0 round, n1 the value given */
+    /* events (event_check.h) */
+    REF_EVENT_INVALID,          /* n0 round, n1 the value given: no round or no event */
+    REF_EVENT_TWICE,            /* n0 round, t the round's first event, t2 the second one */
     REF_EVENT_FIXED,            /* n0 round, t fixed event, t2 event given, n1 difficulty */
-    REF_EVENT_MISSING,          /* n0 round, n1 difficulty */
     REF_EVENT_NO_ROUND,         /* n0 round, t event given, n1 difficulty */
-    REF_EVENT_TOO_MANY,         /* t event, n0 the limit, n1 the round one too many */
+    REF_EVENT_TOO_MANY,         /* n0 round, t event, n1 the limit, v the rounds it has */
+    REF_EVENT_MISSING,          /* n1 difficulty, v the rounds without their event */
     /* round order */
     REF_NO_ROUND,               /* - */
     REF_ROUND_NOT_ENDED,        /* n0 round */

@@ -9,6 +9,7 @@ static const unsigned char case_rule[REF_CASE_COUNT] = {
     [REF_NO_DIFFICULTY] = RULE_SETUP,       [REF_SOLO_OBJECTIVE] = RULE_SETUP,
     [REF_NO_OBJECTIVE] = RULE_SETUP,
     [REF_EVENT_INVALID] = RULE_EVENTS,      [REF_EVENT_FIXED] = RULE_EVENTS,
+    [REF_EVENT_TWICE] = RULE_EVENTS,
     [REF_EVENT_MISSING] = RULE_EVENTS,      [REF_EVENT_NO_ROUND] = RULE_EVENTS,
     [REF_EVENT_TOO_MANY] = RULE_EVENTS,
     [REF_NO_ROUND] = RULE_ROUND_ORDER,      [REF_ROUND_NOT_ENDED] = RULE_ROUND_ORDER,
@@ -134,6 +135,26 @@ static void values(const struct words *w)
         strbuf_puts(w->out, "none");
 }
 
+/* "7, 8, 9 and 10", or "none". */
+static void values_and(const struct words *w, const unsigned char *v, int n)
+{
+    for (int i = 0; i < n; i++)
+        strbuf_printf(w->out, "%s%d", i == 0 ? "" : i + 1 == n ? " and " : ", ", v[i]);
+    if (n == 0)
+        strbuf_puts(w->out, "none");
+}
+
+/* The rounds of difficulty d that have an event (fixed ones included): "7, 8, 9 and 10". */
+static void event_rounds(const struct words *w, int d)
+{
+    unsigned char v[GD_ROUNDS];
+    int n = 0;
+    for (int r = 1; d >= 0 && d < w->gd->ndifficulties && r <= GD_ROUNDS; r++)
+        if (w->gd->difficulties[d].has_event[r] || w->gd->difficulties[d].fixed_event[r] >= 0)
+            v[n++] = (unsigned char)r;
+    values_and(w, v, n);
+}
+
 /* "requires population 10 or more (has 7 counting monks)": requirement n0 of asset or item t. */
 static void requirement(const struct words *w, const struct gd_req *reqs, int nreqs)
 {
@@ -193,22 +214,37 @@ static void setup_words(const struct words *w)
         strbuf_printf(o, "objective %d does not exist", n[0]);
         break;
     case REF_EVENT_INVALID:
-        strbuf_printf(o, "round %d: %d is not an event", n[0], n[1]);
+        if (n[0] < 1 || n[0] > GD_ROUNDS)
+            strbuf_printf(o, "a game has rounds 1 to %d, not round %d", GD_ROUNDS, n[0]);
+        else
+            strbuf_printf(o, "round %d: %d is not an event", n[0], n[1]);
+        break;
+    case REF_EVENT_TWICE:
+        strbuf_printf(o, "round %d is given two events (%s and %s)", n[0], event(w, r->thing),
+                      event(w, r->thing2));
         break;
     case REF_EVENT_FIXED:
         strbuf_printf(o, "round %d is always %s in difficulty %s, not %s", n[0], event(w, r->thing),
                       difficulty(w, n[1]), event(w, r->thing2));
         break;
-    case REF_EVENT_MISSING:
-        strbuf_printf(o, "round %d needs an event in difficulty %s", n[0], difficulty(w, n[1]));
-        break;
     case REF_EVENT_NO_ROUND:
-        strbuf_printf(o, "round %d has no event in difficulty %s (%s given)", n[0],
-                      difficulty(w, n[1]), event(w, r->thing));
+        strbuf_printf(o, "difficulty %s has no event in round %d (its event rounds: ",
+                      difficulty(w, n[1]), n[0]);
+        event_rounds(w, n[1]);
+        strbuf_putc(o, ')');
         break;
     case REF_EVENT_TOO_MANY:
-        strbuf_printf(o, "%s is on more than %d rounds (round %d is one too many)",
-                      event(w, r->thing), n[0], n[1]);
+        strbuf_printf(o, "round %d: %s is already on round%s ", n[0], event(w, r->thing),
+                      r->nvalues == 1 ? "" : "s");
+        values_and(w, r->values, r->nvalues);
+        strbuf_printf(o, "; an event may strike on at most %d rounds", n[1]);
+        break;
+    case REF_EVENT_MISSING:
+        strbuf_printf(o, "no event for round%s ", r->nvalues == 1 ? "" : "s");
+        values_and(w, r->values, r->nvalues);
+        strbuf_printf(o, " (difficulty %s has events in rounds ", difficulty(w, n[1]));
+        event_rounds(w, n[1]);
+        strbuf_putc(o, ')');
         break;
     default:
         break;

@@ -26,6 +26,9 @@ struct game_config {
     int objective;                              /* solo: index into gd->objectives, -1 = arcade;
                                                    multiplayer: -1 */
     int famine_halves_farms;                    /* variant: the famine also halves farms */
+    int events_played;                          /* 1: the events were played at the table as
+                                                   given, even where they break the assignment
+                                                   rules (the audit reports that, then replays) */
 };
 
 enum phase {

@@ -3,6 +3,8 @@
 #include "test.h"
 #include <stdio.h>
 #include <string.h>
+#include "log/parse.h"
+#include "log/replay.h"
 #include "rules/event_setup.h"
 
 static struct gamedata gd;
@@ -272,11 +274,62 @@ static void test_choose_limit_refused(void **state)
     assert_int_equal(event_setup_choose(&gd, d, text, "--choose", &s, &dl), -1);
     assert_int_equal(dl.errors, 1);
     /* In round order the third fire is round 9's, written first. */
-    assert_non_null(strstr(dl.items[0].message, "round 9: Fire is already on rounds 7 and 8"));
+    assert_non_null(strstr(dl.items[0].message, "round 9: fire is already on rounds 7 and 8; an event may strike on at most 2 rounds"));
     assert_int_equal(dl.items[0].pos.col, 1);
     assert_string_equal(dl.items[0].code, "events");
     event_setup_free(&s);
     diag_list_free(&dl);
+}
+
+/* The one check of an assignment: `xii setup --choose`, the move log's events line and the
+ * engine give the same rule id and the same sentence for an event on too many rounds. */
+static void test_same_words_everywhere(void **state)
+{
+    (void)state;
+    static const char *const sentence =
+        "round 9: fire is already on rounds 7 and 8; an event may strike on at most 2 rounds";
+    int d = difficulty("normal");
+    struct event_setup s;
+    struct diag_list dl = DIAG_LIST_INIT;
+    assert_int_equal(event_setup_choose(&gd, d, "7 fire, 8 fire, 9 fire, 10 plague", "--choose",
+                                        &s, &dl), -1);
+    assert_int_equal(dl.errors, 1);
+    assert_string_equal(dl.items[0].code, "events");
+    assert_string_equal(dl.items[0].message, sentence);
+    event_setup_free(&s);
+    diag_list_free(&dl);
+
+    static const char log[] = "players Jack Tom\ndifficulty normal\n"
+                              "events 7 fire, 8 fire, 9 fire, 10 plague\nround 1\n";
+    struct log_ast *ast = log_parse(log, sizeof log - 1, "game.xii", &dl);
+    struct log_replay_options opt = {0};
+    struct log_replay *r = log_replay_run(&gd, ast, &opt, &dl);
+    assert_int_equal(dl.errors, 1);
+    assert_string_equal(dl.items[0].code, "events");
+    assert_string_equal(dl.items[0].message, sentence);
+    assert_true(r->started);    /* and the game is replayed with the events as written */
+    log_replay_free(r);
+    log_free(ast);
+    diag_list_free(&dl);
+
+    struct game_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.nplayers = 1;
+    strcpy(cfg.names[0], "Jack");
+    cfg.difficulty = d;
+    cfg.objective = -1;
+    for (int k = 0; k <= GD_ROUNDS; k++)
+        cfg.events[k] = -1;
+    cfg.events[7] = cfg.events[8] = cfg.events[9] = E_FIRE;
+    cfg.events[10] = E_PLAGUE;
+    struct game_state gs;
+    struct refusal why;
+    assert_int_equal(engine_new_game(&gs, &gd, &cfg, NULL, &why), -1);
+    struct strbuf sb = STRBUF_INIT;
+    refusal_text(&gd, &cfg, &why, &sb);
+    assert_string_equal(rule_id_text(why.rule), "events");
+    assert_string_equal(strbuf_cstr(&sb), sentence);
+    strbuf_free(&sb);
 }
 
 static void test_choose_missing_and_extra_rounds(void **state)
@@ -288,15 +341,15 @@ static void test_choose_missing_and_extra_rounds(void **state)
     assert_int_equal(event_setup_choose(&gd, d, "7 fire, 8 plague, 10 famine", "--choose", &s, &dl),
                      -1);
     assert_int_equal(dl.errors, 1);
-    assert_non_null(strstr(dl.items[0].message, "no event named for round 9 (Normal has events on rounds 7-10)"));
+    assert_non_null(strstr(dl.items[0].message, "no event for round 9 (difficulty normal has events in rounds 7, 8, 9 and 10)"));
     event_setup_free(&s);
     diag_list_free(&dl);
 
     assert_int_equal(event_setup_choose(&gd, d, "3 fire, 7 fire, 8 plague, 9 famine, 10 storm",
                                         "--choose", &s, &dl), -1);
     assert_int_equal(dl.errors, 1);
-    assert_non_null(strstr(dl.items[0].message, "round 3 has no global event in Normal"));
-    assert_non_null(strstr(dl.items[0].message, "7-10"));
+    assert_string_equal(dl.items[0].message,
+                        "difficulty normal has no event in round 3 (its event rounds: 7, 8, 9 and 10)");
     event_setup_free(&s);
     diag_list_free(&dl);
 
@@ -304,7 +357,7 @@ static void test_choose_missing_and_extra_rounds(void **state)
                                         "--choose", &s, &dl), -1);
     struct strbuf sb = STRBUF_INIT;
     const char *m = messages(&dl, &sb);
-    assert_non_null(strstr(m, "round 7 is named twice"));
+    assert_non_null(strstr(m, "round 7 is given two events (fire and plague)"));
     assert_non_null(strstr(m, "unknown event 'dragons'"));
     assert_non_null(strstr(m, "expected a round from 1 to 10, found '11'"));
     assert_non_null(strstr(m, "round 9 has no event after it"));
@@ -331,7 +384,7 @@ static void test_forget_about_it_round_one(void **state)
     const char *text = "2 outlaws, 3 fire, 4 fire, 5 plague, 6 plague, 7 famine, 8 famine, "
                        "9 5, 10 storm";
     assert_int_equal(event_setup_choose(&gd, d, text, "--choose", &s, &dl), -1);
-    assert_non_null(strstr(dl.items[0].message, "round 9: Outlaws' Attack is already on rounds 1 and 2"));
+    assert_non_null(strstr(dl.items[0].message, "round 9: outlaws-attack is already on rounds 1 and 2"));
     event_setup_free(&s);
     diag_list_free(&dl);
 
@@ -345,7 +398,8 @@ static void test_forget_about_it_round_one(void **state)
     strbuf_free(&sb);
     event_setup_free(&s);
     assert_int_equal(event_setup_choose(&gd, d, "1 fire", "--choose", &s, &dl), -1);
-    assert_non_null(strstr(dl.items[0].message, "round 1 is always Outlaws' Attack"));
+    assert_string_equal(dl.items[0].message,
+                        "round 1 is always outlaws-attack in difficulty forget-about-it, not fire");
     event_setup_free(&s);
     diag_list_free(&dl);
 
@@ -409,6 +463,7 @@ int main(void)
         cmocka_unit_test(test_roll_bad_die),
         cmocka_unit_test(test_choose_valid_with_aliases_and_dice),
         cmocka_unit_test(test_choose_limit_refused),
+        cmocka_unit_test(test_same_words_everywhere),
         cmocka_unit_test(test_choose_missing_and_extra_rounds),
         cmocka_unit_test(test_forget_about_it_round_one),
         cmocka_unit_test(test_very_easy_has_nothing),

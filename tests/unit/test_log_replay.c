@@ -299,6 +299,33 @@ static void test_header(void **state)
     run_free(&x);
 }
 
+/* An events line that breaks the assignment rules is reported, and the game is replayed with
+ * the events as written (the table played them): here a fire in round 1, which normal does not
+ * have, bans attracting people, and round 8's third fire still strikes. */
+static void test_events_as_played(void **state)
+{
+    (void)state;
+    struct run x;
+    run(&x, "players Jack Tom\ndifficulty normal\nevents 1 fire, 7 fire, 8 fire, 9 plague, "
+            "10 famine\nround 1\nshared 6 5\nturn Jack 4 3\n 4 attract blacksmith\n");
+    assert_true(x.r->started);
+    assert_int_equal(count(&x, "events"), 2);     /* round 1 has no event; a third fire */
+    assert_int_equal(count(&x, "fire-ban"), 1);   /* the fire of round 1 was played */
+    assert_int_equal(x.r->state.cfg.events[1], E_FIRE);
+    assert_int_equal(x.r->state.cfg.events[8], E_FIRE);
+    run_free(&x);
+    /* A missing round: reported, played without an event. */
+    run(&x, "players Jack Tom\ndifficulty normal\nevents 7 fire, 8 plague, 9 famine\nround 1\n");
+    assert_true(x.r->started);
+    assert_int_equal(count(&x, "events"), 1);
+    assert_int_equal(x.r->state.cfg.events[10], -1);
+    run_free(&x);
+    /* No players: the game cannot be read, nothing is replayed. */
+    run(&x, "difficulty normal\nevents 7 fire, 7 fire\nround 1\n");
+    assert_false(x.r->started);
+    run_free(&x);
+}
+
 static void test_player_names(void **state)
 {
     (void)state;
@@ -507,6 +534,7 @@ int main(void)
         cmocka_unit_test(test_until_round),
         cmocka_unit_test(test_outlaws_without_line),
         cmocka_unit_test(test_header),
+        cmocka_unit_test(test_events_as_played),
         cmocka_unit_test(test_player_names),
         cmocka_unit_test(test_claims),
         cmocka_unit_test(test_ids),

@@ -82,16 +82,16 @@ static void test_new_game_validation(void **state)
     cfg.events[5] = E_FIRE;
     assert_int_equal(engine_new_game(&s, &GD, &cfg, NULL, &why), -1);
     assert_string_equal(fx_rule(&why), "events");
-    assert_string_equal(fx_text(&s, &why), "round 5 has no event in difficulty very-easy (fire given)");
+    assert_string_equal(fx_text(&s, &why), "difficulty very-easy has no event in round 5 (its event rounds: none)");
     cfg = fx_config(2);
     cfg.difficulty = gamedata_difficulty(&GD, "normal", 6);
     cfg.events[7] = cfg.events[8] = cfg.events[9] = E_FIRE;
     cfg.events[10] = E_PLAGUE;
     assert_int_equal(engine_new_game(&s, &GD, &cfg, NULL, &why), -1);
-    assert_string_equal(fx_text(&s, &why), "fire is on more than 2 rounds (round 9 is one too many)");
+    assert_string_equal(fx_text(&s, &why), "round 9: fire is already on rounds 7 and 8; an event may strike on at most 2 rounds");
     cfg.events[9] = -1;
     assert_int_equal(engine_new_game(&s, &GD, &cfg, NULL, &why), -1);
-    assert_string_equal(fx_text(&s, &why), "round 9 needs an event in difficulty normal");
+    assert_string_equal(fx_text(&s, &why), "no event for round 9 (difficulty normal has events in rounds 7, 8, 9 and 10)");
     /* The initial reserve is in the history. */
     struct history h = HISTORY_INIT;
     cfg = fx_config(2);
