@@ -1,6 +1,7 @@
 /* Rollout ranking: stages, common random numbers, dropping, worker threads. */
 #include "play/rank.h"
 #include <limits.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -171,7 +172,7 @@ static size_t prune(struct cand *cands, size_t nc, const struct rank_options *op
         struct cand *c = &cands[order[k]];
         column(c, c->n, opt->player, 0, xb);
         struct estimate d = estimate_paired(xb, xa, c->n);
-        if (d.mean + CLEARLY_WORSE_SE * d.se < 0)
+        if (d.mean + CLEARLY_WORSE_SE * d.se < 0 && (long)order[k] != opt->protect)
             c->dropped = stage;
         else
             kept++;
@@ -183,11 +184,14 @@ static size_t prune(struct cand *cands, size_t nc, const struct rank_options *op
         struct cand *c = &cands[order[k]];
         if (c->dropped)
             continue;
-        if (++seen > limit)
+        if (++seen > limit && (long)order[k] != opt->protect)
             c->dropped = stage;
     }
     rank_order(cands, nc, order);
-    return kept < limit ? kept : limit;
+    in = 0;
+    while (in < nc && !cands[order[in]].dropped)
+        in++;
+    return in;
 }
 
 /* Whether the leader and the runner-up (order[0], order[1]) settle the ranking. */
@@ -206,7 +210,7 @@ static int settled(const struct cand *cands, const size_t *order, size_t in,
         *why = RANK_SEPARATED;
         return 1;
     }
-    if (opt->precision > 0 && d.low >= -opt->precision && d.high <= opt->precision) {
+    if (opt->precision > 0 && (d.high - d.low) / 2 <= opt->precision) {
         *why = RANK_CLOSE;
         return 1;
     }
@@ -221,17 +225,26 @@ static void result(const struct cand *cands, size_t c, const struct cand *best,
     r->candidate = c;
     r->rollouts = x->n;
     r->dropped = x->dropped;
+    column(best, best->n, opt->player, 0, xb);
+    struct estimate whole = estimate_mean(xb, best->n);
     column(x, x->n, opt->player, 0, xa);
     r->score = estimate_mean(xa, x->n);
-    column(best, x->n < best->n ? x->n : best->n, opt->player, 0, xb);
     r->vs_best = estimate_paired(xa, xb, x->n < best->n ? x->n : best->n);
+    if (x->n < best->n && r->vs_best.n >= 2) {
+        /* Dropped early: the best's mean plus the paired difference is the sharper estimate
+         * (common random numbers), and it ranks consistently with the difference shown. */
+        double se = sqrt(whole.se * whole.se + r->vs_best.se * r->vs_best.se);
+        double h = estimate_t95(r->vs_best.n - 1) * se;
+        r->score.mean = whole.mean + r->vs_best.mean;
+        r->score.se = se;
+        r->score.low = r->score.mean - h;
+        r->score.high = r->score.mean + h;
+    }
     column(x, x->n, opt->player, 1, xa);
     r->win = estimate_proportion(xa, x->n);
     for (int p = 0; p < opt->nplayers && p < XII_MAX_PLAYERS; p++) {
-        long long sum = 0;      /* integers: the same sum whatever the order */
-        for (size_t i = 0; i < x->n; i++)
-            sum += x->out[i].score[p];
-        r->seat_score[p] = x->n ? (double)sum / (double)x->n : 0;
+        column(x, x->n, p, 0, xa);
+        r->seat[p] = estimate_mean(xa, x->n);
     }
 }
 

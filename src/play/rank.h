@@ -8,9 +8,10 @@
  * out in stages of doubling size; after each stage the ones clearly worse than the leader
  * (paired difference more than three standard errors below zero) are dropped, then the lower
  * half of the rest while more than `keep` remain, so the budget goes to the close ones. The
- * ranking stops when the leader is separated from the runner-up at 95 %, when both are within
- * +-precision of each other at 95 %, when the leaders have max_rollouts each, or at the time
- * limit. Rollouts run on `threads` threads; the results do not depend on the thread count
+ * ranking stops when the leader is separated from the runner-up at 95 % (the interval of their
+ * difference excludes 0), when that difference is known to +-precision at 95 % (the two are
+ * then within about twice the precision of each other: which one is first no longer matters),
+ * when the leaders have max_rollouts each, or at the time limit. Rollouts run on `threads` threads; the results do not depend on the thread count
  * (each rollout's seed and slot are fixed before any thread runs), only on the options, except
  * with a time limit. The candidates themselves are the caller's: a rollout callback plays
  * candidate c then the rest of the game. */
@@ -37,7 +38,8 @@ struct rank_options {
     size_t max_rollouts;        /* the most rollouts one candidate gets */
     size_t keep;                /* halving never leaves fewer candidates than this (>= 1) */
     int halving;                /* 0: no candidate is dropped, all get max_rollouts */
-    double precision;           /* stop when leader and runner-up are within +-precision */
+    long protect;               /* a candidate never dropped (the move played), or -1 */
+    double precision;           /* stop when the leader-runner-up difference is known to +-this */
     double seconds;             /* > 0: no stage starts that would end after this wall time */
     uint64_t seed;
     int threads;                /* >= 1 */
@@ -49,16 +51,18 @@ struct rank_options {
 struct rank_result {
     size_t candidate;
     size_t rollouts;            /* rollouts it got */
-    struct estimate score;      /* the player's final score */
+    struct estimate score;      /* the player's final score; for a candidate dropped before the
+                                   end, the best's mean plus the paired difference (sharper than
+                                   its own few rollouts, thanks to common random numbers) */
     struct estimate win;        /* the player's chance to win (share of ties), Wilson interval */
     struct estimate vs_best;    /* paired difference from the first result (0 for itself) */
-    double seat_score[XII_MAX_PLAYERS];  /* every seat's mean final score */
+    struct estimate seat[XII_MAX_PLAYERS];  /* every seat's final score (its own rollouts) */
     int dropped;                /* stage after which it was dropped, 0 if it stayed to the end */
 };
 
 enum rank_stop {
     RANK_SEPARATED,             /* the leader is better than every other at 95 % */
-    RANK_CLOSE,                 /* leader and runner-up within +-precision at 95 % */
+    RANK_CLOSE,                 /* their difference known to +-precision at 95 %, not separated */
     RANK_BUDGET,                /* the leaders got max_rollouts */
     RANK_TIME                   /* the time limit came first */
 };

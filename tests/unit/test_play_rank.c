@@ -97,6 +97,7 @@ static struct rank_options options(void)
     o.max_rollouts = 512;
     o.keep = 2;
     o.halving = 1;
+    o.protect = -1;
     o.precision = 5;        /* tenths: 0.5 of a point */
     o.seed = 42;
     o.threads = 1;
@@ -129,7 +130,27 @@ static void test_rank_finds_best(void **state)
     assert_true(r[1].vs_best.high < 0);
     assert_near(r[0].vs_best.mean, 0, 0);
     assert_true(sum.rollouts < 8 * 512 / 4);
-    assert_near(r[0].seat_score[1], 500, 0);
+    assert_near(r[0].seat[1].mean, 500, 0);
+    assert_near(r[0].seat[1].sd, 0, 0);
+}
+
+/* A protected candidate (the move played) is never dropped: it gets the leaders' rollouts. */
+static void test_rank_protect(void **state)
+{
+    (void)state;
+    const double mean[] = {-3, 0, -40, 2, -60, -1, -80, -2.5};
+    struct synth sy = {mean, 100, 20};
+    struct rank_options o = options();
+    o.protect = 6;
+    struct rank_result r[8];
+    assert_int_equal(rank_run(8, synth_rollout, &sy, &o, r, NULL), 0);
+    assert_int_equal(r[0].candidate, 3);
+    for (int k = 0; k < 8; k++)
+        if (r[k].candidate == 6) {
+            assert_int_equal(r[k].dropped, 0);
+            assert_int_equal(r[k].rollouts, r[0].rollouts);
+            assert_true(r[k].vs_best.high < -70);
+        }
 }
 
 /* Two candidates equal within the precision: the ranking stops as "close". */
@@ -143,7 +164,8 @@ static void test_rank_close(void **state)
     struct rank_summary sum;
     assert_int_equal(rank_run(3, synth_rollout, &sy, &o, r, &sum), 0);
     assert_true(sum.stop == RANK_CLOSE);
-    assert_true(r[1].vs_best.low >= -5 && r[1].vs_best.high <= 5);
+    assert_true(r[1].vs_best.high - r[1].vs_best.low <= 2 * 5);
+    assert_true(r[1].vs_best.low < 0 && r[1].vs_best.high > 0);
     assert_int_equal(r[2].candidate, 2);
 }
 
@@ -233,6 +255,7 @@ int main(void)
         cmocka_unit_test(test_estimate_paired),
         cmocka_unit_test(test_estimate_proportion),
         cmocka_unit_test(test_rank_finds_best),
+        cmocka_unit_test(test_rank_protect),
         cmocka_unit_test(test_rank_close),
         cmocka_unit_test(test_rank_budget),
         cmocka_unit_test(test_rank_deterministic),

@@ -1,0 +1,80 @@
+/* The analysis of a played game, move by move, the way GNU Backgammon analyses a match: every
+ * decision of every player (each turn's plan, each king-war choice, each location bonus
+ * choice) is ranked by the advisor (advice.h) with the move played among the candidates; the
+ * cost of the move is the expected final score of the best move found minus the played one's
+ * (paired rollouts: never negative). Per player: total cost, average cost per turn, the marks
+ * (inaccuracy, mistake, blunder by cost), and luck: what their own two dice of each turn were
+ * worth against dice rolled at random, both played by the rollout bot, in expected final score.
+ * And each player's expected final score after every round, for the chart.
+ *
+ * The log must replay without errors. The decisions' states come from replaying the log's
+ * prefixes (the audit's own replay): nothing here reads a rule. */
+#ifndef PLAY_ANALYSE_H
+#define PLAY_ANALYSE_H
+#include <stddef.h>
+#include "log/ast.h"
+#include "play/advice.h"
+
+/* The marks, by cost in victory points; a move is marked only when the best move found is
+ * better at 95 % (the cost's interval is above zero). */
+#define ANALYSE_INACCURACY 1.0
+#define ANALYSE_MISTAKE 3.0
+#define ANALYSE_BLUNDER 6.0
+
+enum analyse_mark { MARK_NONE, MARK_INACCURACY, MARK_MISTAKE, MARK_BLUNDER };
+
+struct analyse_options {
+    struct advice_options advice;   /* each decision's ranking */
+    size_t luck_rollouts;           /* rollouts of each turn's luck estimate */
+    size_t chart_rollouts;          /* rollouts of each point of the expected-score chart */
+    /* Called after each decision (and chart point) in the calling thread, may be NULL. */
+    void (*progress)(void *arg, size_t done, size_t total);
+    void *progress_arg;
+};
+
+struct analyse_move {
+    enum advice_kind kind;
+    int player, round, line;        /* line: the turn, war or collect line of the log */
+    size_t candidates;              /* moves compared */
+    double played, best;            /* expected final scores of the move played and the best */
+    struct estimate cost;           /* best minus played, paired; mean >= 0 (0: played the best) */
+    enum analyse_mark mark;
+    double luck;                    /* turns: the dice's worth against a random roll, else 0 */
+    char *played_words, *best_words;    /* owned */
+    char *played_lines, *best_lines;    /* the log lines, "; " between them (owned) */
+};
+
+struct analyse_player {
+    int turns;
+    double total_cost, average_cost;    /* average: per turn */
+    double luck;                        /* summed over the turns */
+    int marks[4];                       /* by enum analyse_mark (MARK_NONE unused) */
+    /* expected[r]: expected final score after round r (0: before round 1), 95 % interval. */
+    double expected[GD_ROUNDS + 1], low[GD_ROUNDS + 1], high[GD_ROUNDS + 1];
+};
+
+struct analysis {
+    int nplayers;
+    char names[XII_MAX_PLAYERS][XII_NAME_SIZE];
+    int last_round;                 /* the chart's last point */
+    struct analyse_move *moves;     /* in log order (owned) */
+    size_t nmoves;
+    struct analyse_player players[XII_MAX_PLAYERS];
+    size_t rollouts;                /* every rollout run */
+};
+
+/* Analyses the game of ast (src: its text, for the lines played). Returns 0, or -1 with why in
+ * err (the log does not replay cleanly, a rollout failed). */
+int analyse_run(const struct gamedata *gd, const struct log_ast *ast, const char *src, size_t len,
+                const struct analyse_options *o, struct analysis *out, struct strbuf *err);
+/* Frees what analyse_run allocated; NULL is a no-op. */
+void analysis_free(struct analysis *a);
+/* "inaccuracy", "mistake", "blunder", or "" for MARK_NONE. */
+const char *analyse_mark_name(enum analyse_mark m);
+/* The mark of a cost (mean and 95 % interval). */
+enum analyse_mark analyse_mark_of(const struct estimate *cost);
+/* The indexes of the player's n costliest moves (cost > 0), costliest first, into out; returns
+ * how many (at most n). */
+size_t analyse_costliest(const struct analysis *a, int player, size_t *out, size_t n);
+
+#endif

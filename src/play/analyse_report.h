@@ -1,0 +1,27 @@
+/* The analysis in the audit report: as text after the audit's text report, and as the
+ * "analysis" object of the audit's JSON:
+ *   {"bot", "seed", "max_rollouts", "rollouts", "thresholds": {"inaccuracy", "mistake",
+ *    "blunder"}, "last_round", "players": [{"name", "turns", "total_cost", "average_cost",
+ *    "luck", "marks": {"inaccuracy", "mistake", "blunder"}, "expected": [after round 0..last],
+ *    "moves": [{"line", "round", "decision", "cost", "cost_ci95", "mark", "played", "best",
+ *    "played_lines", "best_lines", "played_score", "best_score", "candidates", "luck"}]}]} */
+#ifndef PLAY_ANALYSE_REPORT_H
+#define PLAY_ANALYSE_REPORT_H
+#include <stdint.h>
+#include "core/strbuf.h"
+#include "play/advice_report.h"
+#include "play/analyse.h"
+
+struct analyse_report_input {
+    const struct analysis *a;
+    const char *bot;            /* the rollout player */
+    uint64_t seed;
+    size_t max_rollouts;
+};
+
+/* Appends the text section. */
+void analyse_report_text(const struct analyse_report_input *in, struct strbuf *out);
+/* Appends the JSON object (no line feed). */
+void analyse_report_json(const struct analyse_report_input *in, struct strbuf *out);
+
+#endif
