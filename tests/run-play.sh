@@ -53,7 +53,7 @@ awk '
                                                     # undo takes back line 11, typed again
   NR == 15 { print "turn Mary 1 1" }                # Tom plays next
   NR == 34 { print "war Jack avoid" }               # every player is listed
-  NR == 35 { print "round" }                        # Martha has a location bonus to choose
+  NR == 35 { print "hint"; print "round" }          # Martha has a location bonus to choose
   NR == 36 { print "show Martha"; print "log 2"; print "hint"; print "help" }
   { print; prev = $0 }' "$dir/typed.tty" > "$dir/refused.tty"
 "$drive" "$dir/refused.tty" "$xii" play "$dir/refused.xii" > "$dir/refused.out" 2>&1 || fail "refusals: exit $?"
@@ -64,10 +64,14 @@ for rule in die-unavailable requirement one-die-per-asset turn-order war collect
   grep -q "\[rule: $rule\]" "$dir/refused.out" || fail "no refusal with rule $rule"
 done
 grep -q '^taken back:' "$dir/refused.out" || fail "undo said nothing"
-# show: the sheet as it stands, each asset with its MAX; log: the last lines; hint; help.
+# show: the sheet as it stands, each asset with its MAX; log: the last lines; help.
 grep -q '^  basic *population [0-9]*/[0-9]*, food' "$dir/refused.out" || fail "show printed no sheet with MAX"
 grep -q '^collect Martha grassland supply' "$dir/refused.out" || fail "log did not print the last lines"
-grep -q 'hint: the advisor' "$dir/refused.out" || fail "hint said nothing"
+# hint: the advisor ranks Martha's choice; once the round is over, nothing is to be decided.
+grep -q '^Martha, round 1: the bonus of the grassland' "$dir/refused.out" &&
+  grep -q '^ *collect Martha grassland \(food\|supply\)' "$dir/refused.out" &&
+  grep -q '^hint: no decision is due at the end of the log: it awaits the line "round 2"' "$dir/refused.out" ||
+  fail "hint said nothing"
 grep -q '^Commands: undo' "$dir/refused.out" || fail "help said nothing"
 
 # The commands through a pipe: undo, then quit prints the report (status 0, a valid log).

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cli/audit_analyse.h"
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
 #include "cli/options.h"
@@ -39,6 +40,11 @@ static const char usage_head[] =
     "  --trace NAME[:VALUE]\n"
     "                      instead of the report: player NAME's values after every line that\n"
     "                      changed them, or every change of one VALUE with its cause\n"
+    "  --analyse           rate every decision against the best move found by rollouts: each\n"
+    "                      player's cost, luck and costliest moves (and a page with --pdf);\n"
+    "                      with it:\n";
+
+static const char usage_render[] =
     "With --pdf (-o FILE is the same as --pdf FILE):\n";
 
 static const char usage_tail[] =
@@ -46,13 +52,15 @@ static const char usage_tail[] =
     "Exit status: 0 the log is valid and every check matches, 1 errors or mismatches,\n"
     "2 bad options or an unreadable file, 3 an output could not be written.\n";
 
-static const char *const help_text[] = {usage_head, render_options_help, usage_tail, NULL};
+static const char *const help_text[] = {usage_head, advisor_options_help, usage_render,
+                                        render_options_help, usage_tail, NULL};
 
 
 struct audit_args {
     const char *log, *rules, *trace;
-    int json, until_round, mark;
+    int json, until_round, mark, analyse;
     size_t max_messages;
+    struct advisor_args adv;
     struct render_options ro;
     const char *render_given;   /* a render option given (it needs --pdf), or NULL */
 };
@@ -63,6 +71,7 @@ static int parse_args(int argc, char **argv, struct audit_args *aa)
     memset(aa, 0, sizeof *aa);
     aa->max_messages = AUDIT_MAX_MESSAGES;
     render_options_init(&aa->ro);
+    advisor_args_init(&aa->adv, AUDIT_ANALYSE_ROLLOUTS);
     struct strbuf err = STRBUF_INIT;
     int i = 1;
     while (i < argc) {
@@ -78,6 +87,12 @@ static int parse_args(int argc, char **argv, struct audit_args *aa)
         } else if (strcmp(a, "--mark") == 0) {
             aa->mark = 1;
             i++;
+        } else if (strcmp(a, "--analyse") == 0) {
+            aa->analyse = 1;
+            i++;
+        } else if ((m = advisor_args_parse(&aa->adv, "audit", argc, argv, &i)) != 0) {
+            if (m < 0)
+                return -1;
         } else if ((m = cli_option(argc, argv, &i, "--pdf", NULL, &v)) != 0) {
             if (m < 0) {
                 fputs("xii audit: --pdf needs a value\n", stderr);
@@ -166,6 +181,22 @@ static int parse_args(int argc, char **argv, struct audit_args *aa)
                 aa->mark ? "--mark" : aa->render_given);
         return -1;
     }
+    if (aa->adv.given && !aa->analyse) {
+        fprintf(stderr, "xii audit: %s is about the analysis: give --analyse too\n", aa->adv.given);
+        return -1;
+    }
+    if (aa->analyse && aa->adv.seconds > 0) {
+        fputs("xii audit: --time is for xii hint; the analysis takes --rollouts\n", stderr);
+        return -1;
+    }
+    if (aa->analyse && aa->trace) {
+        fputs("xii audit: --trace replaces the report: leave out --analyse\n", stderr);
+        return -1;
+    }
+    if (aa->analyse && aa->until_round) {
+        fputs("xii audit: --analyse rates the whole log: leave out --until-round\n", stderr);
+        return -1;
+    }
     if (aa->ro.output && strcmp(aa->ro.output, "-") == 0) {
         fputs("xii audit: the report goes to standard output: write the sheets to a file\n", stderr);
         return -1;
@@ -180,15 +211,29 @@ static int parse_args(int argc, char **argv, struct audit_args *aa)
     return 0;
 }
 
+/* What the audit's document holds: the filled sheets, and the analysis page with --analyse. */
+struct audit_document {
+    const struct filled_sheet_input *sheets;
+    const struct analysis *an;          /* NULL without --analyse */
+    const struct audit_args *aa;
+    const char *title, *footer;
+};
+
 static int draw_filled(struct canvas *c, const void *ctx, struct strbuf *err)
 {
-    return filled_sheet_draw(c, ctx, err);
+    const struct audit_document *d = ctx;
+    if (filled_sheet_draw(c, d->sheets, err) != 0)
+        return -1;
+    if (d->an)
+        audit_analyse_page(c, d->an, &d->aa->adv, d->aa->ro.paper, d->aa->ro.grey, d->title, d->footer);
+    return 0;
 }
 
-/* Draws the filled sheets; returns the exit status (render_document's), or EXIT_USAGE when the
- * game never started (there is nothing to draw: a bad input, like a log that cannot be read). */
+/* Draws the filled sheets (and the analysis page when an is not NULL); returns the exit status
+ * (render_document's), or EXIT_USAGE when the game never started (there is nothing to draw: a
+ * bad input, like a log that cannot be read). */
 static int draw_sheets(const struct audit_args *aa, const char *name, const struct log_replay *r,
-                       const struct diag_list *dl)
+                       const struct diag_list *dl, const struct analysis *an)
 {
     if (!r->started) {
         fprintf(stderr, "xii audit: no sheets to draw: the game did not start\n");
@@ -209,7 +254,8 @@ static int draw_sheets(const struct audit_args *aa, const char *name, const stru
     in.paper = aa->ro.paper->name;
     in.grey = aa->ro.grey;
     in.footer_options = strbuf_cstr(&footer);
-    int status = render_document(&aa->ro, "audit", NULL, "Filled town-sheets", draw_filled, &in);
+    struct audit_document doc = {&in, an, aa, r->title ? r->title : name, strbuf_cstr(&footer)};
+    int status = render_document(&aa->ro, "audit", NULL, "Filled town-sheets", draw_filled, &doc);
     if (status == EXIT_OK && aa->mark && r->mismatches_omitted)
         fprintf(stderr, "xii audit: the sheets ring the first %zu mismatches; %zu more are counted "
                         "in the report (--max-messages 0 rings them all)\n",
@@ -258,15 +304,28 @@ int cmd_audit(int argc, char **argv)
     } else {
         log_report_text(&in, &out);
     }
+    struct analysis an, *analysed = NULL;
+    if (aa.analyse && dl.errors > 0) {
+        fprintf(stderr, "xii audit: no analysis: the log has errors (the report lists them)\n");
+    } else if (aa.analyse && audit_analyse_run(&gd, ast, src, len, &aa.adv, &an) == 0) {
+        analysed = &an;
+        if (aa.json)
+            audit_analyse_json(&an, &aa.adv, &out);
+        else
+            audit_analyse_text(&an, &aa.adv, &out);
+    } else if (aa.analyse) {
+        status = EXIT_FINDINGS;
+    }
     if (fwrite(out.data ? out.data : "", 1, out.len, stdout) != out.len || fflush(stdout) != 0) {
         fprintf(stderr, "xii audit: cannot write the report: %s\n", strerror(errno));
         status = EXIT_OUTPUT;
     }
     if (aa.ro.output) {
-        int drawn = draw_sheets(&aa, name, r, &dl);
+        int drawn = draw_sheets(&aa, name, r, &dl, analysed);
         if (drawn != EXIT_OK && status != EXIT_OUTPUT)
             status = drawn;
     }
+    analysis_free(analysed);
     strbuf_free(&out);
     log_replay_free(r);
     log_free(ast);

@@ -11,6 +11,7 @@
 #include <editline/readline.h>
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
+#include "cli/hint.h"
 #include "cli/options.h"
 #include "cli/play_complete.h"
 #include "cli/play_session.h"
@@ -219,6 +220,23 @@ static void show_sheet(const struct play_session *s, const char *who)
     strbuf_free(&sb);
 }
 
+/* The advisor's best moves for what the session awaits (top 3, with fewer rollouts than xii
+ * hint's default: an answer within a few seconds at the table). */
+static void show_hint(const struct play_session *s)
+{
+    struct advisor_args adv;
+    advisor_args_init(&adv, HINT_ROLLOUTS / 4);
+    struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+    fputs("thinking...\n", stdout);
+    fflush(stdout);
+    if (hint_report(s->replay, &s->await, -1, &adv, 3, 0, &out, &err) == EXIT_OK)
+        fputs(strbuf_cstr(&out), stdout);
+    else
+        printf("hint: %s\n", strbuf_cstr(&err));
+    strbuf_free(&out);
+    strbuf_free(&err);
+}
+
 enum command { NOT_A_COMMAND, CMD_DONE, CMD_UNDONE, CMD_QUIT, CMD_FAILED };
 
 /* Runs a recorder command (undo, show, log, hint, help, quit). */
@@ -264,7 +282,7 @@ static enum command run_command(struct play_session *s, const char *line, const 
         return CMD_DONE;
     }
     case 3:
-        puts("hint: the advisor (xii hint) is not available in this build yet.");
+        show_hint(s);
         return CMD_DONE;
     case 4:
         fputs(play_text_help, stdout);

@@ -14,5 +14,6 @@ int cmd_setup(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_record_sheet(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
+int cmd_hint(int argc, char **argv);
 
 #endif

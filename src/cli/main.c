@@ -22,6 +22,7 @@ static const struct command commands[] = {
     {"audit", cmd_audit, "check a move log against the rules: errors, mismatches, scores, winner"},
     {"play", cmd_play, "record a game at the table, each move checked as it is typed"},
     {"simulate", cmd_simulate, "play many games with bots: score statistics, plot, move logs"},
+    {"hint", cmd_hint, "the best moves for the decision at the end of a move log, by rollouts"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

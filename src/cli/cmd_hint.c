@@ -1,0 +1,208 @@
+/* xii hint: the best moves for the decision awaited at the end of a move log, ranked by
+ * rollouts, with their expected final score, chance of winning and the log lines to type. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "cli/advisor_options.h"
+#include "cli/commands.h"
+#include "cli/hint.h"
+#include "cli/gamedata_option.h"
+#include "cli/options.h"
+#include "cli/usage.h"
+#include "core/readfile.h"
+#include "log/await.h"
+#include "log/parse.h"
+#include "log/replay.h"
+#include "play/advice_position.h"
+#include "play/advice_report.h"
+
+#define MAX_LOG_BYTES ((size_t)32 << 20)
+
+static const char usage_head[] =
+    "usage: xii hint [OPTIONS] LOG\n"
+    "The best moves for the decision awaited at the end of the move log LOG (\"-\" reads\n"
+    "standard input): the dice still unspent in a turn (a turn line with nothing under it\n"
+    "asks about all four), a king-war choice, or a location bonus choice. Each move is played\n"
+    "out to the end of the game many times (rollouts); moves are ranked by expected final\n"
+    "score, with 95 % intervals and the chance of winning, and printed as the lines to type.\n"
+    "  --player NAME       the player asking (the king war: who decides; default the first\n"
+    "                      one with a choice)\n"
+    "  --top K             show the K best moves (default 3)\n"
+    "  --json              print one JSON object instead of the text\n"
+    "  --rules FILE        read this game-data file instead of the built-in one\n";
+
+static const char usage_tail[] =
+    "  -h, --help          this help\n"
+    "Exit status: 0 moves ranked, 1 the log has errors, 2 bad options, an unreadable file or\n"
+    "no decision due at the end of the log.\n";
+
+static const char *const help_text[] = {usage_head, advisor_options_help, usage_tail, NULL};
+
+struct hint_args {
+    const char *log, *rules, *player;
+    int json;
+    long top;
+    struct advisor_args adv;
+};
+
+/* Parses argv; returns -1 after printing an error, 1 after printing the help, 0 to go on. */
+static int parse_args(int argc, char **argv, struct hint_args *ha)
+{
+    memset(ha, 0, sizeof *ha);
+    ha->top = 3;
+    advisor_args_init(&ha->adv, HINT_ROLLOUTS);
+    int i = 1;
+    while (i < argc) {
+        const char *a = argv[i], *v = NULL;
+        int m;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            cli_print_help(help_text);
+            return 1;
+        }
+        if (strcmp(a, "--json") == 0) {
+            ha->json = 1;
+            i++;
+        } else if ((m = advisor_args_parse(&ha->adv, "hint", argc, argv, &i)) != 0) {
+            if (m < 0)
+                return -1;
+        } else if ((m = cli_option(argc, argv, &i, "--player", NULL, &v)) != 0) {
+            if (m < 0 || !*v) {
+                fputs("xii hint: --player needs a name\n", stderr);
+                return -1;
+            }
+            ha->player = v;
+        } else if ((m = cli_option(argc, argv, &i, "--top", NULL, &v)) != 0) {
+            char *end;
+            errno = 0;
+            long n = m < 0 ? 0 : strtol(v, &end, 10);
+            if (m < 0 || errno || *end || end == v || n < 1 || n > 64) {
+                fprintf(stderr, "xii hint: --top needs a whole number from 1 to 64%s%s%s\n",
+                        m < 0 ? "" : ", not '", m < 0 ? "" : v, m < 0 ? "" : "'");
+                return -1;
+            }
+            ha->top = n;
+        } else if ((m = cli_option(argc, argv, &i, "--rules", NULL, &v)) != 0) {
+            if (m < 0) {
+                fputs("xii hint: --rules needs a value\n", stderr);
+                return -1;
+            }
+            ha->rules = v;
+        } else if (a[0] == '-' && a[1] != 0) {
+            cli_unknown_option("hint", a, help_text);
+            return -1;
+        } else {
+            if (ha->log) {
+                fprintf(stderr, "xii hint: one log at a time ('%s' and '%s' given)\n", ha->log, a);
+                return -1;
+            }
+            ha->log = a;
+            i++;
+        }
+    }
+    if (!ha->log) {
+        fputs("xii hint: which log? (give a file name, or - for standard input)\n", stderr);
+        cli_see_help("hint");
+        return -1;
+    }
+    return 0;
+}
+
+/* The seat named name (exactly, then ignoring case), or -1. */
+static int find_player(const struct game_state *s, const char *name)
+{
+    for (int p = 0; p < s->cfg.nplayers; p++)
+        if (strcmp(s->cfg.names[p], name) == 0)
+            return p;
+    for (int p = 0; p < s->cfg.nplayers; p++)
+        if (strcasecmp(s->cfg.names[p], name) == 0)
+            return p;
+    return -1;
+}
+
+/* Prints the diagnostics of a log with errors and says to fix them first. */
+static void refuse_errors(const char *name, const struct diag_list *dl)
+{
+    fprintf(stderr, "xii hint: %s has %zu error%s: fix %s first (xii audit %s lists %s)\n", name, dl->errors,
+            dl->errors == 1 ? "" : "s", dl->errors == 1 ? "it" : "them", name, dl->errors == 1 ? "it" : "them");
+}
+
+int hint_report(const struct log_replay *r, const struct log_await *a, int asked,
+                const struct advisor_args *adv, size_t top, int json, struct strbuf *out, struct strbuf *err)
+{
+    struct advice_position pos;
+    if (advice_position_from_await(r, a, asked, &pos, err) != 0)
+        return EXIT_USAGE;
+    struct advice_options o;
+    advisor_args_apply(adv, &o);
+    /* The moves shown all stay in the ranking to the end: each gets the leaders' rollouts. */
+    o.rank.keep = top > 2 ? top : 2;
+    struct advice adv_out;
+    if (advice_rank(&pos, NULL, &o, &adv_out, err) != 0)
+        return EXIT_FINDINGS;
+    struct advice_report_input in = {&pos, &adv_out, top, adv->bot, adv->seed};
+    if (json)
+        advice_report_json(&in, out);
+    else
+        advice_report_text(&in, out);
+    advice_free(&adv_out);
+    return EXIT_OK;
+}
+
+int cmd_hint(int argc, char **argv)
+{
+    struct hint_args ha;
+    int rc = parse_args(argc, argv, &ha);
+    if (rc != 0)
+        return rc > 0 ? EXIT_OK : EXIT_USAGE;
+    char *src = NULL;
+    size_t len = 0;
+    struct strbuf err = STRBUF_INIT;
+    if (readfile(ha.log, MAX_LOG_BYTES, &src, &len, &err) != 0) {
+        fprintf(stderr, "xii hint: %s\n", strbuf_cstr(&err));
+        strbuf_free(&err);
+        return EXIT_USAGE;
+    }
+    struct gamedata gd;
+    if (cli_load_gamedata(&gd, ha.rules) != 0) {
+        free(src);
+        strbuf_free(&err);
+        return EXIT_USAGE;
+    }
+    const char *name = strcmp(ha.log, "-") == 0 ? "<stdin>" : ha.log;
+    struct diag_list dl = DIAG_LIST_INIT;
+    struct log_ast *ast = log_parse(src, len, name, &dl);
+    struct log_replay_options opt = {0};
+    struct log_replay *r = log_replay_run(&gd, ast, &opt, &dl);
+    int status = EXIT_OK;
+    int asked = -1;
+    if (dl.errors > 0) {
+        refuse_errors(name, &dl);
+        status = EXIT_FINDINGS;
+    } else if (ha.player && r->started && (asked = find_player(&r->state, ha.player)) < 0) {
+        fprintf(stderr, "xii hint: %s is not a player of %s\n", ha.player, name);
+        status = EXIT_USAGE;
+    } else {
+        struct log_await a;
+        log_await(r, &a);
+        struct strbuf out = STRBUF_INIT;
+        status = hint_report(r, &a, asked, &ha.adv, (size_t)ha.top, ha.json, &out, &err);
+        if (status == EXIT_USAGE)
+            fprintf(stderr, "xii hint: %s: %s\n", name, strbuf_cstr(&err));
+        else if (status != EXIT_OK)
+            fprintf(stderr, "xii hint: %s\n", strbuf_cstr(&err));
+        else if (fwrite(out.data ? out.data : "", 1, out.len, stdout) != out.len || fflush(stdout) != 0) {
+            fprintf(stderr, "xii hint: cannot write the report: %s\n", strerror(errno));
+            status = EXIT_OUTPUT;
+        }
+        strbuf_free(&out);
+    }
+    strbuf_free(&err);
+    log_replay_free(r);
+    log_free(ast);
+    diag_list_free(&dl);
+    gamedata_free(&gd);
+    free(src);
+    return status;
+}
