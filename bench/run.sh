@@ -80,4 +80,9 @@ if [ -x "$bench/bench_filled" ]; then
   echo "== filled town-sheets (bench_filled)"
   "$bench/bench_filled" || status=1
 fi
+if [ -x "$bench/bench_advisor" ]; then
+  echo
+  echo "== the advisor: xii hint and xii audit --analyse (bench_advisor)"
+  "$bench/bench_advisor" "$xii" || status=1
+fi
 exit $status
