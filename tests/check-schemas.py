@@ -15,6 +15,10 @@ The JSON the program prints against the schemas of docs/schema/ (JSON Schema dra
   "ok" agrees with the exit status (0 with true, 1 with false);
 - `xii simulate --json` (a few short runs: every difficulty, solo with an objective, several
   players, mixed bots) matches docs/schema/simulate.json;
+- `xii hint --json` matches docs/schema/hint.json at every kind of decision of the example game
+  (a turn's four dice, the dice left in the middle of a turn, the reserve die after the fourth,
+  the king war, a location bonus choice), and `xii audit --analyse --json` (few rollouts) adds
+  an "analysis" that matches docs/schema/audit.json;
 - each schema refuses documents that are wrong in a known way (a key missing, an unknown key,
   a value out of range), so a schema that accepts everything fails here;
 - every schema in docs/schema/ has its check here.
@@ -244,6 +248,100 @@ def check_simulate(xii):
     bad = copy.deepcopy(docs[0])
     bad["players"] = 6
     must_refuse(v, bad, "six players")
+def example_cuts(tmp):
+    """The example game cut where each kind of decision is due: {kind: path}."""
+    with open(os.path.join(ROOT, "docs", "example.xii"), encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    cuts = {}
+    for i, line in enumerate(lines):
+        word = line.strip().split(" ")[0] if line.strip() else ""
+        if word == "turn" and i > 60 and "turn" not in cuts:
+            cuts["turn"] = i + 1                  # the turn line, nothing under it
+            cuts["middle"] = i + 3                # two dice spent
+            j = i + 1
+            while j < len(lines) and lines[j].startswith("  "):
+                j += 1
+            cuts["reserve"] = j                   # its four dice spent: a reserve die may follow
+        if word == "war" and "support" in line and "war" not in cuts:
+            cuts["war"] = i                       # the line before the war
+        if word == "collect" and "collect" not in cuts and i > 40:
+            cuts["collect"] = i
+    paths = {}
+    for kind, n in cuts.items():
+        path = os.path.join(tmp, kind + ".xii")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("\n".join(lines[:n]) + "\n")
+        paths[kind] = path
+    return paths
+
+
+def check_hint(xii):
+    import tempfile
+    v = load_schema("hint")
+    with tempfile.TemporaryDirectory() as tmp:
+        cuts = example_cuts(tmp)
+        decisions = set()
+        good = None
+        for kind in ("turn", "middle", "reserve", "war", "collect"):
+            if kind not in cuts:
+                fail("the example game has no %s position" % kind)
+                continue
+            args = ["hint", "--json", "--rollouts", "8", "--threads", "2", "--top", "5", cuts[kind]]
+            if kind == "war":
+                args[1:1] = ["--player", "Tom"]   # Jack's turn just ended: Tom asks about the war
+            label = "xii hint --json (%s)" % kind
+            status, out = run(xii, args)
+            if status != 0:
+                fail("%s: exit status %d" % (label, status))
+                continue
+            doc = json.loads(out)
+            validate(v, doc, label)
+            decisions.add(doc.get("decision"))
+            if kind == "turn":
+                good = doc
+        for d in ("turn", "war", "collect"):
+            if d not in decisions:
+                fail("no hint answered a %s decision" % d)
+    if good is None:
+        return
+    bad = copy.deepcopy(good)
+    bad["plans"] = []
+    must_refuse(v, bad, "no plan")
+    bad = copy.deepcopy(good)
+    bad["plans"][0]["win_probability"] = 1.5
+    must_refuse(v, bad, "a chance of winning above 1")
+    bad = copy.deepcopy(good)
+    bad["stop"] = "tired"
+    must_refuse(v, bad, "an unknown stop")
+    bad = copy.deepcopy(good)
+    del bad["plans"][0]["ci95"]
+    must_refuse(v, bad, "a plan without its interval")
+
+
+def check_analysis(xii):
+    v = load_schema("audit")
+    log = "tests/golden/audit/t2-jack-first-turn.xii"
+    args = ["audit", "--json", "--analyse", "--rollouts", "4", "--threads", "2", log]
+    status, out = run(xii, args)
+    label = "xii " + " ".join(args)
+    if status != 0:
+        fail("%s: exit status %d" % (label, status))
+        return
+    doc = json.loads(out)
+    validate(v, doc, label)
+    an = doc.get("analysis")
+    if not an or not an["players"] or not an["players"][0]["moves"]:
+        fail("%s: no analysis with moves" % label)
+        return
+    bad = copy.deepcopy(doc)
+    bad["analysis"]["players"][0]["moves"][0]["cost"] = -1
+    must_refuse(v, bad, "a negative cost")
+    bad = copy.deepcopy(doc)
+    bad["analysis"]["players"][0]["moves"][0]["mark"] = "oops"
+    must_refuse(v, bad, "an unknown mark")
+    bad = copy.deepcopy(doc)
+    del bad["analysis"]["players"][0]["luck"]
+    must_refuse(v, bad, "a player without luck")
 
 
 def main():
@@ -258,13 +356,15 @@ def main():
             ok()
         except (ValueError, jsonschema.SchemaError) as e:
             fail("docs/schema/%s.json is no valid draft 2020-12 schema: %s" % (name, str(e)[:200]))
-    checked = {"rules", "rule-ids", "audit", "simulate"}
+    checked = {"rules", "rule-ids", "audit", "simulate", "hint"}
     for name in schemas:
         if name not in checked:
             fail("docs/schema/%s.json is checked by nothing in tests/check-schemas.py" % name)
     check_rules(xii)
     check_audit(xii, check_rule_ids(xii))
     check_simulate(xii)
+    check_hint(xii)
+    check_analysis(xii)
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 
