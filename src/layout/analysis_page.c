@@ -93,7 +93,7 @@ static double chart(struct canvas *c, const struct palette *pal, const struct an
         canvas_move_to(c, x, y0);
         canvas_line_to(c, x, y0 + 3);
         canvas_stroke(c, pal->line, 0.6);
-        char num[8];
+        char num[16];
         snprintf(num, sizeof num, "%d", r);
         canvas_text(c, FONT_SANS, 7, pal->soft, x, y0 + 11, ALIGN_CENTER, num);
     }

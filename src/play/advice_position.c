@@ -50,8 +50,17 @@ int advice_position_from_await(const struct log_replay *r, const struct log_awai
     const struct game_state *s = log_await_state(r, a);
     pos->s = s;
     switch (a->kind) {
-    case LOG_AWAIT_DIE:
     case LOG_AWAIT_RESERVE:
+        /* Another player asks about the king war that follows the turn: the turn ends as the
+         * log stands (no reserve die), and the war is theirs to decide. */
+        if (asked >= 0 && asked != a->player && a->then == LOG_AWAIT_WAR && !a->must_avoid[asked]) {
+            pos->s = &r->state;
+            pos->kind = ADVICE_WAR;
+            pos->player = asked;
+            return 0;
+        }
+        /* fall through */
+    case LOG_AWAIT_DIE:
         pos->kind = ADVICE_TURN;
         pos->player = a->player;
         break;

@@ -10,7 +10,8 @@
 /* Fills pos for the decision a awaits at the end of the replay r. asked: the seat asking, or
  * -1. At a king war the asking seat decides (default: the first seat that may support); a
  * location bonus choice owed by the asking seat is answered when the war is not theirs to
- * choose. Returns 0, or -1 with a sentence in why: no decision is due (what the log awaits
+ * choose; after a turn's fourth die, another seat asking is answered about the king war that
+ * follows (the turn then ends without a reserve die). Returns 0, or -1 with a sentence in why: no decision is due (what the log awaits
  * instead), or the decision is another player's. */
 int advice_position_from_await(const struct log_replay *r, const struct log_await *a, int asked,
                                struct advice_position *pos, struct strbuf *why);

@@ -27,7 +27,7 @@ static const char *stop_words(const struct advice *a)
     if (a->n == 1)
         return "there is only one choice";
     switch (a->summary.stop) {
-    case RANK_SEPARATED: return "the best is ahead of the others at 95 %";
+    case RANK_SEPARATED: return "the best is ahead of the runner-up at 95 %";
     case RANK_CLOSE: return "the first two are too close to tell apart: their difference is known to 0.5 VP at 95 %";
     case RANK_BUDGET: return "the rollout budget ran out before the first two were told apart";
     case RANK_TIME: return "the time limit came before the first two were told apart";
