@@ -8,17 +8,10 @@
 #include <time.h>
 #include <unistd.h>
 #include "core/xalloc.h"
+#include "play/rng.h"
 
 /* Three standard errors below the leader: clearly worse (the house's bar for "beats"). */
 #define CLEARLY_WORSE_SE 3.0
-
-uint64_t rank_rollout_seed(uint64_t seed, uint64_t index)
-{
-    uint64_t z = seed ^ (index + 1) * 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
 
 int rank_default_threads(void)
 {
@@ -62,7 +55,7 @@ static void *worker(void *arg)
         size_t c = st->who[task / per], i = st->from + task % per;
         struct rank_outcome o;
         memset(&o, 0, sizeof o);
-        if (st->fn(st->ctx, c, rank_rollout_seed(st->seed, i), &o) != 0) {
+        if (st->fn(st->ctx, c, play_seed_derive(st->seed, i), &o) != 0) {
             pthread_mutex_lock(&st->lock);
             st->failed = 1;
             pthread_mutex_unlock(&st->lock);

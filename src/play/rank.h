@@ -2,8 +2,8 @@
  * played out to the end of the game many times by a rollout player, and the candidates are
  * compared on the final scores.
  *
- * Common random numbers: rollout i of every candidate uses the same seed (derived from the
- * ranking's seed and i alone), so two candidates meet the same dice and their difference is
+ * Common random numbers: rollout i of every candidate uses the same seed (play_seed_derive of
+ * the ranking's seed and i), so two candidates meet the same dice and their difference is
  * measured far more sharply than either score. Successive halving: the candidates are rolled
  * out in stages of doubling size; after each stage the ones clearly worse than the leader
  * (paired difference more than three standard errors below zero) are dropped, then the lower
@@ -79,8 +79,6 @@ struct rank_summary {
  * rollout failed (out is then unspecified). sum may be NULL. */
 int rank_run(size_t ncandidates, rank_rollout_fn fn, void *ctx, const struct rank_options *opt,
              struct rank_result *out, struct rank_summary *sum);
-/* The seed of rollout `index` of a ranking seeded with `seed` (splitmix64 of both). */
-uint64_t rank_rollout_seed(uint64_t seed, uint64_t index);
 /* Number of processors online (at least 1): the default thread count. */
 int rank_default_threads(void);
 

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "play/estimate.h"
 #include "play/rank.h"
+#include "play/rng.h"
 
 /* cmocka's assert_float_equal works in float: doubles are compared here. */
 #define assert_near(a, b, eps) assert_true(fabs((double)(a) - (double)(b)) <= (eps))
@@ -76,7 +77,7 @@ struct synth {
 
 static double unit(uint64_t x)
 {
-    return (double)(rank_rollout_seed(x, 7) >> 11) / 9007199254740992.0 - 0.5;
+    return (double)(play_seed_derive(x, 7) >> 11) / 9007199254740992.0 - 0.5;
 }
 
 static int synth_rollout(void *ctx, size_t c, uint64_t seed, struct rank_outcome *out)
