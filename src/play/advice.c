@@ -334,7 +334,9 @@ void advice_describe(const struct advice_position *pos, const struct advice_choi
     const struct gamedata *gd = s->gd;
     switch (c->kind) {
     case ADVICE_TURN:
-        if (advice_words_plan(s, c->plan.move, c->plan.nmoves, out) != 0)
+        if (c->plan.nmoves < 0)
+            strbuf_puts(out, "the moves as the log wrote them");
+        else if (advice_words_plan(s, c->plan.move, c->plan.nmoves, out) != 0)
             strbuf_puts(out, "(the engine refuses this plan)");
         break;
     case ADVICE_WAR:
