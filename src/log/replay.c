@@ -929,6 +929,36 @@ static void add_mismatch(struct rp *rp, struct mismatch *m)
     o->mismatches[o->nmismatches++] = *m;
 }
 
+/* A check inside a round that has not ended: says so, and what of the round is still to come
+ * for player p (the engine says what is missing and which bonuses p earns). */
+static void still_to_come(struct rp *rp, int p, struct strbuf *out)
+{
+    const struct game_state *s = rp->s;
+    const struct gamedata *gd = rp->gd;
+    struct round_missing miss;
+    engine_round_missing(s, &miss);
+    struct strbuf sb = STRBUF_INIT;
+    int n = 0;
+#define ITEM(...) do { strbuf_puts(&sb, n++ ? ", " : ""); strbuf_printf(&sb, __VA_ARGS__); } while (0)
+    if (s->turn.player == p)
+        ITEM("the end of %s's turn (feeding)", s->cfg.names[p]);
+    else if (miss.turns_left > 0)
+        ITEM("%d more turn%s", miss.turns_left, miss.turns_left == 1 ? "" : "s");
+    if (miss.war)
+        ITEM("the king war");
+    for (int a = 0; a < ASSET_COUNT; a++)
+        if (gd->assets[a].produce.value > 0 && s->p[p].asset[a] >= gd->assets[a].produce.value &&
+            !s->no_farm_production)
+            ITEM("the %s' food", gd->assets[a].id);
+    for (int l = 0; l < LOCATION_COUNT; l++)
+        if (engine_location_qualifies(s, p, l))
+            ITEM("the %s bonus", gd->locations[l].id);
+#undef ITEM
+    strbuf_printf(out, " (round %d has not ended at this line%s%s)", s->round, n ? "; still to come: " : "",
+                  strbuf_cstr(&sb));
+    strbuf_free(&sb);
+}
+
 static void do_check(struct rp *rp, const struct log_stmt *st)
 {
     struct game_state *s = rp->s;
@@ -966,6 +996,8 @@ static void do_check(struct rp *rp, const struct log_stmt *st)
             m.history_count = rp->h->count;
             strbuf_reset(&sb);
             log_claims_message(rp->gd, &m, s->cfg.names[p], &sb);
+            if (s->phase == PHASE_ROUND && mismatch_is_value(&m))
+                still_to_come(rp, p, &sb);
             struct diag *d = diag_add(rp->dl, DIAG_MISMATCH, rp->ast->file,
                                       (struct srcpos){m.line, m.col}, m.len, NULL, "%s", strbuf_cstr(&sb));
             d->round = s->round;
