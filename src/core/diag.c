@@ -72,7 +72,7 @@ void diag_list_free(struct diag_list *dl)
     dl->keep = keep;
 }
 
-const char *diag_level_name(enum diag_level level)
+static const char *diag_level_name(enum diag_level level)
 {
     switch (level) {
     case DIAG_ERROR: return "error";

@@ -41,7 +41,6 @@ struct diag *diag_add(struct diag_list *dl, enum diag_level level, const char *f
     __attribute__((format(printf, 7, 8)));
 void diag_set_player(struct diag *d, const char *player);
 void diag_list_free(struct diag_list *dl);
-const char *diag_level_name(enum diag_level level);
 
 /* Compiler-style rendering: "file:line:col: level: message [rule: code]", then the source
  * line and a caret under the token when src (the whole file, srclen bytes) is given. */

@@ -1,5 +1,7 @@
 /* Shared by the replay's files (replay.c: the statements; replay_header.c: the header and the
- * start of the game; replay_text.c: the texts). Not part of the public API. */
+ * start of the game; replay_diag.c: errors, skipped lines, players by name; replay_text.c: the
+ * texts). Calls go one way: replay.c -> replay_header.c -> replay_diag.c. Not part of the
+ * public API. */
 #ifndef LOG_REPLAY_INTERNAL_H
 #define LOG_REPLAY_INTERNAL_H
 #include "log/ids.h"

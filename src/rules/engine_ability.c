@@ -3,7 +3,8 @@
  * dice of the turn, never on reserve dice (A10, A14). */
 #include "rules/engine_internal.h"
 
-int engine_refuse_perk(const struct game_state *s, enum perk_id want, struct refusal *why)
+/* Refuses an ability whose perk `want` the player lacks, naming the item and the perk owned. */
+static int engine_refuse_perk(const struct game_state *s, enum perk_id want, struct refusal *why)
 {
     if (!why)
         return -1;  /* no facts wanted: no search for the item to name */

@@ -81,8 +81,6 @@ int engine_check_increase(const struct game_state *s, int asset, int value, int 
  * assets; `real_die` enables the food die bonus (miller perk b). Returns the amount added. */
 int engine_apply_increase(struct game_state *s, int asset, int value, int restricted,
                           int from_reserve, int real_die, struct history *h);
-/* Refuses an ability whose perk `want` the player lacks, naming the item and the perk owned. */
-int engine_refuse_perk(const struct game_state *s, enum perk_id want, struct refusal *why);
 /* Ability and split moves (engine_ability.c). The pick is filled for apply. */
 int engine_ability_check(const struct game_state *s, const struct move *m, struct die_pick *pick,
                          struct refusal *why);

@@ -1,4 +1,4 @@
-/* POW, the score, solo objectives and the winners (section 9). */
+/* POW and the score (section 9). */
 #include "rules/engine_internal.h"
 
 int engine_pow_base(const struct game_state *s, int player)
@@ -53,44 +53,4 @@ int engine_score(const struct game_state *s, int player, struct score_breakdown 
     if (out)
         *out = b;
     return b.total;
-}
-
-int engine_objective_achieved(const struct game_state *s)
-{
-    if (s->cfg.nplayers != 1 || s->cfg.objective < 0)
-        return -1;
-    const struct gd_objective *o = &s->gd->objectives[s->cfg.objective];
-    for (int k = 0; k < o->nreq; k++)
-        if (!engine_req_holds(s, 0, &o->req[k], 0))    /* quantities as held, no monk bonus */
-            return 0;
-    return 1;
-}
-
-int engine_winners(const struct game_state *s, int winners[XII_MAX_PLAYERS])
-{
-    if (s->phase != PHASE_GAME_OVER)
-        return 0;
-    if (s->cfg.nplayers == 1) {
-        if (engine_objective_achieved(s) != 1)
-            return 0;
-        winners[0] = 0;
-        return 1;
-    }
-    int score[XII_MAX_PLAYERS], pow[XII_MAX_PLAYERS], best = -1, best_pow = -1;
-    for (int p = 0; p < s->cfg.nplayers; p++) {
-        score[p] = engine_score(s, p, NULL);
-        if (score[p] > best)
-            best = score[p];
-    }
-    /* Tie-break (A43, rules.md): the higher POW with everything but bonus dice; then shared. */
-    for (int p = 0; p < s->cfg.nplayers; p++) {
-        pow[p] = score[p] == best ? engine_pow_full(s, p) : -1;
-        if (pow[p] > best_pow)
-            best_pow = pow[p];
-    }
-    int n = 0;
-    for (int p = 0; p < s->cfg.nplayers; p++)
-        if (score[p] == best && pow[p] == best_pow)
-            winners[n++] = p;
-    return n;
 }

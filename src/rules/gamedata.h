@@ -256,8 +256,6 @@ int gamedata_difficulty(const struct gamedata *gd, const char *word, size_t len)
 int gamedata_objective(const struct gamedata *gd, const char *word, size_t len);
 /* The event with this die value (1..6), or -1. */
 int gamedata_event_by_die(const struct gamedata *gd, int die);
-/* The MAX that applies to an asset whose MAX is fixed; -1 when it follows another asset. */
-int gamedata_fixed_max(const struct gamedata *gd, int asset);
 
 /* The alias spelled word (case-insensitive, '_' equals '-'), ambiguous ones included, or NULL. */
 const struct gd_alias *gamedata_alias(const struct gamedata *gd, const char *word, size_t len);

@@ -90,11 +90,6 @@ int gamedata_event_by_die(const struct gamedata *gd, int die)
     return -1;
 }
 
-int gamedata_fixed_max(const struct gamedata *gd, int asset)
-{
-    return gd->assets[asset].max_ref >= 0 ? -1 : gd->assets[asset].max.value;
-}
-
 const char *item_kind_name(enum item_kind kind)
 {
     switch (kind) {

@@ -6,7 +6,8 @@ static int reconstructed(conf_t c)
     return c == 'I' || c == 'G' || c == 'X';
 }
 
-void gamedata_format_req(const struct gamedata *gd, const struct gd_req *r, struct strbuf *out)
+/* "population>=4", "men-at-arms=10", "reputation>=3", "blacksmith" ... (no confidence mark). */
+static void gamedata_format_req(const struct gamedata *gd, const struct gd_req *r, struct strbuf *out)
 {
     switch (r->kind) {
     case REQ_ASSET_GE: strbuf_printf(out, "%s>=%d", gd->assets[r->asset].id, r->value); break;

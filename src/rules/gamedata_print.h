@@ -11,7 +11,5 @@
 void gamedata_print_json(const struct gamedata *gd, struct strbuf *out);
 /* A listing for people, one line per entry, reconstructed values followed by [I], [G] or [X]. */
 void gamedata_print_text(const struct gamedata *gd, struct strbuf *out);
-/* "population>=4", "men-at-arms=10", "reputation>=3", "blacksmith" ... (no confidence mark). */
-void gamedata_format_req(const struct gamedata *gd, const struct gd_req *r, struct strbuf *out);
 
 #endif

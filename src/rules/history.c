@@ -37,18 +37,3 @@ void history_free(struct history *h)
     h->items = NULL;
     h->count = h->cap = 0;
 }
-
-const char *history_cause_name(enum hist_cause cause)
-{
-    static const char *const names[] = {"die", "cost", "feeding", "event", "war", "production",
-                                        "clamp", "market", "reserve", "perk"};
-    _Static_assert(sizeof names / sizeof names[0] == CAUSE_PERK + 1, "one name per cause");
-    return (unsigned)cause <= CAUSE_PERK ? names[cause] : "?";
-}
-
-const char *history_what_name(enum hist_what what)
-{
-    static const char *const names[] = {"asset", "influence", "reputation", "reserve", "item", "perk"};
-    _Static_assert(sizeof names / sizeof names[0] == HIST_PERK + 1, "one name per kind");
-    return (unsigned)what <= HIST_PERK ? names[what] : "?";
-}

@@ -77,8 +77,5 @@ void history_push(struct history *h, struct hist_rec rec);
 void history_truncate(struct history *h, size_t count);
 /* Frees the records; the history is empty and reusable afterwards. NULL is a no-op. */
 void history_free(struct history *h);
-/* Names for reports: "die", "cost", ... and "asset", "influence", ... */
-const char *history_cause_name(enum hist_cause cause);
-const char *history_what_name(enum hist_what what);
 
 #endif
