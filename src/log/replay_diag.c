@@ -17,12 +17,17 @@ static void cascade_fold(struct rp *rp, int line)
 {
     if (rp->cascade.count++ == 0) {
         rp->cascade.first = line;
-        rp->cascade.note = rp->dl->count;
+        size_t before = rp->dl->count;
         struct diag *d = diag_add(rp->dl, DIAG_NOTE, rp->ast->file,
                                   (struct srcpos){rp->cascade.line, rp->cascade.col}, 0, NULL, "%s", "");
         d->round = rp->s->round;
+        /* Beyond --max-messages the note is only counted: there is nothing to update. */
+        rp->cascade.kept = rp->dl->count > before;
+        rp->cascade.note = before;
     }
     rp->cascade.last = line;
+    if (!rp->cascade.kept)
+        return;
     struct strbuf sb = STRBUF_INIT;
     int n = rp->cascade.count;
     strbuf_printf(&sb, "%d further problem%s follow%s from this line and %s not listed (line%s %d", n,

@@ -48,6 +48,7 @@ struct rp {
         int player;                         /* the refused turn's seat; -1 for shared dice */
         int count, first, last;             /* errors folded, their first and last lines */
         size_t note;                        /* index of the note in the diagnostics */
+        int kept;                           /* the note was kept (not beyond --max-messages) */
     } cascade;
     int done;                               /* nothing more is replayed */
     size_t mismatch_cap, skipped_cap;
