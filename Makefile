@@ -209,7 +209,8 @@ asan:
 # Fuzzing (tests/fuzz/README.md): libFuzzer harnesses tests/fuzz/fuzz_*.c, the library rebuilt
 # with clang into $(BUILD)/fuzz; each harness runs FUZZ_SECONDS, corpora and crashes stay there.
 FUZZ_CC      ?= clang
-# make fuzz SECONDS=N (or FUZZ_SECONDS=N): each harness runs N seconds.
+# make fuzz SECONDS=N (or FUZZ_SECONDS=N): each harness runs N seconds (processor seconds with
+# FUZZ_CPU=1, for a shared machine).
 FUZZ_SECONDS ?= $(or $(SECONDS),60)
 FUZZ_FLAGS_C := -std=c11 -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
                 -fno-sanitize-recover=all

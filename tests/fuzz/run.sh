@@ -10,6 +10,8 @@
 # crash, a leak, a timeout or an out-of-memory input.
 #
 # Environment: FUZZ_JOBS=N runs N harnesses at a time (default 1);
+# FUZZ_CPU=1 counts SECONDS as processor seconds of the harness, not wall time (on a shared
+# machine: the run is interrupted once the harness has had that much processor time);
 # FUZZ_FLAGS adds libFuzzer flags (e.g. -max_len=65536).
 if [ $# -lt 3 ]; then
   echo "usage: sh tests/fuzz/run.sh FUZZDIR SECONDS HARNESS..." >&2
@@ -82,18 +84,32 @@ run_one() {
   : >"$marker"
   # shellcheck disable=SC2086 # FUZZ_FLAGS holds several flags
   sleep 1  # artifacts of this run are newer than the marker
-  "$bin" $dict -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-    -artifact_prefix="$dir/artifacts/$name/" ${FUZZ_FLAGS:-} \
-    "$dir/corpus/$name" "$dir/seeds/$name" >"$log" 2>&1
+  wall=$seconds
+  [ -n "${FUZZ_CPU:-}" ] && wall=$((seconds * 100))
+  "$bin" $dict -max_total_time="$wall" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -interrupted_exit_code=0 -artifact_prefix="$dir/artifacts/$name/" ${FUZZ_FLAGS:-} \
+    "$dir/corpus/$name" "$dir/seeds/$name" >"$log" 2>&1 &
+  pid=$!
+  started=$(date +%s)
+  if [ -n "${FUZZ_CPU:-}" ]; then
+    # Interrupt (libFuzzer then prints its final statistics) once the processor time is spent.
+    while kill -0 "$pid" 2>/dev/null; do
+      sleep 5
+      cpu=$(ps -o cputimes= -p "$pid" 2>/dev/null | tr -d ' ')
+      [ "${cpu:-0}" -ge "$seconds" ] && kill -INT "$pid" 2>/dev/null
+    done
+  fi
+  wait "$pid"
   status=$?
+  elapsed=$(($(date +%s) - started))
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   eps=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
   ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
   files=$(ls "$dir/corpus/$name" | wc -l)
   crashes=$(find "$dir/artifacts/$name" -type f -newer "$marker" | wc -l)
-  printf '%-10s %4ss  runs %-9s exec/s %-6s cov %-5s ft %-6s corpus %-5s artifacts %s\n' \
-    "$name" "$seconds" "${runs:-?}" "${eps:-?}" "${cov:-?}" "${ft:-?}" "$files" "$crashes"
+  printf '%-10s %4ss (wall %ss)  runs %-9s exec/s %-6s cov %-5s ft %-6s corpus %-5s artifacts %s\n' \
+    "$name" "$seconds" "$elapsed" "${runs:-?}" "${eps:-?}" "${cov:-?}" "${ft:-?}" "$files" "$crashes"
   if [ "$status" -ne 0 ] || [ "$crashes" -ne 0 ]; then
     echo "  $name: FAILED (exit $status): see $log and $dir/artifacts/$name/"
     grep -m3 -E 'ERROR|SUMMARY|runtime error' "$log" | sed 's/^/  /'
