@@ -250,6 +250,9 @@ static int draw_sheets(const struct audit_args *aa, const char *name, const stru
     in.nmismatches = r->nmismatches;
     in.mark = aa->mark;
     in.nerrors = dl->errors;
+    in.refused = r->skipped;
+    in.nrefused = r->nskipped;
+    in.stopped = r->stopped;
     in.log_name = name;
     in.paper = aa->ro.paper->name;
     in.grey = aa->ro.grey;

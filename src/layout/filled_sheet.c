@@ -538,7 +538,8 @@ static const struct mismatch *find_mark(struct pen *w, enum mark_place place)
 }
 
 /* The score, once the game is over: the total in the score box, the sum in the notes. A
- * claimed score that differs is circled after the total, which is then in red. */
+ * claimed score that differs is circled where the total goes, the rules' total in red beside
+ * it. */
 static void write_score(struct pen *w, struct box notes)
 {
     if (w->s->phase != PHASE_GAME_OVER)
@@ -550,9 +551,24 @@ static void write_score(struct pen *w, struct box notes)
         m = NULL;
     int claimed = m ? m->sheet[0] : 0;
     struct box sb = w->g->score_box;
-    char buf[16];
-    hand_text(w, hand_fit(w, 14, sb.w - 14, number(sc.total, buf)), m ? w->red : w->ink,
-              sb.x + (sb.w - 10) / 2, sb.y + sb.h * 0.82, ALIGN_CENTER, buf);
+    char buf[16], buf2[16];
+    if (m) {
+        /* The claim first, circled, the rules' total beside it, left of the printed "VP":
+         * the largest size up to 10 at which both and the ring fit. */
+        number(claimed, buf);
+        number(sc.total, buf2);
+        double unit = canvas_text_width(w->c, FONT_HAND, 1, buf) + canvas_text_width(w->c, FONT_HAND, 1, buf2);
+        double size = fmax(5, fmin(10, (sb.w - 16 - 9) / unit));
+        double w0 = canvas_text_width(w->c, FONT_HAND, size, buf);
+        double w1 = canvas_text_width(w->c, FONT_HAND, size, buf2);
+        double y = sb.y + sb.h / 2 + size * 0.33;
+        struct token claim = {.value = claimed, .claim = 1}, right = {.value = sc.total, .correction = 1};
+        write_token(w, &claim, sb.x + 4 + w0 / 2, y, size);
+        write_token(w, &right, sb.x + 4 + w0 + 5 + w1 / 2, y, size);
+    } else {
+        hand_text(w, hand_fit(w, 14, sb.w - 14, number(sc.total, buf)), w->ink,
+                  sb.x + (sb.w - 10) / 2, sb.y + sb.h * 0.82, ALIGN_CENTER, buf);
+    }
     static const char *const what[5] = {"assets", "reputation", "people", "buildings", "castle"};
     int part[5] = {sc.assets, sc.reputation, sc.people, sc.infrastructures, sc.castle};
     double x = notes.x, y = notes.y + 12, lh = 12.5, col = notes.x + 70;
@@ -566,12 +582,13 @@ static void write_score(struct pen *w, struct box notes)
     pen_line(w, x, y - lh + 3.5, col + 2, y - lh + 3.5 + 0.5 * wobble(w));
     stroke(w, w->ink, PEN_W);
     hand_text(w, 12, w->ink, x, y + 1, ALIGN_LEFT, "total");
-    struct token total = {.value = sc.total, .correction = m != NULL};
-    write_token(w, &total, col - canvas_text_width(w->c, FONT_HAND, 12, number(sc.total, buf)) / 2,
+    /* The total the sheet claims stays in the column, circled, the rules' one beside it. */
+    struct token total = {.value = m ? claimed : sc.total, .claim = m != NULL};
+    write_token(w, &total, col - canvas_text_width(w->c, FONT_HAND, 12, number(total.value, buf)) / 2,
                 y + 1, 12);
     if (m) {
-        struct token t = {.value = claimed, .claim = 1};
-        write_token(w, &t, col + 20, y + 1, 12);
+        struct token right = {.value = sc.total, .correction = 1};
+        write_token(w, &right, col + 20, y + 1, 12);
     }
     /* Solo: whether the objective was met (the engine says). */
     int objective = w->s->cfg.objective;
@@ -638,15 +655,74 @@ static void mismatch_text(const struct gamedata *gd, const struct mismatch *m, s
     strbuf_puts(out, " by the rules");
 }
 
-/* The error notice of the first page, or an empty string. */
-static void error_notice(struct pen *w, int page, struct strbuf *out)
+/* A run of consecutive refused lines. */
+struct line_range {
+    int first, last;
+};
+
+/* The refused lines as runs of consecutive lines (*out owned, NULL when none); returns how
+ * many runs, and the count of distinct lines in *nlines. */
+static size_t refused_ranges(const struct filled_sheet_input *in, struct line_range **out,
+                             size_t *nlines)
 {
-    if (page != 0 || w->in->nerrors == 0)
+    size_t n = 0;
+    *nlines = 0;
+    *out = in->nrefused ? xmalloc(in->nrefused * sizeof **out) : NULL;
+    for (size_t i = 0; i < in->nrefused; i++) {
+        int line = in->refused[i];
+        if (n > 0 && line <= (*out)[n - 1].last + 1) {
+            if (line > (*out)[n - 1].last) {
+                (*out)[n - 1].last = line;
+                ++*nlines;
+            }
+            continue;
+        }
+        (*out)[n++] = (struct line_range){line, line};
+        ++*nlines;
+    }
+    return n;
+}
+
+/* Whether the first pages carry a notice: the log has errors. */
+static int has_notice(const struct filled_sheet_input *in)
+{
+    return in->nerrors > 0 || in->nrefused > 0 || in->stopped;
+}
+
+/* The notice of the first page, naming the first k runs of refused lines ("Lines 41, 57-59 and
+ * 80 were refused and are not drawn", "Lines 41, 57-59 and 12 other lines were ..."); an
+ * empty string when the log has no errors. */
+static void refusal_notice(const struct filled_sheet_input *in, const struct line_range *rg,
+                           size_t nr, size_t nlines, size_t k, struct strbuf *out)
+{
+    strbuf_reset(out);
+    if (!has_notice(in))
         return;
-    strbuf_printf(out, "This game has %zu error%s in its log%s%s: the moves the rules refused are "
-                  "not on this sheet; see the audit report.", w->in->nerrors,
-                  w->in->nerrors == 1 ? "" : "s", w->in->log_name ? " " : "",
-                  w->in->log_name ? w->in->log_name : "");
+    if (nr == 0) {
+        strbuf_printf(out, "The log has %zu error%s (see the audit report); none of its lines "
+                           "was refused.", in->nerrors, in->nerrors == 1 ? "" : "s");
+        if (in->stopped)
+            strbuf_puts(out, " The audit stopped at too many errors.");
+    } else {
+        size_t shown = 0;
+        if (k == 0)
+            strbuf_printf(out, "%zu line%s", nlines, nlines == 1 ? "" : "s");
+        else
+            strbuf_puts(out, nlines == 1 ? "Line " : "Lines ");
+        for (size_t i = 0; i < k; i++) {
+            strbuf_puts(out, i == 0 ? "" : i + 1 == k && k == nr ? " and " : ", ");
+            strbuf_printf(out, "%d", rg[i].first);
+            if (rg[i].last != rg[i].first)
+                strbuf_printf(out, "-%d", rg[i].last);
+            shown += (size_t)(rg[i].last - rg[i].first) + 1;
+        }
+        if (k > 0 && k < nr)
+            strbuf_printf(out, " and %zu other line%s", nlines - shown, nlines - shown == 1 ? "" : "s");
+        strbuf_printf(out, " %s refused and %s not drawn", nlines == 1 ? "was" : "were",
+                      nlines == 1 ? "is" : "are");
+        strbuf_puts(out, in->stopped ? "; then the audit stopped at too many errors (see the "
+                                       "report)." : " (see the audit report).");
+    }
 }
 
 /* The mismatches marked on a page, in file order, into *out (owned, NULL when none); returns
@@ -676,15 +752,21 @@ static void legend_more(size_t more, struct strbuf *out)
     strbuf_printf(out, "and %zu more (see the report)", more);
 }
 
-/* Whether text, wrapped at min_size, fits the box as layout_text_box would draw it. */
-static int text_fits(struct pen *w, double min_size, struct box b, const char *text)
+/* The height of n lines at size as layout_text_box draws them (the first baseline at the
+ * ascent, the next ones LEGEND_LEAD * size apart, room under the last for the descent). */
+static double lines_height(size_t n, double size)
+{
+    return 0.8 * size + (double)(n > 0 ? n - 1 : 0) * LEGEND_LEAD * size + 0.25 * size;
+}
+
+/* Whether text in font, wrapped at min_size, fits the box as layout_text_box would draw it. */
+static int text_fits(struct pen *w, enum canvas_font font, double min_size, struct box b,
+                     const char *text)
 {
     struct layout_lines lines = {0};
-    size_t n = layout_wrap(w->c, FONT_SANS, min_size, b.w, text, &lines);
+    size_t n = layout_wrap(w->c, font, min_size, b.w, text, &lines);
     layout_lines_free(&lines);
-    double need = 0.8 * min_size + (double)(n > 0 ? n - 1 : 0) * LEGEND_LEAD * min_size +
-                  0.25 * min_size;
-    return need <= b.h;
+    return lines_height(n, min_size) <= b.h;
 }
 
 /* Page 1's legend as one paragraph: the title, then the first k mismatches of the page, and
@@ -705,36 +787,69 @@ static void legend_paragraph(struct pen *w, const struct mismatch **mm, size_t k
     }
 }
 
+/* The notice naming as many runs of refused lines as fit in nb at the smallest size (*named),
+ * the others counted, into notice; returns whether that fits (naming none may still not fit). */
+static int notice_fitted(struct pen *w, const struct line_range *rg, size_t nr, size_t nlines,
+                         struct box nb, struct strbuf *notice, size_t *named)
+{
+    size_t lo = 0, hi = nr;
+    while (lo < hi) {
+        size_t mid = (lo + hi + 1) / 2;
+        refusal_notice(w->in, rg, nr, nlines, mid, notice);
+        if (text_fits(w, FONT_SANS_BOLD, LAYOUT_MIN_TEXT, nb, strbuf_cstr(notice)))
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    refusal_notice(w->in, rg, nr, nlines, lo, notice);
+    *named = lo;
+    return text_fits(w, FONT_SANS_BOLD, LAYOUT_MIN_TEXT, nb, strbuf_cstr(notice));
+}
+
+/* The notice of page 1 at the top of b, in bold. Above a legend it takes the fewest lines
+ * that can hold it and name a refused line (one, or two when one line only holds their
+ * count); alone, the card. Returns the height it takes. */
+static double notice_page1(struct pen *w, struct box b, int legend_follows)
+{
+    struct line_range *rg;
+    size_t nlines, nr = refused_ranges(w->in, &rg, &nlines);
+    struct strbuf notice = STRBUF_INIT;
+    double h = b.h;
+    for (size_t rows = 1;; rows++) {
+        h = legend_follows ? fmin(b.h, lines_height(rows, LAYOUT_MIN_TEXT)) : b.h;
+        size_t named;
+        int fits = notice_fitted(w, rg, nr, nlines, mkbox(b.x, b.y, b.w, h), &notice, &named);
+        if ((fits && (named > 0 || nr == 0 || rows >= 2)) || h >= b.h)
+            break;
+    }
+    layout_text_box(w->c, FONT_SANS_BOLD, 7.5, LAYOUT_MIN_TEXT, LEGEND_LEAD, w->red,
+                    mkbox(b.x, b.y, b.w, h), ALIGN_LEFT, strbuf_cstr(&notice), 1);
+    free(rg);
+    strbuf_free(&notice);
+    return h;
+}
+
 /* Page 1: the notice in bold, then the legend as one paragraph, shrunk to fit the strip; when
  * even the smallest text cannot hold every mismatch, as many as fit and how many more. */
 static void notes_page1(struct pen *w)
 {
-    struct strbuf notice = STRBUF_INIT, legend = STRBUF_INIT;
+    struct strbuf legend = STRBUF_INIT;
     const struct mismatch **mm;
-    error_notice(w, 0, &notice);
     size_t n = page_mismatches(w, 0, &mm);
-    if (notice.len == 0 && n == 0) {
-        strbuf_free(&notice);
+    if (!has_notice(w->in) && n == 0)
         return;
-    }
     struct box b = note_card(w, w->g->note_area[0], NULL);
-    double y = b.y;
-    if (notice.len > 0) {
-        double h = n > 0 ? 9 : b.h;
-        layout_text_box(w->c, FONT_SANS_BOLD, 7.5, LAYOUT_MIN_TEXT, 1.15, w->red,
-                        mkbox(b.x, y, b.w, h), ALIGN_LEFT, strbuf_cstr(&notice), 1);
-        y += h;
-    }
+    double y = has_notice(w->in) ? b.y + notice_page1(w, b, n > 0) : b.y;
     if (n > 0) {
         struct box lb = mkbox(b.x, y, b.w, b.y + b.h - y);
         legend_paragraph(w, mm, n, n, &legend);
-        if (!text_fits(w, LAYOUT_MIN_TEXT, lb, strbuf_cstr(&legend))) {
+        if (!text_fits(w, FONT_SANS, LAYOUT_MIN_TEXT, lb, strbuf_cstr(&legend))) {
             /* The most mismatches that fit with the count of the others. */
             size_t lo = 0, hi = n - 1;
             while (lo < hi) {
                 size_t mid = (lo + hi + 1) / 2;
                 legend_paragraph(w, mm, mid, n, &legend);
-                if (text_fits(w, LAYOUT_MIN_TEXT, lb, strbuf_cstr(&legend)))
+                if (text_fits(w, FONT_SANS, LAYOUT_MIN_TEXT, lb, strbuf_cstr(&legend)))
                     lo = mid;
                 else
                     hi = mid - 1;
@@ -745,47 +860,61 @@ static void notes_page1(struct pen *w)
                         ALIGN_LEFT, strbuf_cstr(&legend), 1);
     }
     free(mm);
-    strbuf_free(&notice);
     strbuf_free(&legend);
 }
 
-/* Page 2: the legend as a list in the notes card, one wrapped entry after the other; when the
- * card is full, the last line says how many more the report lists. */
+/* Page 2's list at size in b: each entry wrapped whole, one after the other; when they do not
+ * all fit, the entries that leave room for a last line saying how many more the report lists.
+ * Returns how many entries it holds; draws when draw. */
+static size_t list_page2(struct pen *w, struct box b, const struct mismatch **mm, size_t n,
+                         double size, int draw)
+{
+    double y = b.y, bottom = b.y + b.h, lead = LEGEND_LEAD * size;
+    struct strbuf sb = STRBUF_INIT;
+    struct layout_lines lines = {0};
+    size_t k = 0;
+    for (; k < n; k++) {
+        strbuf_reset(&sb);
+        mismatch_text(w->gd, mm[k], &sb);
+        size_t nl = layout_wrap(w->c, FONT_SANS, size, b.w, strbuf_cstr(&sb), &lines);
+        double h = lines_height(nl, size);
+        /* Room for this entry, and for the "more" line when others follow. */
+        if (y + h + (k + 1 < n ? lead + 2 : 0) > bottom)
+            break;
+        if (draw)
+            for (size_t i = 0; i < nl; i++)
+                canvas_text(w->c, FONT_SANS, size, w->red, b.x, y + 0.8 * size + (double)i * lead,
+                            ALIGN_LEFT, lines.line[i]);
+        y += (double)nl * lead + 2;
+    }
+    if (k < n && draw) {
+        strbuf_reset(&sb);
+        legend_more(n - k, &sb);
+        layout_text_fit(w->c, FONT_SANS, size, LAYOUT_MIN_TEXT, w->red, b.x, y + 0.8 * size, b.w,
+                        ALIGN_LEFT, strbuf_cstr(&sb));
+    }
+    layout_lines_free(&lines);
+    strbuf_free(&sb);
+    return k;
+}
+
+/* Page 2: the legend as a list in the notes card, at the largest size that holds every entry;
+ * when even the smallest cannot, the last line says how many more the report lists. */
 static void notes_page2(struct pen *w, struct box b)
 {
     const struct mismatch **mm;
     size_t n = page_mismatches(w, 1, &mm);
     if (n == 0)
         return;
-    const double size = LEGEND_SIZE, lead = LEGEND_LEAD;
-    layout_text_box(w->c, FONT_SANS_BOLD, size, LAYOUT_MIN_TEXT, lead, w->red, mkbox(b.x, b.y, b.w, 20),
-                    ALIGN_LEFT, "Checks of this page that differ from the rules (circled):", 1);
-    double y = b.y + 20, bottom = b.y + b.h;
-    struct strbuf sb = STRBUF_INIT;
-    struct layout_lines lines = {0};
-    for (size_t k = 0; k < n; k++) {
-        strbuf_reset(&sb);
-        mismatch_text(w->gd, mm[k], &sb);
-        size_t nl = layout_wrap(w->c, FONT_SANS, size, b.w, strbuf_cstr(&sb), &lines);
-        double h = (double)nl * size * lead;
-        /* Room for this entry, and for one more line when others follow. */
-        int fits = k + 1 < n ? y + h + size * lead <= bottom
-                             : text_fits(w, LAYOUT_MIN_TEXT, mkbox(b.x, y, b.w, bottom - y),
-                                         strbuf_cstr(&sb));
-        if (!fits) {
-            strbuf_reset(&sb);
-            legend_more(n - k, &sb);
-            layout_text_fit(w->c, FONT_SANS, size, LAYOUT_MIN_TEXT, w->red, b.x, y + size, b.w,
-                            ALIGN_LEFT, strbuf_cstr(&sb));
-            break;
-        }
-        layout_text_box(w->c, FONT_SANS, size, LAYOUT_MIN_TEXT, lead, w->red,
-                        mkbox(b.x, y, b.w, fmin(h + 2, bottom - y)), ALIGN_LEFT, strbuf_cstr(&sb), 1);
-        y += h + 2;
-    }
+    layout_text_box(w->c, FONT_SANS_BOLD, LEGEND_SIZE, LAYOUT_MIN_TEXT, LEGEND_LEAD, w->red,
+                    mkbox(b.x, b.y, b.w, 20), ALIGN_LEFT,
+                    "Checks of this page that differ from the rules (circled):", 1);
+    struct box lb = mkbox(b.x, b.y + 20, b.w, b.h - 20);
+    double size = LEGEND_SIZE;
+    while (size > LAYOUT_MIN_TEXT && list_page2(w, lb, mm, n, size, 0) < n)
+        size = fmax(LAYOUT_MIN_TEXT, size - 0.25);
+    list_page2(w, lb, mm, n, size, 1);
     free(mm);
-    layout_lines_free(&lines);
-    strbuf_free(&sb);
 }
 
 /* ---- the pages ---- */

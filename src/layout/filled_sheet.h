@@ -20,6 +20,11 @@ struct filled_sheet_input {
     size_t nmismatches;
     int mark;                           /* draw the mismatches (circled claim + right value + legend) */
     size_t nerrors;                     /* > 0: a notice on each player's first page */
+    const int *refused;                 /* the lines of the statements not applied (the log's
+                                           skipped lines), ascending, repeats allowed: the
+                                           notice names them */
+    size_t nrefused;
+    int stopped;                        /* the replay stopped after too many errors */
     const char *log_name;               /* for the notice and the footer */
     const char *paper;                  /* "a4" or "letter" */
     int grey;

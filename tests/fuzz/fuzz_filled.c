@@ -32,6 +32,9 @@ static void draw(const struct log_replay *r, const struct diag_list *dl, int let
     in.nmismatches = r->nmismatches;
     in.mark = 1;
     in.nerrors = dl->errors;
+    in.refused = r->skipped;
+    in.nrefused = r->nskipped;
+    in.stopped = r->stopped;
     in.log_name = "fuzz.xii";
     in.paper = letter ? "letter" : "a4";
     in.grey = letter;

@@ -120,6 +120,9 @@ static struct filled_sheet_input game_input(const struct game *g, const char *na
     in.nmismatches = g->r->nmismatches;
     in.mark = mark;
     in.nerrors = g->dl.errors;
+    in.refused = g->r->skipped;
+    in.nrefused = g->r->nskipped;
+    in.stopped = g->r->stopped;
     in.log_name = name;
     in.paper = paper;
     in.grey = grey;
@@ -432,9 +435,9 @@ static void test_notice_and_marks(void **state)
     assert_int_equal(g.r->nmismatches, 7);
     struct filled_sheet_input in = game_input(&g, "mismatch.xii", 0, 0, "a4");
     char *t = render_trace(&in);
-    assert_int_equal(count(t, "This game has 1 error in its log mismatch.xii"), 2);
+    assert_int_equal(count(t, "Line 136 was refused and is not drawn (see the audit report)."), 2);
     /* Each notice before its page's end, and only on first pages. */
-    const char *p1 = strstr(t, "This game has");
+    const char *p1 = strstr(t, "Line 136 was refused");
     const char *end1 = strstr(t, "page-end");
     assert_true(p1 < end1);
     assert_int_equal(count(t, "differ from the rules"), 0);
@@ -485,6 +488,180 @@ static char *trace_page(const char *trace, int page)
     return xstrndup(p, (size_t)(e - p) + 1);    /* with its last line's newline */
 }
 
+/* The text of the notice on the first page of a trace (its one bold text call), or "". */
+static char *notice_of(const char *trace)
+{
+    const char *p = strstr(trace, "text sans-bold ");
+    const char *end = strstr(trace, "page-end");
+    struct strbuf sb = STRBUF_INIT;
+    /* A notice may wrap: every bold red line before the page's end, joined by spaces. */
+    for (; p && p < end; p = strstr(p + 1, "text sans-bold ")) {
+        const char *nl = strchr(p, '\n');
+        if (!nl || !strstr(p, "#d0201a") || strstr(p, "#d0201a") > nl)
+            continue;
+        const char *q = strchr(p, '"'), *e = nl;
+        while (e > q && *e != '"')
+            e--;
+        if (sb.len)
+            strbuf_putc(&sb, ' ');
+        strbuf_append(&sb, q + 1, (size_t)(e - q - 1));
+    }
+    return strbuf_detach(&sb);
+}
+
+/* The notice names the refused lines, as runs, with "and" before the last; when they are too
+ * many for its line, the first runs and how many other lines, exactly; after too many errors
+ * it says the audit stopped. No text of the page is ever cut with an ellipsis. */
+static void test_notice_names_lines(void **state)
+{
+    (void)state;
+    struct game g;
+    game_load_with(&g, "mismatch.xii", 0, "turn Bob 1 2\n#\nturn Bob 1 2\nturn Bob 1 2\n");
+    struct filled_sheet_input in = game_input(&g, "mismatch.xii", 1, 0, "a4");
+    char *t = render_trace(&in);
+    char *notice = notice_of(t);
+    assert_string_equal(notice, "Lines 136, 175 and 177-178 were refused and are not drawn "
+                                "(see the audit report).");
+    free(notice);
+    free(t);
+    game_free(&g);
+
+    /* 45 lines apart from each other, and line 136: too many for one line above a legend. */
+    struct strbuf lines = STRBUF_INIT;
+    for (int k = 0; k < 45; k++)
+        strbuf_puts(&lines, "turn Bob 1 2\n#\n");
+    game_load_with(&g, "mismatch.xii", 0, strbuf_cstr(&lines));
+    assert_int_equal(g.r->nskipped, 46);
+    for (int mark = 0; mark < 2; mark++) {
+        in = game_input(&g, "mismatch.xii", mark, 0, "a4");
+        t = render_trace(&in);
+        notice = notice_of(t);
+        const char *other = strstr(notice, " and ");
+        assert_non_null(other);
+        long rest = strtol(other + 5, NULL, 10);
+        assert_non_null(strstr(other, " other lines were refused and are not drawn (see the audit report)."));
+        size_t named = count(notice, ", ") + 1;
+        assert_int_equal(named + (size_t)rest, 46);
+        assert_true(strncmp(notice, "Lines 136, 175, 177, ", 21) == 0);
+        /* Above the legend, one line of text; alone, more of them are named. */
+        char *page = trace_page(t, 0);
+        size_t bold = 0;
+        for (const char *p = page; (p = strstr(p, "text sans-bold ")) != NULL; p++)
+            bold += strstr(p, "#d0201a") != NULL && strstr(p, "#d0201a") < strchr(p, '\n');
+        assert_true(mark ? bold == 1 : named > 20);
+        assert_int_equal(count(t, "\xe2\x80\xa6"), 0);
+        free(page);
+        free(notice);
+        free(t);
+    }
+    game_free(&g);
+
+    /* Too many errors: the audit stopped. */
+    strbuf_reset(&lines);
+    for (int k = 0; k < 60; k++)
+        strbuf_puts(&lines, "turn Bob 1 2\n");
+    game_load_with(&g, "mismatch.xii", 0, strbuf_cstr(&lines));
+    assert_true(g.r->stopped);
+    in = game_input(&g, "mismatch.xii", 1, 0, "a4");
+    t = render_trace(&in);
+    notice = notice_of(t);
+    assert_string_equal(notice, "Lines 136 and 175-223 were refused and are not drawn; then the "
+                                "audit stopped at too many errors (see the report).");
+    assert_int_equal(count(t, "\xe2\x80\xa6"), 0);
+    free(notice);
+    free(t);
+    game_free(&g);
+    strbuf_free(&lines);
+
+    /* Errors that refused no line (a check's unknown item): counted. */
+    game_load_with(&g, "two.xii", 0, "check Jack quary 3 population 10\n");
+    assert_int_equal(g.dl.errors, 1);
+    assert_int_equal(g.r->nskipped, 0);
+    in = game_input(&g, "two.xii", 0, 0, "a4");
+    t = render_trace(&in);
+    notice = notice_of(t);
+    assert_string_equal(notice, "The log has 1 error (see the audit report); none of its lines was refused.");
+    free(notice);
+    free(t);
+    game_free(&g);
+}
+
+/* In a box with a mark, the claimed value comes first, circled, and the rules' value beside it
+ * on its right, in red: the score box at the top of page 2 and the total of the sum, as in
+ * the rows of values. */
+static void test_claim_then_right(void **state)
+{
+    (void)state;
+    struct game g;
+    game_load(&g, "mismatch.xii", 0);
+    struct filled_sheet_input in = game_input(&g, "mismatch.xii", 1, 0, "a4");
+    char *t = render_trace(&in);
+    char *page = trace_page(t, 1);  /* Jack's second page: score 40 claimed, 36 by the rules */
+    struct hand *h;
+    size_t nh = hand_texts(page, &h);
+    int pairs = 0;
+    for (size_t i = 0; i < nh; i++) {
+        if (strcmp(h[i].text, "40") != 0)
+            continue;
+        assert_string_equal(h[i].colour, "1b2440");
+        /* The right value on the same line, to its right, in red. */
+        int found = 0;
+        for (size_t j = 0; j < nh; j++)
+            if (strcmp(h[j].text, "36") == 0 && fabs(h[j].y - h[i].y) < 3) {
+                assert_string_equal(h[j].colour, "d0201a");
+                assert_true(h[j].x > h[i].x);
+                found = 1;
+            }
+        assert_true(found);
+        pairs++;
+    }
+    assert_int_equal(pairs, 2);
+    free(h);
+    free(page);
+    /* Rows of values (Tom's farms: 9 claimed, 10 by the rules): the same order. */
+    page = trace_page(t, 2);
+    nh = hand_texts(page, &h);
+    double x9 = -1, x10 = -1;
+    for (size_t i = 0; i < nh; i++) {
+        if (strcmp(h[i].text, "10") != 0 || strcmp(h[i].colour, "d0201a") != 0)
+            continue;
+        x10 = h[i].x;
+        for (size_t j = 0; j < nh; j++)
+            if (strcmp(h[j].text, "9") == 0 && fabs(h[j].y - h[i].y) < 3 && fabs(h[j].x - h[i].x) < 30)
+                x9 = h[j].x;
+    }
+    assert_true(x9 > 0 && x10 > x9);
+    free(h);
+    free(page);
+    free(t);
+    game_free(&g);
+}
+
+/* The second page's list takes a smaller size before it leaves entries out: six mismatches
+ * fit whole in the notes card (at the largest size, only three did). */
+static void test_page2_list_shrinks(void **state)
+{
+    (void)state;
+    struct game g;
+    game_load_with(&g, "mismatch.xii", 0, "check Jack pow 10\ncheck Jack pow 11\ncheck Jack pow 12\ncheck Jack pow 13\n");
+    struct filled_sheet_input in = game_input(&g, "mismatch.xii", 1, 0, "a4");
+    char *t = render_trace(&in);
+    char *page = trace_page(t, 1);
+    char *text = all_text(page, " ");
+    assert_int_equal(count(text, "on the sheet,"), 6);
+    for (int k = 10; k <= 13; k++) {
+        char want[64];
+        snprintf(want, sizeof want, "pow %d on the sheet, 1 by the rules", k);
+        assert_int_equal(count(text, want), 1);
+    }
+    assert_int_equal(count(text, "more (see the report)"), 0);
+    assert_int_equal(count(page, "\xe2\x80\xa6"), 0);
+    free(text);
+    free(page);
+    free(t);
+    game_free(&g);
+}
+
 /* A claim of nine people where Jack has two: the seven wrong boxes are ringed on his second
  * page and the legend names all nine (the mismatch used to reach the sheet as 64 bytes of text,
  * read back: four rings, a legend cut after "bishop"). */
@@ -521,11 +698,12 @@ static void test_nine_people(void **state)
     free(text);
     free(page);
     free(t);
-    /* Among the game's other mismatches, the same seven rings and the score's. */
+    /* Among the game's other mismatches, the same seven rings and the score's two (the
+     * claimed total in the score box and in the sum). */
     in = game_input(&g, "mismatch.xii", 1, 0, "a4");
     t = render_trace(&in);
     page = trace_page(t, 1);
-    assert_int_equal(count(page, "stroke #d0201a 1.00"), 8);
+    assert_int_equal(count(page, "stroke #d0201a 1.00"), 9);
     free(page);
     free(t);
     game_free(&g);
@@ -860,6 +1038,9 @@ int main(void)
         cmocka_unit_test(test_long_history),
         cmocka_unit_test(test_notice_and_marks),
         cmocka_unit_test(test_nine_people),
+        cmocka_unit_test(test_notice_names_lines),
+        cmocka_unit_test(test_claim_then_right),
+        cmocka_unit_test(test_page2_list_shrinks),
         cmocka_unit_test(test_legend_full),
         cmocka_unit_test(test_claim_on_start_value),
         cmocka_unit_test(test_name_fonts),
