@@ -11,10 +11,7 @@
 enum gd_tok_kind { GT_WORD, GT_NUMBER, GT_OP_GE, GT_OP_EQ, GT_STRING, GT_TAG };
 
 struct gd_tok {
-    /* A file this bad is not worth reading further: errors after these are counted only. */
-#define GD_MAX_ERRORS 50
-
-enum gd_tok_kind kind;
+    enum gd_tok_kind kind;
     const char *text;   /* points into the buffer (for GT_STRING: the content, no quotes) */
     size_t len;
     int number;         /* GT_NUMBER */
