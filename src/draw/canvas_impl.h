@@ -113,19 +113,12 @@ struct canvas {
     void *impl;                     /* the backend's state */
 };
 
+/* canvas_backend.c: what the backends share. */
+
 /* Records the first failure (printf-style reason); later calls keep the first one. */
 void canvas_fail(struct canvas *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Queues a further output file; takes ownership of data (malloc'd). */
 void canvas_add_file(struct canvas *c, const char *path, char *data, size_t len);
-/* Makes the PNG folder (with the folders above it) and opens the main output. Returns 0, or
- * -1 with the reason in err and nothing left behind. */
-int canvas_output_open(struct canvas *c, struct strbuf *err);
-/* Writes the main output and the queued files, all or nothing, reports each one to
- * opt.notice, and removes the pages an earlier, longer run left. Returns 0, or -1 with the
- * reason in err (which names the page files it could not replace once the document was). */
-int canvas_output_commit(struct canvas *c, struct strbuf *err);
-/* Removes the temporary output and the folders canvas_output_open made. */
-void canvas_output_discard(struct canvas *c);
 /* The full path of a bundled font file (caller frees). */
 char *canvas_font_path(const struct canvas *c, enum canvas_font font);
 /* The x of the text's left edge for text of this width drawn at x with this alignment. */
@@ -135,5 +128,17 @@ double canvas_align_left(enum canvas_align align, double x, double width);
 void canvas_generic_rect(struct canvas *c, double x, double y, double w, double h);
 void canvas_generic_round_rect(struct canvas *c, double x, double y, double w, double h, double r);
 void canvas_generic_circle(struct canvas *c, double cx, double cy, double r);
+
+/* canvas_output.c: the output files. */
+
+/* Makes the PNG folder (with the folders above it) and opens the main output. Returns 0, or
+ * -1 with the reason in err and nothing left behind. */
+int canvas_output_open(struct canvas *c, struct strbuf *err);
+/* Writes the main output and the queued files, all or nothing, reports each one to
+ * opt.notice, and removes the pages an earlier, longer run left. Returns 0, or -1 with the
+ * reason in err (which names the page files it could not replace once the document was). */
+int canvas_output_commit(struct canvas *c, struct strbuf *err);
+/* Removes the temporary output and the folders canvas_output_open made. */
+void canvas_output_discard(struct canvas *c);
 
 #endif
