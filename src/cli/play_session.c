@@ -71,22 +71,6 @@ static void replay_session(struct play_session *s)
     strbuf_free(&all);
 }
 
-static int has_game_statement(const struct log_ast *ast)
-{
-    for (size_t i = 0; i < ast->count; i++) {
-        const struct log_stmt *st = &ast->stmts[i];
-        enum log_kind k = st->kind == LOG_INVALID ? st->invalid.attempted : st->kind;
-        if (k >= LOG_ROUND)
-            return 1;
-    }
-    return 0;
-}
-
-int play_session_started(const struct play_session *s)
-{
-    return has_game_statement(s->ast);
-}
-
 const struct game_state *play_session_state(const struct play_session *s)
 {
     return log_await_state(s->replay, &s->await);
@@ -152,7 +136,7 @@ static int header_on_its_way(const struct gamedata *gd, const char *text, size_t
         if (st->kind == LOG_EVENTS) events = st;
     }
     int ok = x.dl.errors == 0;
-    if (!ok && !has_game_statement(x.ast)) {
+    if (!ok && !log_game_started(x.ast)) {
         struct strbuf probe = STRBUF_INIT, ignored = STRBUF_INIT;
         strbuf_append(&probe, text, len);
         if (len && text[len - 1] != '\n')

@@ -65,6 +65,9 @@ int play_session_undo(struct play_session *s, struct strbuf *undone, struct strb
 /* The state where the awaited decision is taken. */
 const struct game_state *play_session_state(const struct play_session *s);
 /* Whether a game statement (round, turn...) has been written: the header is over. */
-int play_session_started(const struct play_session *s);
+static inline int play_session_started(const struct play_session *s)
+{
+    return log_game_started(s->ast);
+}
 
 #endif

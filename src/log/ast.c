@@ -1,4 +1,5 @@
-/* The move-log tree: its arena, log_free() and the canonical dump used by the golden tests. */
+/* The move-log tree: its arena, log_free(), where its header ends, and the canonical dump used
+ * by the golden tests. */
 #include "log/ast.h"
 #include "core/xalloc.h"
 #include <stdalign.h>
@@ -106,6 +107,17 @@ static const char *const kind_names[LOG_KIND_COUNT] = {
     [LOG_COLLECT] = "collect",       [LOG_CHECK] = "check",
 };
 _Static_assert(sizeof kind_names / sizeof kind_names[0] == LOG_KIND_COUNT, "one name per kind");
+
+int log_game_started(const struct log_ast *ast)
+{
+    for (size_t i = 0; i < ast->count; i++) {
+        const struct log_stmt *st = &ast->stmts[i];
+        enum log_kind k = st->kind == LOG_INVALID ? st->invalid.attempted : st->kind;
+        if (k >= LOG_ROUND)
+            return 1;
+    }
+    return 0;
+}
 
 const char *log_kind_name(enum log_kind kind)
 {

@@ -191,6 +191,10 @@ struct log_ast {
 /* Frees the tree and everything it owns. log_free(NULL) does nothing. */
 void log_free(struct log_ast *ast);
 
+/* Whether the tree holds a game statement (round, turn...; an invalid statement counts by
+ * what it attempted): the header is over. */
+int log_game_started(const struct log_ast *ast);
+
 /* The keyword-like name of a statement kind ("turn", "court-reroll", "invalid"...). */
 const char *log_kind_name(enum log_kind kind);
 
