@@ -198,6 +198,12 @@ docscheck:
 	@sh tests/run-docs.sh
 check: docscheck
 
+# The house's shape from the object files: no circle of files, calls between folders one way.
+.PHONY: housecheck
+housecheck: $(LIB) $(CLI_OBJ)
+	@python3 tests/check-house.py $(BUILD)/obj
+check: housecheck
+
 # The golden cases and the small catalogue cases under valgrind memcheck; any error or leak fails.
 valgrind: $(XII)
 	@sh tests/catalogue/run-valgrind.sh $(XII) $(BUILD)/valgrind

@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""The house's shape, read from the object files: no circle of files, arrows one way.
+
+A file calls another when its object file needs (nm: undefined) a symbol the other defines.
+Fails, listing them, on
+  - a circle: files that reach each other through such calls (each file one job, calls one way);
+  - an arrow that runs back up between folders (README, "Layout of the source": cli -> play,
+    log, layout -> rules -> core; layout -> draw -> core).
+Usage: check-house.py OBJ_DIR   (the build's obj folder, holding src/<folder>/<file>.o)
+"""
+import glob
+import os
+import subprocess
+import sys
+
+# The folders each folder may call (besides itself).
+MAY_CALL = {
+    'core': set(),
+    'rules': {'core'},
+    'log': {'rules', 'core'},
+    'play': {'log', 'rules', 'core'},
+    'draw': {'core'},
+    'layout': {'draw', 'rules', 'core'},
+    'cli': {'play', 'log', 'layout', 'draw', 'rules', 'core'},
+}
+
+# Circles known and being taken apart, each with who is doing it. Listed here, they are
+# reported but do not fail the check; a listed circle that is gone fails it (strike it out).
+KNOWN_CIRCLES = {
+    ('src/play/bot.c', 'src/play/bot_search.c', 'src/play/game.c'):
+        'issue 10 (bot speed) takes this one apart',
+}
+
+
+def call_edges(obj_dir):
+    """{file: {called file: {symbols}}} from nm's defined and undefined symbols."""
+    defined, needed = {}, {}
+    for obj in sorted(glob.glob(os.path.join(obj_dir, 'src', '*', '*.o'))):
+        name = os.path.relpath(obj, obj_dir)[:-2] + '.c'
+        out = subprocess.run(['nm', '-P', obj], capture_output=True, text=True, check=True).stdout
+        for line in out.splitlines():
+            fields = line.split()
+            if len(fields) < 2:
+                continue
+            sym, kind = fields[0], fields[1]
+            if kind == 'U':
+                needed.setdefault(name, set()).add(sym)
+            elif kind in 'TDBRCGSVW':
+                defined[sym] = name
+        needed.setdefault(name, set())
+    edges = {}
+    for name, syms in needed.items():
+        edges[name] = {}
+        for sym in syms:
+            other = defined.get(sym)
+            if other and other != name:
+                edges[name].setdefault(other, set()).add(sym)
+    return edges
+
+
+def circles(edges):
+    """The strongly connected groups of more than one file (Tarjan), each sorted."""
+    index, low, stack, on_stack, found = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(edges.get(v, {})):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(tuple(sorted(group)))
+
+    sys.setrecursionlimit(10000)
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return sorted(found)
+
+
+def folder(name):
+    return name.split('/')[1]
+
+
+def back_arrows(edges):
+    """Calls from a folder into one it may not call."""
+    bad = []
+    for a in sorted(edges):
+        for b in sorted(edges[a]):
+            fa, fb = folder(a), folder(b)
+            if fa != fb and fb not in MAY_CALL.get(fa, set()):
+                bad.append((a, b))
+    return bad
+
+
+def self_test():
+    """The checks find what they must on a made-up house (the test can fail)."""
+    e = {'src/rules/a.c': {'src/rules/b.c': {'f'}}, 'src/rules/b.c': {'src/rules/c.c': {'g'}},
+         'src/rules/c.c': {'src/rules/a.c': {'h'}, 'src/core/d.c': {'i'}},
+         'src/core/d.c': {'src/log/e.c': {'j'}}, 'src/log/e.c': {}}
+    assert circles(e) == [('src/rules/a.c', 'src/rules/b.c', 'src/rules/c.c')], circles(e)
+    assert back_arrows(e) == [('src/core/d.c', 'src/log/e.c')], back_arrows(e)
+
+
+def main():
+    self_test()
+    if len(sys.argv) != 2:
+        sys.exit('usage: check-house.py OBJ_DIR')
+    edges = call_edges(sys.argv[1])
+    if len(edges) < 10:
+        sys.exit('FAILED: only %d object files under %s/src' % (len(edges), sys.argv[1]))
+    failed = False
+    found = circles(edges)
+    for group in found:
+        known = KNOWN_CIRCLES.get(group)
+        print('%s: a circle of files that call each other:' % ('known' if known else 'FAILED'))
+        for a in group:
+            for b in group:
+                if b in edges[a]:
+                    print('  %s -> %s (%s)' % (a, b, ', '.join(sorted(edges[a][b]))))
+        if known:
+            print('  (%s)' % known)
+        else:
+            failed = True
+    for group in KNOWN_CIRCLES:
+        if group not in found:
+            print('FAILED: the known circle %s is gone: strike it out of KNOWN_CIRCLES'
+                  % ' '.join(group))
+            failed = True
+    for a, b in back_arrows(edges):
+        print('FAILED: %s calls %s (%s): %s may not call %s' % (
+            a, b, ', '.join(sorted(edges[a][b])), folder(a), folder(b)))
+        failed = True
+    if failed:
+        sys.exit(1)
+    print('house: %d files, %d calls between them, arrows one way, %s'
+          % (len(edges), sum(len(v) for v in edges.values()),
+             'no circle but the %d known' % len(found) if found else 'no circle'))
+
+
+main()
