@@ -137,8 +137,14 @@ int engine_bonus_rolls_due(const struct game_state *s, int player);
  * "die-range") with nothing changed. */
 int engine_war(struct game_state *s, const struct war_entry e[], struct history *h,
                struct refusal *why);
-/* Whether `player` earns the bonus of `location` this round (influence >= MIN[round]). */
-int engine_location_qualifies(const struct game_state *s, int player, int location);
+/* Whether `player` earns the bonus of `location` this round (influence >= MIN[round]). Inline:
+ * engine_round_missing asks it for every seat and location at every step of a game. */
+static inline int engine_location_qualifies(const struct game_state *s, int player, int location)
+{
+    if (s->round < 1 || s->round > GD_ROUNDS)
+        return 0;
+    return s->p[player].influence[location] >= s->gd->locations[location].min[s->round - 1];
+}
 /* Records `player`'s choice (index into gd->locations[location].bonus_*) for this round's bonus
  * of a location with a choice. After every turn of the round, once per location. Returns 0,
  * or -1 ("round-order", "collect"). */
@@ -168,12 +174,24 @@ int engine_end_round(struct game_state *s, struct history *h, struct refusal *wh
  * then each round's last player starts the next one (A37). */
 int engine_round_first_seat(int nplayers, int round);
 
-/* population + each effective-population perk asset's units * its param (monks count 2). */
-int engine_effective_population(const struct game_state *s, int player);
+/* population + each effective-population perk asset's units * its param (monks count 2).
+ * Inline: the bots' evaluation and the requirement checks ask it for every candidate move. */
+static inline int engine_effective_population(const struct game_state *s, int player)
+{
+    const struct player_state *ps = &s->p[player];
+    int pop = ps->asset[A_POPULATION];
+    for (int a = 0; a < ASSET_COUNT; a++)
+        if (s->gd->assets[a].perk.id == PERK_EFFECTIVE_POPULATION)
+            pop += ps->asset[a] * s->gd->assets[a].perk.params[0];
+    return pop;
+}
 /* The current MAX of an asset for a player (a MAX equal to population uses the effective one). */
 int engine_asset_max(const struct game_state *s, int player, int asset);
 /* 1 if the player owns item i (the perk letter chosen is s->p[player].perk[i]), else 0. */
-int engine_owns(const struct game_state *s, int player, int item);
+static inline int engine_owns(const struct game_state *s, int player, int item)
+{
+    return item >= 0 && item < s->gd->nitems && (s->p[player].owned >> item & 1u);
+}
 /* King-war POW without bonus dice: POW of assets and of people (no infrastructure POW). */
 int engine_pow_base(const struct game_state *s, int player);
 /* POW with everything except bonus dice (infrastructures and castle perk): the report's `pow`,

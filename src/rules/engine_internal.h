@@ -25,7 +25,16 @@ static inline void engine_clear(struct refusal *why)
 }
 
 /* The active perk `id` of a player (an owned item's chosen perk), or NULL. */
-const struct gd_perk *engine_perk(const struct game_state *s, int player, enum perk_id id);
+static inline const struct gd_perk *engine_perk(const struct game_state *s, int player, enum perk_id id)
+{
+    int item = s->p[player].perk_item[id];
+    if (item < 0)
+        return NULL;
+    const struct gd_item *it = &s->gd->items[item];
+    if (gamedata_is_special(it))
+        return &it->perks[s->p[player].perk[item] == 'b' ? 1 : 0];
+    return &it->perks[0];
+}
 /* The asset perk `id` (monks, masons, mercenaries) if an asset has it, with its asset; or NULL. */
 const struct gd_perk *engine_asset_perk(const struct gamedata *gd, enum perk_id id, int *asset);
 /* Whether no rule ever reduces this asset (mercenaries). */
@@ -44,8 +53,31 @@ int engine_gain(struct game_state *s, int player, int asset, int amount, enum hi
  * population, then what follows those): rule "MAX after a decrease", ambiguity A45. */
 void engine_clamp(struct game_state *s, int player, struct history *h);
 
-/* Requirement test (population uses the effective population when `effective`). */
-int engine_req_holds(const struct game_state *s, int player, const struct gd_req *r, int effective);
+/* The value a requirement on `asset` reads (the effective population when `effective`). */
+static inline int engine_req_asset_value(const struct game_state *s, int player, int asset, int effective)
+{
+    if (asset == A_POPULATION && effective)
+        return engine_effective_population(s, player);
+    return s->p[player].asset[asset];
+}
+/* Requirement test (population uses the effective population when `effective`). Inline: the
+ * legal-move listing tests the requirements of every candidate. */
+static inline int engine_req_holds(const struct game_state *s, int player, const struct gd_req *r,
+                                   int effective)
+{
+    switch (r->kind) {
+    case REQ_ASSET_GE:
+    case REQ_ASSET_EQ:  /* A29: "= N" is evaluated as ">= N" */
+        return engine_req_asset_value(s, player, r->asset, effective) >= r->value;
+    case REQ_REPUTATION_GE:
+        return s->p[player].reputation >= r->value;
+    case REQ_HAS:
+        return engine_owns(s, player, r->item);
+    case REQ_SCORE_GE:
+        return engine_score(s, player, NULL) >= r->value;
+    }
+    return 0;
+}
 /* Refuses requirement k of an asset (REF_ASSET_REQUIREMENT) or an item (REF_ITEM_REQUIREMENT)
  * with what the player has. */
 int engine_refuse_requirement(const struct game_state *s, int player, enum refusal_case what,
@@ -67,12 +99,32 @@ struct die_pick {
 };
 /* Chooses the unspent turn die showing `value` from `src`: restricted dice last when
  * prefer_unrestricted, first otherwise; own before shared. Returns its index or -1. */
-int engine_pick_die(const struct game_state *s, int value, enum die_source src, int prefer_unrestricted);
+static inline int engine_pick_die(const struct game_state *s, int value, enum die_source src,
+                                  int prefer_unrestricted)
+{
+    int best = -1, best_key = 99;
+    for (int i = 0; i < XII_TURN_DICE; i++) {
+        const struct turn_die *d = &s->turn.dice[i];
+        if (d->spent || d->value != value || (src == DIE_OWN && d->shared) || (src == DIE_SHARED && !d->shared))
+            continue;
+        int key = (d->restricted == (prefer_unrestricted != 0) ? 2 : 0) + d->shared;
+        if (key < best_key) {
+            best = i;
+            best_key = key;
+        }
+    }
+    return best;
+}
 /* Refuses a move whose die no unspent turn die from `src` shows (REF_DIE_UNAVAILABLE). */
 int engine_refuse_unavailable(const struct game_state *s, int value, enum die_source src,
                               struct refusal *why);
 /* Refuses unless a turn is in progress. */
-int engine_need_turn(const struct game_state *s, struct refusal *why);
+static inline int engine_need_turn(const struct game_state *s, struct refusal *why)
+{
+    if (s->turn.player < 0)
+        return REFUSE(why, .what = REF_NO_TURN);
+    return 0;
+}
 /* Checks one increase of `asset` by a die or split part showing `value` (restriction 2, exact
  * die, requirements). `part` names a split part in messages. */
 int engine_check_increase(const struct game_state *s, int asset, int value, int from_reserve,

@@ -2,13 +2,6 @@
  * player (rules a6-a8). */
 #include "rules/engine_internal.h"
 
-int engine_location_qualifies(const struct game_state *s, int player, int location)
-{
-    if (s->round < 1 || s->round > GD_ROUNDS)
-        return 0;
-    return s->p[player].influence[location] >= s->gd->locations[location].min[s->round - 1];
-}
-
 static int turns_over(const struct game_state *s)
 {
     return s->turn.player < 0 && s->turns_done >= s->cfg.nplayers;

@@ -8,9 +8,8 @@ int engine_pow_base(const struct game_state *s, int player)
     int pow = 0;
     for (int a = 0; a < ASSET_COUNT; a++)
         pow += ps->asset[a] * gd->assets[a].pow.value;
-    for (int i = 0; i < gd->nitems; i++)
-        if (ps->owned >> i & 1u)
-            pow += gd->items[i].pow.value;
+    for (uint32_t o = ps->owned; o; o &= o - 1)
+        pow += gd->items[__builtin_ctz(o)].pow.value;
     return pow;
 }
 
@@ -37,10 +36,8 @@ int engine_score(const struct game_state *s, int player, struct score_breakdown 
         b.assets += ps->asset[a] * gd->assets[a].vp.value;
     if (gd->reputation_per > 0)
         b.reputation = ps->reputation / gd->reputation_per * gd->reputation_vp;
-    for (int i = 0; i < gd->nitems; i++) {
-        if (!(ps->owned >> i & 1u))
-            continue;
-        const struct gd_item *it = &gd->items[i];
+    for (uint32_t o = ps->owned; o; o &= o - 1) {
+        const struct gd_item *it = &gd->items[__builtin_ctz(o)];
         if (it->kind == KIND_PERSON || it->kind == KIND_SPECIAL_PERSON)
             b.people += it->vp.value;
         else

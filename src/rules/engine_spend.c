@@ -3,22 +3,6 @@
  * increase itself (restriction 1's penalty, costs per unit, the miller's food bonus). */
 #include "rules/engine_internal.h"
 
-int engine_pick_die(const struct game_state *s, int value, enum die_source src, int prefer_unrestricted)
-{
-    int best = -1, best_key = 99;
-    for (int i = 0; i < XII_TURN_DICE; i++) {
-        const struct turn_die *d = &s->turn.dice[i];
-        if (d->spent || d->value != value || (src == DIE_OWN && d->shared) || (src == DIE_SHARED && !d->shared))
-            continue;
-        int key = (d->restricted == (prefer_unrestricted != 0) ? 2 : 0) + d->shared;
-        if (key < best_key) {
-            best = i;
-            best_key = key;
-        }
-    }
-    return best;
-}
-
 int engine_refuse_unavailable(const struct game_state *s, int value, enum die_source src,
                               struct refusal *why)
 {

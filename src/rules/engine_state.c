@@ -3,17 +3,6 @@
 #include <string.h>
 #include "rules/engine_internal.h"
 
-const struct gd_perk *engine_perk(const struct game_state *s, int player, enum perk_id id)
-{
-    int item = s->p[player].perk_item[id];
-    if (item < 0)
-        return NULL;
-    const struct gd_item *it = &s->gd->items[item];
-    if (gamedata_is_special(it))
-        return &it->perks[s->p[player].perk[item] == 'b' ? 1 : 0];
-    return &it->perks[0];
-}
-
 const struct gd_perk *engine_asset_perk(const struct gamedata *gd, enum perk_id id, int *asset)
 {
     for (int a = 0; a < ASSET_COUNT; a++)
@@ -88,16 +77,6 @@ int engine_gain(struct game_state *s, int player, int asset, int amount, enum hi
     return add;
 }
 
-int engine_effective_population(const struct game_state *s, int player)
-{
-    const struct player_state *ps = &s->p[player];
-    int pop = ps->asset[A_POPULATION];
-    for (int a = 0; a < ASSET_COUNT; a++)
-        if (s->gd->assets[a].perk.id == PERK_EFFECTIVE_POPULATION)
-            pop += ps->asset[a] * s->gd->assets[a].perk.params[0];
-    return pop;
-}
-
 int engine_asset_max(const struct game_state *s, int player, int asset)
 {
     const struct gd_asset *as = &s->gd->assets[asset];
@@ -106,11 +85,6 @@ int engine_asset_max(const struct game_state *s, int player, int asset)
     if (as->max_ref == A_POPULATION)
         return engine_effective_population(s, player);   /* A30: monks count for MAXes */
     return s->p[player].asset[as->max_ref];
-}
-
-int engine_owns(const struct game_state *s, int player, int item)
-{
-    return item >= 0 && item < s->gd->nitems && (s->p[player].owned >> item & 1u);
 }
 
 void engine_clamp(struct game_state *s, int player, struct history *h)

@@ -50,13 +50,6 @@ int engine_begin_turn(struct game_state *s, int player, int d1, int d2, struct r
     return 0;
 }
 
-int engine_need_turn(const struct game_state *s, struct refusal *why)
-{
-    if (s->turn.player < 0)
-        return REFUSE(why, .what = REF_NO_TURN);
-    return 0;
-}
-
 static int refuse_reserve(const struct game_state *s, int value, struct refusal *why)
 {
     if (!why)
@@ -240,12 +233,19 @@ static int check_move(const struct game_state *s, const struct move *m, struct d
     case MOVE_ASSET:
         if (m->target < 0 || m->target >= ASSET_COUNT)
             return REFUSE(why, .what = REF_NO_ASSET, .n = {m->target});
+        /* Without a refusal to fill, the verdict does not depend on the order of the checks:
+         * the spend's own checks, which refuse most candidates, go before finding the die. */
+        if (!why)
+            return engine_check_increase(s, m->target, m->die, m->from_reserve, 0, NULL)
+                       ? -1 : pick_source(s, m, gd->assets[m->target].cls == CLASS_ADVANCED, pick, NULL);
         if (pick_source(s, m, gd->assets[m->target].cls == CLASS_ADVANCED, pick, why))
             return -1;
         return engine_check_increase(s, m->target, m->die, m->from_reserve, 0, why);
     case MOVE_ACQUIRE:
         if (m->target < 0 || m->target >= gd->nitems)
             return REFUSE(why, .what = REF_NO_ITEM, .n = {m->target});
+        if (!why)   /* as for an asset */
+            return check_acquire(s, m, NULL) ? -1 : pick_source(s, m, 0, pick, NULL);
         if (pick_source(s, m, 0, pick, why))
             return -1;
         return check_acquire(s, m, why);

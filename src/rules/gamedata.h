@@ -263,6 +263,10 @@ const struct gd_alias *gamedata_alias(const struct gamedata *gd, const char *wor
 const char *item_kind_name(enum item_kind kind);     /* "person", "infrastructure", ... */
 const char *asset_class_name(enum asset_class cls);  /* "basic", "advanced", "special" */
 const char *perk_id_name(enum perk_id id);           /* the id used in the data file */
-int gamedata_is_special(const struct gd_item *it);   /* special person or infrastructure */
+/* Whether the item is a special person or infrastructure (perks a and b to choose from). */
+static inline int gamedata_is_special(const struct gd_item *it)
+{
+    return it->kind == KIND_SPECIAL_PERSON || it->kind == KIND_SPECIAL_INFRA;
+}
 
 #endif

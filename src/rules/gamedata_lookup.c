@@ -111,7 +111,3 @@ const char *asset_class_name(enum asset_class cls)
     return "basic";
 }
 
-int gamedata_is_special(const struct gd_item *it)
-{
-    return it->kind == KIND_SPECIAL_PERSON || it->kind == KIND_SPECIAL_INFRA;
-}
