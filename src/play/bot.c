@@ -23,12 +23,33 @@ const char *play_bot_name(const struct play_bot *b)
 void play_bot_turn(const struct play_bot *b, const struct game_state *s, struct play_rng *rng,
                    struct play_plan *out)
 {
+    struct game_state t;
     out->nmoves = 0;
     switch (b->kind) {
-    case PLAY_BOT_RANDOM: play_random_turn(s, rng, out); break;
+    case PLAY_BOT_RANDOM:
+        t = *s;
+        play_random_play(&t, rng, out);
+        break;
     case PLAY_BOT_GREEDY: play_greedy_turn(s, out); break;
     case PLAY_BOT_SEARCH: play_search_turn(s, b->budget, rng, out); break;
     }
+}
+
+int play_bot_play(const struct play_bot *b, struct game_state *s, struct play_rng *rng, struct play_plan *out)
+{
+    out->nmoves = 0;
+    switch (b->kind) {
+    case PLAY_BOT_RANDOM:
+        play_random_play(s, rng, out);
+        return 0;
+    case PLAY_BOT_GREEDY:
+        play_greedy_play(s, out);
+        return 0;
+    case PLAY_BOT_SEARCH:
+        play_search_turn(s, b->budget, rng, out);
+        return play_plan_apply(s, out, NULL);
+    }
+    return -1;
 }
 
 int play_bot_war(const struct play_bot *b, const struct game_state *s, int player, struct play_rng *rng)

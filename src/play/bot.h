@@ -34,6 +34,10 @@ const char *play_bot_name(const struct play_bot *b);
  * market conversion. s must have a turn open. */
 void play_bot_turn(const struct play_bot *b, const struct game_state *s, struct play_rng *rng,
                    struct play_plan *out);
+/* The same, played on s itself: each move is applied to s as it is chosen (market conversions
+ * queued) and written into out; what the game driver calls (no copy of the state, no second
+ * application). Returns 0, or -1 when the engine refused a move (a bug). */
+int play_bot_play(const struct play_bot *b, struct game_state *s, struct play_rng *rng, struct play_plan *out);
 /* This round's king war for `player`: 1 support, 0 avoid (always 0 when the engine says the
  * player must avoid). */
 int play_bot_war(const struct play_bot *b, const struct game_state *s, int player, struct play_rng *rng);
@@ -43,8 +47,9 @@ int play_bot_collect(const struct play_bot *b, const struct game_state *s, int p
                      struct play_rng *rng);
 
 /* The policies behind play_bot_turn (bot_random.c, bot_greedy.c, bot_search.c). */
-void play_random_turn(const struct game_state *s, struct play_rng *rng, struct play_plan *out);
+void play_random_play(struct game_state *s, struct play_rng *rng, struct play_plan *out);
 void play_greedy_turn(const struct game_state *s, struct play_plan *out);
+void play_greedy_play(struct game_state *s, struct play_plan *out);
 void play_search_turn(const struct game_state *s, int budget, struct play_rng *rng, struct play_plan *out);
 /* Greedy's other decisions (the search bot uses them too). */
 int play_greedy_war(const struct game_state *s, int player);

@@ -37,35 +37,43 @@ static double best_spend(struct game_state *t, const struct play_eval_cache *cac
 void play_greedy_turn(const struct game_state *s, struct play_plan *out)
 {
     struct game_state t = *s;
-    int p = t.turn.player;
+    play_greedy_play(&t, out);
+}
+
+void play_greedy_play(struct game_state *t, struct play_plan *out)
+{
+    int p = t->turn.player;
     struct move moves[CAP];
-    while (play_turn_dice_left(&t) > 0 && out->nmoves < PLAY_PLAN_MAX_MOVES) {
-        size_t n = engine_legal_moves(&t, 0, moves, CAP);
+    while (play_turn_dice_left(t) > 0 && out->nmoves < PLAY_PLAN_MAX_MOVES) {
+        size_t n = engine_legal_moves(t, 0, moves, CAP);
         if (n == 0)
             break;
         if (n > CAP)
             n = CAP;
         struct engine_undo u;
-        engine_undo_save(&t, &u);
+        engine_undo_save(t, &u);
         struct play_eval_cache cache;
-        play_eval_cache_init(&cache, &t, p);
+        play_eval_cache_init(&cache, t, p);
         size_t best = 0;
         double best_v = -1e300;
         for (size_t k = 0; k < n; k++) {
-            engine_apply(&t, &moves[k], NULL, NULL);
+            engine_apply(t, &moves[k], NULL, NULL);
             /* A die change is only worth what the changed die then buys. */
-            double v = changes_a_die(&moves[k]) ? best_spend(&t, &cache) - 0.01
-                                                : play_eval_cached(&cache, &t);
-            engine_undo_restore(&t, &u);
+            double v = changes_a_die(&moves[k]) ? best_spend(t, &cache) - 0.01
+                                                : play_eval_cached(&cache, t);
+            engine_undo_restore(t, &u);
             if (v > best_v) {
                 best_v = v;
                 best = k;
             }
         }
-        engine_apply(&t, &moves[best], NULL, NULL);
+        engine_apply(t, &moves[best], NULL, NULL);
         play_plan_push(out, &moves[best]);
     }
-    play_greedy_market(&t, out);
+    int queued = out->nmoves;
+    play_greedy_market(t, out);
+    for (int k = queued; k < out->nmoves; k++)
+        engine_apply(t, &out->move[k], NULL, NULL);
 }
 
 /* The worth of ending the turn of t after queuing m (NULL: no conversion). */

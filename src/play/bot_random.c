@@ -63,18 +63,17 @@ static int pick(const struct game_state *t, int v, struct play_rng *rng, struct 
     return 0;
 }
 
-void play_random_turn(const struct game_state *s, struct play_rng *rng, struct play_plan *out)
+void play_random_play(struct game_state *s, struct play_rng *rng, struct play_plan *out)
 {
-    struct game_state t = *s;
     int left;
     /* A random unspent die each time: the engine may spend another die of the same value. */
-    while ((left = play_turn_dice_left(&t)) > 0) {
+    while ((left = play_turn_dice_left(s)) > 0) {
         int k = play_rng_below(rng, left), i = 0;
         for (;; i++)
-            if (!t.turn.dice[i].spent && k-- == 0)
+            if (!s->turn.dice[i].spent && k-- == 0)
                 break;
         struct move m;
-        if (pick(&t, t.turn.dice[i].value, rng, &m) != 0 || engine_apply(&t, &m, NULL, NULL) != 0)
+        if (pick(s, s->turn.dice[i].value, rng, &m) != 0 || engine_apply(s, &m, NULL, NULL) != 0)
             break;      /* cannot happen (A33: a die can always be spent) */
         play_plan_push(out, &m);
     }

@@ -194,6 +194,7 @@ void play_eval_cache_init(struct play_eval_cache *c, const struct game_state *s,
     c->owned = s->p[p].owned;
     c->reputation = s->p[p].reputation;
     c->effpop = engine_effective_population(s, p);
+    c->live = gd->nitems >= 32 ? ~0u : (1u << gd->nitems) - 1;
     struct timing tm = timing(s, p);
     c->locations = location_terms(s, p, &tm);
     c->pow = pow_term(s, p, &tm);
@@ -221,6 +222,10 @@ void play_eval_cache_init(struct play_eval_cache *c, const struct game_state *s,
             c->by_asset[it->cost[k].asset] |= bit;
         c->item[i] = item_term(s, p, i, c->effpop, &tm);
         c->items += c->item[i];
+        /* An item owned now stays owned this turn, and one without VP never counts: their
+         * term stays 0, so a move that reads them need not compute it again. */
+        if ((s->p[p].owned & bit) || it->vp.value <= 0 || tm.turns <= 0)
+            c->live &= ~bit;
     }
 }
 
@@ -247,7 +252,7 @@ double play_eval_cached(const struct play_eval_cache *c, const struct game_state
     if (effpop != c->effpop)
         redo |= c->by_population;
     double items = c->items;
-    for (; redo; redo &= redo - 1) {
+    for (redo &= c->live; redo; redo &= redo - 1) {
         int i = __builtin_ctz(redo);
         items += item_term(s, p, i, effpop, &tm) - c->item[i];
     }

@@ -31,6 +31,7 @@ struct play_eval_cache {
     /* The items whose term reads each input: an asset, whether item j is owned, reputation,
      * population; and what POW reads. */
     uint32_t by_asset[ASSET_COUNT], by_owned[GD_MAX_ITEMS], by_reputation, by_population;
+    uint32_t live;                  /* the items whose term may differ from 0 this turn */
     unsigned pow_assets;
     uint32_t pow_items;
 };

@@ -45,13 +45,10 @@ static int begin_turn(struct game_state *s, struct play_game *g)
 static int finish_turn(struct game_state *s, struct play_game *g)
 {
     struct play_plan plan;
-    play_bot_turn(g->bots[s->turn.player], s, &g->rng, &plan);
-    for (int k = 0; k < plan.nmoves; k++) {
-        if (engine_apply(s, &plan.move[k], NULL, NULL) != 0)
-            return -1;
-        if (g->log)
-            log_write_move(s->gd, &plan.move[k], g->log);
-    }
+    if (play_bot_play(g->bots[s->turn.player], s, &g->rng, &plan) != 0)
+        return -1;
+    for (int k = 0; g->log && k < plan.nmoves; k++)
+        log_write_move(s->gd, &plan.move[k], g->log);
     struct turn_end te;
     if (engine_end_turn(s, NULL, &te, NULL) != 0 || te.unspent.rule)
         return -1;

@@ -10,12 +10,30 @@ struct play_rng {
     uint64_t state;
 };
 
+/* splitmix64's output function. */
+static inline uint64_t play_rng_mix(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
 /* A new seed from a seed and an index (game number, rollout number...): a hash of both. */
 uint64_t play_seed_derive(uint64_t seed, uint64_t index);
 void play_rng_init(struct play_rng *r, uint64_t seed);
-uint64_t play_rng_next(struct play_rng *r);
-/* Uniform in 0..n-1 (n >= 1). */
-int play_rng_below(struct play_rng *r, int n);
+
+/* The next 64 random bits (inline: the random bot draws a few per die). */
+static inline uint64_t play_rng_next(struct play_rng *r)
+{
+    return play_rng_mix(r->state += 0x9e3779b97f4a7c15ull);
+}
+
+/* Uniform in 0..n-1 (n >= 1). Multiply-shift: unbiased enough for n <= 2^16 (bias below
+ * 2^-48). */
+static inline int play_rng_below(struct play_rng *r, int n)
+{
+    return (int)(((play_rng_next(r) >> 32) * (uint64_t)n) >> 32);
+}
 
 /* Which die of a game play_dice_roll gives. */
 enum play_dice_kind {

@@ -118,6 +118,10 @@ static inline int engine_pick_die(const struct game_state *s, int value, enum di
 /* Refuses a move whose die no unspent turn die from `src` shows (REF_DIE_UNAVAILABLE). */
 int engine_refuse_unavailable(const struct game_state *s, int value, enum die_source src,
                               struct refusal *why);
+/* Checks a purchase (attract or build) m for the turn player, the die apart (which unspent
+ * die shows m->die is pick_source's business): owned, perk letter, exact die, fire ban,
+ * requirements, costs. */
+int engine_check_acquire(const struct game_state *s, const struct move *m, struct refusal *why);
 /* Refuses unless a turn is in progress. */
 static inline int engine_need_turn(const struct game_state *s, struct refusal *why)
 {

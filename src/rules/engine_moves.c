@@ -3,10 +3,16 @@
 #include <string.h>
 #include "rules/engine_internal.h"
 
+_Static_assert(2 * GD_MAX_ITEMS <= 64, "two purchases per item in a 64-bit set");
+
 struct out {
     const struct game_state *s;
     struct move *buf;
     size_t cap, count;
+    /* Bit 2i + (perk b): whether item i may be bought with a die showing its exact value, if
+     * any: a purchase refused so is refused whatever the die, so each die value tries only
+     * the others (the same list, each candidate still checked in full). */
+    uint64_t buyable;
 };
 
 static void try_move(struct out *o, const struct move *m)
@@ -38,14 +44,18 @@ static void spends(struct out *o, int v, int from_reserve)
         try_move(o, &m);
     m = base_move(MOVE_ACQUIRE, v, from_reserve);
     for (m.target = 0; m.target < gd->nitems; m.target++) {
+        uint64_t bits = o->buyable >> (2 * m.target);
         if (gamedata_is_special(&gd->items[m.target])) {
             m.perk = 'a';
-            try_move(o, &m);
+            if (bits & 1)
+                try_move(o, &m);
             m.perk = 'b';
+            bits >>= 1;
         } else {
             m.perk = 0;
         }
-        try_move(o, &m);
+        if (bits & 1)
+            try_move(o, &m);
     }
     m = base_move(MOVE_INFLUENCE, v, from_reserve);
     for (m.target = 0; m.target < LOCATION_COUNT; m.target++)
@@ -92,11 +102,31 @@ static void abilities(struct out *o, int v)
     }
 }
 
+/* Fills o->buyable: each purchase checked once with its item's exact die (or any die). */
+static void buyable(struct out *o)
+{
+    const struct gamedata *gd = o->s->gd;
+    o->buyable = 0;
+    for (int i = 0; i < gd->nitems; i++) {
+        const struct gd_item *it = &gd->items[i];
+        struct move m = base_move(MOVE_ACQUIRE, it->die.value ? it->die.value : 1, 0);
+        m.target = i;
+        int special = gamedata_is_special(it);
+        m.perk = special ? 'a' : 0;
+        if (engine_check_acquire(o->s, &m, NULL) == 0)
+            o->buyable |= 1ull << (2 * i);
+        m.perk = 'b';
+        if (special && engine_check_acquire(o->s, &m, NULL) == 0)
+            o->buyable |= 2ull << (2 * i);
+    }
+}
+
 size_t engine_legal_moves(const struct game_state *s, int die, struct move *out, size_t cap)
 {
-    struct out o = {s, out, cap, 0};
+    struct out o = {s, out, cap, 0, 0};
     if (s->turn.player < 0)
         return 0;
+    buyable(&o);
     int seen = 0;   /* bit v: turn die value v done */
     for (int i = 0; i < XII_TURN_DICE; i++) {
         int v = s->turn.dice[i].value;

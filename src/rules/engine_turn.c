@@ -126,7 +126,7 @@ static int item_cost(const struct game_state *s, const struct gd_item *it, int k
     return amount > 0 ? amount : 0;
 }
 
-static int check_acquire(const struct game_state *s, const struct move *m, struct refusal *why)
+int engine_check_acquire(const struct game_state *s, const struct move *m, struct refusal *why)
 {
     const struct gamedata *gd = s->gd;
     int p = s->turn.player;
@@ -245,10 +245,10 @@ static int check_move(const struct game_state *s, const struct move *m, struct d
         if (m->target < 0 || m->target >= gd->nitems)
             return REFUSE(why, .what = REF_NO_ITEM, .n = {m->target});
         if (!why)   /* as for an asset */
-            return check_acquire(s, m, NULL) ? -1 : pick_source(s, m, 0, pick, NULL);
+            return engine_check_acquire(s, m, NULL) ? -1 : pick_source(s, m, 0, pick, NULL);
         if (pick_source(s, m, 0, pick, why))
             return -1;
-        return check_acquire(s, m, why);
+        return engine_check_acquire(s, m, why);
     case MOVE_INFLUENCE:
         if (m->target < 0 || m->target >= LOCATION_COUNT)
             return REFUSE(why, .what = REF_NO_LOCATION, .n = {m->target});
