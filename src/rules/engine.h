@@ -180,9 +180,10 @@ static inline int engine_effective_population(const struct game_state *s, int pl
 {
     const struct player_state *ps = &s->p[player];
     int pop = ps->asset[A_POPULATION];
-    for (int a = 0; a < ASSET_COUNT; a++)
-        if (s->gd->assets[a].perk.id == PERK_EFFECTIVE_POPULATION)
-            pop += ps->asset[a] * s->gd->assets[a].perk.params[0];
+    for (unsigned m = s->gd->perk_assets[PERK_EFFECTIVE_POPULATION]; m; m &= m - 1) {
+        int a = __builtin_ctz(m);
+        pop += ps->asset[a] * s->gd->assets[a].perk.params[0];
+    }
     return pop;
 }
 /* The current MAX of an asset for a player (a MAX equal to population uses the effective one). */

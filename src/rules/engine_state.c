@@ -5,13 +5,13 @@
 
 const struct gd_perk *engine_asset_perk(const struct gamedata *gd, enum perk_id id, int *asset)
 {
-    for (int a = 0; a < ASSET_COUNT; a++)
-        if (gd->assets[a].perk.id == id) {
-            if (asset)
-                *asset = a;
-            return &gd->assets[a].perk;
-        }
-    return NULL;
+    unsigned m = gd->perk_assets[id];
+    if (!m)
+        return NULL;
+    int a = __builtin_ctz(m);
+    if (asset)
+        *asset = a;
+    return &gd->assets[a].perk;
 }
 
 int engine_never_lost(const struct gamedata *gd, int asset)

@@ -1282,6 +1282,8 @@ int gamedata_load(struct gamedata *gd, const char *name, const char *buf, size_t
         gamedata_free(gd);
         return -1;
     }
+    for (int a = 0; a < ASSET_COUNT; a++)
+        gd->perk_assets[gd->assets[a].perk.id] |= 1u << a;
     return 0;
 }
 

@@ -233,7 +233,11 @@ struct gamedata {
     int nbonus_rolls;
     int advanced_die_penalty;   /* restriction 1: the highest rolled die adds this much less */
     int asset_cap;              /* market results above this are refused (30) */
+    /* Derived by the loader: bit a of perk_assets[id] is set when assets[a].perk.id == id (the
+     * engine asks which asset carries a perk on every candidate move). */
+    unsigned perk_assets[PERK_COUNT];
 };
+_Static_assert(ASSET_COUNT <= 32, "assets with a perk are a 32-bit set");
 
 /* Loads game data from buf (len bytes, no NUL needed); name is used in diagnostics.
  * Every problem is appended to dl with file:line:col; on any error returns -1 and gd is
