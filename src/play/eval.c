@@ -85,18 +85,9 @@ static double objective_progress(const struct game_state *s, int p, int effpop)
     return o->nreq ? sum / o->nreq : 1.0;
 }
 
-/* What the position's worth depends on besides the sheet: the time left. */
-struct timing {
-    int first;          /* first round whose production is still to come */
-    int rounds;         /* rounds whose production is still to come */
-    int turns;          /* this player's turns still to play, the open one included */
-    int turn_open;      /* the player's turn is open: its feeding is still to pay */
-    double late;        /* resources are worth less near the end */
-};
-
-static struct timing timing(const struct game_state *s, int p)
+static struct play_eval_timing timing(const struct game_state *s, int p)
 {
-    struct timing tm;
+    struct play_eval_timing tm;
     int produced_now = s->phase == PHASE_ROUND_OVER || s->phase == PHASE_GAME_OVER;
     tm.first = produced_now ? s->round + 1 : (s->round > 0 ? s->round : 1);
     tm.rounds = GD_ROUNDS - tm.first + 1;
@@ -110,7 +101,8 @@ static struct timing timing(const struct game_state *s, int p)
 }
 
 /* An item's share of the worth: its VP times how close it is, while turns remain. */
-static double item_term(const struct game_state *s, int p, int i, int effpop, const struct timing *tm)
+static double item_term(const struct game_state *s, int p, int i, int effpop,
+                        const struct play_eval_timing *tm)
 {
     const struct gd_item *it = &s->gd->items[i];
     if (tm->turns <= 0 || (s->p[p].owned >> i & 1u) || it->vp.value <= 0)
@@ -120,7 +112,7 @@ static double item_term(const struct game_state *s, int p, int i, int effpop, co
 }
 
 /* The location bonuses the influence already reaches in the rounds to come. */
-static double location_terms(const struct game_state *s, int p, const struct timing *tm)
+static double location_terms(const struct game_state *s, int p, const struct play_eval_timing *tm)
 {
     const struct gamedata *gd = s->gd;
     double v = 0;
@@ -137,7 +129,7 @@ static double location_terms(const struct game_state *s, int p, const struct tim
 }
 
 /* POW for the king wars to come (multiplayer). */
-static double pow_term(const struct game_state *s, int p, const struct timing *tm)
+static double pow_term(const struct game_state *s, int p, const struct play_eval_timing *tm)
 {
     if (tm->turns <= 0 || s->cfg.nplayers == 1)
         return 0;
@@ -145,7 +137,7 @@ static double pow_term(const struct game_state *s, int p, const struct timing *t
 }
 
 /* Everything but the items', the locations' and the POW terms. */
-static double other_terms(const struct game_state *s, int p, int effpop, const struct timing *tm)
+static double other_terms(const struct game_state *s, int p, int effpop, const struct play_eval_timing *tm)
 {
     const struct gamedata *gd = s->gd;
     const struct player_state *ps = &s->p[p];
@@ -172,7 +164,7 @@ double play_eval(const struct game_state *s, int p)
 {
     if (s->phase == PHASE_GAME_OVER)
         return play_outcome(s, p);
-    struct timing tm = timing(s, p);
+    struct play_eval_timing tm = timing(s, p);
     int effpop = engine_effective_population(s, p);
     double v = other_terms(s, p, effpop, &tm) + location_terms(s, p, &tm) + pow_term(s, p, &tm);
     for (int i = 0; i < s->gd->nitems; i++)
@@ -189,13 +181,15 @@ void play_eval_cache_init(struct play_eval_cache *c, const struct game_state *s,
     c->phase = (int)s->phase;
     c->turns_done = s->turns_done;
     c->turn_player = s->turn.player;
+    c->first_player = s->first_player;
     memcpy(c->asset, s->p[p].asset, sizeof c->asset);
     memcpy(c->influence, s->p[p].influence, sizeof c->influence);
     c->owned = s->p[p].owned;
     c->reputation = s->p[p].reputation;
     c->effpop = engine_effective_population(s, p);
     c->live = gd->nitems >= 32 ? ~0u : (1u << gd->nitems) - 1;
-    struct timing tm = timing(s, p);
+    struct play_eval_timing tm = timing(s, p);
+    c->tm = tm;
     c->locations = location_terms(s, p, &tm);
     c->pow = pow_term(s, p, &tm);
     for (int a = 0; a < ASSET_COUNT; a++)
@@ -234,9 +228,10 @@ double play_eval_cached(const struct play_eval_cache *c, const struct game_state
     int p = c->player;
     const struct player_state *ps = &s->p[p];
     if ((int)s->phase != c->phase || s->round != c->round || s->turns_done != c->turns_done ||
-        s->turn.player != c->turn_player || s->phase == PHASE_GAME_OVER)
+        s->turn.player != c->turn_player || s->first_player != c->first_player ||
+        s->phase == PHASE_GAME_OVER)
         return play_eval(s, p);
-    struct timing tm = timing(s, p);
+    const struct play_eval_timing tm = c->tm;
     int effpop = engine_effective_population(s, p);
     uint32_t redo = 0, owned = ps->owned ^ c->owned;
     unsigned changed = 0;

@@ -18,11 +18,21 @@ double play_eval(const struct game_state *s, int player);
  * solo objective. */
 double play_outcome(const struct game_state *s, int player);
 
+/* What a position's worth depends on besides the sheet: the time left (eval.c's own). */
+struct play_eval_timing {
+    int first;          /* first round whose production is still to come */
+    int rounds;         /* rounds whose production is still to come */
+    int turns;          /* this player's turns still to play, the open one included */
+    int turn_open;      /* the player's turn is open: its feeding is still to pay */
+    double late;        /* resources are worth less near the end */
+};
+
 /* The worth of positions that differ from one base position by moves of the same turn,
  * computed by updating only the terms the moves touched (the bots try dozens of moves from
  * each position). */
 struct play_eval_cache {
-    int player, round, phase, turns_done, turn_player;
+    int player, round, phase, turns_done, turn_player, first_player;
+    struct play_eval_timing tm;     /* the same for every position of the turn */
     int asset[ASSET_COUNT], influence[LOCATION_COUNT];
     uint32_t owned;
     int reputation, effpop;

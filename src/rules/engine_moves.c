@@ -10,9 +10,11 @@ struct out {
     struct move *buf;
     size_t cap, count;
     /* Bit 2i + (perk b): whether item i may be bought with a die showing its exact value, if
-     * any: a purchase refused so is refused whatever the die, so each die value tries only
-     * the others (the same list, each candidate still checked in full). */
+     * any; bit a of increasable: the same for an increase of asset a. A spend refused so is
+     * refused whatever the die, so each die value tries only the others (the same list, each
+     * candidate still checked in full). */
     uint64_t buyable;
+    unsigned increasable;
 };
 
 static void try_move(struct out *o, const struct move *m)
@@ -41,7 +43,8 @@ static void spends(struct out *o, int v, int from_reserve)
     const struct gamedata *gd = o->s->gd;
     struct move m = base_move(MOVE_ASSET, v, from_reserve);
     for (m.target = 0; m.target < ASSET_COUNT; m.target++)
-        try_move(o, &m);
+        if (o->increasable >> m.target & 1u)
+            try_move(o, &m);
     m = base_move(MOVE_ACQUIRE, v, from_reserve);
     for (m.target = 0; m.target < gd->nitems; m.target++) {
         uint64_t bits = o->buyable >> (2 * m.target);
@@ -102,10 +105,17 @@ static void abilities(struct out *o, int v)
     }
 }
 
-/* Fills o->buyable: each purchase checked once with its item's exact die (or any die). */
-static void buyable(struct out *o)
+/* Fills o->buyable and o->increasable: each purchase and increase checked once with its exact
+ * die (or any die). */
+static void spendable(struct out *o)
 {
     const struct gamedata *gd = o->s->gd;
+    o->increasable = 0;
+    for (int a = 0; a < ASSET_COUNT; a++) {
+        int v = gd->assets[a].die.value ? gd->assets[a].die.value : 1;
+        if (engine_check_increase(o->s, a, v, 0, 0, NULL) == 0)
+            o->increasable |= 1u << a;
+    }
     o->buyable = 0;
     for (int i = 0; i < gd->nitems; i++) {
         const struct gd_item *it = &gd->items[i];
@@ -123,10 +133,10 @@ static void buyable(struct out *o)
 
 size_t engine_legal_moves(const struct game_state *s, int die, struct move *out, size_t cap)
 {
-    struct out o = {s, out, cap, 0, 0};
+    struct out o = {s, out, cap, 0, 0, 0};
     if (s->turn.player < 0)
         return 0;
-    buyable(&o);
+    spendable(&o);
     int seen = 0;   /* bit v: turn die value v done */
     for (int i = 0; i < XII_TURN_DICE; i++) {
         int v = s->turn.dice[i].value;
