@@ -26,6 +26,21 @@ static void json_key(struct strbuf *out, const char *key)
     strbuf_putc(out, ':');
 }
 
+/* Starts the next row of a table: one per line, indented. */
+static void json_row(struct strbuf *out, int first)
+{
+    strbuf_puts(out, first ? "\n  " : ",\n  ");
+}
+
+/* {"id":...,"name":... : the start of every table's row (left open). */
+static void json_id_name(struct strbuf *out, const char *id, const char *name)
+{
+    strbuf_puts(out, "{\"id\":");
+    strbuf_json_string(out, id);
+    strbuf_puts(out, ",\"name\":");
+    strbuf_json_string(out, name);
+}
+
 static void json_conf(struct strbuf *out, conf_t c)
 {
     if (reconstructed(c)) {
@@ -135,10 +150,7 @@ static void json_perk(struct strbuf *out, const struct gd_perk *p, char letter)
 
 static void json_asset(const struct gamedata *gd, struct strbuf *out, const struct gd_asset *a)
 {
-    strbuf_puts(out, "{\"id\":");
-    strbuf_json_string(out, a->id);
-    strbuf_puts(out, ",\"name\":");
-    strbuf_json_string(out, a->name);
+    json_id_name(out, a->id, a->name);
     strbuf_printf(out, ",\"class\":\"%s\",\"max\":", asset_class_name(a->cls));
     if (a->max_ref >= 0)
         strbuf_json_string(out, gd->assets[a->max_ref].id);
@@ -166,10 +178,7 @@ static void json_asset(const struct gamedata *gd, struct strbuf *out, const stru
 
 static void json_item(const struct gamedata *gd, struct strbuf *out, const struct gd_item *it)
 {
-    strbuf_puts(out, "{\"id\":");
-    strbuf_json_string(out, it->id);
-    strbuf_puts(out, ",\"name\":");
-    strbuf_json_string(out, it->name);
+    json_id_name(out, it->id, it->name);
     strbuf_printf(out, ",\"vp\":%d,\"pow\":%d", it->vp.value, it->pow.value);
     if (it->infra_pow.value)
         strbuf_printf(out, ",\"infra_pow\":%d", it->infra_pow.value);
@@ -203,7 +212,7 @@ static void json_items(const struct gamedata *gd, struct strbuf *out, const char
     for (int i = 0; i < gd->nitems; i++) {
         if (gd->items[i].kind != kind)
             continue;
-        strbuf_puts(out, first ? "\n  " : ",\n  ");
+        json_row(out, first);
         json_item(gd, out, &gd->items[i]);
         first = 0;
     }
@@ -222,27 +231,13 @@ static const char *effect_name(enum effect_kind k)
     return "";
 }
 
-void gamedata_print_json(const struct gamedata *gd, struct strbuf *out)
+static void json_locations(const struct gamedata *gd, struct strbuf *out)
 {
-    strbuf_puts(out, "{\"source\":");
-    strbuf_json_string(out, gd->source ? gd->source : "");
-    strbuf_puts(out, ",\n\"assets\":[");
-    for (int a = 0; a < ASSET_COUNT; a++) {
-        strbuf_puts(out, a ? ",\n  " : "\n  ");
-        json_asset(gd, out, &gd->assets[a]);
-    }
-    strbuf_puts(out, "]");
-    json_items(gd, out, "people", KIND_PERSON);
-    json_items(gd, out, "infrastructures", KIND_INFRA);
-    json_items(gd, out, "special_people", KIND_SPECIAL_PERSON);
-    json_items(gd, out, "special_infrastructures", KIND_SPECIAL_INFRA);
     strbuf_puts(out, ",\n\"locations\":[");
     for (int l = 0; l < LOCATION_COUNT; l++) {
         const struct gd_location *lo = &gd->locations[l];
-        strbuf_puts(out, l ? ",\n  {\"id\":" : "\n  {\"id\":");
-        strbuf_json_string(out, lo->id);
-        strbuf_puts(out, ",\"name\":");
-        strbuf_json_string(out, lo->name ? lo->name : lo->id);
+        json_row(out, l == 0);
+        json_id_name(out, lo->id, lo->name ? lo->name : lo->id);
         strbuf_puts(out, ",\"min\":[");
         for (int r = 0; r < GD_ROUNDS; r++)
             strbuf_printf(out, "%s%d", r ? "," : "", lo->min[r]);
@@ -258,58 +253,77 @@ void gamedata_print_json(const struct gamedata *gd, struct strbuf *out)
         json_aliases(gd, out, lo->id);
         strbuf_putc(out, '}');
     }
-    strbuf_puts(out, "],\n\"events\":[");
+    strbuf_putc(out, ']');
+}
+
+static void json_effect(const struct gamedata *gd, struct strbuf *out, const struct gd_effect *f)
+{
+    strbuf_printf(out, "{\"kind\":\"%s\"", effect_name(f->kind));
+    if (f->kind == EFF_HALVE || f->kind == EFF_LOSE || f->kind == EFF_ZERO) {
+        strbuf_puts(out, ",\"asset\":");
+        strbuf_json_string(out, gd->assets[f->asset].id);
+    }
+    if (f->kind == EFF_LOSE)
+        strbuf_printf(out, ",\"amount\":%d", f->amount);
+    json_conf(out, f->conf);
+    strbuf_putc(out, '}');
+}
+
+static void json_events(const struct gamedata *gd, struct strbuf *out)
+{
+    strbuf_puts(out, ",\n\"events\":[");
     for (int e = 0; e < EVENT_COUNT; e++) {
         const struct gd_event *ev = &gd->events[e];
-        strbuf_puts(out, e ? ",\n  {\"id\":" : "\n  {\"id\":");
-        strbuf_json_string(out, ev->id);
-        strbuf_puts(out, ",\"name\":");
-        strbuf_json_string(out, ev->name);
+        json_row(out, e == 0);
+        json_id_name(out, ev->id, ev->name);
         strbuf_printf(out, ",\"die\":%d,\"letters\":", ev->die);
         strbuf_json_string(out, ev->letters ? ev->letters : "");
         if (ev->pow_below_per_round)
             strbuf_printf(out, ",\"pow_below_per_round\":%d", ev->pow_below_per_round);
         strbuf_puts(out, ",\"effects\":[");
         for (int i = 0; i < ev->neff; i++) {
-            const struct gd_effect *f = &ev->eff[i];
-            strbuf_printf(out, "%s{\"kind\":\"%s\"", i ? "," : "", effect_name(f->kind));
-            if (f->kind == EFF_HALVE || f->kind == EFF_LOSE || f->kind == EFF_ZERO) {
-                strbuf_puts(out, ",\"asset\":");
-                strbuf_json_string(out, gd->assets[f->asset].id);
-            }
-            if (f->kind == EFF_LOSE)
-                strbuf_printf(out, ",\"amount\":%d", f->amount);
-            json_conf(out, f->conf);
-            strbuf_putc(out, '}');
+            if (i)
+                strbuf_putc(out, ',');
+            json_effect(gd, out, &ev->eff[i]);
         }
         strbuf_puts(out, "],\"text\":");
         strbuf_json_string(out, ev->text ? ev->text : "");
         json_aliases(gd, out, ev->id);
         strbuf_putc(out, '}');
     }
-    strbuf_puts(out, "],\n\"difficulties\":[");
+    strbuf_putc(out, ']');
+}
+
+/* "rounds":[...],"fixed":{"round":"event"...} of a difficulty. */
+static void json_event_rounds(const struct gamedata *gd, struct strbuf *out, const struct gd_difficulty *df)
+{
+    strbuf_puts(out, ",\"rounds\":[");
+    int first = 1;
+    for (int r = 1; r <= GD_ROUNDS; r++)
+        if (df->has_event[r]) {
+            strbuf_printf(out, "%s%d", first ? "" : ",", r);
+            first = 0;
+        }
+    strbuf_puts(out, "],\"fixed\":{");
+    first = 1;
+    for (int r = 1; r <= GD_ROUNDS; r++)
+        if (df->fixed_event[r] >= 0) {
+            strbuf_printf(out, "%s\"%d\":", first ? "" : ",", r);
+            strbuf_json_string(out, gd->events[df->fixed_event[r]].id);
+            first = 0;
+        }
+    strbuf_putc(out, '}');
+}
+
+static void json_difficulties(const struct gamedata *gd, struct strbuf *out)
+{
+    strbuf_puts(out, ",\n\"difficulties\":[");
     for (int d = 0; d < gd->ndifficulties; d++) {
         const struct gd_difficulty *df = &gd->difficulties[d];
-        strbuf_puts(out, d ? ",\n  {\"id\":" : "\n  {\"id\":");
-        strbuf_json_string(out, df->id);
-        strbuf_puts(out, ",\"name\":");
-        strbuf_json_string(out, df->name ? df->name : df->id);
-        strbuf_puts(out, ",\"rounds\":[");
-        int first = 1;
-        for (int r = 1; r <= GD_ROUNDS; r++)
-            if (df->has_event[r]) {
-                strbuf_printf(out, "%s%d", first ? "" : ",", r);
-                first = 0;
-            }
-        strbuf_puts(out, "],\"fixed\":{");
-        first = 1;
-        for (int r = 1; r <= GD_ROUNDS; r++)
-            if (df->fixed_event[r] >= 0) {
-                strbuf_printf(out, "%s\"%d\":", first ? "" : ",", r);
-                strbuf_json_string(out, gd->events[df->fixed_event[r]].id);
-                first = 0;
-            }
-        strbuf_printf(out, "},\"good\":[%d,", df->good_low);
+        json_row(out, d == 0);
+        json_id_name(out, df->id, df->name ? df->name : df->id);
+        json_event_rounds(gd, out, df);
+        strbuf_printf(out, ",\"good\":[%d,", df->good_low);
         if (df->good_high >= 0)
             strbuf_printf(out, "%d]", df->good_high);
         else
@@ -319,32 +333,49 @@ void gamedata_print_json(const struct gamedata *gd, struct strbuf *out)
         json_aliases(gd, out, df->id);
         strbuf_putc(out, '}');
     }
-    strbuf_puts(out, "],\n\"objectives\":[");
+    strbuf_putc(out, ']');
+}
+
+static void json_objectives(const struct gamedata *gd, struct strbuf *out)
+{
+    strbuf_puts(out, ",\n\"objectives\":[");
     for (int o = 0; o < gd->nobjectives; o++) {
         const struct gd_objective *ob = &gd->objectives[o];
-        strbuf_puts(out, o ? ",\n  {\"id\":" : "\n  {\"id\":");
-        strbuf_json_string(out, ob->id);
-        strbuf_puts(out, ",\"name\":");
-        strbuf_json_string(out, ob->name ? ob->name : ob->id);
+        json_row(out, o == 0);
+        json_id_name(out, ob->id, ob->name ? ob->name : ob->id);
         strbuf_putc(out, ',');
         json_reqs(gd, out, ob->req, ob->nreq);
         strbuf_putc(out, '}');
     }
-    strbuf_puts(out, "],\n\"ambiguous_words\":[");
-    int first_word = 1;
+    strbuf_putc(out, ']');
+}
+
+/* The words the move log refuses because they name two things. */
+static void json_ambiguous_words(const struct gamedata *gd, struct strbuf *out)
+{
+    strbuf_puts(out, ",\n\"ambiguous_words\":[");
+    int first = 1;
     for (int i = 0; i < gd->naliases; i++) {
         if (!gd->aliases[i].id2)
             continue;
-        strbuf_puts(out, first_word ? "\n  {\"word\":" : ",\n  {\"word\":");
+        json_row(out, first);
+        strbuf_puts(out, "{\"word\":");
         strbuf_json_string(out, gd->aliases[i].word);
         strbuf_puts(out, ",\"ids\":[");
         strbuf_json_string(out, gd->aliases[i].id);
         strbuf_putc(out, ',');
         strbuf_json_string(out, gd->aliases[i].id2);
         strbuf_puts(out, "]}");
-        first_word = 0;
+        first = 0;
     }
-    strbuf_printf(out, "],\n\"settings\":{\"rounds\":%d,\"reserve\":{\"slots\":%d,\"start\":[", GD_ROUNDS, gd->reserve_slots);
+    strbuf_putc(out, ']');
+}
+
+/* The rules' numbers that belong to no table. */
+static void json_settings(const struct gamedata *gd, struct strbuf *out)
+{
+    strbuf_printf(out, ",\n\"settings\":{\"rounds\":%d,\"reserve\":{\"slots\":%d,\"start\":[", GD_ROUNDS,
+                  gd->reserve_slots);
     for (int i = 0; i < gd->nreserve_start; i++)
         strbuf_printf(out, "%s%d", i ? "," : "", gd->reserve_start[i]);
     strbuf_printf(out, "],\"per_turn\":%d},\"feeding_per\":%d,\"reputation_score\":{\"vp\":%d,\"per\":%d},"
@@ -357,7 +388,30 @@ void gamedata_print_json(const struct gamedata *gd, struct strbuf *out)
         strbuf_json_string(out, gd->assets[gd->bonus_roll_asset[i]].id);
         strbuf_printf(out, ",\"min\":%d}", gd->bonus_roll_min[i]);
     }
-    strbuf_printf(out, "],\"advanced_die_penalty\":%d,\"asset_cap\":%d}}\n", gd->advanced_die_penalty, gd->asset_cap);
+    strbuf_printf(out, "],\"advanced_die_penalty\":%d,\"asset_cap\":%d}", gd->advanced_die_penalty, gd->asset_cap);
+}
+
+void gamedata_print_json(const struct gamedata *gd, struct strbuf *out)
+{
+    strbuf_puts(out, "{\"source\":");
+    strbuf_json_string(out, gd->source ? gd->source : "");
+    strbuf_puts(out, ",\n\"assets\":[");
+    for (int a = 0; a < ASSET_COUNT; a++) {
+        json_row(out, a == 0);
+        json_asset(gd, out, &gd->assets[a]);
+    }
+    strbuf_putc(out, ']');
+    json_items(gd, out, "people", KIND_PERSON);
+    json_items(gd, out, "infrastructures", KIND_INFRA);
+    json_items(gd, out, "special_people", KIND_SPECIAL_PERSON);
+    json_items(gd, out, "special_infrastructures", KIND_SPECIAL_INFRA);
+    json_locations(gd, out);
+    json_events(gd, out);
+    json_difficulties(gd, out);
+    json_objectives(gd, out);
+    json_ambiguous_words(gd, out);
+    json_settings(gd, out);
+    strbuf_puts(out, "}\n");
 }
 
 /* ---- Text ---------------------------------------------------------------------------------- */
@@ -368,16 +422,22 @@ static void mark(struct strbuf *out, conf_t c)
         strbuf_printf(out, " [%c]", c);
 }
 
+/* " population>=4 [G] blacksmith ...": each requirement after a blank, with its mark. */
+static void text_reqs(const struct gamedata *gd, struct strbuf *out, const struct gd_req *req, int n)
+{
+    for (int i = 0; i < n; i++) {
+        strbuf_putc(out, ' ');
+        gamedata_format_req(gd, &req[i], out);
+        mark(out, req[i].conf);
+    }
+}
+
 static void text_reqs_costs(const struct gamedata *gd, struct strbuf *out, const struct gd_req *req, int nreq,
                             const struct gd_cost *cost, int ncost)
 {
     if (nreq) {
         strbuf_puts(out, "  requires");
-        for (int i = 0; i < nreq; i++) {
-            strbuf_putc(out, ' ');
-            gamedata_format_req(gd, &req[i], out);
-            mark(out, req[i].conf);
-        }
+        text_reqs(gd, out, req, nreq);
     }
     if (ncost) {
         strbuf_puts(out, "  costs");
@@ -418,11 +478,8 @@ static void text_aliases(const struct gamedata *gd, struct strbuf *out)
                           gd->aliases[i].id, gd->aliases[i].id2);
 }
 
-void gamedata_print_text(const struct gamedata *gd, struct strbuf *out)
+static void text_assets(const struct gamedata *gd, struct strbuf *out)
 {
-    strbuf_printf(out, "Game data: %s\nValues marked [I] are inferred, [G] guessed, [X] lost in the source "
-                       "(an invented placeholder); unmarked values are stated in the rulebook.\n",
-                  gd->source ? gd->source : "");
     strbuf_puts(out, "\nTown assets\n");
     for (int a = 0; a < ASSET_COUNT; a++) {
         const struct gd_asset *as = &gd->assets[a];
@@ -442,29 +499,40 @@ void gamedata_print_text(const struct gamedata *gd, struct strbuf *out)
         if (as->perk.id != PERK_NONE)
             text_perk(out, &as->perk, "perk");
     }
+}
+
+static void text_item(const struct gamedata *gd, struct strbuf *out, const struct gd_item *it)
+{
+    strbuf_printf(out, "  %-16s", it->id);
+    mark(out, it->name_conf);
+    if (it->die.value)
+        strbuf_printf(out, " die %d ", it->die.value);
+    strbuf_printf(out, " VP %d", it->vp.value);
+    mark(out, it->vp.conf);
+    if (it->pow.value)
+        strbuf_printf(out, "  POW %d", it->pow.value);
+    if (it->infra_pow.value)
+        strbuf_printf(out, "  POW %d against the outlaws", it->infra_pow.value);
+    text_reqs_costs(gd, out, it->req, it->nreq, it->cost, it->ncost);
+    strbuf_putc(out, '\n');
+    for (int p = 0; p < it->nperks; p++)
+        text_perk(out, &it->perks[p], gamedata_is_special(it) ? (p ? "b" : "a") : "perk");
+}
+
+/* The people and infrastructures, plain and special, each kind under its heading. */
+static void text_items(const struct gamedata *gd, struct strbuf *out)
+{
     static const char *const heads[] = {"Prominent people", "Infrastructures", "Special prominent people", "Special infrastructures"};
     for (int k = 0; k < 4; k++) {
         strbuf_printf(out, "\n%s\n", heads[k]);
-        for (int i = 0; i < gd->nitems; i++) {
-            const struct gd_item *it = &gd->items[i];
-            if ((int)it->kind != k)
-                continue;
-            strbuf_printf(out, "  %-16s", it->id);
-            mark(out, it->name_conf);
-            if (it->die.value)
-                strbuf_printf(out, " die %d ", it->die.value);
-            strbuf_printf(out, " VP %d", it->vp.value);
-            mark(out, it->vp.conf);
-            if (it->pow.value)
-                strbuf_printf(out, "  POW %d", it->pow.value);
-            if (it->infra_pow.value)
-                strbuf_printf(out, "  POW %d against the outlaws", it->infra_pow.value);
-            text_reqs_costs(gd, out, it->req, it->nreq, it->cost, it->ncost);
-            strbuf_putc(out, '\n');
-            for (int p = 0; p < it->nperks; p++)
-                text_perk(out, &it->perks[p], gamedata_is_special(it) ? (p ? "b" : "a") : "perk");
-        }
+        for (int i = 0; i < gd->nitems; i++)
+            if ((int)gd->items[i].kind == k)
+                text_item(gd, out, &gd->items[i]);
     }
+}
+
+static void text_locations(const struct gamedata *gd, struct strbuf *out)
+{
     strbuf_puts(out, "\nLocations (MIN influence for rounds 1-10; bonus at each round's end)\n");
     for (int l = 0; l < LOCATION_COUNT; l++) {
         const struct gd_location *lo = &gd->locations[l];
@@ -477,6 +545,10 @@ void gamedata_print_text(const struct gamedata *gd, struct strbuf *out)
         mark(out, lo->bonus_conf);
         strbuf_putc(out, '\n');
     }
+}
+
+static void text_events(const struct gamedata *gd, struct strbuf *out)
+{
     strbuf_puts(out, "\nGlobal events\n");
     for (int e = 0; e < EVENT_COUNT; e++) {
         const struct gd_event *ev = &gd->events[e];
@@ -485,37 +557,50 @@ void gamedata_print_text(const struct gamedata *gd, struct strbuf *out)
             mark(out, ev->eff[i].conf);
         strbuf_putc(out, '\n');
     }
+}
+
+static void text_difficulty(const struct gamedata *gd, struct strbuf *out, const struct gd_difficulty *df)
+{
+    strbuf_printf(out, "  %-16s", df->id);
+    int any = 0;
+    for (int r = 1; r <= GD_ROUNDS; r++)
+        if (df->has_event[r]) {
+            strbuf_printf(out, " %d", r);
+            if (df->fixed_event[r] >= 0)
+                strbuf_printf(out, "(%s)", gd->events[df->fixed_event[r]].id);
+            any = 1;
+        }
+    if (!any)
+        strbuf_puts(out, " none");
+    if (df->good_high >= 0)
+        strbuf_printf(out, "; good %d-%d", df->good_low, df->good_high);
+    else
+        strbuf_printf(out, "; good above %d", df->good_low);
+}
+
+static void text_difficulties(const struct gamedata *gd, struct strbuf *out)
+{
     strbuf_puts(out, "\nDifficulties (rounds with an event; good scores)\n");
     for (int d = 0; d < gd->ndifficulties; d++) {
-        const struct gd_difficulty *df = &gd->difficulties[d];
-        strbuf_printf(out, "  %-16s", df->id);
-        int any = 0;
-        for (int r = 1; r <= GD_ROUNDS; r++)
-            if (df->has_event[r]) {
-                strbuf_printf(out, " %d", r);
-                if (df->fixed_event[r] >= 0)
-                    strbuf_printf(out, "(%s)", gd->events[df->fixed_event[r]].id);
-                any = 1;
-            }
-        if (!any)
-            strbuf_puts(out, " none");
-        if (df->good_high >= 0)
-            strbuf_printf(out, "; good %d-%d", df->good_low, df->good_high);
-        else
-            strbuf_printf(out, "; good above %d", df->good_low);
+        text_difficulty(gd, out, &gd->difficulties[d]);
         strbuf_puts(out, d == gd->default_difficulty ? " (default)\n" : "\n");
     }
+}
+
+static void text_objectives(const struct gamedata *gd, struct strbuf *out)
+{
     strbuf_puts(out, "\nSolo objectives (checked after round 10)\n");
     for (int o = 0; o < gd->nobjectives; o++) {
         const struct gd_objective *ob = &gd->objectives[o];
         strbuf_printf(out, "  %-10s", ob->id);
-        for (int i = 0; i < ob->nreq; i++) {
-            strbuf_putc(out, ' ');
-            gamedata_format_req(gd, &ob->req[i], out);
-            mark(out, ob->req[i].conf);
-        }
+        text_reqs(gd, out, ob->req, ob->nreq);
         strbuf_putc(out, '\n');
     }
+}
+
+/* The rules' numbers that belong to no table. */
+static void text_settings(const struct gamedata *gd, struct strbuf *out)
+{
     strbuf_printf(out, "\nRules with numbers\n  reserve: %d slots, starting with", gd->reserve_slots);
     for (int i = 0; i < gd->nreserve_start; i++)
         strbuf_printf(out, " %d", gd->reserve_start[i]);
@@ -528,5 +613,19 @@ void gamedata_print_text(const struct gamedata *gd, struct strbuf *out)
         strbuf_printf(out, "  bonus roll: 1d6 POW with %s >= %d\n", gd->assets[gd->bonus_roll_asset[i]].id, gd->bonus_roll_min[i]);
     strbuf_printf(out, "  the highest rolled die adds %d less on an advanced asset\n", gd->advanced_die_penalty);
     strbuf_printf(out, "  one event on at most %d rounds; market results capped at %d\n", gd->max_same_event, gd->asset_cap);
+}
+
+void gamedata_print_text(const struct gamedata *gd, struct strbuf *out)
+{
+    strbuf_printf(out, "Game data: %s\nValues marked [I] are inferred, [G] guessed, [X] lost in the source "
+                       "(an invented placeholder); unmarked values are stated in the rulebook.\n",
+                  gd->source ? gd->source : "");
+    text_assets(gd, out);
+    text_items(gd, out);
+    text_locations(gd, out);
+    text_events(gd, out);
+    text_difficulties(gd, out);
+    text_objectives(gd, out);
+    text_settings(gd, out);
     text_aliases(gd, out);
 }
