@@ -65,108 +65,148 @@ struct audit_args {
     const char *render_given;   /* a render option given (it needs --pdf), or NULL */
 };
 
-/* Parses argv; returns -1 after printing an error, 1 after printing the help, 0 to go on. */
-static int parse_args(int argc, char **argv, struct audit_args *aa)
+/* --max-messages N: how many messages to list (0 for all). Returns 0, or -1 after saying why. */
+static int parse_max_messages(int m, const char *v, size_t *max_messages)
 {
-    memset(aa, 0, sizeof *aa);
-    aa->max_messages = AUDIT_MAX_MESSAGES;
-    render_options_init(&aa->ro);
-    advisor_args_init(&aa->adv, AUDIT_ANALYSE_ROLLOUTS);
-    struct strbuf err = STRBUF_INIT;
-    int i = 1;
-    while (i < argc) {
-        const char *a = argv[i], *v = NULL, *output = aa->ro.output;
-        int m;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            cli_print_help(help_text);
-            return 1;
-        }
-        if (strcmp(a, "--json") == 0) {
-            aa->json = 1;
-            i++;
-        } else if (strcmp(a, "--mark") == 0) {
-            aa->mark = 1;
-            i++;
-        } else if (strcmp(a, "--analyse") == 0) {
-            aa->analyse = 1;
-            i++;
-        } else if ((m = advisor_args_parse(&aa->adv, "audit", argc, argv, &i)) != 0) {
-            if (m < 0)
-                return -1;
-        } else if ((m = cli_option(argc, argv, &i, "--pdf", NULL, &v)) != 0) {
-            if (m < 0) {
-                fputs("xii audit: --pdf needs a value\n", stderr);
-                return -1;
-            }
-            if (!*v) {
-                fputs("xii audit: --pdf needs a file name\n", stderr);
-                return -1;
-            }
-            if (aa->ro.output) {
-                fputs("xii audit: give the PDF's path once (--pdf FILE or -o FILE)\n", stderr);
-                return -1;
-            }
-            aa->ro.output = v;
-        } else if ((m = cli_option(argc, argv, &i, "--trace", NULL, &v)) != 0) {
-            if (m < 0 || !*v) {
-                fputs("xii audit: --trace needs a player's name, or NAME:VALUE (Jack:food)\n", stderr);
-                return -1;
-            }
-            aa->trace = v;
-        } else if ((m = cli_option(argc, argv, &i, "--rules", NULL, &v)) != 0) {
-            if (m < 0) {
-                fputs("xii audit: --rules needs a value\n", stderr);
-                return -1;
-            }
-            aa->rules = v;
-        } else if ((m = cli_option(argc, argv, &i, "--max-messages", NULL, &v)) != 0) {
-            char *end;
-            errno = 0;
-            long long n = m < 0 ? -1 : strtoll(v, &end, 10);
-            if (m < 0 || errno || end == v || *end || n < 0) {
-                fputs("xii audit: --max-messages needs a number: how many messages to list "
-                      "(0 for all)\n", stderr);
-                return -1;
-            }
-            aa->max_messages = (size_t)n;
-        } else if ((m = cli_option(argc, argv, &i, "--until-round", NULL, &v)) != 0) {
-            if (m < 0) {
-                fputs("xii audit: --until-round needs a value\n", stderr);
-                return -1;
-            }
-            char *end;
-            errno = 0;
-            long n = strtol(v, &end, 10);
-            if (errno || *end || end == v || n < 1 || n > GD_ROUNDS) {
-                fprintf(stderr, "xii audit: --until-round needs a round from 1 to %d, not '%s'\n",
-                        GD_ROUNDS, v);
-                return -1;
-            }
-            aa->until_round = (int)n;
-        } else if ((m = render_options_parse(&aa->ro, argc, argv, &i, &err)) != 0) {
-            if (m < 0) {
-                fprintf(stderr, "xii audit: %s\n", strbuf_cstr(&err));
-                strbuf_free(&err);
-                return -1;
-            }
-            if (output && aa->ro.output != output) {
-                fputs("xii audit: give the PDF's path once (--pdf FILE or -o FILE)\n", stderr);
-                return -1;
-            }
-            if (strcmp(a, "-o") != 0 && strncmp(a, "--output", 8) != 0 && !aa->render_given)
-                aa->render_given = a;
-        } else if (a[0] == '-' && a[1] != 0) {
-            cli_unknown_option("audit", a, help_text);
-            return -1;
-        } else {
-            if (aa->log) {
-                fprintf(stderr, "xii audit: one log at a time ('%s' and '%s' given)\n", aa->log, a);
-                return -1;
-            }
-            aa->log = a;
-            i++;
-        }
+    char *end;
+    errno = 0;
+    long long n = m < 0 ? -1 : strtoll(v, &end, 10);
+    if (m < 0 || errno || end == v || *end || n < 0) {
+        fputs("xii audit: --max-messages needs a number: how many messages to list "
+              "(0 for all)\n", stderr);
+        return -1;
     }
+    *max_messages = (size_t)n;
+    return 0;
+}
+
+/* --until-round N, a round of the game. Returns 0, or -1 after saying why. */
+static int parse_until_round(int m, const char *v, int *until_round)
+{
+    if (m < 0) {
+        fputs("xii audit: --until-round needs a value\n", stderr);
+        return -1;
+    }
+    char *end;
+    errno = 0;
+    long n = strtol(v, &end, 10);
+    if (errno || *end || end == v || n < 1 || n > GD_ROUNDS) {
+        fprintf(stderr, "xii audit: --until-round needs a round from 1 to %d, not '%s'\n",
+                GD_ROUNDS, v);
+        return -1;
+    }
+    *until_round = (int)n;
+    return 0;
+}
+
+/* --pdf FILE, the filled sheets' path (-o FILE says the same). Returns 0, or -1 after saying why. */
+static int parse_pdf(int m, const char *v, struct audit_args *aa)
+{
+    if (m < 0) {
+        fputs("xii audit: --pdf needs a value\n", stderr);
+        return -1;
+    }
+    if (!*v) {
+        fputs("xii audit: --pdf needs a file name\n", stderr);
+        return -1;
+    }
+    if (aa->ro.output) {
+        fputs("xii audit: give the PDF's path once (--pdf FILE or -o FILE)\n", stderr);
+        return -1;
+    }
+    aa->ro.output = v;
+    return 0;
+}
+
+/* The options that take a value and belong to the audit alone. Returns 1 when argv[*i] was one
+ * (*i moved past it), 0 when it was not, -1 after printing an error. */
+static int parse_value_option(int argc, char **argv, int *i, struct audit_args *aa)
+{
+    const char *v = NULL;
+    int m;
+    if ((m = cli_option(argc, argv, i, "--pdf", NULL, &v)) != 0)
+        return parse_pdf(m, v, aa) == 0 ? 1 : -1;
+    if ((m = cli_option(argc, argv, i, "--trace", NULL, &v)) != 0) {
+        if (m < 0 || !*v) {
+            fputs("xii audit: --trace needs a player's name, or NAME:VALUE (Jack:food)\n", stderr);
+            return -1;
+        }
+        aa->trace = v;
+        return 1;
+    }
+    if ((m = cli_option(argc, argv, i, "--rules", NULL, &v)) != 0) {
+        if (m < 0) {
+            fputs("xii audit: --rules needs a value\n", stderr);
+            return -1;
+        }
+        aa->rules = v;
+        return 1;
+    }
+    if ((m = cli_option(argc, argv, i, "--max-messages", NULL, &v)) != 0)
+        return parse_max_messages(m, v, &aa->max_messages) == 0 ? 1 : -1;
+    if ((m = cli_option(argc, argv, i, "--until-round", NULL, &v)) != 0)
+        return parse_until_round(m, v, &aa->until_round) == 0 ? 1 : -1;
+    return 0;
+}
+
+/* The filled sheets' drawing options (render_options.h). Returns 1 when argv[*i] was one, 0
+ * when it was not, -1 after printing an error. */
+static int parse_render_option(int argc, char **argv, int *i, struct audit_args *aa)
+{
+    const char *a = argv[*i], *output = aa->ro.output;
+    struct strbuf err = STRBUF_INIT;
+    int m = render_options_parse(&aa->ro, argc, argv, i, &err);
+    if (m < 0)
+        fprintf(stderr, "xii audit: %s\n", strbuf_cstr(&err));
+    strbuf_free(&err);
+    if (m <= 0)
+        return m;
+    if (output && aa->ro.output != output) {
+        fputs("xii audit: give the PDF's path once (--pdf FILE or -o FILE)\n", stderr);
+        return -1;
+    }
+    if (strcmp(a, "-o") != 0 && strncmp(a, "--output", 8) != 0 && !aa->render_given)
+        aa->render_given = a;
+    return 1;
+}
+
+/* One argument at argv[*i] (with its value); moves *i past it. Returns 0 to go on, 1 after
+ * printing the help, -1 after printing an error. */
+static int parse_arg(int argc, char **argv, int *i, struct audit_args *aa)
+{
+    const char *a = argv[*i];
+    int m;
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+        cli_print_help(help_text);
+        return 1;
+    }
+    int *flag = strcmp(a, "--json") == 0 ? &aa->json : strcmp(a, "--mark") == 0 ? &aa->mark
+              : strcmp(a, "--analyse") == 0 ? &aa->analyse : NULL;
+    if (flag) {
+        *flag = 1;
+        (*i)++;
+        return 0;
+    }
+    if ((m = advisor_args_parse(&aa->adv, "audit", argc, argv, i)) != 0 ||
+        (m = parse_value_option(argc, argv, i, aa)) != 0 ||
+        (m = parse_render_option(argc, argv, i, aa)) != 0)
+        return m < 0 ? -1 : 0;
+    if (a[0] == '-' && a[1] != 0) {
+        cli_unknown_option("audit", a, help_text);
+        return -1;
+    }
+    if (aa->log) {
+        fprintf(stderr, "xii audit: one log at a time ('%s' and '%s' given)\n", aa->log, a);
+        return -1;
+    }
+    aa->log = a;
+    (*i)++;
+    return 0;
+}
+
+/* The options that go together and those that do not. Returns 0, or -1 after saying why. */
+static int check_args(struct audit_args *aa)
+{
     if (!aa->log) {
         fputs("xii audit: which log? (give a file name, or - for standard input)\n", stderr);
         cli_see_help("audit");
@@ -185,16 +225,12 @@ static int parse_args(int argc, char **argv, struct audit_args *aa)
         fprintf(stderr, "xii audit: %s is about the analysis: give --analyse too\n", aa->adv.given);
         return -1;
     }
-    if (aa->analyse && aa->adv.seconds > 0) {
-        fputs("xii audit: --time is for xii hint; the analysis takes --rollouts\n", stderr);
-        return -1;
-    }
-    if (aa->analyse && aa->trace) {
-        fputs("xii audit: --trace replaces the report: leave out --analyse\n", stderr);
-        return -1;
-    }
-    if (aa->analyse && aa->until_round) {
-        fputs("xii audit: --analyse rates the whole log: leave out --until-round\n", stderr);
+    const char *conflict = !aa->analyse ? NULL
+        : aa->adv.seconds > 0 ? "--time is for xii hint; the analysis takes --rollouts"
+        : aa->trace ? "--trace replaces the report: leave out --analyse"
+        : aa->until_round ? "--analyse rates the whole log: leave out --until-round" : NULL;
+    if (conflict) {
+        fprintf(stderr, "xii audit: %s\n", conflict);
         return -1;
     }
     if (aa->ro.output && strcmp(aa->ro.output, "-") == 0) {
@@ -202,13 +238,27 @@ static int parse_args(int argc, char **argv, struct audit_args *aa)
         return -1;
     }
     const char *inputs[] = {aa->log, aa->rules};
-    if (render_options_check(&aa->ro, NULL, inputs, 2, &err) != 0) {
+    struct strbuf err = STRBUF_INIT;
+    int rc = render_options_check(&aa->ro, NULL, inputs, 2, &err);
+    if (rc != 0)
         fprintf(stderr, "xii audit: %s\n", strbuf_cstr(&err));
-        strbuf_free(&err);
-        return -1;
-    }
     strbuf_free(&err);
-    return 0;
+    return rc != 0 ? -1 : 0;
+}
+
+/* Parses argv; returns -1 after printing an error, 1 after printing the help, 0 to go on. */
+static int parse_args(int argc, char **argv, struct audit_args *aa)
+{
+    memset(aa, 0, sizeof *aa);
+    aa->max_messages = AUDIT_MAX_MESSAGES;
+    render_options_init(&aa->ro);
+    advisor_args_init(&aa->adv, AUDIT_ANALYSE_ROLLOUTS);
+    for (int i = 1; i < argc;) {
+        int rc = parse_arg(argc, argv, &i, aa);
+        if (rc != 0)
+            return rc;
+    }
+    return check_args(aa);
 }
 
 /* What the audit's document holds: the filled sheets, and the analysis page with --analyse. */
