@@ -89,115 +89,165 @@ static int draw_setup(struct canvas *c, const void *ctx, struct strbuf *err)
     return 0;
 }
 
-int cmd_setup(int argc, char **argv)
-{
+struct setup_args {
     struct render_options ro;
-    render_options_init(&ro);
-    const char *difficulty = NULL, *seed = NULL, *roll = NULL, *choose = NULL;
-    const char *players = NULL, *names = NULL, *rules = NULL;
+    const char *difficulty, *seed, *roll, *choose, *players, *names, *rules;
+};
+
+/* Reads the options. Returns 0 to go on, 1 after printing the help, -1 after printing an
+ * error. */
+static int parse_options(int argc, char **argv, struct setup_args *sa)
+{
     struct strbuf err = STRBUF_INIT;
     for (int i = 1; i < argc;) {
         const char *a = argv[i];
         int m = 0;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             cli_print_help(help_text);
-            return EXIT_OK;
+            return 1;
         }
-        if ((m = cli_option(argc, argv, &i, "--difficulty", NULL, &difficulty)) ||
-            (m = cli_option(argc, argv, &i, "--seed", NULL, &seed)) ||
-            (m = cli_option(argc, argv, &i, "--roll", NULL, &roll)) ||
-            (m = cli_option(argc, argv, &i, "--choose", NULL, &choose)) ||
-            (m = cli_option(argc, argv, &i, "--players", NULL, &players)) ||
-            (m = cli_option(argc, argv, &i, "--names", NULL, &names)) ||
-            (m = cli_option(argc, argv, &i, "--rules", NULL, &rules))) {
+        if ((m = cli_option(argc, argv, &i, "--difficulty", NULL, &sa->difficulty)) ||
+            (m = cli_option(argc, argv, &i, "--seed", NULL, &sa->seed)) ||
+            (m = cli_option(argc, argv, &i, "--roll", NULL, &sa->roll)) ||
+            (m = cli_option(argc, argv, &i, "--choose", NULL, &sa->choose)) ||
+            (m = cli_option(argc, argv, &i, "--players", NULL, &sa->players)) ||
+            (m = cli_option(argc, argv, &i, "--names", NULL, &sa->names)) ||
+            (m = cli_option(argc, argv, &i, "--rules", NULL, &sa->rules))) {
             if (m < 0) {
                 fprintf(stderr, "xii setup: %s needs a value\n", a);
-                return EXIT_USAGE;
+                return -1;
             }
             continue;
         }
-        m = render_options_parse(&ro, argc, argv, &i, &err);
-        if (m < 0) {
+        m = render_options_parse(&sa->ro, argc, argv, &i, &err);
+        if (m < 0)
             fprintf(stderr, "xii setup: %s\n", strbuf_cstr(&err));
-            strbuf_free(&err);
-            return EXIT_USAGE;
-        }
-        if (m == 0) {
+        else if (m == 0)
             cli_unknown_option("setup", a, help_text);
-            return EXIT_USAGE;
+        if (m <= 0) {
+            strbuf_free(&err);
+            return -1;
         }
     }
-    const char *inputs[] = {rules};
-    if (render_options_check(&ro, "setup", inputs, 1, &err) != 0) {
+    strbuf_free(&err);
+    return 0;
+}
+
+/* Reads the options and checks those that go together. Returns 0 to go on, 1 after printing
+ * the help, -1 after printing an error. */
+static int parse_args(int argc, char **argv, struct setup_args *sa)
+{
+    memset(sa, 0, sizeof *sa);
+    render_options_init(&sa->ro);
+    int rc = parse_options(argc, argv, sa);
+    if (rc != 0)
+        return rc;
+    const char *inputs[] = {sa->rules};
+    struct strbuf err = STRBUF_INIT;
+    if (render_options_check(&sa->ro, "setup", inputs, 1, &err) != 0) {
         fprintf(stderr, "xii setup: %s\n", strbuf_cstr(&err));
         strbuf_free(&err);
-        return EXIT_USAGE;
+        return -1;
     }
-    int methods = (seed != NULL) + (roll != NULL) + (choose != NULL);
-    if (!difficulty || methods > 1 || (players && names)) {
-        fprintf(stderr, "xii setup: %s\n", !difficulty ? "--difficulty is required"
+    strbuf_free(&err);
+    int methods = (sa->seed != NULL) + (sa->roll != NULL) + (sa->choose != NULL);
+    if (!sa->difficulty || methods > 1 || (sa->players && sa->names)) {
+        fprintf(stderr, "xii setup: %s\n", !sa->difficulty ? "--difficulty is required"
                 : methods > 1 ? "give only one of --seed, --roll and --choose"
                 : "give --players or --names, not both");
         cli_see_help("setup");
+        return -1;
+    }
+    return 0;
+}
+
+/* The difficulty named by --difficulty, or -1 after listing the known ones. */
+static int find_difficulty(const struct gamedata *gd, const char *name)
+{
+    int d = gamedata_difficulty(gd, name, strlen(name));
+    if (d >= 0)
+        return d;
+    fprintf(stderr, "xii setup: unknown difficulty '%s' (expected", name);
+    for (int k = 0; k < gd->ndifficulties; k++)
+        fprintf(stderr, "%s%s", k == 0 ? " " : k + 1 == gd->ndifficulties ? " or " : ", ",
+                gd->difficulties[k].id);
+    fprintf(stderr, ")\n");
+    return -1;
+}
+
+/* Assigns the events of difficulty d by the method given. Returns EXIT_OK, or EXIT_USAGE
+ * after printing why. */
+static int assign_events(const struct gamedata *gd, const struct setup_args *sa, int d,
+                         struct event_setup *s)
+{
+    uint64_t seed = 0;
+    if (sa->seed && event_setup_parse_seed(sa->seed, &seed) != 0) {
+        fprintf(stderr, "xii setup: the seed must be a whole number from 0 to "
+                        "18446744073709551615, not '%s'\n", sa->seed);
         return EXIT_USAGE;
     }
+    if (!sa->seed && !sa->roll && !sa->choose && event_setup_free_rounds(gd, d) > 0) {
+        fprintf(stderr, "xii setup: %s has events to assign: give --seed S, --roll \"DICE\" "
+                        "or --choose \"EVENTS\"\n", gd->difficulties[d].name);
+        return EXIT_USAGE;
+    }
+    struct diag_list dl = DIAG_LIST_INIT;
+    int rc = sa->seed ? event_setup_seed(gd, d, seed, s, &dl)
+           : sa->roll ? event_setup_roll(gd, d, sa->roll, "--roll", s, &dl)
+           : sa->choose ? event_setup_choose(gd, d, sa->choose, "--choose", s, &dl)
+           : event_setup_init(gd, d, s, &dl);
+    print_diags(&dl, sa->roll ? sa->roll : sa->choose);
+    diag_list_free(&dl);
+    return rc != 0 ? EXIT_USAGE : EXIT_OK;
+}
+
+/* Writes the setup sheet of assignment s. Returns the command's exit status. */
+static int write_sheet(const struct gamedata *gd, const struct setup_args *sa,
+                       const struct organiser_players *pl, const struct event_setup *s)
+{
+    struct strbuf footer = STRBUF_INIT;
+    strbuf_printf(&footer, "setup \xc2\xb7 %s", gd->difficulties[s->difficulty].name);
+    if (s->method == EVENT_METHOD_SEED)
+        strbuf_printf(&footer, " \xc2\xb7 seed %llu", (unsigned long long)s->seed);
+    else if (s->method == EVENT_METHOD_ROLL)
+        strbuf_printf(&footer, " \xc2\xb7 dice %s", sa->roll);
+    else if (s->method == EVENT_METHOD_CHOOSE)
+        strbuf_puts(&footer, " \xc2\xb7 chosen");
+    strbuf_puts(&footer, " \xc2\xb7 ");
+    render_options_describe(&sa->ro, &footer);
+    struct setup_sheet_options so = {gd, s, sa->ro.paper, sa->ro.grey, pl->n,
+                                     (const char *const *)(pl->names[0] ? pl->names : NULL),
+                                     strbuf_cstr(&footer)};
+    int status = render_document(&sa->ro, "setup", "setup", "XII Century: setup", draw_setup, &so);
+    strbuf_free(&footer);
+    return status;
+}
+
+int cmd_setup(int argc, char **argv)
+{
+    struct setup_args sa;
+    int rc = parse_args(argc, argv, &sa);
+    if (rc != 0)
+        return rc > 0 ? EXIT_OK : EXIT_USAGE;
     struct organiser_players pl;
-    if (organiser_players_parse(players, names, 0, &pl, &err) != 0) {
+    struct strbuf err = STRBUF_INIT;
+    if (organiser_players_parse(sa.players, sa.names, 0, &pl, &err) != 0) {
         fprintf(stderr, "xii setup: %s\n", strbuf_cstr(&err));
         strbuf_free(&err);
         return EXIT_USAGE;
     }
+    strbuf_free(&err);
     struct gamedata gd;
-    if (cli_load_gamedata(&gd, rules) != 0) {
+    if (cli_load_gamedata(&gd, sa.rules) != 0) {
         organiser_players_free(&pl);
         return EXIT_USAGE;
     }
-    int status = EXIT_OK;
     struct event_setup s = {0};
-    struct diag_list dl = DIAG_LIST_INIT;
-    int d = gamedata_difficulty(&gd, difficulty, strlen(difficulty));
-    uint64_t seed_value = 0;
-    if (d < 0) {
-        fprintf(stderr, "xii setup: unknown difficulty '%s' (expected", difficulty);
-        for (int k = 0; k < gd.ndifficulties; k++)
-            fprintf(stderr, "%s%s", k == 0 ? " " : k + 1 == gd.ndifficulties ? " or " : ", ",
-                    gd.difficulties[k].id);
-        fprintf(stderr, ")\n");
-        status = EXIT_USAGE;
-    } else if (seed && event_setup_parse_seed(seed, &seed_value) != 0) {
-        fprintf(stderr, "xii setup: the seed must be a whole number from 0 to "
-                        "18446744073709551615, not '%s'\n", seed);
-        status = EXIT_USAGE;
-    } else if (methods == 0 && event_setup_free_rounds(&gd, d) > 0) {
-        fprintf(stderr, "xii setup: %s has events to assign: give --seed S, --roll \"DICE\" "
-                        "or --choose \"EVENTS\"\n", gd.difficulties[d].name);
-        status = EXIT_USAGE;
-    } else {
-        int rc = seed ? event_setup_seed(&gd, d, seed_value, &s, &dl)
-               : roll ? event_setup_roll(&gd, d, roll, "--roll", &s, &dl)
-               : choose ? event_setup_choose(&gd, d, choose, "--choose", &s, &dl)
-               : event_setup_init(&gd, d, &s, &dl);
-        print_diags(&dl, roll ? roll : choose);
-        if (rc != 0)
-            status = EXIT_USAGE;
-    }
+    int d = find_difficulty(&gd, sa.difficulty);
+    int status = d < 0 ? EXIT_USAGE : assign_events(&gd, &sa, d, &s);
     if (status == EXIT_OK) {
         print_assignment(&gd, &s, stdout);
-        struct strbuf footer = STRBUF_INIT;
-        strbuf_printf(&footer, "setup \xc2\xb7 %s", gd.difficulties[d].name);
-        if (s.method == EVENT_METHOD_SEED)
-            strbuf_printf(&footer, " \xc2\xb7 seed %llu", (unsigned long long)s.seed);
-        else if (s.method == EVENT_METHOD_ROLL)
-            strbuf_printf(&footer, " \xc2\xb7 dice %s", roll);
-        else if (s.method == EVENT_METHOD_CHOOSE)
-            strbuf_puts(&footer, " \xc2\xb7 chosen");
-        strbuf_puts(&footer, " \xc2\xb7 ");
-        render_options_describe(&ro, &footer);
-        struct setup_sheet_options so = {&gd, &s, ro.paper, ro.grey, pl.n,
-                                         (const char *const *)(pl.names[0] ? pl.names : NULL),
-                                         strbuf_cstr(&footer)};
-        status = render_document(&ro, "setup", "setup", "XII Century: setup", draw_setup, &so);
-        strbuf_free(&footer);
+        status = write_sheet(&gd, &sa, &pl, &s);
     }
     errno = 0;
     if (fflush(stdout) != 0 || ferror(stdout)) {
@@ -205,9 +255,7 @@ int cmd_setup(int argc, char **argv)
         status = EXIT_OUTPUT;
     }
     event_setup_free(&s);
-    diag_list_free(&dl);
     gamedata_free(&gd);
     organiser_players_free(&pl);
-    strbuf_free(&err);
     return status;
 }
