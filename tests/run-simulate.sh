@@ -92,6 +92,9 @@ PY
 if command -v script >/dev/null 2>&1; then
   script -qec "$xii simulate --games 3000 --difficulty normal --threads 1 >/dev/null" "$work/tty" >/dev/null 2>&1
   if grep -q 'games/s' "$work/tty"; then ok; else fail "no progress bar on a terminal"; fi
+  # The program's one bar (cli/progress.c): label, bar, percentage, count, rate.
+  if grep -Eq 'xii simulate \[[#.]{30}\] +[0-9]+% [0-9]+/3000 games, [0-9]+ games/s' "$work/tty"; then ok
+  else fail "the progress bar is not the shared one (cli/progress.c)"; fi
 fi
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]

@@ -17,7 +17,7 @@ int audit_analyse_run(const struct gamedata *gd, const struct log_ast *ast, cons
     o.luck_rollouts = (size_t)adv->rollouts;
     o.chart_rollouts = (size_t)adv->rollouts;
     struct progress bar;
-    progress_begin(&bar, "xii audit: analysing");
+    progress_begin(&bar, "xii audit: analysing", NULL);
     o.progress = progress_update;
     o.progress_arg = &bar;
     struct strbuf err = STRBUF_INIT;

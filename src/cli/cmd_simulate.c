@@ -7,11 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
-#include <unistd.h>
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
 #include "cli/options.h"
+#include "cli/progress.h"
 #include "cli/usage.h"
 #include "core/atomicfile.h"
 #include "layout/score_plot.h"
@@ -190,47 +189,29 @@ static int parse_bots(const struct args *a, struct play_bot bots[XII_MAX_PLAYERS
 
 /* ---- progress and logs ------------------------------------------------------------------- */
 
-struct progress {
-    int show;                   /* standard error is a terminal */
+/* What the library's callbacks need: the bar over every difficulty's games, and the logs. */
+struct run {
+    struct progress bar;
     int before, total;          /* games of the earlier difficulties; all games */
-    struct timespec start;
     const char *logs;           /* --logs DIR, or NULL */
     const char *difficulty;     /* the id of the difficulty being played */
     int digits;
 };
 
-static double seconds_since(const struct timespec *t0)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
-}
-
 static void show_progress(void *ctx, int done, int total)
 {
     (void)total;
-    struct progress *pg = ctx;
-    if (!pg->show)
-        return;
-    int all = pg->before + done;
-    double secs = seconds_since(&pg->start), rate = secs > 0 ? all / secs : 0;
-    int width = 30, filled = (int)((double)width * all / pg->total);
-    char bar[64];
-    for (int i = 0; i < width; i++)
-        bar[i] = i < filled ? '#' : '-';
-    bar[width] = '\0';
-    double left = rate > 0 ? (pg->total - all) / rate : 0;
-    fprintf(stderr, "\r[%s] %d/%d games, %.0f games/s, %.0f s left ", bar, all, pg->total, rate, left);
-    fflush(stderr);
+    struct run *run = ctx;
+    progress_update(&run->bar, (size_t)(run->before + done), (size_t)run->total);
 }
 
 static int write_log(void *ctx, int game, const char *log, size_t len, struct strbuf *err)
 {
-    const struct progress *pg = ctx;
+    const struct run *run = ctx;
     char path[PATH_MAX];
-    int n = snprintf(path, sizeof path, "%s/%s-%0*d.xii", pg->logs, pg->difficulty, pg->digits, game + 1);
+    int n = snprintf(path, sizeof path, "%s/%s-%0*d.xii", run->logs, run->difficulty, run->digits, game + 1);
     if (n < 0 || (size_t)n >= sizeof path) {
-        strbuf_printf(err, "the log folder's name is too long: %s", pg->logs);
+        strbuf_printf(err, "the log folder's name is too long: %s", run->logs);
         return -1;
     }
     return atomicfile_write_all(path, log, len, err);
@@ -442,21 +423,20 @@ int cmd_simulate(int argc, char **argv)
     struct sim_games games[GD_MAX_DIFFICULTIES];
     struct sim_stats stats[GD_MAX_DIFFICULTIES];
     memset(games, 0, sizeof games);
-    struct progress pg = {isatty(2), 0, nd * a.games, {0, 0}, a.logs, NULL, 4};
+    struct run run = {.total = nd * a.games, .logs = a.logs, .digits = 4};
     for (int g = a.games; g >= 10000; g /= 10)
-        pg.digits++;
-    clock_gettime(CLOCK_MONOTONIC, &pg.start);
+        run.digits++;
+    progress_begin(&run.bar, "xii simulate", "games");
     int ran = 0;
     for (int i = 0; status == EXIT_OK && i < nd; i++) {
         struct sim_options o = {&gd, a.players, diffs[i], objective, {NULL}, a.games, a.seed,
-                                a.threads, a.logs != NULL, a.logs ? write_log : NULL, show_progress, &pg};
+                                a.threads, a.logs != NULL, a.logs ? write_log : NULL, show_progress, &run};
         for (int p = 0; p < a.players; p++)
             o.bots[p] = &bots[p];
-        pg.difficulty = gd.difficulties[diffs[i]].id;
+        run.difficulty = gd.difficulties[diffs[i]].id;
         struct strbuf err = STRBUF_INIT;
         if (sim_run(&o, &games[i], &err) != 0) {
-            if (pg.show)
-                fputc('\n', stderr);
+            progress_end(&run.bar);
             fprintf(stderr, "xii simulate: %s\n", strbuf_cstr(&err));
             status = a.logs ? EXIT_OUTPUT : EXIT_USAGE;
         } else {
@@ -464,10 +444,10 @@ int cmd_simulate(int argc, char **argv)
             ran++;
         }
         strbuf_free(&err);
-        pg.before += a.games;
+        run.before += a.games;
     }
-    if (pg.show && ran)
-        fputs("\r\033[K", stderr);
+    if (ran)
+        progress_end(&run.bar);
     char title[256], subtitle[256];
     const char *obj = a.players > 1 ? "" : objective >= 0 ? gd.objectives[objective].id : "arcade";
     snprintf(title, sizeof title, "XII Century: %s bot%s, %d player%s%s%s%s, %d game%s per difficulty, "

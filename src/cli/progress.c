@@ -13,9 +13,10 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-void progress_begin(struct progress *p, const char *label)
+void progress_begin(struct progress *p, const char *label, const char *unit)
 {
     p->label = label;
+    p->unit = unit;
     p->on = isatty(STDERR_FILENO);
     p->start = p->last = now();
 }
@@ -34,6 +35,8 @@ void progress_update(void *arg, size_t done, size_t total)
     bar[WIDTH] = 0;
     double spent = t - p->start;
     fprintf(stderr, "\r%s [%s] %3zu%% %zu/%zu", p->label, bar, done * 100 / total, done, total);
+    if (p->unit)
+        fprintf(stderr, " %s, %.0f %s/s", p->unit, spent > 0 ? (double)done / spent : 0.0, p->unit);
     if (done > 0 && done < total)
         fprintf(stderr, ", about %.0f s left ", spent / (double)done * (double)(total - done));
     else

@@ -6,13 +6,15 @@
 
 struct progress {
     const char *label;
+    const char *unit;       /* what is counted ("games"), shown with its rate; or NULL */
     int on;                 /* standard error is a terminal */
     double last;            /* when it was last drawn */
     double start;
 };
 
-/* Starts a bar labelled label (e.g. "xii audit: analysing"). */
-void progress_begin(struct progress *p, const char *label);
+/* Starts a bar labelled label (e.g. "xii audit: analysing"). With a unit ("games") the bar
+ * also names what it counts and how many a second; NULL for none. */
+void progress_begin(struct progress *p, const char *label, const char *unit);
 /* Shows done of total; a callback for the library's progress hooks (arg: the progress). */
 void progress_update(void *arg, size_t done, size_t total);
 /* Erases the bar. */
