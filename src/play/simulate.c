@@ -88,6 +88,19 @@ static void *worker(void *arg)
     return NULL;
 }
 
+/* 0.2 s from now, on the clock pthread_cond_timedwait reads. */
+static struct timespec report_deadline(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    t.tv_nsec += 200000000;
+    if (t.tv_nsec >= 1000000000) {
+        t.tv_sec++;
+        t.tv_nsec -= 1000000000;
+    }
+    return t;
+}
+
 void sim_games_free(struct sim_games *g)
 {
     free(g->score);
@@ -135,16 +148,12 @@ int sim_run(const struct sim_options *o, struct sim_games *out, struct strbuf *e
         }
         started++;
     }
-    /* The calling thread reports progress until every worker has stopped. */
+    /* The calling thread reports progress every 0.2 s until every worker has stopped. The
+     * deadline stays put while games finish (each one wakes this thread): moved on every
+     * wake-up, it would never pass while games take less than 0.2 s. */
     pthread_mutex_lock(&r.lock);
+    struct timespec until = report_deadline();
     while (r.running > 0) {
-        struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_nsec += 200000000;
-        if (until.tv_nsec >= 1000000000) {
-            until.tv_sec++;
-            until.tv_nsec -= 1000000000;
-        }
         int rc = pthread_cond_timedwait(&r.changed, &r.lock, &until);
         if (rc == ETIMEDOUT && o->progress) {
             int done = r.done;
@@ -152,6 +161,8 @@ int sim_run(const struct sim_options *o, struct sim_games *out, struct strbuf *e
             o->progress(o->ctx, done, o->games);
             pthread_mutex_lock(&r.lock);
         }
+        if (rc == ETIMEDOUT)
+            until = report_deadline();
     }
     pthread_mutex_unlock(&r.lock);
     for (int t = 0; t < started; t++)
