@@ -3,7 +3,7 @@
 #include <string.h>
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
-#include "cli/options.h"
+#include "cli/render_args.h"
 #include "cli/render_options.h"
 #include "cli/usage.h"
 #include "layout/organiser.h"
@@ -31,33 +31,12 @@ int cmd_organiser(int argc, char **argv)
     struct render_options ro;
     render_options_init(&ro);
     const char *players = NULL, *names = NULL, *rules = NULL;
+    const struct render_arg own[] = {{"--players", &players, NULL}, {"--names", &names, NULL},
+                                     {"--rules", &rules, NULL}, {NULL, NULL, NULL}};
+    int rc = render_args_parse("organiser", help_text, own, &ro, argc, argv);
+    if (rc != 0)
+        return rc > 0 ? EXIT_OK : EXIT_USAGE;
     struct strbuf err = STRBUF_INIT;
-    for (int i = 1; i < argc;) {
-        const char *a = argv[i];
-        int m;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            cli_print_help(help_text);
-            return EXIT_OK;
-        }
-        if ((m = cli_option(argc, argv, &i, "--players", NULL, &players)) ||
-            (m = cli_option(argc, argv, &i, "--names", NULL, &names)) ||
-            (m = cli_option(argc, argv, &i, "--rules", NULL, &rules))) {
-            if (m < 0) {
-                fprintf(stderr, "xii organiser: %s needs a value\n", a);
-                return EXIT_USAGE;
-            }
-            continue;
-        }
-        m = render_options_parse(&ro, argc, argv, &i, &err);
-        if (m <= 0) {
-            if (m < 0)
-                fprintf(stderr, "xii organiser: %s\n", strbuf_cstr(&err));
-            else
-                cli_unknown_option("organiser", a, help_text);
-            strbuf_free(&err);
-            return EXIT_USAGE;
-        }
-    }
     struct organiser_players pl;
     if (players && names) {
         fprintf(stderr, "xii organiser: give --players or --names, not both\n");

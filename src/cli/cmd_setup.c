@@ -6,7 +6,7 @@
 #include <string.h>
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
-#include "cli/options.h"
+#include "cli/render_args.h"
 #include "cli/render_options.h"
 #include "cli/usage.h"
 #include "layout/organiser.h"
@@ -94,52 +94,18 @@ struct setup_args {
     const char *difficulty, *seed, *roll, *choose, *players, *names, *rules;
 };
 
-/* Reads the options. Returns 0 to go on, 1 after printing the help, -1 after printing an
- * error. */
-static int parse_options(int argc, char **argv, struct setup_args *sa)
-{
-    struct strbuf err = STRBUF_INIT;
-    for (int i = 1; i < argc;) {
-        const char *a = argv[i];
-        int m = 0;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            cli_print_help(help_text);
-            return 1;
-        }
-        if ((m = cli_option(argc, argv, &i, "--difficulty", NULL, &sa->difficulty)) ||
-            (m = cli_option(argc, argv, &i, "--seed", NULL, &sa->seed)) ||
-            (m = cli_option(argc, argv, &i, "--roll", NULL, &sa->roll)) ||
-            (m = cli_option(argc, argv, &i, "--choose", NULL, &sa->choose)) ||
-            (m = cli_option(argc, argv, &i, "--players", NULL, &sa->players)) ||
-            (m = cli_option(argc, argv, &i, "--names", NULL, &sa->names)) ||
-            (m = cli_option(argc, argv, &i, "--rules", NULL, &sa->rules))) {
-            if (m < 0) {
-                fprintf(stderr, "xii setup: %s needs a value\n", a);
-                return -1;
-            }
-            continue;
-        }
-        m = render_options_parse(&sa->ro, argc, argv, &i, &err);
-        if (m < 0)
-            fprintf(stderr, "xii setup: %s\n", strbuf_cstr(&err));
-        else if (m == 0)
-            cli_unknown_option("setup", a, help_text);
-        if (m <= 0) {
-            strbuf_free(&err);
-            return -1;
-        }
-    }
-    strbuf_free(&err);
-    return 0;
-}
-
 /* Reads the options and checks those that go together. Returns 0 to go on, 1 after printing
  * the help, -1 after printing an error. */
 static int parse_args(int argc, char **argv, struct setup_args *sa)
 {
     memset(sa, 0, sizeof *sa);
     render_options_init(&sa->ro);
-    int rc = parse_options(argc, argv, sa);
+    const struct render_arg own[] = {
+        {"--difficulty", &sa->difficulty, NULL}, {"--seed", &sa->seed, NULL},
+        {"--roll", &sa->roll, NULL}, {"--choose", &sa->choose, NULL},
+        {"--players", &sa->players, NULL}, {"--names", &sa->names, NULL},
+        {"--rules", &sa->rules, NULL}, {NULL, NULL, NULL}};
+    int rc = render_args_parse("setup", help_text, own, &sa->ro, argc, argv);
     if (rc != 0)
         return rc;
     const char *inputs[] = {sa->rules};

@@ -6,7 +6,7 @@
 #include <string.h>
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
-#include "cli/options.h"
+#include "cli/render_args.h"
 #include "cli/render_options.h"
 #include "cli/usage.h"
 #include "core/text.h"
@@ -75,46 +75,17 @@ static int split_list(const char *s, char **out, int max)
 /* Parses argv; returns -1 after printing an error, 1 after printing the help, 0 to go on. */
 static int parse_args(int argc, char **argv, struct sheet_args *sa)
 {
-    static const char *const names[] = {"--names", "--towns", "--difficulty", "--events",
-                                        "--seed", "--rules", "--players"};
     memset(sa, 0, sizeof *sa);
     render_options_init(&sa->ro);
+    const struct render_arg own[] = {
+        {"--back-summary", NULL, &sa->back_summary}, {"--names", &sa->names, NULL},
+        {"--towns", &sa->towns, NULL}, {"--difficulty", &sa->difficulty, NULL},
+        {"--events", &sa->events, NULL}, {"--seed", &sa->seed, NULL}, {"--rules", &sa->rules, NULL},
+        {"--players", &sa->players_text, NULL}, {NULL, NULL, NULL}};
+    int rc = render_args_parse("sheet", help_text, own, &sa->ro, argc, argv);
+    if (rc != 0)
+        return rc;
     struct strbuf err = STRBUF_INIT;
-    int i = 1;
-    while (i < argc) {
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            cli_print_help(help_text);
-            return 1;
-        }
-        if (strcmp(a, "--back-summary") == 0) {
-            sa->back_summary = 1;
-            i++;
-            continue;
-        }
-        int rc = render_options_parse(&sa->ro, argc, argv, &i, &err);
-        if (rc < 0) {
-            fprintf(stderr, "xii sheet: %s\n", strbuf_cstr(&err));
-            strbuf_free(&err);
-            return -1;
-        }
-        if (rc > 0)
-            continue;
-        const char **slot[] = {&sa->names, &sa->towns, &sa->difficulty, &sa->events, &sa->seed,
-                               &sa->rules, &sa->players_text};
-        int matched = 0;
-        for (size_t k = 0; k < sizeof names / sizeof names[0] && !matched; k++) {
-            matched = cli_option(argc, argv, &i, names[k], NULL, slot[k]);
-            if (matched < 0) {
-                fprintf(stderr, "xii sheet: %s needs a value\n", names[k]);
-                return -1;
-            }
-        }
-        if (!matched) {
-            cli_unknown_option("sheet", a, help_text);
-            return -1;
-        }
-    }
     if (sa->players_text) {
         char *end;
         errno = 0;

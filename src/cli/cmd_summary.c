@@ -3,7 +3,7 @@
 #include <string.h>
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
-#include "cli/options.h"
+#include "cli/render_args.h"
 #include "cli/render_options.h"
 #include "cli/usage.h"
 #include "layout/duplex_test.h"
@@ -38,34 +38,12 @@ int cmd_summary(int argc, char **argv)
     render_options_init(&ro);
     const char *rules = NULL;
     int duplex_test = 0;
+    const struct render_arg own[] = {{"--duplex-test", NULL, &duplex_test}, {"--rules", &rules, NULL},
+                                     {NULL, NULL, NULL}};
+    int rc = render_args_parse("summary", help_text, own, &ro, argc, argv);
+    if (rc != 0)
+        return rc > 0 ? EXIT_OK : EXIT_USAGE;
     struct strbuf err = STRBUF_INIT;
-    for (int i = 1; i < argc;) {
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            cli_print_help(help_text);
-            return EXIT_OK;
-        }
-        if (strcmp(a, "--duplex-test") == 0) {
-            duplex_test = 1;
-            i++;
-            continue;
-        }
-        int m = cli_option(argc, argv, &i, "--rules", NULL, &rules);
-        if (m > 0)
-            continue;
-        if (m == 0)
-            m = render_options_parse(&ro, argc, argv, &i, &err);
-        else
-            strbuf_puts(&err, "--rules needs a value");
-        if (m <= 0) {
-            if (m < 0)
-                fprintf(stderr, "xii summary: %s\n", strbuf_cstr(&err));
-            else
-                cli_unknown_option("summary", a, help_text);
-            strbuf_free(&err);
-            return EXIT_USAGE;
-        }
-    }
     const char *inputs[] = {rules};
     if (render_options_check(&ro, duplex_test ? "duplex-test" : "summary", inputs, 1, &err) != 0) {
         fprintf(stderr, "xii summary: %s\n", strbuf_cstr(&err));
