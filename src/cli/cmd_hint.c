@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include "cli/advisor_options.h"
 #include "cli/commands.h"
 #include "cli/hint.h"
@@ -109,18 +108,6 @@ static int parse_args(int argc, char **argv, struct hint_args *ha)
     return 0;
 }
 
-/* The seat named name (exactly, then ignoring case), or -1. */
-static int find_player(const struct game_state *s, const char *name)
-{
-    for (int p = 0; p < s->cfg.nplayers; p++)
-        if (strcmp(s->cfg.names[p], name) == 0)
-            return p;
-    for (int p = 0; p < s->cfg.nplayers; p++)
-        if (strcasecmp(s->cfg.names[p], name) == 0)
-            return p;
-    return -1;
-}
-
 /* Prints the diagnostics of a log with errors and says to fix them first. */
 static void refuse_errors(const char *name, const struct diag_list *dl)
 {
@@ -180,7 +167,7 @@ int cmd_hint(int argc, char **argv)
     if (dl.errors > 0) {
         refuse_errors(name, &dl);
         status = EXIT_FINDINGS;
-    } else if (ha.player && r->started && (asked = find_player(&r->state, ha.player)) < 0) {
+    } else if (ha.player && r->started && (asked = engine_seat_named(&r->state.cfg, ha.player, strlen(ha.player))) < 0) {
         fprintf(stderr, "xii hint: %s is not a player of %s\n", ha.player, name);
         status = EXIT_USAGE;
     } else {

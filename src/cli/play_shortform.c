@@ -45,13 +45,7 @@ const char *play_first_word(const char *text, char *out, size_t n)
 
 int play_find_player(const struct game_state *s, const char *word)
 {
-    for (int p = 0; p < s->cfg.nplayers; p++)
-        if (strcmp(s->cfg.names[p], word) == 0)
-            return p;
-    for (int p = 0; p < s->cfg.nplayers; p++)
-        if (strcasecmp(s->cfg.names[p], word) == 0)
-            return p;
-    return -1;
+    return engine_seat_named(&s->cfg, word, strlen(word));
 }
 
 void play_put_name(struct strbuf *out, const char *name)

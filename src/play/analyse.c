@@ -3,7 +3,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include "core/xalloc.h"
 #include "log/replay.h"
 
@@ -29,18 +28,6 @@ static struct log_replay *replay_prefix(const struct gamedata *gd, const struct 
     struct log_replay *r = log_replay_run(gd, &view, &opt, &dl);
     diag_list_free(&dl);
     return r;
-}
-
-/* The seat of a name as the log wrote it (exactly, then ignoring case), or -1. */
-static int seat_of(const struct game_state *s, const char *name)
-{
-    for (int p = 0; p < s->cfg.nplayers; p++)
-        if (strcmp(s->cfg.names[p], name) == 0)
-            return p;
-    for (int p = 0; p < s->cfg.nplayers; p++)
-        if (strcasecmp(s->cfg.names[p], name) == 0)
-            return p;
-    return -1;
 }
 
 const char *analyse_mark_name(enum analyse_mark m)
@@ -310,7 +297,7 @@ static int war_decisions(struct run *run, const struct decision *d)
     int rc = 0;
     for (size_t k = 0; k < st->war.count; k++) {
         const struct log_war_entry *we = &st->war.items[k];
-        int p = seat_of(s, we->player.text);
+        int p = engine_seat_named(&s->cfg, we->player.text, strlen(we->player.text));
         if (p < 0)
             continue;
         e[p].support = we->choice == LOG_WAR_SUPPORT;
@@ -338,7 +325,7 @@ static int collect_decision(struct run *run, const struct decision *d)
     struct log_replay *r = replay_prefix(run->gd, run->ast, d->stmt);
     const struct game_state *s = &r->state;
     const struct gamedata *gd = run->gd;
-    int p = seat_of(s, st->collect.player.text), rc = 0;
+    int p = engine_seat_named(&s->cfg, st->collect.player.text, strlen(st->collect.player.text)), rc = 0;
     struct round_missing miss;
     engine_round_missing(s, &miss);
     if (p >= 0 && miss.collect[p]) {

@@ -62,6 +62,9 @@ struct move {
  * ("setup", "events"); s is then unusable. */
 int engine_new_game(struct game_state *s, const struct gamedata *gd, const struct game_config *cfg,
                     struct history *h, struct refusal *why);
+/* The seat whose name is the n bytes at name, matched exactly, else ignoring case (the first
+ * such seat); -1 when none. */
+int engine_seat_named(const struct game_config *cfg, const char *name, size_t n);
 /* Begins round `round` (must be the next one): marks it and resolves its global event for
  * every player (then clamps), except an outlaws' attack while some player has bonus rolls
  * due: that waits for engine_outlaws_resolve. Returns 0 or -1 ("round-order"). */

@@ -1,5 +1,6 @@
 /* Starting a game: the configuration check and every player's starting sheet. */
 #include <string.h>
+#include <strings.h>
 #include "rules/engine_internal.h"
 #include "rules/event_check.h"
 
@@ -74,4 +75,14 @@ int engine_new_game(struct game_state *s, const struct gamedata *gd, const struc
         }
     }
     return 0;
+}
+
+int engine_seat_named(const struct game_config *cfg, const char *name, size_t n)
+{
+    for (int pass = 0; pass < 2; pass++)
+        for (int p = 0; p < cfg->nplayers; p++)
+            if (strlen(cfg->names[p]) == n &&
+                (pass ? strncasecmp(cfg->names[p], name, n) : strncmp(cfg->names[p], name, n)) == 0)
+                return p;
+    return -1;
 }
