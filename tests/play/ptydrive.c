@@ -5,8 +5,8 @@
  *
  * PROGRAM runs on a new pseudo-terminal (80 columns, TERM=xterm). Each line of SCRIPT is
  * typed (its bytes, a tab included, then Enter) once the program shows a prompt: output that
- * ends with "> ". Everything the program prints is copied to standard output. After the last
- * line the input is closed (Ctrl-D).
+ * ends with "> ", the program waiting for input. Everything the program prints is copied to
+ * standard output. After the last line the input is closed (Ctrl-D).
  *   -k N   after N lines, type the first half of the next one, then kill the program (SIGKILL)
  *   -K N   after N lines, type the next one with Enter and kill the program at once
  * Exit status: the program's, 137 when it was killed, 124 when it showed no prompt for 20 s,
@@ -62,29 +62,74 @@ static int prompted(void)
     return ntail >= 2 && tail[ntail - 2] == '>' && tail[ntail - 1] == ' ';
 }
 
-/* Waits for a prompt: 1 shown, 0 the program ended, -1 timed out. */
+static pid_t child;
+
+/* Whether the program waits in read() on its standard input (Linux: /proc/PID/syscall starts
+ * with the number of read, 0, and the descriptor 0x0); -1 when this cannot be known. */
+static int reading_input(void)
+{
+    char path[64], buf[64];
+    snprintf(path, sizeof path, "/proc/%d/syscall", (int)child);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    if (n == 0)
+        return -1;
+    return strncmp(buf, "0 0x0 ", 6) == 0;
+}
+
+/* Waits for a prompt: 1 shown, 0 the program ended, -1 timed out. A prompt is output that
+ * ends with "> " while the program waits for input with nothing more to print: a long line
+ * redrawn as it wraps shows the prompt again, in the middle of the echo. Where the kernel
+ * does not say what the program waits for, a pause of 50 ms after the prompt does. */
 static int wait_prompt(int fd)
 {
     double limit = now() + 20;
-    while (!prompted()) {
-        if (!pump(fd, 100))
+    for (;;) {
+        if (prompted()) {
+            int reading = reading_input();
+            struct pollfd p = {fd, POLLIN, 0};
+            int r = poll(&p, 1, reading < 0 ? 50 : 0);
+            if (r == 0 && reading != 0)
+                return 1;
+            if (r < 0 && errno != EINTR)
+                return 0;
+        }
+        if (!pump(fd, prompted() ? 2 : 100))
             return 0;
         if (now() > limit)
             return -1;
     }
-    return 1;
 }
 
+/* Types n bytes, one at a time as the terminal takes them, copying what the program prints
+ * meanwhile: a long line echoed and redrawn as it wraps would otherwise fill the output
+ * buffer, and the program, blocked on its echo, would stop reading what is typed. */
 static void type(int fd, const char *s, size_t n)
 {
     while (n > 0) {
-        ssize_t w = write(fd, s, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
+        struct pollfd p = {fd, POLLIN | POLLOUT, 0};
+        if (poll(&p, 1, 1000) < 0) {
+            if (errno == EINTR)
+                continue;
             return;
-        s += w;
-        n -= (size_t)w;
+        }
+        if ((p.revents & POLLIN) && !pump(fd, 0))
+            return;
+        if (p.revents & POLLOUT) {
+            ssize_t w = write(fd, s, 1);
+            if (w < 0 && errno == EINTR)
+                continue;
+            if (w <= 0)
+                return;
+            s++;
+            n--;
+        } else if (p.revents & (POLLHUP | POLLERR) && !(p.revents & POLLIN)) {
+            return;
+        }
     }
 }
 
@@ -121,6 +166,7 @@ int main(int argc, char **argv)
     struct winsize ws = {24, 80, 0, 0};
     int fd;
     pid_t pid = forkpty(&fd, NULL, NULL, &ws);
+    child = pid;
     if (pid < 0) {
         perror("ptydrive: forkpty");
         return 2;
@@ -148,7 +194,6 @@ int main(int argc, char **argv)
             finish(pid, fd);
             return 124;
         }
-        ntail = 0;
         if (typed == kill_after) {
             if (kill_typed) {
                 type(fd, line, (size_t)len);
@@ -165,11 +210,19 @@ int main(int argc, char **argv)
         }
         type(fd, line, (size_t)len);
         type(fd, "\r", 1);
+        ntail = 0;      /* the answer to this line comes after its echo */
         typed++;
     }
     free(line);
     fclose(script);
-    if (wait_prompt(fd) == 1)
+    int w = wait_prompt(fd);
+    if (w == 1)
         type(fd, "\004", 1);
+    if (w < 0) {
+        fprintf(stderr, "ptydrive: no prompt for 20 s after the last line\n");
+        kill(pid, SIGKILL);
+        finish(pid, fd);
+        return 124;
+    }
     return finish(pid, fd);
 }
