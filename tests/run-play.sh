@@ -1,9 +1,10 @@
 #!/bin/sh
 # The recorder (xii play) end to end, through a real pseudo-terminal (tests/play/ptydrive.c)
 # and through a pipe:
-#   - a complete four-player game typed in short forms, with tab completions, gives a log that
-#     audits with no diagnostic and the same final state as the source log; the prompts show
-#     the round, the player and the dice left;
+#   - a complete four-player game typed in short forms, with tab completions, then the check
+#     lines of the final sheets after round 10, gives the source log line for line (it audits
+#     with no diagnostic, to the same final state); the prompts show the round, the player and
+#     the dice left, and at the end that check lines may follow;
 #   - the same lines through a pipe give the same file;
 #   - refused lines at the prompt are not written, and the game goes on (undo too);
 #   - through a pipe the first refused line stops with the audit's message and status 1,
@@ -34,6 +35,8 @@ grep -q "$tab" "$dir/typed.tty" || fail "no completion in the terminal script"
 "$xii" play --pdf "$dir/pipe.pdf" "$dir/pipe.xii" < "$typed" > "$dir/pipe.out" 2> "$dir/pipe.err" || fail "pipe: exit $?"
 qpdf --check "$dir/pipe.pdf" > /dev/null 2>&1 || fail "--pdf wrote no valid PDF"
 cmp -s "$dir/pipe.out" "$dir/source.report" || fail "the report at the end is not the audit's"
+# The source without its opening comment is what the recorder writes, the final checks included.
+sed 1,2d "$src" | cmp -s - "$dir/pipe.xii" || fail "the recorded file is not the source log line for line"
 # A terminal.
 "$drive" "$dir/typed.tty" "$xii" play "$dir/tty.xii" > "$dir/tty.out" 2>&1 || fail "terminal: exit $?"
 cmp -s "$dir/tty.xii" "$dir/pipe.xii" || fail "the terminal and the pipe wrote different files"
@@ -43,6 +46,8 @@ cmp -s "$dir/tty.report" "$dir/source.report" || fail "the recorded game ends in
 grep -q '^r1 Jack 5 3 5 4> ' "$dir/tty.out" || fail "no prompt with the round, the player and the dice"
 grep -q 'population' "$dir/tty.xii" && ! grep -q "popu$tab" "$dir/tty.xii" || fail "completion"
 grep -q '^Winner' "$dir/tty.out" || fail "no report at the end of the game"
+grep -q '^The game is over after round 10. Type what each final sheet says' "$dir/tty.out" &&
+  grep -q '^end checks> Jack population 9' "$dir/tty.out" || fail "the end prompt does not ask for the final checks"
 
 # Refused lines at the prompt: each is refused, not written, and the game goes on; an undo
 # takes a line back and it is typed again.
@@ -55,15 +60,21 @@ awk '
   NR == 34 { print "war Jack avoid" }               # every player is listed
   NR == 35 { print "hint"; print "round" }          # Martha has a location bonus to choose
   NR == 36 { print "show Martha"; print "log 2"; print "hint"; print "help" }
-  { print; prev = $0 }' "$dir/typed.tty" > "$dir/refused.tty"
+  NR == n - 3 { print "round"; print "market 1 food" }   # the game is over: checks only
+  NR == n - 1 { print "Tom score 99"; print "undo" }      # a wrong score, taken back
+  { print; prev = $0 }' n="$(wc -l < "$typed")" "$dir/typed.tty" > "$dir/refused.tty"
 "$drive" "$dir/refused.tty" "$xii" play "$dir/refused.xii" > "$dir/refused.out" 2>&1 || fail "refusals: exit $?"
 cmp -s "$dir/refused.xii" "$dir/pipe.xii" || fail "refused lines changed the file"
 n=$(grep -c 'refused' "$dir/refused.out")
-[ "$n" -ge 6 ] || fail "expected 6 refusals at the prompt, saw $n"
-for rule in die-unavailable requirement one-die-per-asset turn-order war collect; do
+[ "$n" -ge 8 ] || fail "expected 8 refusals at the prompt, saw $n"
+for rule in die-unavailable requirement one-die-per-asset turn-order war collect round-order; do
   grep -q "\[rule: $rule\]" "$dir/refused.out" || fail "no refusal with rule $rule"
 done
 grep -q '^taken back:' "$dir/refused.out" || fail "undo said nothing"
+grep -q "the game ended after round 10: only the check lines" "$dir/refused.out" &&
+  grep -q "the game ended after round 10: this line comes too late" "$dir/refused.out" &&
+  grep -q "mismatch: Tom's sheet says score 99, the rules give 41" "$dir/refused.out" ||
+  fail "after round 10, a round or a market line is refused and a check is taken"
 # show: the sheet as it stands, each asset with its MAX; log: the last lines; help.
 grep -q '^  basic *population [0-9]*/[0-9]*, food' "$dir/refused.out" || fail "show printed no sheet with MAX"
 grep -q '^collect Martha grassland supply' "$dir/refused.out" || fail "log did not print the last lines"
@@ -92,6 +103,16 @@ grep -q "stop.xii:[0-9]*:[0-9]*: error: .*\[rule: unknown-id\]" "$dir/stop.err" 
 head -n 20 "$typed" | "$xii" play "$dir/stop20.xii" > /dev/null 2>&1 || fail "20 lines through a pipe"
 cmp -s "$dir/stop.xii" "$dir/stop20.xii" || fail "the file after a refused line is not the file of the lines before it"
 [ -s "$dir/stop.out" ] && fail "no prompt may be printed through a pipe"
+# Bytes that are not UTF-8 text are refused like any other line, and shown escaped.
+{ head -n 20 "$typed"; printf '3 influence gr\377ssland\n'; } > "$dir/bytes.in"
+"$xii" play "$dir/bytes.xii" < "$dir/bytes.in" > /dev/null 2> "$dir/bytes.err"
+[ $? -eq 1 ] || fail "a line that is not text through a pipe: expected status 1"
+grep -q 'bytes.xii:[0-9]*:[0-9]*: error: invalid UTF-8 byte 0xFF .*\[rule: encoding\]' "$dir/bytes.err" &&
+  ! grep -q "$(printf '\377')" "$dir/bytes.err" || fail "no escaped encoding message for a line that is not text"
+cmp -s "$dir/bytes.xii" "$dir/stop20.xii" || fail "a line that is not text changed the file"
+# A finished game continued with no input prints the report.
+"$xii" play "$dir/pipe.xii" < /dev/null > "$dir/again.out" 2>&1 || fail "a finished game continued: exit $?"
+cmp -s "$dir/again.out" "$dir/source.report" || fail "a finished game continued with no input: not the report"
 
 # Bad input: a clear error, status 2, nothing created.
 mkdir -p "$dir/folder"

@@ -27,7 +27,8 @@ static const char usage_text[] =
     "Records a game at the table, move by move: each line typed is checked by the rules as the\n"
     "audit checks it, and written to FILE (flushed to the disk) once accepted. FILE is created,\n"
     "or continued where it stops. Type help at the prompt for the short forms and commands.\n"
-    "When the game ends (or at quit) the audit report is printed.\n"
+    "Once round 10 is over, the check lines of the final sheets may follow; at quit (or at the\n"
+    "end of a finished game's input) the audit report is printed.\n"
     "  --seed S            draw the events of the difficulty from seed S (setup method 1)\n"
     "  --pdf PDF           at the end, also draw the filled town-sheets into PDF\n"
     "  --rules FILE        read this game-data file instead of the built-in one\n"
@@ -393,18 +394,16 @@ static int record_line(struct play_session *s, const struct reader *rd, const ch
     return stop;
 }
 
-/* Reads and records lines until the game ends, quit, the end of the input, or a line that
- * stops the recorder. *report: the audit report is due. Returns the exit status so far. */
+/* Reads and records lines until quit, the end of the input, or a line that stops the
+ * recorder. Once the game is over, the check lines of the final sheets may still come.
+ * *report: the audit report is due. Returns the exit status so far. */
 static int record(struct play_session *s, const struct reader *rd, int *report)
 {
     for (;;) {
-        if (s->await.kind == LOG_AWAIT_GAME_OVER && play_session_started(s)) {
-            *report = 1;
-            return EXIT_OK;
-        }
         char *line = read_line(rd, s);
         if (!line) {
-            *report = rd->terminal;     /* Ctrl-D at the table ends like quit */
+            /* Ctrl-D at the table ends like quit; a script's input ends the game once it is over. */
+            *report = rd->terminal || s->replay->state.phase == PHASE_GAME_OVER;
             if (rd->terminal)
                 putchar('\n');
             return EXIT_OK;

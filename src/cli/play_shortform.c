@@ -280,6 +280,11 @@ static void expand_round(const struct play_session *s, enum log_await_kind kind,
             break;
         return;
     }
+    case LOG_AWAIT_GAME_OVER:
+        if (!named)
+            break;
+        strbuf_printf(out, "check %s", t);      /* only checks may follow the game */
+        return;
     default:
         break;
     }
@@ -294,6 +299,11 @@ int play_shortform_expand(const struct play_session *s, const char *typed, struc
     const struct log_await *a = &s->await;
     int quoted = typed[strspn(typed, " \t")] == '"';
     if (!quoted && strcasecmp(w, "round") == 0 && !*rest) {
+        if (a->kind == LOG_AWAIT_GAME_OVER) {
+            strbuf_printf(err, "the game ended after round %d: only the check lines of the final sheets "
+                               "may follow [rule: round-order]\n", s->replay->state.round);
+            return -1;
+        }
         /* The next round, even early: the replay then says what the round still needs. */
         strbuf_printf(out, "round %d", play_session_started(s) ? s->replay->state.round + 1 : 1);
         return 0;

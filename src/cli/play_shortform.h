@@ -11,6 +11,7 @@
  *   reserve die  after the fourth die, "3 food" -> reserve 3 food
  *   war          "Jack avoid, Tom support 4" -> war ...
  *   collect      "grassland food" -> collect NAME grassland food; "Tom forest supply" too
+ *   game over    "Tom food 8 score 30" -> check Tom food 8 score 30
  * Expansion only rewrites the text: whether the statement is legal is the replay's business. */
 #ifndef CLI_PLAY_SHORTFORM_H
 #define CLI_PLAY_SHORTFORM_H

@@ -19,7 +19,8 @@ const char play_text_help[] =
     "           after the fourth die, 3 food spends a reserve die\n"
     "  war      Jack avoid, Tom support 4  every player, with the bonus rolls of a supporter\n"
     "  collect  grassland food             the awaited player's location bonus\n"
-    "  check    check Jack food 12         what a sheet says (a difference is reported)\n"
+    "  check    check Jack food 12         what a sheet says (a difference is reported);\n"
+    "           after round 10: Jack food 12 score 87, the final sheets' values\n"
     "Commands: undo (take back the last statement), show [NAME] (a sheet as it stands),\n"
     "log [N] (the last lines of the file), hint (the advisor), help, quit.\n"
     "Tab completes ids, names and the dice still unspent; arrows recall earlier lines.\n";
@@ -85,7 +86,7 @@ void play_text_prompt(const struct play_session *s, struct strbuf *out)
         strbuf_printf(out, "r%d %s collect> ", a->round, name(s, a->player));
         break;
     default:
-        strbuf_puts(out, "end> ");
+        strbuf_puts(out, "end checks> ");
         break;
     }
 }
@@ -165,6 +166,11 @@ static void round_example(const struct play_session *s, enum log_await_kind kind
                 strbuf_printf(out, "%s%s %s", n++ ? ", " : "", gd->locations[l].id,
                               gd->assets[gd->locations[l].bonus_asset[0]].id);
             }
+        break;
+    case LOG_AWAIT_GAME_OVER:
+        /* What a sheet might say, not what the rules give: the check is the sheet's word. */
+        play_put_name(out, st->cfg.names[0]);
+        strbuf_puts(out, " food 8 score 30");
         break;
     default:
         break;
@@ -284,8 +290,10 @@ static void round_awaited(const struct play_session *s, enum log_await_kind kind
         break;
     }
     case LOG_AWAIT_GAME_OVER:
-        strbuf_puts(out, "The game is over.\n");
-        return;
+        strbuf_printf(out, "The game is over after round %d. Type what each final sheet says to have it "
+                           "checked (check NAME then values, the word check may be left out)",
+                      st->round);
+        break;
     default:
         return;
     }
@@ -293,6 +301,9 @@ static void round_awaited(const struct play_session *s, enum log_await_kind kind
     round_example(s, kind, &example);
     if (example.len)
         strbuf_printf(out, "; e.g. %s", example.data);
+    if (kind == LOG_AWAIT_GAME_OVER)
+        strbuf_puts(out, ".\nThen quit (or Ctrl-D) for the audit report; show NAME prints a sheet, undo takes "
+                         "back the last line");
     strbuf_putc(out, '\n');
     strbuf_free(&example);
 }

@@ -21,6 +21,8 @@ static void submit_ok(struct play_session *s, const char *line)
 struct refused_line {
     const char *golden;
     int lines;              /* its first lines are typed first */
+    int skip;               /* but this one (a line the golden log refuses), or 0 */
+    const char *instead;    /* typed in its place, or NULL */
     const char *before;     /* lines accepted first ("\n"-separated), or NULL */
     const char *line;       /* the line refused */
     const char *rule;       /* the rule its message names */
@@ -28,54 +30,62 @@ struct refused_line {
 
 static const struct refused_line cases[] = {
     /* Spending dice (abilities.xii line 11: Jack's turn, dice 4 1 6 5). */
-    {"abilities.xii", 11, NULL, "3 food", "die-unavailable"},
-    {"abilities.xii", 11, NULL, "7 food", "syntax"},
-    {"abilities.xii", 11, NULL, "4 atract blacksmith", "syntax"},
-    {"abilities.xii", 11, NULL, "4 attract blacksmit", "unknown-id"},
-    {"abilities.xii", 11, NULL, "4 build blacksmith", "bad-move"},
-    {"abilities.xii", 11, NULL, "4 men-at-arms", "requirement"},
-    {"abilities.xii", 11, NULL, "4 attract jongleur a", "exact-die"},
-    {"abilities.xii", 11, NULL, "1 attract jongleur a", "requirement"},
-    {"abilities.xii", 11, NULL, "4 attract blacksmith a", "perk-letter"},
-    {"abilities.xii", 11, NULL, "sheriff 4 5", "perk-not-owned"},
-    {"abilities.xii", 11, NULL, "split 5 1 food 4 supply", "perk-not-owned"},
-    {"abilities.xii", 11, NULL, "reserve 6 population", "reserve-empty"},
-    {"abilities.xii", 12, NULL, "5 population", "one-die-per-asset"},
-    {"abilities.xii", 12, "1 store", "reserve 1 food", "reserve-new"},
-    {"abilities.xii", 12, "reserve 3 food", "reserve 4 supply", "reserve-limit"},
-    {"abilities.xii", 12, "4 influence quarry", "1 influence quarry", "one-die-per-location"},
-    {"abilities.xii", 12, NULL, "market 2 ale", "market"},
-    {"abilities.xii", 12, NULL, "market 0 food", "syntax"},
-    {"abilities.xii", 15, NULL, "market 9 supply", "market"},
+    {"abilities.xii", 11, 0, NULL, NULL, "3 food", "die-unavailable"},
+    {"abilities.xii", 11, 0, NULL, NULL, "7 food", "syntax"},
+    {"abilities.xii", 11, 0, NULL, NULL, "4 atract blacksmith", "syntax"},
+    {"abilities.xii", 11, 0, NULL, NULL, "4 attract blacksmit", "unknown-id"},
+    {"abilities.xii", 11, 0, NULL, NULL, "4 build blacksmith", "bad-move"},
+    {"abilities.xii", 11, 0, NULL, NULL, "4 men-at-arms", "requirement"},
+    {"abilities.xii", 11, 0, NULL, NULL, "4 attract jongleur a", "exact-die"},
+    {"abilities.xii", 11, 0, NULL, NULL, "1 attract jongleur a", "requirement"},
+    {"abilities.xii", 11, 0, NULL, NULL, "4 attract blacksmith a", "perk-letter"},
+    {"abilities.xii", 11, 0, NULL, NULL, "sheriff 4 5", "perk-not-owned"},
+    {"abilities.xii", 11, 0, NULL, NULL, "split 5 1 food 4 supply", "perk-not-owned"},
+    {"abilities.xii", 11, 0, NULL, NULL, "reserve 6 population", "reserve-empty"},
+    {"abilities.xii", 12, 0, NULL, NULL, "5 population", "one-die-per-asset"},
+    {"abilities.xii", 12, 0, NULL, "1 store", "reserve 1 food", "reserve-new"},
+    {"abilities.xii", 12, 0, NULL, "reserve 3 food", "reserve 4 supply", "reserve-limit"},
+    {"abilities.xii", 12, 0, NULL, "4 influence quarry", "1 influence quarry", "one-die-per-location"},
+    {"abilities.xii", 12, 0, NULL, NULL, "market 2 ale", "market"},
+    {"abilities.xii", 12, 0, NULL, NULL, "market 0 food", "syntax"},
+    {"abilities.xii", 15, 0, NULL, NULL, "market 9 supply", "market"},
     /* Order of the game. */
-    {"abilities.xii", 11, NULL, "turn Tom 1 2", "unspent-dice"},
-    {"abilities.xii", 10, NULL, "turn Tom 1 2", "turn-order"},
-    {"abilities.xii", 10, NULL, "turn Jak 1 2", "unknown-player"},
-    {"abilities.xii", 10, NULL, "war Jack avoid, Tom avoid", "round-order"},
-    {"abilities.xii", 11, NULL, "round 2", "turn-order"},
-    {"abilities.xii", 9, NULL, "shared 3 3", "dice"},
-    {"abilities.xii", 11, NULL, "shared 1 2", "round-order"},
-    {"abilities.xii", 11, NULL, "players Ann Bob", "header"},
-    {"abilities.xii", 11, NULL, "outlaws Jack 3", "round-order"},
+    {"abilities.xii", 11, 0, NULL, NULL, "turn Tom 1 2", "unspent-dice"},
+    {"abilities.xii", 10, 0, NULL, NULL, "turn Tom 1 2", "turn-order"},
+    {"abilities.xii", 10, 0, NULL, NULL, "turn Jak 1 2", "unknown-player"},
+    {"abilities.xii", 10, 0, NULL, NULL, "war Jack avoid, Tom avoid", "round-order"},
+    {"abilities.xii", 11, 0, NULL, NULL, "round 2", "turn-order"},
+    {"abilities.xii", 9, 0, NULL, NULL, "shared 3 3", "dice"},
+    {"abilities.xii", 11, 0, NULL, NULL, "shared 1 2", "round-order"},
+    {"abilities.xii", 11, 0, NULL, NULL, "players Ann Bob", "header"},
+    {"abilities.xii", 11, 0, NULL, NULL, "outlaws Jack 3", "round-order"},
     /* Items and abilities. */
-    {"abilities.xii", 30, NULL, "3 attract blacksmith", "already-owned"},
-    {"abilities.xii", 39, NULL, "2 attract sheriff", "perk-letter"},
-    {"abilities.xii", 41, NULL, "sheriff 2 3", "once-per-turn"},
-    {"abilities.xii", 11, NULL, "4 build town-walls", "cost"},
-    {"abilities.xii", 40, NULL, "sheriff 2 4", "die-range"},
-    {"abilities.xii", 122, NULL, "split 6 3 food 3 food", "split"},
-    {"game-5p.xii", 268, NULL, "2 attract bishop", "fire-ban"},
+    {"abilities.xii", 30, 0, NULL, NULL, "3 attract blacksmith", "already-owned"},
+    {"abilities.xii", 39, 0, NULL, NULL, "2 attract sheriff", "perk-letter"},
+    {"abilities.xii", 41, 0, NULL, NULL, "sheriff 2 3", "once-per-turn"},
+    {"abilities.xii", 11, 0, NULL, NULL, "4 build town-walls", "cost"},
+    {"abilities.xii", 40, 0, NULL, NULL, "sheriff 2 4", "die-range"},
+    {"abilities.xii", 122, 0, NULL, NULL, "split 6 3 food 3 food", "split"},
+    {"game-5p.xii", 268, 0, NULL, NULL, "2 attract bishop", "fire-ban"},
+    {"errors-market-reserve.xii", 24, 0, NULL, NULL, "3 store", "reserve-full"},
+    {"errors-market-reserve.xii", 88, 25, "3 farms", NULL, "market 14 food", "max"},
+    {"errors-market-reserve.xii", 88, 25, "3 farms", "market 13 food", "market 1 food", "max"},
+    /* Bytes that are not text. */
+    {"abilities.xii", 11, 0, NULL, NULL, "4 fo\001od", "encoding"},
+    {"abilities.xii", 11, 0, NULL, NULL, "4 f\377ood", "encoding"},
+    {"abilities.xii", 11, 0, NULL, NULL, "4 f\303ood", "encoding"},
+    {"abilities.xii", 0, 0, NULL, NULL, "players Ann \033[2JBob", "encoding"},
     /* The end of a round. */
-    {"abilities.xii", 20, NULL, "war Jack support, Tom avoid", "war"},
-    {"abilities.xii", 20, NULL, "war Jack avoid", "war"},
-    {"abilities.xii", 67, NULL, "war Jack support 3 4 5, Tom avoid", "bonus-rolls"},
-    {"abilities.xii", 20, NULL, "collect Jack grassland food", "collect"},
+    {"abilities.xii", 20, 0, NULL, NULL, "war Jack support, Tom avoid", "war"},
+    {"abilities.xii", 20, 0, NULL, NULL, "war Jack avoid", "war"},
+    {"abilities.xii", 67, 0, NULL, NULL, "war Jack support 3 4 5, Tom avoid", "bonus-rolls"},
+    {"abilities.xii", 20, 0, NULL, NULL, "collect Jack grassland food", "collect"},
     /* The header. */
-    {"abilities.xii", 0, NULL, "players Jack Jack", "setup"},
-    {"abilities.xii", 0, "players Jack Tom\ndifficulty normal", "events 7 fire, 8 fire, 9 fire, 10 famine", "events"},
-    {"abilities.xii", 0, "players Jack Tom", "difficulty nromal", "unknown-id"},
-    {"abilities.xii", 0, "players Jack Tom\ndifficulty normal", "round 1", "events"},
-    {"abilities.xii", 0, "players Jack Tom", "solo merchant", "setup"},
+    {"abilities.xii", 0, 0, NULL, NULL, "players Jack Jack", "setup"},
+    {"abilities.xii", 0, 0, NULL, "players Jack Tom\ndifficulty normal", "events 7 fire, 8 fire, 9 fire, 10 famine", "events"},
+    {"abilities.xii", 0, 0, NULL, "players Jack Tom", "difficulty nromal", "unknown-id"},
+    {"abilities.xii", 0, 0, NULL, "players Jack Tom\ndifficulty normal", "round 1", "events"},
+    {"abilities.xii", 0, 0, NULL, "players Jack Tom", "solo merchant", "setup"},
 };
 
 static void test_refusals(void **state)
@@ -85,7 +95,7 @@ static void test_refusals(void **state)
         const struct refused_line *c = &cases[k];
         struct play_session s;
         open_new(&s, "refused.xii");
-        type_golden(&s, c->golden, c->lines);
+        type_golden_but(&s, c->golden, c->lines, c->skip, c->instead);
         if (c->before) {
             char *copy = strdup(c->before), *save = NULL;
             for (char *l = strtok_r(copy, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
@@ -129,6 +139,41 @@ static void test_check_mismatch_is_written(void **state)
     play_session_free(&s);
 }
 
+/* After round 10 the check lines of the final sheets are taken, `check` left out or not;
+ * nothing else is. */
+static void test_after_the_game(void **state)
+{
+    (void)state;
+    static const char *const games[] = {"abilities.xii", "game-solo.xii"};
+    for (size_t g = 0; g < sizeof games / sizeof games[0]; g++) {
+        struct play_session s;
+        open_new(&s, "over.xii");
+        type_golden(&s, games[g], 10000);
+        assert_int_equal(s.replay->state.phase, PHASE_GAME_OVER);
+        const char *who = s.replay->state.cfg.names[0];
+        char line[128], want[128];
+        snprintf(line, sizeof line, "%s food 99 score 3", who);
+        snprintf(want, sizeof want, "\ncheck %s food 99 score 3\n", who);
+        struct play_result res;
+        play_session_submit(&s, line, &res);
+        assert_int_equal(res.outcome, PLAY_ACCEPTED);
+        assert_non_null(strstr(strbuf_cstr(&res.message), "mismatch"));
+        assert_non_null(strstr(strbuf_cstr(&s.text), want));
+        play_result_free(&res);
+        static const char *const refused[] = {"round", "round 11", "market 1 food", "6 food", "turn Jack 1 2"};
+        for (size_t k = 0; k < sizeof refused / sizeof refused[0]; k++) {
+            play_session_submit(&s, refused[k], &res);
+            if (res.outcome != PLAY_REFUSED)
+                fail_msg("%s: '%s' taken after the game", games[g], refused[k]);
+            play_result_free(&res);
+        }
+        play_session_submit(&s, "round", &res);
+        assert_non_null(strstr(strbuf_cstr(&res.message), "[rule: round-order]"));
+        play_result_free(&res);
+        play_session_free(&s);
+    }
+}
+
 /* Undo after each statement of games with every statement kind: FILE, the replay and what is
  * awaited are exactly as before the statement; typed again, it is accepted again. */
 static void undo_every_statement(const char *golden, int kinds[LOG_KIND_COUNT])
@@ -163,10 +208,7 @@ static void undo_every_statement(const char *golden, int kinds[LOG_KIND_COUNT])
             play_session_submit(&s, p, &res);
             assert_int_equal(res.outcome, PLAY_ACCEPTED);
         } else if (res.outcome != PLAY_EMPTY) {
-            if (s.await.kind == LOG_AWAIT_GAME_OVER)
-                ;   /* the game is over: the final checks are not the recorder's */
-            else
-                fail_msg("'%s' refused:\n%s", p, strbuf_cstr(&res.message));
+            fail_msg("'%s' refused:\n%s", p, strbuf_cstr(&res.message));
         }
         play_result_free(&res);
         free(before);
@@ -314,7 +356,7 @@ static void test_examples_are_accepted(void **state)
         open_new(&s, "example.xii");
         struct strbuf example = STRBUF_INIT;
         char *p = text;
-        while (*p && s.await.kind != LOG_AWAIT_GAME_OVER) {
+        while (*p) {
             char *nl = strchr(p, '\n');
             if (nl)
                 *nl = 0;
@@ -353,6 +395,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_check_mismatch_is_written),
+        cmocka_unit_test(test_after_the_game),
         cmocka_unit_test(test_undo_every_kind),
         cmocka_unit_test(test_header_steps),
         cmocka_unit_test(test_continue),
