@@ -6,22 +6,16 @@
 #include <string.h>
 #include "cli/audit_analyse.h"
 #include "cli/commands.h"
-#include "cli/gamedata_option.h"
 #include "cli/options.h"
 #include "cli/render_options.h"
+#include "cli/replayed_log.h"
 #include "cli/usage.h"
-#include "core/readfile.h"
 #include "core/xalloc.h"
 #include "layout/filled_sheet.h"
-#include "log/parse.h"
 #include "log/replay.h"
 #include "log/report.h"
 #include "log/trace.h"
 
-/* A hand-written log is a few kB. The tree of a log costs about 7 times its size in memory
- * whatever it holds (messages beyond --max-messages are counted, not kept): 32 MB of failing
- * check lines stay under 256 MB (bench/NOTES.md). */
-#define MAX_LOG_BYTES ((size_t)32 << 20)
 /* The messages listed by default: a real game's mistakes fit, a hostile log's millions do not
  * (they are counted, not kept: memory stays bounded). */
 #define AUDIT_MAX_MESSAGES 100
@@ -323,28 +317,14 @@ int cmd_audit(int argc, char **argv)
     int rc = parse_args(argc, argv, &aa);
     if (rc != 0)
         return rc > 0 ? EXIT_OK : EXIT_USAGE;
-    char *src = NULL;
-    size_t len = 0;
-    struct strbuf err = STRBUF_INIT;
-    if (readfile(aa.log, MAX_LOG_BYTES, &src, &len, &err) != 0) {
-        fprintf(stderr, "xii audit: %s\n", strbuf_cstr(&err));
-        strbuf_free(&err);
-        return EXIT_USAGE;
-    }
-    strbuf_free(&err);
-    struct gamedata gd;
-    if (cli_load_gamedata(&gd, aa.rules) != 0) {
-        free(src);
-        return EXIT_USAGE;
-    }
-    const char *name = strcmp(aa.log, "-") == 0 ? "<stdin>" : aa.log;
-    struct diag_list dl = DIAG_LIST_INIT;
-    dl.keep = aa.max_messages;
-    struct log_ast *ast = log_parse(src, len, name, &dl);
     struct log_replay_options opt = {aa.until_round, aa.max_messages};
-    struct log_replay *r = log_replay_run(&gd, ast, &opt, &dl);
-    struct log_report_input in = {name, src, len, r, &dl};
-    struct strbuf out = STRBUF_INIT;
+    struct replayed_log rl;
+    if (replayed_log_open(&rl, "audit", aa.log, aa.rules, aa.max_messages, &opt) != 0)
+        return EXIT_USAGE;
+    const char *name = rl.name;
+    struct log_replay *r = rl.replay;
+    struct log_report_input in = {name, rl.src, rl.len, r, &rl.dl};
+    struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
     int status = log_report_ok(&in) ? EXIT_OK : EXIT_FINDINGS;
     if (aa.trace) {
         if (log_trace_text(r, aa.trace, &out, &err) != 0) {
@@ -358,9 +338,9 @@ int cmd_audit(int argc, char **argv)
         log_report_text(&in, &out);
     }
     struct analysis an, *analysed = NULL;
-    if (aa.analyse && dl.errors > 0) {
+    if (aa.analyse && rl.dl.errors > 0) {
         fprintf(stderr, "xii audit: no analysis: the log has errors (the report lists them)\n");
-    } else if (aa.analyse && audit_analyse_run(&gd, ast, src, len, &aa.adv, &an) == 0) {
+    } else if (aa.analyse && audit_analyse_run(&rl.gd, rl.ast, rl.src, rl.len, &aa.adv, &an) == 0) {
         analysed = &an;
         if (aa.json)
             audit_analyse_json(&an, &aa.adv, &out);
@@ -374,16 +354,12 @@ int cmd_audit(int argc, char **argv)
         status = EXIT_OUTPUT;
     }
     if (aa.ro.output) {
-        int drawn = draw_sheets(&aa, name, r, &dl, analysed);
+        int drawn = draw_sheets(&aa, name, r, &rl.dl, analysed);
         if (drawn != EXIT_OK && status != EXIT_OUTPUT)
             status = drawn;
     }
     analysis_free(analysed);
     strbuf_free(&out);
-    log_replay_free(r);
-    log_free(ast);
-    diag_list_free(&dl);
-    gamedata_free(&gd);
-    free(src);
+    replayed_log_free(&rl);
     return status;
 }

@@ -7,17 +7,13 @@
 #include "cli/advisor_options.h"
 #include "cli/commands.h"
 #include "cli/hint.h"
-#include "cli/gamedata_option.h"
 #include "cli/options.h"
+#include "cli/replayed_log.h"
 #include "cli/usage.h"
-#include "core/readfile.h"
 #include "log/await.h"
-#include "log/parse.h"
 #include "log/replay.h"
 #include "play/advice_position.h"
 #include "play/advice_report.h"
-
-#define MAX_LOG_BYTES ((size_t)32 << 20)
 
 static const char usage_head[] =
     "usage: xii hint [OPTIONS] LOG\n"
@@ -143,29 +139,17 @@ int cmd_hint(int argc, char **argv)
     int rc = parse_args(argc, argv, &ha);
     if (rc != 0)
         return rc > 0 ? EXIT_OK : EXIT_USAGE;
-    char *src = NULL;
-    size_t len = 0;
-    struct strbuf err = STRBUF_INIT;
-    if (readfile(ha.log, MAX_LOG_BYTES, &src, &len, &err) != 0) {
-        fprintf(stderr, "xii hint: %s\n", strbuf_cstr(&err));
-        strbuf_free(&err);
-        return EXIT_USAGE;
-    }
-    struct gamedata gd;
-    if (cli_load_gamedata(&gd, ha.rules) != 0) {
-        free(src);
-        strbuf_free(&err);
-        return EXIT_USAGE;
-    }
-    const char *name = strcmp(ha.log, "-") == 0 ? "<stdin>" : ha.log;
-    struct diag_list dl = DIAG_LIST_INIT;
-    struct log_ast *ast = log_parse(src, len, name, &dl);
     struct log_replay_options opt = {0};
-    struct log_replay *r = log_replay_run(&gd, ast, &opt, &dl);
+    struct replayed_log rl;
+    if (replayed_log_open(&rl, "hint", ha.log, ha.rules, 0, &opt) != 0)
+        return EXIT_USAGE;
+    const char *name = rl.name;
+    struct log_replay *r = rl.replay;
+    struct strbuf err = STRBUF_INIT;
     int status = EXIT_OK;
     int asked = -1;
-    if (dl.errors > 0) {
-        refuse_errors(name, &dl);
+    if (rl.dl.errors > 0) {
+        refuse_errors(name, &rl.dl);
         status = EXIT_FINDINGS;
     } else if (ha.player && r->started && (asked = engine_seat_named(&r->state.cfg, ha.player, strlen(ha.player))) < 0) {
         fprintf(stderr, "xii hint: %s is not a player of %s\n", ha.player, name);
@@ -186,10 +170,6 @@ int cmd_hint(int argc, char **argv)
         strbuf_free(&out);
     }
     strbuf_free(&err);
-    log_replay_free(r);
-    log_free(ast);
-    diag_list_free(&dl);
-    gamedata_free(&gd);
-    free(src);
+    replayed_log_free(&rl);
     return status;
 }

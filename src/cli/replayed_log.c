@@ -1,0 +1,44 @@
+/* Reading, parsing and replaying a move log for a command (see replayed_log.h). */
+#include "cli/replayed_log.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli/gamedata_option.h"
+#include "core/readfile.h"
+
+/* A hand-written log is a few kB. The tree of a log costs about 7 times its size in memory
+ * whatever it holds (messages beyond --max-messages are counted, not kept): 32 MB of failing
+ * check lines stay under 256 MB (bench/NOTES.md). */
+#define MAX_LOG_BYTES ((size_t)32 << 20)
+
+int replayed_log_open(struct replayed_log *rl, const char *cmd, const char *path, const char *rules,
+                      size_t keep, const struct log_replay_options *opt)
+{
+    memset(rl, 0, sizeof *rl);
+    struct strbuf err = STRBUF_INIT;
+    if (readfile(path, MAX_LOG_BYTES, &rl->src, &rl->len, &err) != 0) {
+        fprintf(stderr, "xii %s: %s\n", cmd, strbuf_cstr(&err));
+        strbuf_free(&err);
+        return -1;
+    }
+    strbuf_free(&err);
+    if (cli_load_gamedata(&rl->gd, rules) != 0) {
+        free(rl->src);
+        return -1;
+    }
+    rl->name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    rl->dl.keep = keep;
+    rl->ast = log_parse(rl->src, rl->len, rl->name, &rl->dl);
+    rl->replay = log_replay_run(&rl->gd, rl->ast, opt, &rl->dl);
+    return 0;
+}
+
+void replayed_log_free(struct replayed_log *rl)
+{
+    log_replay_free(rl->replay);
+    log_free(rl->ast);
+    diag_list_free(&rl->dl);
+    gamedata_free(&rl->gd);
+    free(rl->src);
+    memset(rl, 0, sizeof *rl);
+}
