@@ -13,6 +13,7 @@
 #include "cli/progress.h"
 #include "cli/usage.h"
 #include "core/atomicfile.h"
+#include "core/xalloc.h"
 #include "layout/score_plot.h"
 #include "play/rank.h"
 #include "play/simulate.h"
@@ -283,6 +284,14 @@ static void json_result(struct strbuf *j, const struct gamedata *gd, int d, cons
 
 /* ---- the plot ------------------------------------------------------------------------------ */
 
+/* What the games left: per difficulty played, its games and their statistics. */
+struct results {
+    int diffs[GD_MAX_DIFFICULTIES], nd;
+    int objective;                  /* the solo objective, or -1 */
+    struct sim_games games[GD_MAX_DIFFICULTIES];
+    struct sim_stats stats[GD_MAX_DIFFICULTIES];
+};
+
 #define PLOT_WIDTH 5
 
 /* Opens the plot's output before the games are played, so that an unwritable path fails
@@ -303,10 +312,12 @@ static struct canvas *open_plot(const struct args *a)
 }
 
 /* Draws the plot and commits the file; returns the exit status. */
-static int draw_plot(struct canvas *c, const struct args *a, const struct gamedata *gd, const int *diffs,
-                     int nd, struct sim_games *games, const struct sim_stats *stats, const char *title,
-                     const char *subtitle)
+static int draw_plot(struct canvas *c, const struct args *a, const struct gamedata *gd,
+                     const struct results *res, const char *title, const char *subtitle)
 {
+    const int *diffs = res->diffs, nd = res->nd;
+    const struct sim_games *games = res->games;
+    const struct sim_stats *stats = res->stats;
     /* The score axis: every score and every good band's low end, in whole tens. */
     int lo = 1000, hi = 0;
     for (int i = 0; i < nd; i++) {
@@ -322,7 +333,7 @@ static int draw_plot(struct canvas *c, const struct args *a, const struct gameda
     if (hi < lo + 40)
         hi = lo + 40;
     int nbins = (hi - lo) / PLOT_WIDTH;
-    int *bins = calloc((size_t)(nd * nbins), sizeof *bins);
+    int *bins = xcalloc((size_t)nd * (size_t)nbins, sizeof *bins);
     struct score_plot_panel panels[SCORE_PLOT_MAX_PANELS];
     for (int i = 0; i < nd && i < SCORE_PLOT_MAX_PANELS; i++) {
         const struct gd_difficulty *dd = &gd->difficulties[diffs[i]];
@@ -394,6 +405,87 @@ static int make_folder(const char *dir)
     return -1;
 }
 
+/* Plays a.games games of every difficulty of res, with a progress bar over all of them.
+ * Returns the exit status. */
+static int play_games(const struct args *a, const struct gamedata *gd, struct play_bot *bots,
+                      struct results *res)
+{
+    struct run run = {.total = res->nd * a->games, .logs = a->logs, .digits = 4};
+    for (int g = a->games; g >= 10000; g /= 10)
+        run.digits++;
+    progress_begin(&run.bar, "xii simulate", "games");
+    int status = EXIT_OK;
+    for (int i = 0; status == EXIT_OK && i < res->nd; i++) {
+        struct sim_options o = {gd, a->players, res->diffs[i], res->objective, {NULL}, a->games, a->seed,
+                                a->threads, a->logs != NULL, a->logs ? write_log : NULL, show_progress, &run};
+        for (int p = 0; p < a->players; p++)
+            o.bots[p] = &bots[p];
+        run.difficulty = gd->difficulties[res->diffs[i]].id;
+        struct strbuf err = STRBUF_INIT;
+        if (sim_run(&o, &res->games[i], &err) != 0) {
+            status = a->logs ? EXIT_OUTPUT : EXIT_USAGE;
+            progress_end(&run.bar);
+            fprintf(stderr, "xii simulate: %s\n", strbuf_cstr(&err));
+        } else {
+            sim_stats_compute(gd, res->diffs[i], &res->games[i], -1, &res->stats[i]);
+        }
+        strbuf_free(&err);
+        run.before += a->games;
+    }
+    if (status == EXIT_OK)
+        progress_end(&run.bar);
+    return status;
+}
+
+/* The report's title and the plot's subtitle: the bots, seats, games, seed, budget and data. */
+static void titles(const struct args *a, const struct gamedata *gd, const char *botname, int objective,
+                   char title[256], char subtitle[256])
+{
+    const char *obj = a->players > 1 ? "" : objective >= 0 ? gd->objectives[objective].id : "arcade";
+    snprintf(title, 256, "XII Century: %s bot%s, %d player%s%s%s%s, %d game%s per difficulty, "
+             "seed %llu", botname, a->bots ? "s" : "", a->players, a->players == 1 ? "" : "s",
+             *obj ? " (" : "", obj, *obj ? ")" : "", a->games, a->games == 1 ? "" : "s",
+             (unsigned long long)a->seed);
+    char budget[48] = "";
+    if (strstr(botname, "search") != NULL)
+        snprintf(budget, sizeof budget, "; search budget %d rollouts", a->budget);
+    snprintf(subtitle, 256, "Final scores of every seat; events drawn for each game by the "
+             "setup's method 1%s; game data: %s", budget, a->rules ? a->rules : "built in");
+}
+
+static void print_json(const struct args *a, const struct gamedata *gd, const char *botname,
+                       const struct results *res)
+{
+    struct strbuf j = STRBUF_INIT;
+    strbuf_puts(&j, "{\"bot\": ");
+    strbuf_json_string(&j, botname);
+    strbuf_printf(&j, ", \"players\": %d, \"games\": %d, \"seed\": %llu,\n  \"results\": [",
+                  a->players, a->games, (unsigned long long)a->seed);
+    for (int i = 0; i < res->nd; i++)
+        json_result(&j, gd, res->diffs[i], &res->stats[i], a->players, res->objective, i == 0);
+    strbuf_puts(&j, "\n  ]\n}\n");
+    fputs(strbuf_cstr(&j), stdout);
+    strbuf_free(&j);
+}
+
+/* The text report: each difficulty's figures, and each seat's with --bots. */
+static void print_report(const struct args *a, const struct gamedata *gd, const struct play_bot *bots,
+                         const struct results *res, const char *title)
+{
+    printf("%s\n", title);
+    for (int i = 0; i < res->nd; i++) {
+        print_text(stdout, gd, res->diffs[i], &res->stats[i], a->players, res->objective);
+        if (a->bots)
+            for (int p = 0; p < a->players; p++) {
+                struct sim_stats seat;
+                sim_stats_compute(gd, res->diffs[i], &res->games[i], p, &seat);
+                printf("  seat %d    %s: mean ", p + 1, play_bot_name(&bots[p]));
+                interval(stdout, &seat.mean, 0);
+                printf(", median %.1f\n", seat.median);
+            }
+    }
+}
+
 int cmd_simulate(int argc, char **argv)
 {
     struct args a;
@@ -411,83 +503,27 @@ int cmd_simulate(int argc, char **argv)
         strbuf_free(&botname);
         return EXIT_USAGE;
     }
-    int diffs[GD_MAX_DIFFICULTIES], nd, objective;
+    struct results res;
+    memset(&res, 0, sizeof res);
     int status = EXIT_OK;
-    if (lookup(&gd, &a, diffs, &nd, &objective) != 0)
+    if (lookup(&gd, &a, res.diffs, &res.nd, &res.objective) != 0)
         status = EXIT_USAGE;
     else if (a.logs && make_folder(a.logs) != 0)
         status = EXIT_OUTPUT;
     struct canvas *plot = NULL;
     if (status == EXIT_OK && a.plot && !(plot = open_plot(&a)))
         status = EXIT_OUTPUT;
-    struct sim_games games[GD_MAX_DIFFICULTIES];
-    struct sim_stats stats[GD_MAX_DIFFICULTIES];
-    memset(games, 0, sizeof games);
-    struct run run = {.total = nd * a.games, .logs = a.logs, .digits = 4};
-    for (int g = a.games; g >= 10000; g /= 10)
-        run.digits++;
-    progress_begin(&run.bar, "xii simulate", "games");
-    int ran = 0;
-    for (int i = 0; status == EXIT_OK && i < nd; i++) {
-        struct sim_options o = {&gd, a.players, diffs[i], objective, {NULL}, a.games, a.seed,
-                                a.threads, a.logs != NULL, a.logs ? write_log : NULL, show_progress, &run};
-        for (int p = 0; p < a.players; p++)
-            o.bots[p] = &bots[p];
-        run.difficulty = gd.difficulties[diffs[i]].id;
-        struct strbuf err = STRBUF_INIT;
-        if (sim_run(&o, &games[i], &err) != 0) {
-            progress_end(&run.bar);
-            fprintf(stderr, "xii simulate: %s\n", strbuf_cstr(&err));
-            status = a.logs ? EXIT_OUTPUT : EXIT_USAGE;
-        } else {
-            sim_stats_compute(&gd, diffs[i], &games[i], -1, &stats[i]);
-            ran++;
-        }
-        strbuf_free(&err);
-        run.before += a.games;
-    }
-    if (ran)
-        progress_end(&run.bar);
-    char title[256], subtitle[256];
-    const char *obj = a.players > 1 ? "" : objective >= 0 ? gd.objectives[objective].id : "arcade";
-    snprintf(title, sizeof title, "XII Century: %s bot%s, %d player%s%s%s%s, %d game%s per difficulty, "
-             "seed %llu", strbuf_cstr(&botname), a.bots ? "s" : "", a.players, a.players == 1 ? "" : "s",
-             *obj ? " (" : "", obj, *obj ? ")" : "", a.games, a.games == 1 ? "" : "s",
-             (unsigned long long)a.seed);
-    int search = strstr(strbuf_cstr(&botname), "search") != NULL;
-    char budget[48] = "";
-    if (search)
-        snprintf(budget, sizeof budget, "; search budget %d rollouts", a.budget);
-    snprintf(subtitle, sizeof subtitle, "Final scores of every seat; events drawn for each game by the "
-             "setup's method 1%s; game data: %s", budget, a.rules ? a.rules : "built in");
+    if (status == EXIT_OK)
+        status = play_games(&a, &gd, bots, &res);
     if (status == EXIT_OK) {
-        if (a.json) {
-            struct strbuf j = STRBUF_INIT;
-            strbuf_puts(&j, "{\"bot\": ");
-            strbuf_json_string(&j, strbuf_cstr(&botname));
-            strbuf_printf(&j, ", \"players\": %d, \"games\": %d, \"seed\": %llu,\n  \"results\": [",
-                          a.players, a.games, (unsigned long long)a.seed);
-            for (int i = 0; i < nd; i++)
-                json_result(&j, &gd, diffs[i], &stats[i], a.players, objective, i == 0);
-            strbuf_puts(&j, "\n  ]\n}\n");
-            fputs(strbuf_cstr(&j), stdout);
-            strbuf_free(&j);
-        } else {
-            printf("%s\n", title);
-            for (int i = 0; i < nd; i++) {
-                print_text(stdout, &gd, diffs[i], &stats[i], a.players, objective);
-                if (a.bots)
-                    for (int p = 0; p < a.players; p++) {
-                        struct sim_stats seat;
-                        sim_stats_compute(&gd, diffs[i], &games[i], p, &seat);
-                        printf("  seat %d    %s: mean ", p + 1, play_bot_name(&bots[p]));
-                        interval(stdout, &seat.mean, 0);
-                        printf(", median %.1f\n", seat.median);
-                    }
-            }
-        }
+        char title[256], subtitle[256];
+        titles(&a, &gd, strbuf_cstr(&botname), res.objective, title, subtitle);
+        if (a.json)
+            print_json(&a, &gd, strbuf_cstr(&botname), &res);
+        else
+            print_report(&a, &gd, bots, &res, title);
         if (plot) {
-            status = draw_plot(plot, &a, &gd, diffs, nd, games, stats, title, subtitle);
+            status = draw_plot(plot, &a, &gd, &res, title, subtitle);
             plot = NULL;
         }
         if (fflush(stdout) != 0 || ferror(stdout)) {
@@ -496,8 +532,8 @@ int cmd_simulate(int argc, char **argv)
         }
     }
     canvas_discard(plot);
-    for (int i = 0; i < nd; i++)
-        sim_games_free(&games[i]);
+    for (int i = 0; i < res.nd; i++)
+        sim_games_free(&res.games[i]);
     gamedata_free(&gd);
     strbuf_free(&botname);
     return status;
