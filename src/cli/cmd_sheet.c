@@ -200,80 +200,95 @@ static int draw_sheets(struct canvas *c, const void *ctx, struct strbuf *err)
     return 0;
 }
 
+/* The players' names and towns from --names and --towns, and how many sheets to draw. */
+struct seats {
+    char *names[MAX_PLAYERS], *towns[MAX_PLAYERS];
+    int nnames, ntowns;
+    int count;
+};
+
+/* Reads the seats. Returns 0, or -1 after saying what is wrong; free with seats_free() either
+ * way. */
+static int read_seats(const struct sheet_args *sa, struct seats *st)
+{
+    memset(st, 0, sizeof *st);
+    st->nnames = sa->names ? split_list(sa->names, st->names, MAX_PLAYERS) : 0;
+    st->ntowns = sa->towns ? split_list(sa->towns, st->towns, MAX_PLAYERS) : 0;
+    /* Names are printed: they must be text a PDF and a terminal show as they are. */
+    size_t at;
+    struct strbuf err = STRBUF_INIT;
+    const char *option = sa->names && text_check_name(sa->names, strlen(sa->names), &at, &err)
+                             ? "--names"
+                         : sa->towns && text_check_name(sa->towns, strlen(sa->towns), &at, &err)
+                             ? "--towns"
+                             : NULL;
+    if (option)
+        fprintf(stderr, "xii sheet: %s holds %s at byte %zu\n", option, strbuf_cstr(&err), at + 1);
+    strbuf_free(&err);
+    if (option)
+        return -1;
+    if (st->nnames > MAX_PLAYERS || st->ntowns > MAX_PLAYERS) {
+        fprintf(stderr, "xii sheet: at most %d %s (found %d)\n", MAX_PLAYERS,
+                st->nnames > MAX_PLAYERS ? "names" : "towns",
+                st->nnames > MAX_PLAYERS ? st->nnames : st->ntowns);
+        return -1;
+    }
+    int count = st->nnames > st->ntowns ? st->nnames : st->ntowns;
+    if (sa->players && count > sa->players) {
+        fprintf(stderr, "xii sheet: %d %s but --players %d\n", count,
+                st->nnames >= st->ntowns ? "names" : "towns", sa->players);
+        return -1;
+    }
+    st->count = sa->players ? sa->players : count ? count : 1;
+    return 0;
+}
+
+static void seats_free(struct seats *st)
+{
+    for (int i = 0; i < MAX_PLAYERS; i++) {
+        free(st->names[i]);
+        free(st->towns[i]);
+    }
+}
+
+/* Draws the sheets of the seats with the game data and the icons. Returns the exit status. */
+static int write_sheets(const struct sheet_args *sa, const struct seats *st)
+{
+    struct gamedata gd;
+    if (cli_load_gamedata(&gd, sa->rules) != 0)
+        return EXIT_USAGE;
+    struct townsheet_options o;
+    townsheet_options_init(&o, &gd, sa->ro.paper, sa->ro.grey);
+    struct strbuf footer = STRBUF_INIT;
+    render_options_describe(&sa->ro, &footer);
+    int status = EXIT_USAGE;
+    if (setup_events(sa, &gd, &o, &footer) == 0) {
+        o.footer = strbuf_cstr(&footer);
+        struct diag_list idl = DIAG_LIST_INIT;
+        struct icon_set *icons = icons_load_default(&idl);
+        /* Without icons the sheet still works: the tags spell the names out. */
+        print_diags(&idl, NULL);
+        diag_list_free(&idl);
+        o.icons = icons;
+        struct summary_options so = {&gd, icons, sa->ro.paper, sa->ro.grey, strbuf_cstr(&footer)};
+        struct sheet_job job = {&o, sa->back_summary ? &so : NULL, st->count, st->names, st->towns,
+                                st->nnames, st->ntowns};
+        status = render_document(&sa->ro, "sheet", "town-sheet", "Town sheet", draw_sheets, &job);
+        icons_free(icons);
+    }
+    strbuf_free(&footer);
+    gamedata_free(&gd);
+    return status;
+}
+
 int cmd_sheet(int argc, char **argv)
 {
     struct sheet_args sa;
     int rc = parse_args(argc, argv, &sa);
     if (rc != 0)
         return rc > 0 ? EXIT_OK : EXIT_USAGE;
-    char *names[MAX_PLAYERS] = {0}, *towns[MAX_PLAYERS] = {0};
-    int nnames = sa.names ? split_list(sa.names, names, MAX_PLAYERS) : 0;
-    int ntowns = sa.towns ? split_list(sa.towns, towns, MAX_PLAYERS) : 0;
-    int status = EXIT_OK;
-    struct gamedata gd;
-    int have_gd = 0;
-    struct icon_set *icons = NULL;
-    struct strbuf footer = STRBUF_INIT, err = STRBUF_INIT;
-    /* Names are printed: they must be text a PDF and a terminal show as they are. */
-    size_t at;
-    const char *option = sa.names && text_check_name(sa.names, strlen(sa.names), &at, &err)
-                             ? "--names"
-                         : sa.towns && text_check_name(sa.towns, strlen(sa.towns), &at, &err)
-                             ? "--towns"
-                             : NULL;
-    if (option) {
-        fprintf(stderr, "xii sheet: %s holds %s at byte %zu\n", option, strbuf_cstr(&err), at + 1);
-        status = EXIT_USAGE;
-        goto done;
-    }
-    if (nnames > MAX_PLAYERS || ntowns > MAX_PLAYERS) {
-        fprintf(stderr, "xii sheet: at most %d %s (found %d)\n", MAX_PLAYERS,
-                nnames > MAX_PLAYERS ? "names" : "towns", nnames > MAX_PLAYERS ? nnames : ntowns);
-        status = EXIT_USAGE;
-        goto done;
-    }
-    int count = nnames > ntowns ? nnames : ntowns;
-    if (sa.players && count > sa.players) {
-        fprintf(stderr, "xii sheet: %d %s but --players %d\n", count,
-                nnames >= ntowns ? "names" : "towns", sa.players);
-        status = EXIT_USAGE;
-        goto done;
-    }
-    if (sa.players)
-        count = sa.players;
-    if (count == 0)
-        count = 1;
-    if (cli_load_gamedata(&gd, sa.rules) != 0) {
-        status = EXIT_USAGE;
-        goto done;
-    }
-    have_gd = 1;
-    struct townsheet_options o;
-    townsheet_options_init(&o, &gd, sa.ro.paper, sa.ro.grey);
-    render_options_describe(&sa.ro, &footer);
-    if (setup_events(&sa, &gd, &o, &footer) != 0) {
-        status = EXIT_USAGE;
-        goto done;
-    }
-    o.footer = strbuf_cstr(&footer);
-    struct diag_list idl = DIAG_LIST_INIT;
-    icons = icons_load_default(&idl);
-    /* Without icons the sheet still works: the tags spell the names out. */
-    print_diags(&idl, NULL);
-    diag_list_free(&idl);
-    o.icons = icons;
-    struct summary_options so = {&gd, icons, sa.ro.paper, sa.ro.grey, strbuf_cstr(&footer)};
-    struct sheet_job job = {&o, sa.back_summary ? &so : NULL, count, names, towns, nnames, ntowns};
-    status = render_document(&sa.ro, "sheet", "town-sheet", "Town sheet", draw_sheets, &job);
-done:
-    for (int i = 0; i < MAX_PLAYERS; i++) {
-        free(names[i]);
-        free(towns[i]);
-    }
-    if (have_gd)
-        gamedata_free(&gd);
-    icons_free(icons);
-    strbuf_free(&footer);
-    strbuf_free(&err);
+    struct seats st;
+    int status = read_seats(&sa, &st) == 0 ? write_sheets(&sa, &st) : EXIT_USAGE;
+    seats_free(&st);
     return status;
 }
