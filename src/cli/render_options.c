@@ -29,86 +29,92 @@ void render_options_init(struct render_options *ro)
     ro->backend = CANVAS_CAIRO;
 }
 
+/* Says why an option is refused, into err; returns -1. */
+static int refuse(struct strbuf *err, const char *why)
+{
+    strbuf_puts(err, why);
+    return -1;
+}
+
+/* "unknown WHAT 'VALUE' (expected EXPECTED)", the value escaped; returns -1. */
+static int refuse_unknown(struct strbuf *err, const char *what, const char *value, const char *expected)
+{
+    strbuf_printf(err, "unknown %s '", what);
+    text_escape(err, value, strlen(value));
+    strbuf_printf(err, "' (expected %s)", expected);
+    return -1;
+}
+
+static int set_paper(struct render_options *ro, const char *v, struct strbuf *err)
+{
+    const struct paper *p = layout_paper_find(v);
+    if (!p)
+        return refuse_unknown(err, "paper", v, "a4 or letter");
+    ro->paper = p;
+    return 1;
+}
+
+static int set_backend(struct render_options *ro, const char *v, struct strbuf *err)
+{
+    if (strcasecmp(v, "cairo") == 0)
+        ro->backend = CANVAS_CAIRO;
+    else if (strcasecmp(v, "haru") == 0 || strcasecmp(v, "libharu") == 0)
+        ro->backend = CANVAS_HARU;
+    else if (strcasecmp(v, "trace") == 0)
+        ro->backend = CANVAS_TRACE;
+    else
+        return refuse_unknown(err, "backend", v, "cairo or haru");
+    return 1;
+}
+
+/* --dpi V (V NULL: the value is missing). */
+static int set_dpi(struct render_options *ro, const char *v, struct strbuf *err)
+{
+    char *end;
+    errno = 0;
+    long n = v ? strtol(v, &end, 10) : 0;
+    if (!v || errno || end == v || *end || n < RENDER_MIN_DPI || n > RENDER_MAX_DPI) {
+        strbuf_printf(err, "--dpi needs a resolution from %d to %d dots per inch",
+                      RENDER_MIN_DPI, RENDER_MAX_DPI);
+        if (v) {
+            strbuf_puts(err, ", not '");
+            text_escape(err, v, strlen(v));
+            strbuf_putc(err, '\'');
+        }
+        return -1;
+    }
+    ro->dpi = (int)n;
+    return 1;
+}
+
 int render_options_parse(struct render_options *ro, int argc, char **argv, int *i,
                          struct strbuf *err)
 {
     const char *a = argv[*i];
     const char *v = NULL;
     int m;
-    if (strcmp(a, "--grey") == 0 || strcmp(a, "--gray") == 0) {
-        ro->grey = 1;
+    int *flag = strcmp(a, "--grey") == 0 || strcmp(a, "--gray") == 0 ? &ro->grey
+              : strcmp(a, "--svg") == 0 ? &ro->svg : NULL;
+    if (flag) {
+        *flag = 1;
         *i += 1;
         return 1;
     }
-    if (strcmp(a, "--svg") == 0) {
-        ro->svg = 1;
-        *i += 1;
-        return 1;
-    }
-    if ((m = cli_option(argc, argv, i, "--paper", NULL, &v)) != 0) {
-        if (m < 0) {
-            strbuf_puts(err, "--paper needs a value: a4 or letter");
-            return -1;
-        }
-        const struct paper *p = layout_paper_find(v);
-        if (!p) {
-            strbuf_puts(err, "unknown paper '");
-            text_escape(err, v, strlen(v));
-            strbuf_puts(err, "' (expected a4 or letter)");
-            return -1;
-        }
-        ro->paper = p;
-        return 1;
-    }
-    if ((m = cli_option(argc, argv, i, "--backend", NULL, &v)) != 0) {
-        if (m < 0) {
-            strbuf_puts(err, "--backend needs a value: cairo or haru");
-            return -1;
-        }
-        if (strcasecmp(v, "cairo") == 0)
-            ro->backend = CANVAS_CAIRO;
-        else if (strcasecmp(v, "haru") == 0 || strcasecmp(v, "libharu") == 0)
-            ro->backend = CANVAS_HARU;
-        else if (strcasecmp(v, "trace") == 0)
-            ro->backend = CANVAS_TRACE;
-        else {
-            strbuf_puts(err, "unknown backend '");
-            text_escape(err, v, strlen(v));
-            strbuf_puts(err, "' (expected cairo or haru)");
-            return -1;
-        }
-        return 1;
-    }
+    if ((m = cli_option(argc, argv, i, "--paper", NULL, &v)) != 0)
+        return m < 0 ? refuse(err, "--paper needs a value: a4 or letter") : set_paper(ro, v, err);
+    if ((m = cli_option(argc, argv, i, "--backend", NULL, &v)) != 0)
+        return m < 0 ? refuse(err, "--backend needs a value: cairo or haru") : set_backend(ro, v, err);
     if ((m = cli_option(argc, argv, i, "--output", "-o", &v)) != 0) {
-        if (m < 0 || !*v) {
-            strbuf_puts(err, "-o needs a file name");
-            return -1;
-        }
+        if (m < 0 || !*v)
+            return refuse(err, "-o needs a file name");
         ro->output = v;
         return 1;
     }
-    if ((m = cli_option(argc, argv, i, "--dpi", NULL, &v)) != 0) {
-        char *end;
-        errno = 0;
-        long n = m < 0 ? 0 : strtol(v, &end, 10);
-        if (m < 0 || errno || end == v || *end || n < RENDER_MIN_DPI || n > RENDER_MAX_DPI) {
-            strbuf_printf(err, "--dpi needs a resolution from %d to %d dots per inch",
-                          RENDER_MIN_DPI, RENDER_MAX_DPI);
-            if (m > 0) {
-                strbuf_puts(err, ", not '");
-                text_escape(err, v, strlen(v));
-                strbuf_putc(err, '\'');
-            }
-            return -1;
-        }
-        ro->dpi = (int)n;
-        return 1;
-    }
+    if ((m = cli_option(argc, argv, i, "--dpi", NULL, &v)) != 0)
+        return set_dpi(ro, m < 0 ? NULL : v, err);
     if ((m = cli_option(argc, argv, i, "--png", NULL, &v)) != 0) {
-        if (m < 0 || !*v) {
-            strbuf_puts(err, "--png needs a folder name");
-            return -1;
-        }
+        if (m < 0 || !*v)
+            return refuse(err, "--png needs a folder name");
         ro->png_dir = v;
         return 1;
     }
