@@ -95,8 +95,8 @@ static struct srcpos cursor_pos(const struct cursor *c, size_t at)
     return (struct srcpos){c->line, (int)(at - c->line_start) + 1};
 }
 
-/* Reports a name or id that is not plain text (core/text.h): they are printed on the sheets,
- * in JSON and by xii rules. Returns 1 when it was not. */
+/* Names and ids are printed on the sheets, in JSON and by xii rules: they must be plain text
+ * (core/text.h). Returns 0 when text is; else reports where it is not and returns 1. */
 static int refuse_unprintable(struct cursor *c, const char *text, size_t len, const char *where)
 {
     size_t bad;
