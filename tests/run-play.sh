@@ -57,6 +57,7 @@ awk '
   NR == 12 { print "5 population"; print "undo"; print prev }   # a second die on population;
                                                     # undo takes back line 11, typed again
   NR == 15 { print "turn Mary 1 1" }                # Tom plays next
+  NR == 16 { print "5 popul\003" }                  # Ctrl-C drops the line being typed
   NR == 34 { print "war Jack avoid" }               # every player is listed
   NR == 35 { print "hint"; print "round" }          # Martha has a location bonus to choose
   NR == 36 { print "show Martha"; print "log 2"; print "hint"; print "help" }
@@ -71,6 +72,7 @@ for rule in die-unavailable requirement one-die-per-asset turn-order war collect
   grep -q "\[rule: $rule\]" "$dir/refused.out" || fail "no refusal with rule $rule"
 done
 grep -q '^taken back:' "$dir/refused.out" || fail "undo said nothing"
+grep -q '\^C (line dropped' "$dir/refused.out" || fail "Ctrl-C did not drop the line being typed"
 grep -q "the game ended after round 10: only the check lines" "$dir/refused.out" &&
   grep -q "the game ended after round 10: this line comes too late" "$dir/refused.out" &&
   grep -q "mismatch: Tom's sheet says score 99, the rules give 41" "$dir/refused.out" ||
@@ -92,6 +94,10 @@ head -n 12 "$typed" | "$xii" play "$dir/quit12.xii" > /dev/null 2>&1
 cmp -s "$dir/quit.xii" "$dir/quit12.xii" || fail "undo through a pipe"
 grep -q '^game not finished after round 1' "$dir/quit.out" || fail "quit through a pipe printed no report"
 grep -q '^  basic *population [0-9]*/' "$dir/quit.out" || fail "show through a pipe"
+
+# A comment typed alone is the table's note: written as it is.
+printf 'Jack Tom\n  # Tom arrives late\n' | "$xii" play "$dir/note.xii" > /dev/null 2>&1 || fail "a comment line: exit $?"
+printf 'players Jack Tom\n# Tom arrives late\n' | cmp -s - "$dir/note.xii" || fail "a comment line typed alone is not written"
 
 # Through a pipe, the first refused line stops everything.
 head -n 20 "$typed" > "$dir/stop.in"

@@ -3,6 +3,7 @@
  * audit's parser and replay (play_session.h), writes the accepted ones to FILE as the game
  * goes, and prints the audit report when the game ends. */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,6 +139,27 @@ struct reader {
     int colour;
 };
 
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+/* Ctrl-C at the prompt drops the line being typed, as in a shell, instead of ending the
+ * recorder: the read is interrupted (no SA_RESTART) and libedit's own handler, which would
+ * end the program, is not installed. */
+static void catch_interrupt(void)
+{
+    rl_catch_signals = 0;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+}
+
 /* The next line (caller frees), or NULL at the end of the input. */
 static char *read_line(const struct reader *rd, const struct play_session *s)
 {
@@ -145,7 +167,15 @@ static char *read_line(const struct reader *rd, const struct play_session *s)
         struct strbuf prompt = STRBUF_INIT;
         play_text_prompt(s, &prompt);
         completing = s;
-        char *line = readline(strbuf_cstr(&prompt));
+        char *line;
+        for (;;) {
+            interrupted = 0;
+            line = readline(strbuf_cstr(&prompt));
+            if (!interrupted)
+                break;
+            free(line);
+            fputs("^C (line dropped; quit or Ctrl-D ends the recorder)\n", stdout);
+        }
         strbuf_free(&prompt);
         if (line && line[strspn(line, " \t")])
             add_history(line);
@@ -333,6 +363,7 @@ static void terminal_start(const struct play_session *s, const char *path, struc
     const char *term = getenv("TERM");
     rd->colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR") && term && strcmp(term, "dumb") != 0;
     rl_readline_name = "xii";
+    catch_interrupt();
     rl_attempted_completion_function = complete;
     rl_completer_word_break_characters = (char *)" \t,";
     /* The lines already in FILE are the history to recall. */

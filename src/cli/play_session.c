@@ -329,6 +329,26 @@ static void submit_statement(struct play_session *s, const char *stmt, const cha
     }
 }
 
+/* Writes a comment line (its text without the #). */
+static void submit_comment(struct play_session *s, const char *comment, struct play_result *res)
+{
+    struct strbuf line = STRBUF_INIT, err = STRBUF_INIT;
+    if (s->text.len && s->text.data[s->text.len - 1] != '\n')
+        strbuf_putc(&line, '\n');
+    strbuf_printf(&line, "# %s\n", comment);
+    if (append_durably(s->path, line.data, line.len, &err) != 0) {
+        res->outcome = PLAY_WRITE_FAILED;
+        strbuf_printf(&res->message, "%s\n", strbuf_cstr(&err));
+    } else {
+        res->outcome = PLAY_ACCEPTED;
+        strbuf_append(&res->written, line.data, line.len);
+        strbuf_append(&s->text, line.data, line.len);
+        replay_session(s);      /* the same game, its lines numbered anew */
+    }
+    strbuf_free(&line);
+    strbuf_free(&err);
+}
+
 void play_session_submit(struct play_session *s, const char *typed, struct play_result *res)
 {
     memset(res, 0, sizeof *res);
@@ -357,7 +377,11 @@ void play_session_submit(struct play_session *s, const char *typed, struct play_
         len--;
     size_t start = strspn(typed, " \t");
     if (start >= len) {
-        res->outcome = PLAY_EMPTY;
+        /* A comment alone is the table's note: written as a line of its own. */
+        if (mine.len)
+            submit_comment(s, mine.data, res);
+        else
+            res->outcome = PLAY_EMPTY;
         strbuf_free(&mine);
         return;
     }
@@ -400,8 +424,10 @@ int play_session_undo(struct play_session *s, struct strbuf *undone, struct strb
 {
     const char *text = strbuf_cstr(&s->text);
     long at = last_statement_start(s, text, s->text.len);
-    if (at < 0)
+    if (at < 0 && s->text.len == 0)
         return 0;
+    if (at < 0)
+        at = 0;     /* comments alone */
     size_t keep = (size_t)at;
     while (keep > 0 && text[keep - 1] == '\n' && (keep == 1 || text[keep - 2] == '\n'))
         keep--;     /* the blank line before a round line */

@@ -5,9 +5,10 @@
  * move log, then the whole log with that line at its end goes through the audit's parser and
  * replay: any error refuses the line (the audit's diagnostics say why) and nothing is
  * written; otherwise the line is appended to FILE and flushed to disk (fsync) before the
- * call returns. Before round 1 the header may be incomplete (a difficulty whose events line
- * has not come yet): a header line is accepted when the header replays with no error once
- * stand-ins are given for what it still lacks (the players, the solo objective, the events).
+ * call returns. A comment typed alone is written as it is. Before round 1 the header may
+ * be incomplete (a difficulty whose events line has not come yet): a header line is accepted
+ * when the header replays with no error once stand-ins are given for what it still lacks
+ * (the players, the solo objective, the events).
  * Undo takes back the last statement and rewrites FILE atomically. */
 #ifndef CLI_PLAY_SESSION_H
 #define CLI_PLAY_SESSION_H
@@ -31,7 +32,7 @@ struct play_session {
 };
 
 enum play_outcome {
-    PLAY_EMPTY,         /* nothing but blanks or a comment was typed: nothing happens */
+    PLAY_EMPTY,         /* nothing but blanks was typed: nothing happens */
     PLAY_ACCEPTED,      /* written to FILE */
     PLAY_REFUSED,       /* not written: message says why, in the audit's words */
     PLAY_WRITE_FAILED   /* accepted but FILE could not be written: message says why */
@@ -57,7 +58,8 @@ void play_session_free(struct play_session *s);
 void play_session_submit(struct play_session *s, const char *line, struct play_result *res);
 void play_result_free(struct play_result *res);
 
-/* Takes back the last statement. Writes what was taken back into undone
+/* Takes back the last statement, with the comment lines after it (the comment lines alone
+ * when FILE has no statement). Writes what was taken back into undone
  * (empty when there was nothing). Returns 0, or -1 with the reason in err when FILE could not
  * be rewritten (the session is then unchanged). */
 int play_session_undo(struct play_session *s, struct strbuf *undone, struct strbuf *err);

@@ -23,7 +23,8 @@ const char play_text_help[] =
     "           after round 10: Jack food 12 score 87, the final sheets' values\n"
     "Commands: undo (take back the last statement), show [NAME] (a sheet as it stands),\n"
     "log [N] (the last lines of the file), hint (the advisor), help, quit.\n"
-    "Tab completes ids, names and the dice still unspent; arrows recall earlier lines.\n";
+    "Tab completes ids, names and the dice still unspent; arrows recall earlier lines;\n"
+    "Ctrl-C drops the line being typed. A # line is a note, written to the file as it is.\n";
 
 static void dice_list(const struct log_await *a, struct strbuf *out)
 {

@@ -192,7 +192,9 @@ static void undo_every_statement(const char *golden, int kinds[LOG_KIND_COUNT])
         struct log_await await_before = s.await;
         struct play_result res;
         play_session_submit(&s, p, &res);
-        if (res.outcome == PLAY_ACCEPTED) {
+        if (res.outcome == PLAY_ACCEPTED && p[strspn(p, " \t")] == '#') {
+            ;   /* a comment line: taken back with the statement before it (test_comments) */
+        } else if (res.outcome == PLAY_ACCEPTED) {
             kinds[s.ast->stmts[s.ast->count - 1].kind]++;
             struct strbuf undone = STRBUF_INIT, err = STRBUF_INIT;
             assert_int_equal(play_session_undo(&s, &undone, &err), 0);
@@ -321,10 +323,10 @@ static void test_short_forms(void **state)
     static const char *const typed[] = {
         "Jack \"Ann Lee\"", "very-easy", "round", "6 5", "4 1", "6 population", "5 food", "4 farms",
         "1 supply", "3 influence quarry", "\"Ann Lee\" 3 2", "6 population", "5 food", "3 farms", "2 supply",
-        "Jack avoid, \"Ann Lee\" avoid   # a quiet round ", "round", "# only a comment", "",
+        "Jack avoid, \"Ann Lee\" avoid   # a quiet round ", "round", "  #  the table's note ", "", "  ",
     };
     for (size_t i = 0; i < sizeof typed / sizeof typed[0]; i++)
-        if (typed[i][0] == '#' || !typed[i][0]) {
+        if (!typed[i][strspn(typed[i], " ")]) {
             struct play_result res;
             play_session_submit(&s, typed[i], &res);
             assert_int_equal(res.outcome, PLAY_EMPTY);
@@ -336,8 +338,37 @@ static void test_short_forms(void **state)
     assert_string_equal(text, "players Jack \"Ann Lee\"\ndifficulty very-easy\n\nround 1\nshared 6 5\n"
                               "turn Jack 4 1\n  6 population\n  5 food\n  4 farms\n  1 supply\n"
                               "  reserve 3 influence quarry\nturn \"Ann Lee\" 3 2\n  6 population\n  5 food\n"
-                              "  3 farms\n  2 supply\nwar Jack avoid, \"Ann Lee\" avoid  # a quiet round\n\nround 2\n");
+                              "  3 farms\n  2 supply\nwar Jack avoid, \"Ann Lee\" avoid  # a quiet round\n\nround 2\n"
+                              "# the table's note\n");
     free(text);
+    play_session_free(&s);
+}
+
+/* A comment typed alone is written; undo takes it back with the statement before it, and
+ * comments alone when no statement is left. */
+static void test_comments(void **state)
+{
+    (void)state;
+    struct play_session s;
+    open_new(&s, "comments.xii");
+    submit_ok(&s, "# Friday at the Crown");
+    submit_ok(&s, "Jack Tom");
+    submit_ok(&s, "#Tom's sheet got wet");
+    char *text = slurp(file_path("comments.xii"));
+    assert_string_equal(text, "# Friday at the Crown\nplayers Jack Tom\n# Tom's sheet got wet\n");
+    free(text);
+    struct strbuf undone = STRBUF_INIT, err = STRBUF_INIT;
+    assert_int_equal(play_session_undo(&s, &undone, &err), 0);
+    assert_string_equal(strbuf_cstr(&undone), "players Jack Tom\n# Tom's sheet got wet\n");
+    assert_int_equal(play_header_step(&s), PLAY_STEP_PLAYERS);
+    strbuf_reset(&undone);
+    assert_int_equal(play_session_undo(&s, &undone, &err), 0);
+    assert_string_equal(strbuf_cstr(&undone), "# Friday at the Crown\n");
+    text = slurp(file_path("comments.xii"));
+    assert_string_equal(text, "");
+    free(text);
+    strbuf_free(&undone);
+    strbuf_free(&err);
     play_session_free(&s);
 }
 
@@ -400,6 +431,7 @@ int main(void)
         cmocka_unit_test(test_header_steps),
         cmocka_unit_test(test_continue),
         cmocka_unit_test(test_short_forms),
+        cmocka_unit_test(test_comments),
         cmocka_unit_test(test_examples_are_accepted),
     };
     return cmocka_run_group_tests(tests, play_test_setup, play_test_teardown);
