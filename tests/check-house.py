@@ -27,8 +27,6 @@ MAY_CALL = {
 # Circles known and being taken apart, each with who is doing it. Listed here, they are
 # reported but do not fail the check; a listed circle that is gone fails it (strike it out).
 KNOWN_CIRCLES = {
-    ('src/play/bot.c', 'src/play/bot_search.c', 'src/play/game.c'):
-        'issue 10 (bot speed) takes this one apart',
 }
 
 

@@ -6,7 +6,7 @@
 #include "log/replay.h"
 #include "log/write.h"
 #include "play/advice_words.h"
-#include "play/game.h"
+#include "play/drive.h"
 #include "play/rng.h"
 
 /* A candidate: the choice, and the state to play out from (the choice applied, except for a
@@ -209,23 +209,14 @@ static int play_war(const struct job *j, const struct cand *c, struct game_state
     return engine_war(t, e, NULL, NULL);
 }
 
-/* A game driver with `bot` in every seat, its dice and choices drawn from seed (as play_rollout). */
-static void driver(struct play_game *g, const struct game_state *s, const struct play_bot *bot, uint64_t seed)
-{
-    memset(g, 0, sizeof *g);
-    for (int p = 0; p < s->cfg.nplayers; p++)
-        g->bots[p] = bot;
-    g->dice_seed = seed;
-    play_rng_init(&g->rng, play_seed_derive(seed, 2));
-}
-
 int advice_play_out(const struct game_state *s, const struct play_bot *bot, uint64_t seed,
                     struct rank_outcome *out)
 {
     struct game_state t = *s;
-    struct play_game g;
-    driver(&g, &t, bot, seed);
-    if (play_advance(&t, &g) != 0)
+    struct play_seat seat = play_bot_seat(bot);
+    struct play_drive d;
+    play_drive_init(&d, t.cfg.nplayers, &seat, seed);
+    if (play_drive(&t, &d) != 0)
         return -1;
     advice_outcome(&t, out);
     return 0;
@@ -236,14 +227,15 @@ static int rollout(void *ctx, size_t k, uint64_t seed, struct rank_outcome *out)
     const struct job *j = ctx;
     const struct cand *c = &j->v[k];
     struct game_state t = c->after;
-    struct play_game g;
-    driver(&g, &t, &j->o->bot, seed);
-    if (c->choice.kind == ADVICE_WAR && play_war(j, c, &t, seed, &g.rng) != 0)
+    struct play_seat seat = play_bot_seat(&j->o->bot);
+    struct play_drive d;
+    play_drive_init(&d, t.cfg.nplayers, &seat, seed);
+    if (c->choice.kind == ADVICE_WAR && play_war(j, c, &t, seed, &d.rng) != 0)
         return -1;
     /* A turn plan is the whole turn: it ends here, so the bot adds no reserve die to it. */
     if (t.turn.player >= 0 && engine_end_turn(&t, NULL, NULL, NULL) != 0)
         return -1;
-    if (play_advance(&t, &g) != 0)
+    if (play_drive(&t, &d) != 0)
         return -1;
     advice_outcome(&t, out);
     return 0;

@@ -1,4 +1,4 @@
-/* Bots by name, and the dispatch of each decision to its policy. */
+/* Bots by name, and each decision asked of the bot's policy. */
 #include "play/bot.h"
 #include <string.h>
 
@@ -20,51 +20,33 @@ const char *play_bot_name(const struct play_bot *b)
     return names[b->kind];
 }
 
+struct play_seat play_bot_seat(const struct play_bot *b)
+{
+    static const struct play_policy *const policies[] = {&play_random_policy, &play_greedy_policy,
+                                                         &play_search_policy};
+    return (struct play_seat){policies[b->kind], b};
+}
+
 void play_bot_turn(const struct play_bot *b, const struct game_state *s, struct play_rng *rng,
                    struct play_plan *out)
 {
-    struct game_state t;
-    out->nmoves = 0;
-    switch (b->kind) {
-    case PLAY_BOT_RANDOM:
-        t = *s;
-        play_random_play(&t, rng, out);
-        break;
-    case PLAY_BOT_GREEDY: play_greedy_turn(s, out); break;
-    case PLAY_BOT_SEARCH: play_search_turn(s, b->budget, rng, out); break;
-    }
+    struct game_state t = *s;
+    play_bot_play(b, &t, rng, out);
 }
 
 int play_bot_play(const struct play_bot *b, struct game_state *s, struct play_rng *rng, struct play_plan *out)
 {
     out->nmoves = 0;
-    switch (b->kind) {
-    case PLAY_BOT_RANDOM:
-        play_random_play(s, rng, out);
-        return 0;
-    case PLAY_BOT_GREEDY:
-        play_greedy_play(s, out);
-        return 0;
-    case PLAY_BOT_SEARCH:
-        play_search_turn(s, b->budget, rng, out);
-        return play_plan_apply(s, out, NULL);
-    }
-    return -1;
+    return play_bot_seat(b).policy->turn(b, s, rng, out);
 }
 
 int play_bot_war(const struct play_bot *b, const struct game_state *s, int player, struct play_rng *rng)
 {
-    if (!engine_war_can_support(s, player))
-        return 0;
-    if (b->kind == PLAY_BOT_RANDOM)
-        return play_rng_below(rng, 2);
-    return play_greedy_war(s, player);
+    return play_bot_seat(b).policy->war(b, s, player, rng);
 }
 
 int play_bot_collect(const struct play_bot *b, const struct game_state *s, int player, int location,
                      struct play_rng *rng)
 {
-    if (b->kind == PLAY_BOT_RANDOM)
-        return play_rng_below(rng, s->gd->locations[location].nbonus);
-    return play_greedy_collect(s, player, location);
+    return play_bot_seat(b).policy->collect(b, s, player, location, rng);
 }

@@ -34,13 +34,8 @@ static double best_spend(struct game_state *t, const struct play_eval_cache *cac
     return best;
 }
 
-void play_greedy_turn(const struct game_state *s, struct play_plan *out)
-{
-    struct game_state t = *s;
-    play_greedy_play(&t, out);
-}
-
-void play_greedy_play(struct game_state *t, struct play_plan *out)
+/* Greedy's turn played on t itself. */
+static void greedy_play(struct game_state *t, struct play_plan *out)
 {
     int p = t->turn.player;
     struct move moves[CAP];
@@ -110,8 +105,10 @@ void play_greedy_market(const struct game_state *s, struct play_plan *out)
 
 /* Greedy assumes every other player who may support does, with average bonus rolls, and
  * compares its own worth after the war supporting and avoiding. */
-int play_greedy_war(const struct game_state *s, int player)
+int play_greedy_war(const struct play_bot *b, const struct game_state *s, int player, struct play_rng *rng)
 {
+    (void)b;
+    (void)rng;
     if (!engine_war_can_support(s, player))
         return 0;
     double v[2];
@@ -132,8 +129,11 @@ int play_greedy_war(const struct game_state *s, int player)
     return v[1] > v[0];
 }
 
-int play_greedy_collect(const struct game_state *s, int player, int location)
+int play_greedy_collect(const struct play_bot *b, const struct game_state *s, int player, int location,
+                        struct play_rng *rng)
 {
+    (void)b;
+    (void)rng;
     int best = 0;
     double best_v = -1e300;
     for (int c = 0; c < s->gd->locations[location].nbonus; c++) {
@@ -149,3 +149,20 @@ int play_greedy_collect(const struct game_state *s, int player, int location)
     }
     return best;
 }
+
+void play_greedy_turn(const struct game_state *s, struct play_plan *out)
+{
+    struct game_state t = *s;
+    greedy_play(&t, out);
+}
+
+static int greedy_turn(const struct play_bot *b, struct game_state *s, struct play_rng *rng,
+                       struct play_plan *out)
+{
+    (void)b;
+    (void)rng;
+    greedy_play(s, out);
+    return 0;
+}
+
+const struct play_policy play_greedy_policy = {greedy_turn, play_greedy_war, play_greedy_collect};

@@ -63,8 +63,10 @@ static int pick(const struct game_state *t, int v, struct play_rng *rng, struct 
     return 0;
 }
 
-void play_random_play(struct game_state *s, struct play_rng *rng, struct play_plan *out)
+static int random_turn(const struct play_bot *b, struct game_state *s, struct play_rng *rng,
+                       struct play_plan *out)
 {
+    (void)b;
     int left;
     /* A random unspent die each time: the engine may spend another die of the same value. */
     while ((left = play_turn_dice_left(s)) > 0) {
@@ -74,7 +76,24 @@ void play_random_play(struct game_state *s, struct play_rng *rng, struct play_pl
                 break;
         struct move m;
         if (pick(s, s->turn.dice[i].value, rng, &m) != 0 || engine_apply(s, &m, NULL, NULL) != 0)
-            break;      /* cannot happen (A33: a die can always be spent) */
+            return -1;      /* cannot happen (A33: a die can always be spent) */
         play_plan_push(out, &m);
     }
+    return 0;
 }
+
+static int random_war(const struct play_bot *b, const struct game_state *s, int player, struct play_rng *rng)
+{
+    (void)b;
+    return engine_war_can_support(s, player) ? play_rng_below(rng, 2) : 0;
+}
+
+static int random_collect(const struct play_bot *b, const struct game_state *s, int player, int location,
+                          struct play_rng *rng)
+{
+    (void)b;
+    (void)player;
+    return play_rng_below(rng, s->gd->locations[location].nbonus);
+}
+
+const struct play_policy play_random_policy = {random_turn, random_war, random_collect};

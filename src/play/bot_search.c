@@ -7,8 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/xalloc.h"
-#include "play/eval.h"
-#include "play/game.h"
+#include "play/drive.h"
 #include "play/rank.h"
 
 #define WIDTH 12            /* candidates kept for the rollouts */
@@ -21,15 +20,17 @@ static int rollout(void *ctx, size_t c, uint64_t seed, struct rank_outcome *out)
 {
     const struct search *k = ctx;
     static const struct play_bot greedy = {PLAY_BOT_GREEDY, 0};
+    const struct play_seat seat = {&play_greedy_policy, &greedy};
     double o[XII_MAX_PLAYERS];
-    if (play_rollout(&k->after[c], &greedy, seed, o) != 0)
+    if (play_drive_rollout(&k->after[c], &seat, seed, o) != 0)
         return -1;
     for (int p = 0; p < k->after[c].cfg.nplayers; p++)
         out->score[p] = (int)o[p];      /* play_outcome: whole VP */
     return 0;
 }
 
-void play_search_turn(const struct game_state *s, int budget, struct play_rng *rng, struct play_plan *out)
+/* The search bot's plan for the open turn of s. */
+static void search_plan(const struct game_state *s, int budget, struct play_rng *rng, struct play_plan *out)
 {
     struct play_plan_value best[WIDTH];
     int n = play_plans_best(s, WIDTH, best);
@@ -62,3 +63,13 @@ void play_search_turn(const struct game_state *s, int budget, struct play_rng *r
         *out = best[0].plan;
     free(k);
 }
+
+static int search_turn(const struct play_bot *b, struct game_state *s, struct play_rng *rng,
+                       struct play_plan *out)
+{
+    search_plan(s, b->budget, rng, out);
+    return play_plan_apply(s, out, NULL);
+}
+
+/* The war and the collect choices are greedy's. */
+const struct play_policy play_search_policy = {search_turn, play_greedy_war, play_greedy_collect};

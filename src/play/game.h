@@ -1,25 +1,14 @@
-/* Playing games with bots: the driver that takes a game from any state to its end (every
- * automatic step where the move-log replay runs it), whole games set up from a seed, and
- * rollouts (one bot in every seat, random future dice) for the search bot and the advisor. */
+/* Playing games with named bots (play/drive.h is the driver underneath): whole games set up
+ * from a seed, and rollouts (one bot in every seat, random future dice) for the tests and the
+ * advisor. */
 #ifndef PLAY_GAME_H
 #define PLAY_GAME_H
 #include <stdint.h>
 #include "core/strbuf.h"
 #include "play/bot.h"
+#include "play/drive.h"
 #include "play/rng.h"
 #include "rules/engine.h"
-
-struct play_game {
-    const struct play_bot *bots[XII_MAX_PLAYERS];  /* seat p is played by bots[p] */
-    uint64_t dice_seed;         /* the game's dice (play_dice_roll) */
-    struct play_rng rng;        /* the bots' own choices */
-    struct strbuf *log;         /* not NULL: the move log of the game is appended (whole games only) */
-};
-
-/* Plays s to the game's end: the open turn, the round's missing steps (outlaws' bonus rolls,
- * shared dice, turns, king war, collects), then every round left. Returns 0, or -1 when the
- * engine refused a step (a bug: bots only play what the engine lists). */
-int play_advance(struct game_state *s, struct play_game *g);
 
 /* A game to set up: the configuration of play_setup. */
 struct play_setup {
@@ -40,7 +29,7 @@ int play_game_run(const struct gamedata *gd, const struct play_setup *setup,
 
 /* Plays a copy of s to the end with `bot` in every seat, the dice and the bot's choices drawn
  * from `seed`; writes each seat's play_outcome into out[] (score plus the solo objective
- * bonus). Returns 0, or -1 (engine refusal). */
+ * bonus). Returns 0, or -1 (engine refusal). play_drive_rollout with play_bot_seat(bot). */
 int play_rollout(const struct game_state *s, const struct play_bot *bot, uint64_t seed,
                  double out[XII_MAX_PLAYERS]);
 
