@@ -9,36 +9,38 @@
 
 #define TRIES 64
 
-/* The i-th spend of the data's vocabulary (0..count-1) for a die showing v. */
-static struct move spend(const struct gamedata *gd, int i, int v)
+/* The i-th spend of the data's vocabulary (0..count-1) for a die showing v, into *m. Every
+ * item has two slots (perk a and b of a special one) so that items are drawn uniformly; the
+ * second slot of a normal item is no spend at all: returns 0 for it (a draw to refuse), 1
+ * otherwise. */
+static int spend(const struct gamedata *gd, int i, int v, struct move *m)
 {
-    struct move m;
-    memset(&m, 0, sizeof m);
-    m.die = v;
-    m.source = DIE_ANY;
+    memset(m, 0, sizeof *m);
+    m->die = v;
+    m->source = DIE_ANY;
     if (i < ASSET_COUNT) {
-        m.kind = MOVE_ASSET;
-        m.target = i;
-        return m;
+        m->kind = MOVE_ASSET;
+        m->target = i;
+        return 1;
     }
     i -= ASSET_COUNT;
     if (i < 2 * gd->nitems) {
-        m.kind = MOVE_ACQUIRE;
-        m.target = i / 2;
-        if (gamedata_is_special(&gd->items[m.target]))
-            m.perk = i % 2 ? 'b' : 'a';
+        m->kind = MOVE_ACQUIRE;
+        m->target = i / 2;
+        if (gamedata_is_special(&gd->items[m->target]))
+            m->perk = i % 2 ? 'b' : 'a';
         else if (i % 2)
-            m.perk = 'x';   /* the second copy of a normal item: refused, keeps items uniform */
-        return m;
+            return 0;
+        return 1;
     }
     i -= 2 * gd->nitems;
     if (i < LOCATION_COUNT) {
-        m.kind = MOVE_INFLUENCE;
-        m.target = i;
-        return m;
+        m->kind = MOVE_INFLUENCE;
+        m->target = i;
+        return 1;
     }
-    m.kind = MOVE_STORE;
-    return m;
+    m->kind = MOVE_STORE;
+    return 1;
 }
 
 static int pick(const struct game_state *t, int v, struct play_rng *rng, struct move *out)
@@ -46,8 +48,7 @@ static int pick(const struct game_state *t, int v, struct play_rng *rng, struct 
     const struct gamedata *gd = t->gd;
     int count = ASSET_COUNT + 2 * gd->nitems + LOCATION_COUNT + 1;
     for (int k = 0; k < TRIES; k++) {
-        *out = spend(gd, play_rng_below(rng, count), v);
-        if (engine_check(t, out, NULL) == 0)
+        if (spend(gd, play_rng_below(rng, count), v, out) && engine_check(t, out, NULL) == 0)
             return 0;
     }
     struct move moves[256];

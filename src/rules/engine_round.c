@@ -49,12 +49,18 @@ int engine_round_missing(const struct game_state *s, struct round_missing *m)
     m->turns_left = n - s->turns_done - m->turn_active;
     m->war = n > 1 && !s->war_done;
     int count = m->shared + m->outlaws + m->turn_active + m->turns_left + m->war;
-    for (int p = 0; p < n; p++)
-        for (int l = 0; l < LOCATION_COUNT; l++)
-            if (s->gd->locations[l].nbonus >= 2 && s->p[p].collect[l] < 0 && engine_location_qualifies(s, p, l)) {
+    unsigned choice = 0;    /* the locations with a bonus to choose */
+    for (int l = 0; l < LOCATION_COUNT; l++)
+        if (s->gd->locations[l].nbonus >= 2)
+            choice |= 1u << l;
+    for (int p = 0; choice && p < n; p++)
+        for (unsigned c = choice; c; c &= c - 1) {
+            int l = __builtin_ctz(c);
+            if (s->p[p].collect[l] < 0 && engine_location_qualifies(s, p, l)) {
                 m->collect[p] |= 1u << l;
                 count++;
             }
+        }
     return count;
 }
 
