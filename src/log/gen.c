@@ -195,12 +195,8 @@ static int turn(struct gen *g)
     }
     if (has_market(s, p) && rnd(g, 2))
         market(g, p);
-    struct turn_end te;
-    if (engine_end_turn(s, NULL, &te, NULL) != 0 || te.unspent.rule)
+    if (engine_end_turn_complete(s) != 0)
         return -1;
-    for (int k = 0; k < te.nmarket; k++)
-        if (!te.market_applied[k])
-            return -1;
     maybe_end_round(g);
     if (g->opt->checks && rnd(g, 4) == 0)
         log_write_check(s, p, 0, g->out);

@@ -49,13 +49,7 @@ static int finish_turn(struct game_state *s, struct play_drive *d)
         return -1;
     for (int k = 0; d->log && k < plan.nmoves; k++)
         log_write_move(s->gd, &plan.move[k], d->log);
-    struct turn_end te;
-    if (engine_end_turn(s, NULL, &te, NULL) != 0 || te.unspent.rule)
-        return -1;
-    for (int k = 0; k < te.nmarket; k++)
-        if (!te.market_applied[k])
-            return -1;
-    return 0;
+    return engine_end_turn_complete(s);
 }
 
 static int war(struct game_state *s, struct play_drive *d)

@@ -78,3 +78,14 @@ int engine_end_turn(struct game_state *s, struct history *h, struct turn_end *ou
     s->turns_done++;
     return 0;
 }
+
+int engine_end_turn_complete(struct game_state *s)
+{
+    struct turn_end te;
+    if (engine_end_turn(s, NULL, &te, NULL) != 0 || te.unspent.rule)
+        return -1;
+    for (int k = 0; k < te.nmarket; k++)
+        if (!te.market_applied[k])
+            return -1;
+    return 0;
+}
