@@ -27,7 +27,7 @@ double play_outcome(const struct game_state *s, int player)
     return v;
 }
 
-static double ratio(int have, int need)
+static inline double ratio(int have, int need)
 {
     if (need <= 0 || have >= need)
         return 1.0;
@@ -35,7 +35,7 @@ static double ratio(int have, int need)
 }
 
 /* How far a requirement is met, 0..1 (score requirements count as met: the score term has it). */
-static double req_progress(const struct game_state *s, int p, const struct gd_req *r, int effpop)
+static inline double req_progress(const struct game_state *s, int p, const struct gd_req *r, int effpop)
 {
     const struct player_state *ps = &s->p[p];
     switch (r->kind) {
@@ -53,7 +53,7 @@ static double req_progress(const struct game_state *s, int p, const struct gd_re
 }
 
 /* How close the player is to owning item i: requirements and costs, 0..1. */
-static double item_progress(const struct game_state *s, int p, const struct gd_item *it, int effpop)
+static inline double item_progress(const struct game_state *s, int p, const struct gd_item *it, int effpop)
 {
     double pr = 1.0;
     for (int k = 0; k < it->nreq; k++)
@@ -101,8 +101,8 @@ static struct play_eval_timing timing(const struct game_state *s, int p)
 }
 
 /* An item's share of the worth: its VP times how close it is, while turns remain. */
-static double item_term(const struct game_state *s, int p, int i, int effpop,
-                        const struct play_eval_timing *tm)
+static inline double item_term(const struct game_state *s, int p, int i, int effpop,
+                               const struct play_eval_timing *tm)
 {
     const struct gd_item *it = &s->gd->items[i];
     if (tm->turns <= 0 || (s->p[p].owned >> i & 1u) || it->vp.value <= 0)
