@@ -32,8 +32,9 @@ static const char usage_head[] =
     "  --pdf FILE          also draw the filled town-sheets (two pages per player) into FILE\n"
     "  --mark              on those sheets, circle every value a check line got wrong\n"
     "  --trace NAME[:VALUE]\n"
-    "                      instead of the report: player NAME's values after every line that\n"
-    "                      changed them, or every change of one VALUE with its cause\n"
+    "                      instead of the report: player NAME's values turn by turn (after\n"
+    "                      each of the player's turns, and a round's start or end that changed\n"
+    "                      them), or every change of one VALUE with its cause\n"
     "  --analyse           rate every decision against the best move found by rollouts: each\n"
     "                      player's cost, luck and costliest moves (and a page with --pdf);\n"
     "                      with it:\n";

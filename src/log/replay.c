@@ -1,5 +1,6 @@
 /* The replay: header, rounds, turns and their automatic steps, each statement checked by the
  * rules engine; refusals become diagnostics that say what was expected and what was found. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +85,8 @@ static void end_turn(struct rp *rp)
             replay_refused(rp, rp->market[k]->at, p, &te.market_why[k], NULL);
             replay_skip(rp, rp->market[k]);
         }
+    if (rp->out->nturns > 0)
+        rp->out->turns[rp->out->nturns - 1].hist_end = rp->h->count;
     rp->turn = NULL;
     rp->nmarket = 0;
     maybe_end_round(rp);
@@ -168,6 +171,11 @@ static void do_turn(struct rp *rp, const struct log_stmt *st)
         rp->turn = st;
         rp->nmarket = 0;
         rp->skip = SKIP_NONE;
+        void *items = rp->out->turns;
+        xgrow(&items, &rp->turns_cap, rp->out->nturns + 1, sizeof *rp->out->turns);
+        rp->out->turns = items;
+        rp->out->turns[rp->out->nturns++] =
+            (struct log_turn_span){st->at.line, s->round, p, rp->h->count, SIZE_MAX};
         if (rp->cascade.line && rp->cascade.player == p)
             replay_cascade_end(rp);     /* the refused turn is played after all */
         return;
@@ -987,6 +995,7 @@ void log_replay_free(struct log_replay *r)
         mismatch_free(&r->mismatches[i]);
     free(r->mismatches);
     free(r->skipped);
+    free(r->turns);
     free(r->title);
     free(r);
 }

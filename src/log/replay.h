@@ -36,6 +36,13 @@ struct log_replay_options {
                                whatever the log holds); 0: keep them all */
 };
 
+/* One accepted turn: its line, and the history records it wrote, feeding and the market lines
+ * included (hist_end is SIZE_MAX while the turn is still open when the log ends). */
+struct log_turn_span {
+    int line, round, player;
+    size_t hist_begin, hist_end;
+};
+
 /* What a replay leaves: the state reached, its history, the mismatches and what was skipped. */
 struct log_replay {
     const struct gamedata *gd;
@@ -57,6 +64,8 @@ struct log_replay {
     size_t mismatches_omitted;  /* found after the first max_mismatches: counted, not kept */
     int *skipped;               /* lines of the statements not applied, in file order (owned) */
     size_t nskipped;
+    struct log_turn_span *turns;    /* every accepted turn, in order (owned) */
+    size_t nturns;
 };
 
 /* Replays ast with the game data gd, appending errors and mismatches to dl (file names as in

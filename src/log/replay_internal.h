@@ -51,7 +51,7 @@ struct rp {
         int kept;                           /* the note was kept (not beyond --max-messages) */
     } cascade;
     int done;                               /* nothing more is replayed */
-    size_t mismatch_cap, skipped_cap;
+    size_t mismatch_cap, skipped_cap, turns_cap;
     size_t max_mismatches;          /* log_replay_options.max_mismatches */
 };
 

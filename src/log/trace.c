@@ -229,15 +229,44 @@ static void short_name(const struct gamedata *gd, const char *id, char out[6])
     snprintf(out, 6, "%s", best);
 }
 
-/* The table: one row per line of the log that changed the player's values. */
+/* A row of the table: the values of a player at one moment. */
+enum row_kind { ROW_NONE, ROW_START, ROW_TURN, ROW_OPEN, ROW_END };
+
+struct row {
+    enum row_kind kind;
+    int round, line;
+    int changed;
+};
+
+enum { NV = ASSET_COUNT + LOCATION_COUNT + 1 };    /* the columns: assets, influence, reputation */
+
+/* Prints the row with the values v when it is a turn (always) or changed something. */
+static void row_flush(struct row *row, const int *v, struct strbuf *out)
+{
+    static const char *const kinds[] = {"", "start", "turn", "turn*", "end"};
+    if (row->kind == ROW_NONE || (!row->changed && row->kind != ROW_TURN && row->kind != ROW_OPEN)) {
+        row->kind = ROW_NONE;
+        return;
+    }
+    strbuf_printf(out, "%3d %-5s %5d", row->round, kinds[row->kind], row->line);
+    for (int k = 0; k < NV; k++)
+        strbuf_printf(out, " %5d", v[k]);
+    strbuf_putc(out, '\n');
+    row->kind = ROW_NONE;
+}
+
+/* The table: one row per turn of the player (the values once it ended, feeding and market
+ * included), and a row for the start of a round (its event) and for its end (the king war,
+ * production) when they changed one of the values. */
 static void table(const struct log_replay *r, int player, struct strbuf *out)
 {
     const struct gamedata *gd = r->gd;
-    enum { NV = ASSET_COUNT + LOCATION_COUNT + 1 };
+    const char *name = r->state.cfg.names[player];
     int v[NV] = {0};
     char head[6];
-    strbuf_printf(out, "%s: the values after each line of the log that changed them\n line rnd",
-                  r->state.cfg.names[player]);
+    strbuf_printf(out, "%s, turn by turn: the values after each of %s's turns (feeding and market\n"
+                       "included), and after a round's start (its event) or end (king war, production)\n"
+                       "when they changed\nrnd when   line", name, name);
     for (int a = 0; a < ASSET_COUNT; a++) {
         short_name(gd, gd->assets[a].id, head);
         strbuf_printf(out, " %5s", head);
@@ -248,29 +277,49 @@ static void table(const struct log_replay *r, int player, struct strbuf *out)
     }
     strbuf_puts(out, "   rep\n");
     const struct history *h = &r->history;
-    for (size_t i = 0; i < h->count;) {
-        int line = r->history_lines ? r->history_lines[i] : 0, round = h->items[i].round, changed = 0;
-        size_t j = i;
-        for (; j < h->count && (r->history_lines ? r->history_lines[j] : 0) == line; j++) {
-            const struct hist_rec *rec = &h->items[j];
-            if (rec->player != player)
+    struct row row = {ROW_NONE, 0, 0, 0};
+    const struct log_turn_span *span = NULL;    /* the player's turn in progress at record i */
+    size_t t = 0;
+    int open_seen = 0, turned_round = -1;       /* the last round in which the player had a turn */
+    for (size_t i = 0; i <= h->count; i++) {
+        /* The player's turns that begin here: each its own row. */
+        for (; t < r->nturns && r->turns[t].hist_begin <= i; t++) {
+            if (r->turns[t].player != player)
                 continue;
-            int k = rec->what == HIST_ASSET ? rec->index : rec->what == HIST_INFLUENCE ? ASSET_COUNT + rec->index
-                  : rec->what == HIST_REPUTATION ? NV - 1 : -1;
-            if (k < 0)
-                continue;
-            v[k] = rec->new_value;
-            changed = 1;
-            round = rec->round;
+            row_flush(&row, v, out);
+            span = &r->turns[t];
+            int open = span->hist_end == SIZE_MAX;
+            open_seen |= open;
+            row = (struct row){open ? ROW_OPEN : ROW_TURN, span->round, span->line, 0};
+            turned_round = span->round;
         }
-        if (changed) {
-            strbuf_printf(out, "%5d %3d", line, round);
-            for (int k = 0; k < NV; k++)
-                strbuf_printf(out, " %5d", v[k]);
-            strbuf_putc(out, '\n');
+        if (i == h->count)
+            break;
+        if (span && i >= span->hist_end) {
+            row_flush(&row, v, out);
+            span = NULL;
         }
-        i = j;
+        const struct hist_rec *rec = &h->items[i];
+        if (rec->player != player)
+            continue;
+        int k = rec->what == HIST_ASSET ? rec->index : rec->what == HIST_INFLUENCE ? ASSET_COUNT + rec->index
+              : rec->what == HIST_REPUTATION ? NV - 1 : -1;
+        if (k < 0 || rec->new_value == rec->old_value)
+            continue;
+        if (!span) {
+            enum row_kind kind = turned_round == rec->round ? ROW_END : ROW_START;
+            if (row.kind != kind || row.round != rec->round) {
+                row_flush(&row, v, out);
+                row = (struct row){kind, rec->round, r->history_lines ? r->history_lines[i] : 0, 0};
+            }
+        }
+        v[k] = rec->new_value;
+        row.changed = 1;
     }
+    row_flush(&row, v, out);
+    strbuf_puts(out, "line: the turn line; for a start or an end, the line of its first change\n");
+    if (open_seen)
+        strbuf_puts(out, "turn*: a turn the log leaves open: the values before feeding\n");
 }
 
 int log_trace_text(const struct log_replay *r, const char *spec, struct strbuf *out, struct strbuf *err)

@@ -51,9 +51,10 @@ void log_trace_free(struct log_trace *t);
 int log_trace_mismatch(const struct log_replay *r, const struct mismatch *m, struct log_value *v,
                        struct log_trace *out);
 
-/* `xii audit --trace SPEC`: SPEC is NAME (the player's assets, influence and reputation after
- * every line of the log that changed one of them, one row each) or NAME:VALUE (every change of
- * that value with its cause). Appends the text; returns 0, or -1 with the reason in err (no
+/* `xii audit --trace SPEC`: SPEC is NAME (the player's assets, influence and reputation turn
+ * by turn: a row after each of the player's turns, feeding and market included, and after a
+ * round's start or end that changed them) or NAME:VALUE (every change of that value with its
+ * cause). Appends the text; returns 0, or -1 with the reason in err (no
  * such player or value, or no game replayed). */
 int log_trace_text(const struct log_replay *r, const char *spec, struct strbuf *out, struct strbuf *err);
 

@@ -2,6 +2,7 @@
  * change nothing, missing information is reported, --until-round, claims, ids and player
  * names, the error limit, and random complete games that must replay with no diagnostic. */
 #include "test.h"
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,6 +112,33 @@ static void test_end_of_log_inside_turn(void **state)
     assert_int_equal(x.dl.count, 0);
     assert_int_equal(x.r->open_turn_line, 0);   /* its four dice are spent: the turn ended */
     assert_int_equal(player(&x, 0)->asset[A_FOOD], 2);
+    run_free(&x);
+}
+
+/* Every accepted turn is listed with its line and the history records it wrote: the spends,
+ * then feeding (so the last record of a finished turn is its food); a refused turn is not
+ * listed; a turn the log leaves open has no end. */
+static void test_turn_spans(void **state)
+{
+    (void)state;
+    struct run x;
+    run(&x, HEADER JACK_TURN " 3 farms\nturn Jack 1 2\nturn Tom 2 1\n 6 population\n");
+    assert_int_equal(x.dl.errors, 1);               /* Jack twice */
+    assert_int_equal(x.r->nturns, 2);
+    const struct log_turn_span *a = &x.r->turns[0], *b = &x.r->turns[1];
+    assert_int_equal(a->line, 4);
+    assert_int_equal(a->player, 0);
+    assert_int_equal(a->round, 1);
+    assert_true(a->hist_begin < a->hist_end && a->hist_end <= b->hist_begin);
+    for (size_t i = a->hist_begin; i < a->hist_end; i++)
+        assert_int_equal(x.r->history.items[i].player, 0);
+    const struct hist_rec *fed = &x.r->history.items[a->hist_end - 1];
+    assert_int_equal(fed->cause, CAUSE_FEEDING);
+    assert_int_equal(fed->new_value, 2);
+    assert_int_equal(b->line, 10);
+    assert_int_equal(b->player, 1);
+    assert_true(b->hist_end == SIZE_MAX);
+    assert_int_equal(x.r->history.count, b->hist_begin + 1);   /* Tom's population, not yet fed */
     run_free(&x);
 }
 
@@ -525,6 +553,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_check_ends_turn_only_when_spent),
         cmocka_unit_test(test_end_of_log_inside_turn),
+        cmocka_unit_test(test_turn_spans),
         cmocka_unit_test(test_round_ends_when_nothing_is_missing),
         cmocka_unit_test(test_early_round_line),
         cmocka_unit_test(test_refused_lines_change_nothing),
