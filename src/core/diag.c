@@ -52,6 +52,8 @@ struct diag *diag_add(struct diag_list *dl, enum diag_level level, const char *f
     }
     if (level == DIAG_ERROR)
         dl->errors++;
+    else if (level == DIAG_WARNING)
+        dl->warnings++;
     return d;
 }
 

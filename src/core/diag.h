@@ -26,6 +26,7 @@ struct diag_list {
     struct diag *items;
     size_t count, cap;
     size_t errors;      /* DIAG_ERROR entries, kept or not */
+    size_t warnings;    /* DIAG_WARNING entries, kept or not */
     size_t keep;        /* keep at most this many (0: all); the others are only counted, so
                            that a hostile input cannot make the list grow without bound */
     size_t omitted;     /* diagnostics counted but not kept */

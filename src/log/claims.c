@@ -28,6 +28,37 @@ static int resolve_value(const struct gamedata *gd, const struct log_word *w, st
     return -1;
 }
 
+/* Most words of an id typed with spaces in a set ("men at arms" has three). */
+#define SPACED_WORDS 4
+
+/* Whether the words of a set from ids[k] on, up to SPACED_WORDS of them on one line, joined
+ * with hyphens name an item of the kind ("master builder" for master-builder): then the
+ * message naming the id to write goes to err and the span of the words to *at. */
+static int spaced_set_item(const struct gamedata *gd, const struct log_check_item *it, size_t k,
+                           int people, struct strbuf *err, struct log_span *at)
+{
+    struct strbuf text = STRBUF_INIT, norm = STRBUF_INIT;
+    int found = 0;
+    for (size_t j = k; j < it->count && j < k + SPACED_WORDS && !found; j++) {
+        const struct log_word *w = &it->ids[j];
+        if (w->at.line != it->ids[k].at.line)
+            break;
+        strbuf_printf(&text, "%s%s", j > k ? " " : "", w->text);
+        strbuf_printf(&norm, "%s%s", j > k ? "-" : "", w->norm);
+        int i = j > k ? gamedata_item(gd, strbuf_cstr(&norm), norm.len) : -1;
+        if (i >= 0 && log_ids_is_person(gd, i) == people) {
+            struct log_word joined = {it->ids[k].at, false, true, strbuf_cstr(&text), strbuf_cstr(&norm)};
+            joined.at.len = w->at.col + w->at.len - joined.at.col;
+            log_ids_spaced(gd, people ? LOG_ID_PERSON : LOG_ID_INFRA, &joined, err);
+            *at = joined.at;
+            found = 1;
+        }
+    }
+    strbuf_free(&text);
+    strbuf_free(&norm);
+    return found;
+}
+
 /* Resolves the ids of a people or infrastructures item into a set. */
 static int resolve_set(const struct gamedata *gd, const struct log_check_item *it, int people,
                        struct claim *out, struct strbuf *err, struct log_span *at)
@@ -37,6 +68,8 @@ static int resolve_set(const struct gamedata *gd, const struct log_check_item *i
         int i = gamedata_item(gd, w->norm, strlen(w->norm));
         *at = w->at;
         if (i < 0) {
+            if (spaced_set_item(gd, it, k, people, err, at))
+                return -2;
             log_ids_unknown(gd, people ? LOG_ID_PERSON : LOG_ID_INFRA, w->text, w->norm, err);
             return -1;
         }
@@ -59,7 +92,7 @@ int log_claims_resolve(const struct gamedata *gd, const struct log_check_item *i
     switch (it->kind) {
     case LOG_CHECK_VALUE:
         if (log_ids_spaced(gd, LOG_ID_CLAIM, &it->what, err))
-            return -1;
+            return -2;
         if (resolve_value(gd, &it->what, out) == 0)
             return 0;
         log_ids_unknown(gd, LOG_ID_CLAIM, it->what.text, it->what.norm, err);

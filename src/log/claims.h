@@ -13,7 +13,8 @@
 #include "rules/state.h"
 
 /* Resolves one check item against the game data. Returns 0, or -1 with the message in err
- * (an unknown id names the closest known one) and the offending word's span in *at. */
+ * (an unknown id names the closest known one) and the offending word's span in *at; -2 the
+ * same way for an id typed as several words ("master builder": the hyphenated one to write). */
 int log_claims_resolve(const struct gamedata *gd, const struct log_check_item *it,
                        struct claim *out, struct strbuf *err, struct log_span *at);
 

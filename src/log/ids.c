@@ -70,7 +70,7 @@ static int is_kind(const struct gamedata *gd, enum log_id_kind kind, const char 
     case LOG_ID_EVENT: return gamedata_event(gd, id, n) >= 0;
     case LOG_ID_DIFFICULTY: return gamedata_difficulty(gd, id, n) >= 0;
     case LOG_ID_OBJECTIVE: return gamedata_objective(gd, id, n) >= 0;
-    case LOG_ID_VARIANT: return 0;
+    case LOG_ID_VARIANT: return strcmp(id, LOG_ID_FAMINE_VARIANT) == 0;
     case LOG_ID_CLAIM:
         return gamedata_asset(gd, id, n) >= 0 || gamedata_location(gd, id, n) >= 0;
     }

@@ -467,8 +467,8 @@ static bool p_town(struct parser *ps, struct log_stmt *st)
 
 static bool p_difficulty(struct parser *ps, struct log_stmt *st)
 {
-    return id(ps, &st->difficulty, "a difficulty (very-easy, easy, normal, hard, very-hard or "
-                                   "forget-about-it)");
+    return spaced_id(ps, &st->difficulty, "a difficulty (very-easy, easy, normal, hard, very-hard "
+                                          "or forget-about-it)", STOP_NONE);
 }
 
 static bool p_events(struct parser *ps, struct log_stmt *st)
@@ -483,7 +483,7 @@ static bool p_events(struct parser *ps, struct log_stmt *st)
             if (ps->cur.kind == LOG_TOK_NUMBER)
                 ok = die(ps, &e->die, what);
             else
-                ok = id(ps, &e->name, what);
+                ok = spaced_id(ps, &e->name, what, STOP_NONE);
         }
         if (!ok) {
             ps->events.n = 0;
@@ -505,7 +505,7 @@ static bool p_variant(struct parser *ps, struct log_stmt *st)
         if (ps->words.n > 0)
             skip_comma(ps);
         struct log_word *w = vec_push(&ps->words, sizeof *w);
-        if (!id(ps, w, "a rule variant such as famine-halves-farms")) {
+        if (!spaced_id(ps, w, "a rule variant such as famine-halves-farms", STOP_NONE)) {
             ps->words.n = 0;
             return false;
         }
@@ -677,9 +677,9 @@ static bool p_split(struct parser *ps, struct log_stmt *st)
     struct log_split *s = &st->split;
     if (!die(ps, &s->die, "a die value 1-6") ||
         !number(ps, &s->first_part, 1, 5, "the first part 1-5") ||
-        !id(ps, &s->first_asset, "the asset of the first part") ||
+        !spaced_id(ps, &s->first_asset, "the asset of the first part", STOP_NONE) ||
         !number(ps, &s->second_part, 1, 5, "the second part 1-5") ||
-        !id(ps, &s->second_asset, "the asset of the second part"))
+        !spaced_id(ps, &s->second_asset, "the asset of the second part", STOP_NONE))
         return false;
     if (s->first_part.value + s->second_part.value != s->die.value) {
         struct log_span at = s->first_part.at;

@@ -832,9 +832,11 @@ static void do_check(struct rp *rp, const struct log_stmt *st)
     for (size_t k = 0; k < st->check.count; k++) {
         struct log_span at;
         strbuf_reset(&sb);
-        ok[k] = log_claims_resolve(rp->gd, &st->check.items[k], &c[k], &sb, &at) == 0;
+        int rc = log_claims_resolve(rp->gd, &st->check.items[k], &c[k], &sb, &at);
+        ok[k] = rc == 0;
         if (!ok[k]) {
-            replay_error(rp, at, RULE_UNKNOWN_ID, p, "%s", strbuf_cstr(&sb));
+            /* An id typed with spaces is a syntax error, as in the moves. */
+            replay_error(rp, at, rc == -2 ? RULE_SYNTAX : RULE_UNKNOWN_ID, p, "%s", strbuf_cstr(&sb));
             bad++;
         }
     }
@@ -845,6 +847,10 @@ static void do_check(struct rp *rp, const struct log_stmt *st)
             struct mismatch m;
             if (!ok[k] || !log_claims_compare(s, p, &st->check.items[k], &c[k], &m))
                 continue;
+            if (replay_check_follows(rp, (struct log_span){m.line, m.col, m.len}, p)) {
+                mismatch_free(&m);
+                continue;
+            }
             m.round = s->round;
             m.history_count = rp->h->count;
             strbuf_reset(&sb);

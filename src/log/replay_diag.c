@@ -12,9 +12,11 @@
 
 /* ---- diagnostics ------------------------------------------------------------------------- */
 
-/* Counts one more error that follows from the refused line, in the note at that line. */
-static void cascade_fold(struct rp *rp, int line)
+/* Counts one more error (or checked value, when check) that follows from the refused line, in
+ * the note at that line. */
+static void cascade_fold(struct rp *rp, int line, int check)
 {
+    rp->cascade.checks += check;
     if (rp->cascade.count++ == 0) {
         rp->cascade.first = line;
         size_t before = rp->dl->count;
@@ -35,6 +37,11 @@ static void cascade_fold(struct rp *rp, int line)
                   rp->cascade.first == line ? "" : "s", rp->cascade.first);
     if (rp->cascade.first != line)
         strbuf_printf(&sb, "-%d", line);
+    int c = rp->cascade.checks;
+    if (c == n)
+        strbuf_puts(&sb, n == 1 ? "; it is a checked value that differs" : "; all are checked values that differ");
+    else if (c > 0)
+        strbuf_printf(&sb, "; %d of them %s", c, c == 1 ? "a checked value that differs" : "checked values that differ");
     strbuf_puts(&sb, "): fix this line first");
     struct diag *d = &rp->dl->items[rp->cascade.note];
     free(d->message);
@@ -60,7 +67,16 @@ int replay_follows(struct rp *rp, struct log_span at)
 {
     if (rp->done || !rp->cascade.line || at.line <= rp->cascade.line)
         return 0;
-    cascade_fold(rp, at.line);
+    cascade_fold(rp, at.line, 0);
+    return 1;
+}
+
+int replay_check_follows(struct rp *rp, struct log_span at, int player)
+{
+    if (rp->done || !rp->cascade.line || at.line <= rp->cascade.line ||
+        (rp->cascade.player >= 0 && rp->cascade.player != player))
+        return 0;
+    cascade_fold(rp, at.line, 1);
     return 1;
 }
 

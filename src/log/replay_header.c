@@ -65,6 +65,19 @@ static int copy_name(struct rp *rp, char *dst, const struct log_word *w, const c
     return 0;
 }
 
+/* Reports a header word that names no id of kind, then more: an id typed as several words
+ * gets the hyphenated one to write (a syntax error, as in the moves), another word the
+ * closest id. */
+static void unknown_id(struct rp *rp, enum log_id_kind kind, const struct log_word *w, const char *more)
+{
+    struct strbuf sb = STRBUF_INIT;
+    int spaced = log_ids_spaced(rp->gd, kind, w, &sb);
+    if (!spaced)
+        log_ids_unknown(rp->gd, kind, w->text, w->norm, &sb);
+    replay_error(rp, w->at, spaced ? RULE_SYNTAX : RULE_UNKNOWN_ID, -1, "%s%s", strbuf_cstr(&sb), more);
+    strbuf_free(&sb);
+}
+
 /* The events of the header, through the one check of an assignment (event_check.h): each
  * problem is an error at its entry, and the game is played with the events as written (the
  * table played them). Returns -1 when the difficulty has events and the log no events line:
@@ -79,8 +92,9 @@ static int header_events(struct rp *rp, struct game_config *cfg, struct log_span
     size_t n = 0;
     for (size_t k = 0; k < count; k++) {
         const struct log_event *e = &rp->events->events.items[k];
-        int ev = e->name.text ? gamedata_event(gd, e->name.norm, strlen(e->name.norm))
-                              : gamedata_event_by_die(gd, e->die.value);
+        int ev = e->name.spaced ? -1
+                 : e->name.text ? gamedata_event(gd, e->name.norm, strlen(e->name.norm))
+                                : gamedata_event_by_die(gd, e->die.value);
         unknown[k] = e->name.text && ev < 0;
         if (e->round.value < 1 || e->round.value > GD_ROUNDS || ev < 0)
             continue;   /* unknown, or refused by the parser already */
@@ -95,11 +109,8 @@ static int header_events(struct rp *rp, struct game_config *cfg, struct log_span
     size_t next = 0;
     for (size_t k = 0; k < count; k++) {
         const struct log_event *e = &rp->events->events.items[k];
-        if (unknown[k]) {
-            strbuf_reset(&sb);
-            log_ids_unknown(gd, LOG_ID_EVENT, e->name.text, e->name.norm, &sb);
-            replay_error(rp, e->name.at, RULE_UNKNOWN_ID, -1, "%s", strbuf_cstr(&sb));
-        }
+        if (unknown[k])
+            unknown_id(rp, LOG_ID_EVENT, &e->name, "");
         for (int p = 0; next < n && from[next] == e && p < c.nproblems; p++)
             if (c.entry[p] == (int)next && c.problem[p].what != REF_EVENT_TOO_MANY)
                 replay_refused(rp, e->round.at, -1, &c.problem[p], NULL);
@@ -159,10 +170,7 @@ static void header_solo(struct rp *rp, struct game_config *cfg)
         return;
     int o = gamedata_objective(gd, w->norm, strlen(w->norm));
     if (o < 0) {
-        struct strbuf sb = STRBUF_INIT;
-        log_ids_unknown(gd, LOG_ID_OBJECTIVE, w->text, w->norm, &sb);
-        replay_error(rp, w->at, RULE_UNKNOWN_ID, -1, "%s", strbuf_cstr(&sb));
-        strbuf_free(&sb);
+        unknown_id(rp, LOG_ID_OBJECTIVE, w, "");
         replay_skip(rp, rp->solo);
         return;
     }
@@ -176,11 +184,8 @@ static void header_variants(struct rp *rp, struct game_config *cfg)
         int ok = 1;
         for (size_t i = 0; i < st->variant.count; i++) {
             const struct log_word *w = &st->variant.items[i];
-            if (strcmp(w->norm, LOG_ID_FAMINE_VARIANT) != 0) {
-                struct strbuf sb = STRBUF_INIT;
-                log_ids_unknown(rp->gd, LOG_ID_VARIANT, w->text, w->norm, &sb);
-                replay_error(rp, w->at, RULE_UNKNOWN_ID, -1, "%s", strbuf_cstr(&sb));
-                strbuf_free(&sb);
+            if (w->spaced || strcmp(w->norm, LOG_ID_FAMINE_VARIANT) != 0) {
+                unknown_id(rp, LOG_ID_VARIANT, w, "");
                 ok = 0;
             }
         }
@@ -254,13 +259,9 @@ int replay_start(struct rp *rp, struct log_span at)
     header_towns(rp, cfg);
     if (rp->difficulty) {
         const struct log_word *w = &rp->difficulty->difficulty;
-        int d = gamedata_difficulty(gd, w->norm, strlen(w->norm));
+        int d = w->spaced ? -1 : gamedata_difficulty(gd, w->norm, strlen(w->norm));
         if (d < 0) {
-            struct strbuf sb = STRBUF_INIT;
-            log_ids_unknown(gd, LOG_ID_DIFFICULTY, w->text, w->norm, &sb);
-            replay_error(rp, w->at, RULE_UNKNOWN_ID, -1, "%s: the game cannot start without it",
-                         strbuf_cstr(&sb));
-            strbuf_free(&sb);
+            unknown_id(rp, LOG_ID_DIFFICULTY, w, ": the game cannot start without it");
             rp->done = 1;
             return -1;
         }

@@ -46,7 +46,8 @@ struct rp {
     struct {
         int line, col;                      /* the refused line; 0 when none */
         int player;                         /* the refused turn's seat; -1 for shared dice */
-        int count, first, last;             /* errors folded, their first and last lines */
+        int count, first, last;             /* problems folded, their first and last lines */
+        int checks;                         /* among them, checked values that differ */
         size_t note;                        /* index of the note in the diagnostics */
         int kept;                           /* the note was kept (not beyond --max-messages) */
     } cascade;
@@ -70,6 +71,9 @@ void replay_cascade_end(struct rp *rp);
 /* For an error that follows from a refused line: when a fold is running, counts it in the
  * note and returns 1 (the caller reports nothing); else returns 0. */
 int replay_follows(struct rp *rp, struct log_span at);
+/* The same for a checked value of player that differs: it follows from a refused shared
+ * line, or from the refused turn of that player. */
+int replay_check_follows(struct rp *rp, struct log_span at, int player);
 /* Lists a statement that was not applied (nothing once the replay stopped). */
 void replay_skip(struct rp *rp, const struct log_stmt *st);
 /* The span of a statement's first word, its keyword kw. */

@@ -53,12 +53,18 @@ static void summary(const struct log_report_input *in, struct strbuf *out)
 {
     const struct log_replay *r = in->replay;
     size_t errors = in->diags->errors, mismatches = r->nmismatches + r->mismatches_omitted;
+    size_t warnings = in->diags->warnings;
     if (errors == 0 && mismatches == 0) {
-        strbuf_puts(out, "No errors, no mismatches.\n");
+        strbuf_puts(out, "No errors, no mismatches");
+        if (warnings)
+            strbuf_printf(out, "; %zu warning%s (lines not needed)", warnings, warnings == 1 ? "" : "s");
+        strbuf_puts(out, ".\n");
         return;
     }
     strbuf_printf(out, "%zu error%s, %zu mismatch%s", errors, errors == 1 ? "" : "s", mismatches,
                   mismatches == 1 ? "" : "es");
+    if (warnings)
+        strbuf_printf(out, ", %zu warning%s", warnings, warnings == 1 ? "" : "s");
     if (r->nskipped) {
         size_t distinct = 0;
         for (size_t i = 0; i < r->nskipped; i++)

@@ -60,7 +60,7 @@ static void cost_cause(const struct gamedata *gd, const struct hist_rec *r, stru
     if (r->ref >= 0 && r->ref < gd->nitems) {
         strbuf_printf(out, "the %s costs %d %s", gd->items[r->ref].id, paid + r->ref2, what);
         if (r->ref2 > 0)
-            strbuf_printf(out, ", less %d for the masons", r->ref2);
+            strbuf_printf(out, ", less %d for the masons%s", r->ref2, paid == 0 ? ": nothing to pay" : "");
     } else if (r->ref < 0 && -1 - r->ref < ASSET_COUNT) {
         strbuf_printf(out, "paid for the %s added with the %d", gd->assets[-1 - r->ref].id, r->die);
     } else {

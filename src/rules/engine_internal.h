@@ -43,6 +43,10 @@ int engine_never_lost(const struct gamedata *gd, int asset);
 /* Appends a history record for the player in the current round (no-op when old == new). */
 void engine_record(struct history *h, const struct game_state *s, int player, enum hist_what what,
                    enum hist_cause cause, int index, int die, int old_value, int new_value);
+/* Appends a record that changed nothing (old == new == value): a cost the masons took off
+ * entirely, so that a trace can say why the value did not fall. */
+void engine_record_same(struct history *h, const struct game_state *s, int player, enum hist_what what,
+                        enum hist_cause cause, int index, int die, int value);
 /* Sets an asset to `value` (at least 0) and records it. */
 void engine_set_asset(struct game_state *s, int player, int asset, int value, enum hist_cause cause,
                       int die, struct history *h);

@@ -28,14 +28,16 @@ int engine_item_with_perk(const struct gamedata *gd, enum perk_id id)
     return -1;
 }
 
-void engine_record(struct history *h, const struct game_state *s, int player, enum hist_what what,
-                   enum hist_cause cause, int index, int die, int old_value, int new_value)
+/* Appends a record (old == new too when keep_same). */
+static void record(struct history *h, const struct game_state *s, int player, enum hist_what what,
+                   enum hist_cause cause, int index, int die, int old_value, int new_value,
+                   int keep_same)
 {
     if (!h)
         return;
     signed char ref = h->note_ref, ref2 = h->note_ref2;
     h->note_ref = h->note_ref2 = 0;
-    if (old_value == new_value)
+    if (old_value == new_value && !keep_same)
         return;
     struct hist_rec r;
     r.round = (unsigned char)s->round;
@@ -49,6 +51,18 @@ void engine_record(struct history *h, const struct game_state *s, int player, en
     r.old_value = (short)old_value;
     r.new_value = (short)new_value;
     history_push(h, r);
+}
+
+void engine_record(struct history *h, const struct game_state *s, int player, enum hist_what what,
+                   enum hist_cause cause, int index, int die, int old_value, int new_value)
+{
+    record(h, s, player, what, cause, index, die, old_value, new_value, 0);
+}
+
+void engine_record_same(struct history *h, const struct game_state *s, int player, enum hist_what what,
+                        enum hist_cause cause, int index, int die, int value)
+{
+    record(h, s, player, what, cause, index, die, value, value, 1);
 }
 
 void engine_set_asset(struct game_state *s, int player, int asset, int value, enum hist_cause cause,

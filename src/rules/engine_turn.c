@@ -179,13 +179,20 @@ static void apply_acquire(struct game_state *s, const struct move *m, struct his
     if (active && active->id != PERK_NONE && ps->perk_item[active->id] < 0)
         ps->perk_item[active->id] = (signed char)m->target;
     int paid = 0;
-    for (int k = 0; k < it->ncost; k++)
+    for (int k = 0; k < it->ncost; k++) {
+        int c = it->cost[k].asset;
+        history_note(h, m->target, it->cost[k].amount - costs[k]);
         if (costs[k] > 0) {
-            int c = it->cost[k].asset;
-            history_note(h, m->target, it->cost[k].amount - costs[k]);
             engine_set_asset(s, p, c, ps->asset[c] - costs[k], CAUSE_COST, m->die, h);
             paid = 1;
+        } else if (it->cost[k].amount > 0) {
+            /* The masons took the whole cost off: recorded all the same (it explains a sheet
+             * that paid it). */
+            engine_record_same(h, s, p, HIST_ASSET, CAUSE_COST, c, m->die, ps->asset[c]);
+        } else {
+            history_note(h, 0, 0);
         }
+    }
     if (paid)
         engine_clamp(s, p, h);      /* A45, A56: paying men-at-arms may lower knights */
     if (active && active->id == PERK_RESERVE_ADD) {

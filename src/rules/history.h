@@ -1,4 +1,6 @@
-/* The history of a game: one record per value change, in the order the changes happened.
+/* The history of a game: one record per value change, in the order the changes happened (and
+ * one, with old == new, for a cost the masons took off entirely: readers that draw values skip
+ * those).
  * It lives outside the game state so the state stays copyable; the engine appends to it
  * (every engine function takes a `struct history *` that may be NULL to record nothing).
  * The filled town-sheet, --until-round and the mismatch marks all read it. */

@@ -216,9 +216,32 @@ static void test_A25_masons_normal_infrastructures_only(void **state)
     fx_ok(&s, fx_acq(4, "market", 0), NULL);                /* 6 - 3 = 3 supply, 10 food in full */
     assert_int_equal(fx_val(&s, 0, "supply"), 2);
     assert_int_equal(fx_val(&s, 0, "food"), 10);
-    fx_ok(&s, fx_acq(3, "stables", 0), NULL);               /* 2 - 3: capped at 0 */
+    struct history h = HISTORY_INIT;
+    fx_ok(&s, fx_acq(3, "stables", 0), &h);                 /* 2 - 3: capped at 0 */
     assert_int_equal(fx_val(&s, 0, "supply"), 2);
     assert_int_equal(fx_val(&s, 0, "food"), 6);
+    /* The supply the masons took off entirely is in the history all the same (old = new),
+     * with the cost and the discount, so that a trace can say why it did not fall. */
+    int supply = 0, food = 0;
+    for (size_t i = 0; i < h.count; i++) {
+        const struct hist_rec *r = &h.items[i];
+        if (r->what != HIST_ASSET || r->cause != CAUSE_COST)
+            continue;
+        assert_int_equal(r->ref, fx_item("stables"));
+        if (r->index == fx_asset("supply")) {
+            assert_int_equal(r->old_value, 2);
+            assert_int_equal(r->new_value, 2);
+            assert_int_equal(r->ref2, 2);
+            supply++;
+        } else if (r->index == fx_asset("food")) {
+            assert_int_equal(r->old_value - r->new_value, 4);
+            assert_int_equal(r->ref2, 0);
+            food++;
+        }
+    }
+    assert_int_equal(supply, 1);
+    assert_int_equal(food, 1);
+    history_free(&h);
 }
 
 /* T13: Restriction 3, the sheriff needs a die showing 2. */
