@@ -51,25 +51,68 @@ static int uses_reroll(const struct play_plan *plan)
     return 0;
 }
 
+/* The position a turn leads to: s with its turn ended (feeding, the market queued). */
+static void turn_ended(const struct game_state *s, struct game_state *out)
+{
+    *out = *s;
+    if (out->turn.player >= 0)
+        engine_end_turn(out, NULL, NULL, NULL);
+}
+
+/* Whether two states with the turn of `player` ended are the same position. */
+static int same_position(const struct game_state *x, const struct game_state *y, int player)
+{
+    return x->phase == y->phase && x->turns_done == y->turns_done &&
+           memcmp(x->shared, y->shared, sizeof x->shared) == 0 &&
+           memcmp(&x->p[player], &y->p[player], sizeof x->p[player]) == 0;
+}
+
+/* Adds plan as a candidate unless the engine refuses it or it reaches the position of an
+ * earlier candidate (from `first` on; ends[] holds their positions). Returns 1 when added. */
+static int add_plan(const struct advice_position *pos, const struct play_plan *plan, struct cands *cs,
+                    size_t first, struct game_state *ends)
+{
+    struct cand *c = cand_push(cs);
+    c->choice.kind = ADVICE_TURN;
+    c->choice.plan = *plan;
+    c->after = *pos->s;
+    size_t i = cs->n - 1 - first;
+    if (play_plan_apply(&c->after, plan, NULL) != 0) {
+        cs->n--;        /* cannot happen: the plan came from the engine's moves */
+        return 0;
+    }
+    turn_ended(&c->after, &ends[i]);
+    for (size_t j = 0; j < i; j++)
+        if (same_position(&ends[j], &ends[i], pos->player)) {
+            cs->n--;
+            return 0;
+        }
+    return 1;
+}
+
 /* The turn's candidates: the best plans of the bots' beam search (play_plans_best), each with
- * greedy's market decision. */
+ * greedy's market decision, at most one per position reached (the same uses of the dice in
+ * another order, or a shared die and a reserve die of the same value swapped, are one move):
+ * the beam is twice as wide as the candidates wanted so that enough distinct ones remain.
+ * With every die spent, ending the turn without a reserve die is a candidate too. */
 static void turn_cands(const struct advice_position *pos, const struct advice_options *o,
                        struct cands *cs, struct advice *out)
 {
     struct play_plan_value best[64];
-    int width = o->max_candidates < 1 ? 1 : o->max_candidates > 64 ? 64 : (int)o->max_candidates;
-    int n = play_plans_best(pos->s, width, best);
+    int want = o->max_candidates < 1 ? 1 : o->max_candidates > 64 ? 64 : (int)o->max_candidates;
+    int n = play_plans_best(pos->s, 2 * want > 64 ? 64 : 2 * want, best);
     out->plans_found = (size_t)n;
-    for (int k = 0; k < n; k++) {
-        if (uses_reroll(&best[k].plan))
-            continue;
-        struct cand *c = cand_push(cs);
-        c->choice.kind = ADVICE_TURN;
-        c->choice.plan = best[k].plan;
-        c->after = *pos->s;
-        if (play_plan_apply(&c->after, &best[k].plan, NULL) != 0)
-            cs->n--;        /* cannot happen: the plan came from the engine's moves */
+    size_t first = cs->n, added = 0;
+    struct game_state *ends = xcalloc((size_t)want + 1, sizeof *ends);
+    for (int k = 0; k < n && added < (size_t)want; k++)
+        if (!uses_reroll(&best[k].plan))
+            added += (size_t)add_plan(pos, &best[k].plan, cs, first, ends);
+    if (play_turn_dice_left(pos->s) == 0) {
+        struct play_plan none = {.nmoves = 0};
+        play_greedy_market(pos->s, &none);
+        add_plan(pos, &none, cs, first, ends);
     }
+    free(ends);
 }
 
 /* ---- war and collect ----------------------------------------------------------------------- */
@@ -133,14 +176,10 @@ static void collect_cands(const struct advice_position *pos, struct cands *cs)
 /* Whether two states reached by a turn of `player` are the same position. */
 static int same_turn_result(const struct game_state *a, const struct game_state *b, int player)
 {
-    struct game_state x = *a, y = *b;
-    if (x.turn.player >= 0)
-        engine_end_turn(&x, NULL, NULL, NULL);
-    if (y.turn.player >= 0)
-        engine_end_turn(&y, NULL, NULL, NULL);
-    return x.phase == y.phase && x.turns_done == y.turns_done &&
-           memcmp(x.shared, y.shared, sizeof x.shared) == 0 &&
-           memcmp(&x.p[player], &y.p[player], sizeof x.p[player]) == 0;
+    struct game_state x, y;
+    turn_ended(a, &x);
+    turn_ended(b, &y);
+    return same_position(&x, &y, player);
 }
 
 static int same_choice(const struct advice_choice *a, const struct advice_choice *b)
@@ -320,15 +359,28 @@ void advice_lines(const struct advice_position *pos, const struct advice_choice 
     }
 }
 
+/* Whether a plan uses a die (not only market conversions). */
+static int spends_a_die(const struct play_plan *plan)
+{
+    for (int k = 0; k < plan->nmoves; k++)
+        if (plan->move[k].kind != MOVE_MARKET)
+            return 1;
+    return 0;
+}
+
 void advice_describe(const struct advice_position *pos, const struct advice_choice *c, struct strbuf *out)
 {
     const struct game_state *s = pos->s;
     const struct gamedata *gd = s->gd;
     switch (c->kind) {
     case ADVICE_TURN:
-        if (c->plan.nmoves < 0)
+        if (c->plan.nmoves < 0) {
             strbuf_puts(out, "the moves as the log wrote them");
-        else if (advice_words_plan(s, c->plan.move, c->plan.nmoves, out) != 0)
+            break;
+        }
+        if (!spends_a_die(&c->plan))
+            strbuf_puts(out, "no reserve die: the turn ends; ");
+        if (advice_words_plan(s, c->plan.move, c->plan.nmoves, out) != 0)
             strbuf_puts(out, "(the engine refuses this plan)");
         break;
     case ADVICE_WAR:

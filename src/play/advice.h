@@ -6,8 +6,9 @@
  *
  * A turn's candidates are complete plans (play/plan.h: every die's use, reserve die, abilities
  * and the market): the max_candidates best of the bots' beam search (play_plans_best, ranked
- * by the bots' evaluation after the turn's end). Plans that use the town court's re-roll are
- * left out: the re-roll's result is chance, not a choice. */
+ * by the bots' evaluation after the turn's end) that reach different positions, and with every
+ * die spent the plan that ends the turn without a reserve die. Plans that use the town
+ * court's re-roll are left out: the re-roll's result is chance, not a choice. */
 #ifndef PLAY_ADVICE_H
 #define PLAY_ADVICE_H
 #include <stddef.h>

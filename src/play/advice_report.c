@@ -116,6 +116,8 @@ void advice_report_text(const struct advice_report_input *in, struct strbuf *out
         advice_lines(in->pos, &c->choice, &lines);
         /* Each line as it is typed, indented under the words. */
         const char *p = strbuf_cstr(&lines);
+        if (!*p)
+            strbuf_puts(out, "     (no line to write: the log goes on with the next one)\n");
         while (next_line(&p, &line))
             strbuf_printf(out, "     %s\n", strbuf_cstr(&line));
     }

@@ -262,6 +262,114 @@ static void test_advice_deterministic(void **state)
     free(game);
 }
 
+/* The first round of a solo game (tests/golden/audit/game-solo.xii): its turn line with
+ * nothing under it, and the same turn with its four dice spent and no reserve die. */
+static const char solo_turn[] =
+    "xii 1\nplayers Jack\ndifficulty hard\n"
+    "events 5 famine, 6 5, 7 famine, 8 outlaws-attack, 9 plague, 10 2\nsolo merchant\n"
+    "round 1\nshared 3 6\nturn Jack 3 5\n";
+static const char solo_dice_spent[] = "  3 farms\n  5 population\n  6 attract master-builder\n  3 food\n";
+
+/* A log's replay and the decision awaited at its end. */
+struct cut_log {
+    struct diag_list dl;
+    struct log_ast *ast;
+    struct log_replay *r;
+    struct log_await aw;
+    struct advice_position pos;
+};
+
+static void cut_open(struct cut_log *c, const char *text)
+{
+    c->dl = (struct diag_list)DIAG_LIST_INIT;
+    c->ast = log_parse(text, strlen(text), "t.xii", &c->dl);
+    struct log_replay_options opt = {0};
+    c->r = log_replay_run(&GD, c->ast, &opt, &c->dl);
+    assert_int_equal(c->dl.errors, 0);
+    log_await(c->r, &c->aw);
+    struct strbuf why = STRBUF_INIT;
+    assert_int_equal(advice_position_from_await(c->r, &c->aw, -1, &c->pos, &why), 0);
+    strbuf_free(&why);
+}
+
+static void cut_close(struct cut_log *c)
+{
+    log_replay_free(c->r);
+    log_free(c->ast);
+    diag_list_free(&c->dl);
+}
+
+/* The position a ranked turn plan reaches once the turn has ended. */
+static void plan_end(const struct advice_position *pos, const struct advice_choice *c, struct game_state *out)
+{
+    *out = *pos->s;
+    assert_int_equal(play_plan_apply(out, &c->plan, NULL), 0);
+    assert_int_equal(engine_end_turn(out, NULL, NULL, NULL), 0);
+}
+
+/* Plans that reach the same sheet (the same uses in another order, a shared 5 and a reserve 5
+ * swapped) are one candidate: no two ranked plans end the turn on the same sheet, so the
+ * ranking never stops on two copies of one move "too close to tell apart". */
+static void test_one_candidate_per_position(void **state)
+{
+    (void)state;
+    struct cut_log c;
+    cut_open(&c, solo_turn);
+    assert_int_equal(c.pos.kind, ADVICE_TURN);
+    struct advice_options o = small_options(16);
+    o.max_candidates = 16;
+    struct advice a;
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(advice_rank(&c.pos, NULL, &o, &a, &err), 0);
+    assert_true(a.n >= 8);
+    struct game_state x, y;
+    for (size_t i = 0; i < a.n; i++) {
+        plan_end(&c.pos, &a.ranked[i].choice, &x);
+        for (size_t j = 0; j < i; j++) {
+            plan_end(&c.pos, &a.ranked[j].choice, &y);
+            if (memcmp(&x.p[0], &y.p[0], sizeof x.p[0]) == 0)
+                fail_msg("plans %zu and %zu reach the same sheet", j + 1, i + 1);
+        }
+    }
+    assert_int_not_equal(a.summary.stop, RANK_CLOSE);
+    advice_free(&a);
+    strbuf_free(&err);
+    cut_close(&c);
+}
+
+/* With every die of the turn spent, spending no reserve die is one of the choices: it has no
+ * line to write, and the log without one goes on cleanly. */
+static void test_reserve_or_not(void **state)
+{
+    (void)state;
+    struct strbuf text = STRBUF_INIT;
+    strbuf_printf(&text, "%s%s", solo_turn, solo_dice_spent);
+    struct cut_log c;
+    cut_open(&c, strbuf_cstr(&text));
+    assert_int_equal(c.aw.kind, LOG_AWAIT_RESERVE);
+    struct advice_options o = small_options(8);
+    struct advice a;
+    struct strbuf err = STRBUF_INIT, lines = STRBUF_INIT, words = STRBUF_INIT;
+    assert_int_equal(advice_rank(&c.pos, NULL, &o, &a, &err), 0);
+    size_t none = a.n;
+    for (size_t k = 0; k < a.n; k++)
+        if (a.ranked[k].choice.plan.nmoves == 0)
+            none = k;
+    assert_true(none < a.n);
+    advice_lines(&c.pos, &a.ranked[none].choice, &lines);
+    assert_int_equal(lines.len, 0);
+    advice_describe(&c.pos, &a.ranked[none].choice, &words);
+    assert_non_null(strstr(strbuf_cstr(&words), "no reserve die: the turn ends"));
+    strbuf_puts(&text, "round 2\nshared 5 3\n");
+    assert_int_equal(log_errors(strbuf_cstr(&text)), 0);
+    advice_free(&a);
+    strbuf_free(&err);
+    strbuf_free(&lines);
+    strbuf_free(&words);
+    strbuf_free(&text);
+    cut_close(&c);
+}
+
 /* The costs of every turn of a game, analysed with few rollouts. */
 static void turn_costs(const char *game, double *sum, double *sum2, size_t *n)
 {
@@ -326,6 +434,8 @@ int main(void)
         cmocka_unit_test(test_reserve_saves_from_starving),
         cmocka_unit_test(test_plans_replay),
         cmocka_unit_test(test_advice_deterministic),
+        cmocka_unit_test(test_one_candidate_per_position),
+        cmocka_unit_test(test_reserve_or_not),
         cmocka_unit_test(test_random_costs_more_than_search),
     };
     return cmocka_run_group_tests(tests, fx_load, fx_unload);
