@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/xalloc.h"
+#include "log/await.h"
 #include "log/replay.h"
 
 /* A decision found in the log. */
@@ -401,6 +402,8 @@ int analyse_run(const struct gamedata *gd, const struct log_ast *ast, const char
     }
     out->nplayers = whole->state.cfg.nplayers;
     memcpy(out->names, whole->state.cfg.names, sizeof out->names);
+    struct log_await aw;
+    log_await(whole, &aw);
     log_replay_free(whole);
     /* The decisions and the chart's points, in log order. */
     struct decision *ds = xcalloc(ast->count + 1, sizeof *ds);
@@ -421,6 +424,13 @@ int analyse_run(const struct gamedata *gd, const struct log_ast *ast, const char
         }
     }
     points[np++] = ast->count;
+    /* A turn whose dice the log has not all spent is still being decided. */
+    if (aw.kind == LOG_AWAIT_DIE && nd > 0 && ds[nd - 1].kind == ADVICE_TURN && ds[nd - 1].body_end == ast->count) {
+        nd--;
+        out->unfinished_line = ast->stmts[ds[nd].stmt].at.line;
+        out->unfinished_player = aw.player;
+        out->unfinished_dice = aw.ndice;
+    }
     struct run run = {gd, ast, src, len, o, out, err};
     size_t total = nd + np, done = 0;
     int rc = 0;

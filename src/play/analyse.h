@@ -61,6 +61,9 @@ struct analysis {
     size_t nmoves;
     struct analyse_player players[XII_MAX_PLAYERS];
     size_t rollouts;                /* every rollout run */
+    /* The log's last turn when it ends with dice of it unspent: not rated (the player has not
+     * decided yet; xii hint ranks what is left). unfinished_line 0: none. */
+    int unfinished_line, unfinished_player, unfinished_dice;
 };
 
 /* Analyses the game of ast (src: its text, for the lines played). Returns 0, or -1 with why in

@@ -38,6 +38,10 @@ void analyse_report_text(const struct analyse_report_input *in, struct strbuf *o
         if (n == 0)
             strbuf_puts(out, "  no move cost anything\n");
     }
+    if (a->unfinished_line)
+        strbuf_printf(out, "\nline %d: %s's turn is not finished (%d di%s unspent): not rated (xii hint ranks "
+                      "what is left).\n", a->unfinished_line, a->names[a->unfinished_player], a->unfinished_dice,
+                      plural(a->unfinished_dice, "e", "ce"));
     strbuf_puts(out, "\nExpected final score after each round (95 % intervals in the JSON):\n  round     ");
     for (int r = 0; r <= a->last_round; r++)
         strbuf_printf(out, "%7d", r);
@@ -69,9 +73,15 @@ void analyse_report_json(const struct analyse_report_input *in, struct strbuf *o
     strbuf_puts(out, "{\"bot\": ");
     strbuf_json_string(out, in->bot);
     strbuf_printf(out, ", \"seed\": %llu, \"max_rollouts\": %zu, \"rollouts\": %zu, \"thresholds\": "
-                  "{\"inaccuracy\": %.1f, \"mistake\": %.1f, \"blunder\": %.1f}, \"last_round\": %d, \"players\": [",
+                  "{\"inaccuracy\": %.1f, \"mistake\": %.1f, \"blunder\": %.1f}, \"last_round\": %d, ",
                   (unsigned long long)in->seed, in->max_rollouts, a->rollouts, ANALYSE_INACCURACY,
                   ANALYSE_MISTAKE, ANALYSE_BLUNDER, a->last_round);
+    if (a->unfinished_line) {
+        strbuf_printf(out, "\"unfinished_turn\": {\"line\": %d, \"player\": ", a->unfinished_line);
+        strbuf_json_string(out, a->names[a->unfinished_player]);
+        strbuf_printf(out, ", \"dice_unspent\": %d}, ", a->unfinished_dice);
+    }
+    strbuf_puts(out, "\"players\": [");
     for (int p = 0; p < a->nplayers; p++) {
         const struct analyse_player *pl = &a->players[p];
         strbuf_puts(out, p ? ", {\"name\": " : "{\"name\": ");

@@ -370,6 +370,49 @@ static void test_reserve_or_not(void **state)
     cut_close(&c);
 }
 
+/* The analysis of a log: few rollouts. */
+static void analyse_text(const char *text, struct analysis *an)
+{
+    struct diag_list dl = DIAG_LIST_INIT;
+    struct log_ast *ast = log_parse(text, strlen(text), "t.xii", &dl);
+    struct analyse_options o;
+    memset(&o, 0, sizeof o);
+    o.advice = small_options(4);
+    o.luck_rollouts = 4;
+    o.chart_rollouts = 4;
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(analyse_run(&GD, ast, text, strlen(text), &o, an, &err), 0);
+    strbuf_free(&err);
+    log_free(ast);
+    diag_list_free(&dl);
+}
+
+/* A log that ends inside a turn with dice unspent: that turn is still being decided, so the
+ * analysis does not rate it (it was rated as if the player had stopped there) and says so;
+ * once its four dice are spent it is rated. */
+static void test_unfinished_turn_not_rated(void **state)
+{
+    (void)state;
+    struct strbuf text = STRBUF_INIT;
+    strbuf_printf(&text, "%s  3 farms\n", solo_turn);
+    struct analysis an;
+    analyse_text(strbuf_cstr(&text), &an);
+    assert_int_equal(an.nmoves, 0);
+    assert_int_equal(an.unfinished_line, 8);
+    assert_int_equal(an.unfinished_player, 0);
+    assert_int_equal(an.unfinished_dice, 3);
+    assert_int_equal(an.players[0].turns, 0);
+    analysis_free(&an);
+    strbuf_reset(&text);
+    strbuf_printf(&text, "%s%s", solo_turn, solo_dice_spent);
+    analyse_text(strbuf_cstr(&text), &an);
+    assert_int_equal(an.nmoves, 1);
+    assert_int_equal(an.moves[0].line, 8);
+    assert_int_equal(an.unfinished_line, 0);
+    analysis_free(&an);
+    strbuf_free(&text);
+}
+
 /* The costs of every turn of a game, analysed with few rollouts. */
 static void turn_costs(const char *game, double *sum, double *sum2, size_t *n)
 {
@@ -436,6 +479,7 @@ int main(void)
         cmocka_unit_test(test_advice_deterministic),
         cmocka_unit_test(test_one_candidate_per_position),
         cmocka_unit_test(test_reserve_or_not),
+        cmocka_unit_test(test_unfinished_turn_not_rated),
         cmocka_unit_test(test_random_costs_more_than_search),
     };
     return cmocka_run_group_tests(tests, fx_load, fx_unload);
