@@ -84,6 +84,8 @@ void audit_analyse_page(struct canvas *c, const struct analysis *a, const struct
         q->total_cost = pl->total_cost;
         q->average_cost = pl->average_cost;
         q->luck = pl->luck;
+        q->total_cost_half = (pl->total_cost_high - pl->total_cost_low) / 2;
+        q->luck_half = (pl->luck_high - pl->luck_low) / 2;
         q->turns = pl->turns;
         q->inaccuracies = pl->marks[MARK_INACCURACY];
         q->mistakes = pl->marks[MARK_MISTAKE];
@@ -97,8 +99,9 @@ void audit_analyse_page(struct canvas *c, const struct analysis *a, const struct
         size_t k = analyse_costliest(a, p, idx, 3);
         for (size_t j = 0; j < k; j++) {
             const struct analyse_move *m = &a->moves[idx[j]];
-            mv[n++] = (struct analysis_page_move){a->names[p], m->line, m->round, m->cost.mean,
-                                                  analyse_mark_name(m->mark), m->played_words, m->best_words};
+            mv[n++] = (struct analysis_page_move){a->names[p], m->line, m->round, m->cost.mean, m->cost.low,
+                                                  m->cost.high, analyse_mark_name(m->mark), m->played_words,
+                                                  m->best_words};
         }
     }
     for (size_t i = 1; i < n; i++)

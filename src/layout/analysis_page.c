@@ -139,9 +139,10 @@ static double chart(struct canvas *c, const struct palette *pal, const struct an
 static double table(struct canvas *c, const struct palette *pal, const struct analysis_page_input *in,
                     double x, double y, double w)
 {
-    static const char *const head[] = {"player", "final", "turns", "total cost", "per turn",
-                                       "inaccuracies / mistakes / blunders", "luck"};
-    static const double frac[] = {0.22, 0.09, 0.07, 0.11, 0.1, 0.29, 0.12};
+    /* Before the game's end the last column of the chart is an expected score, not a final one. */
+    const char *head[] = {"player", in->last_round == GD_ROUNDS ? "final" : "expected", "turns",
+                          "total cost (95 %)", "per turn", "inaccuracies / mistakes / blunders", "luck (95 %)"};
+    static const double frac[] = {0.17, 0.08, 0.06, 0.15, 0.08, 0.30, 0.16};
     const double row = 15;
     double cx = x;
     for (int k = 0; k < 7; k++) {
@@ -164,10 +165,10 @@ static double table(struct canvas *c, const struct palette *pal, const struct an
         snprintf(cell[0], sizeof cell[0], "%s", pl->name);
         snprintf(cell[1], sizeof cell[1], "%.1f", pl->expected[in->last_round]);
         snprintf(cell[2], sizeof cell[2], "%d", pl->turns);
-        snprintf(cell[3], sizeof cell[3], "%.1f", pl->total_cost);
+        snprintf(cell[3], sizeof cell[3], "%.1f \xc2\xb1 %.1f", pl->total_cost, pl->total_cost_half);
         snprintf(cell[4], sizeof cell[4], "%.2f", pl->average_cost);
         snprintf(cell[5], sizeof cell[5], "%d / %d / %d", pl->inaccuracies, pl->mistakes, pl->blunders);
-        snprintf(cell[6], sizeof cell[6], "%+.1f", pl->luck);
+        snprintf(cell[6], sizeof cell[6], "%+.1f \xc2\xb1 %.1f", pl->luck, pl->luck_half);
         cx = x;
         for (int k = 0; k < 7; k++) {
             if (k == 0)
@@ -225,8 +226,9 @@ static void moves(struct canvas *c, const struct palette *pal, const struct anal
         char head[160];
         snprintf(head, sizeof head, "line %d, round %d, %s", m->line, m->round, m->player);
         canvas_text(c, FONT_SERIF_BOLD, 9.5, pal->ink, b.x, y + 9, ALIGN_LEFT, head);
-        char cost[64];
-        snprintf(cost, sizeof cost, "costs %.1f VP%s%s", m->cost, *m->label ? " \xc2\xb7 " : "", m->label);
+        char cost[96];
+        snprintf(cost, sizeof cost, "costs %.1f VP (95 %%: %.1f to %.1f)%s%s", m->cost, m->cost_low, m->cost_high,
+                 *m->label ? " \xc2\xb7 " : "", m->label);
         canvas_text(c, FONT_SANS_BOLD, 8, pal->req, b.x + b.w, y + 9, ALIGN_RIGHT, cost);
         para(c, pal->soft, b.x + 12, y + 13, w, strbuf_cstr(&played), 1);
         para(c, pal->ink, b.x + 12, y + 13 + hp + 2, w, strbuf_cstr(&best), 1);

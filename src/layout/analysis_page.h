@@ -16,6 +16,7 @@ struct analysis_page_player {
      * interval; known for rounds 0..last_round. After round 10 it is the final score. */
     double expected[GD_ROUNDS + 1], low[GD_ROUNDS + 1], high[GD_ROUNDS + 1];
     double total_cost, average_cost, luck;
+    double total_cost_half, luck_half;  /* the half-widths of their 95 % intervals */
     int turns;
     int inaccuracies, mistakes, blunders;
 };
@@ -23,7 +24,7 @@ struct analysis_page_player {
 struct analysis_page_move {
     const char *player;
     int line, round;
-    double cost;
+    double cost, cost_low, cost_high;   /* with its 95 % interval */
     const char *label;          /* "blunder", "mistake", "inaccuracy" or "" */
     const char *played, *best;  /* in words */
 };

@@ -144,8 +144,8 @@ static int rank_decision(struct run *run, const struct advice_position *pos, con
     const struct estimate *d = &played->r.vs_best;
     m->cost = *d;
     m->cost.mean = d->mean < 0 ? -d->mean : 0;
-    m->cost.low = -d->high;
-    m->cost.high = -d->low;
+    m->cost.low = -d->high + 0.0;      /* + 0.0: no "-0.0" when the played move is the best */
+    m->cost.high = -d->low + 0.0;
     m->mark = analyse_mark_of(&m->cost);
     m->best_words = choice_words(pos, &best->choice);
     m->best_lines = choice_lines(pos, &best->choice);
@@ -280,6 +280,7 @@ static int turn_decision(struct run *run, const struct decision *d)
     double rolled = lr[0].candidate == 0 ? lr[0].score.mean : lr[1].score.mean;
     double random = lr[0].candidate == 1 ? lr[0].score.mean : lr[1].score.mean;
     m->luck = rolled - random;
+    m->luck_se = lr[1].vs_best.se;
     rc = 0;
 done:
     log_replay_free(r0);
@@ -376,18 +377,29 @@ static int chart_point(struct run *run, size_t prefix)
 
 static void totals(struct analysis *a)
 {
+    double cost_var[XII_MAX_PLAYERS] = {0}, luck_var[XII_MAX_PLAYERS] = {0};
     for (size_t k = 0; k < a->nmoves; k++) {
         const struct analyse_move *m = &a->moves[k];
         struct analyse_player *pl = &a->players[m->player];
         pl->total_cost += m->cost.mean;
+        cost_var[m->player] += m->cost.se * m->cost.se;
         pl->marks[m->mark]++;
         if (m->kind == ADVICE_TURN) {
             pl->turns++;
             pl->luck += m->luck;
+            luck_var[m->player] += m->luck_se * m->luck_se;
         }
     }
-    for (int p = 0; p < a->nplayers; p++)
-        a->players[p].average_cost = a->players[p].turns ? a->players[p].total_cost / a->players[p].turns : 0;
+    for (int p = 0; p < a->nplayers; p++) {
+        struct analyse_player *pl = &a->players[p];
+        pl->average_cost = pl->turns ? pl->total_cost / pl->turns : 0;
+        double c = 1.96 * sqrt(cost_var[p]), l = 1.96 * sqrt(luck_var[p]);
+        /* A cost is never negative: neither is its interval's low end. */
+        pl->total_cost_low = pl->total_cost - c > 0 ? pl->total_cost - c : 0;
+        pl->total_cost_high = pl->total_cost + c;
+        pl->luck_low = pl->luck - l;
+        pl->luck_high = pl->luck + l;
+    }
 }
 
 int analyse_run(const struct gamedata *gd, const struct log_ast *ast, const char *src, size_t len,

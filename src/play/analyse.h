@@ -39,7 +39,8 @@ struct analyse_move {
     double played, best;            /* expected final scores of the move played and the best */
     struct estimate cost;           /* best minus played, paired; mean >= 0 (0: played the best) */
     enum analyse_mark mark;
-    double luck;                    /* turns: the dice's worth against a random roll, else 0 */
+    double luck, luck_se;           /* turns: the dice's worth against a random roll (paired
+                                       rollouts) and its standard error, else 0 */
     char *played_words, *best_words;    /* owned */
     char *played_lines, *best_lines;    /* the log lines, "; " between them (owned) */
 };
@@ -48,6 +49,9 @@ struct analyse_player {
     int turns;
     double total_cost, average_cost;    /* average: per turn */
     double luck;                        /* summed over the turns */
+    /* The 95 % intervals of the total cost and of the luck: +-1.96 standard errors, the
+     * decisions' variances added as if independent (their rollouts are). */
+    double total_cost_low, total_cost_high, luck_low, luck_high;
     int marks[4];                       /* by enum analyse_mark (MARK_NONE unused) */
     /* expected[r]: expected final score after round r (0: before round 1), 95 % interval. */
     double expected[GD_ROUNDS + 1], low[GD_ROUNDS + 1], high[GD_ROUNDS + 1];

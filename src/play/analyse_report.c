@@ -18,9 +18,10 @@ void analyse_report_text(const struct analyse_report_input *in, struct strbuf *o
                   "is better at 95 %%.\n", ANALYSE_INACCURACY, ANALYSE_MISTAKE, ANALYSE_BLUNDER);
     for (int p = 0; p < a->nplayers; p++) {
         const struct analyse_player *pl = &a->players[p];
-        strbuf_printf(out, "\n%s: cost %.1f VP over %d turn%s (%.2f per turn), luck %+.1f VP; "
-                      "%d %s, %d %s, %d %s\n", a->names[p], pl->total_cost, pl->turns,
-                      plural(pl->turns, "", "s"), pl->average_cost, pl->luck,
+        strbuf_printf(out, "\n%s: cost %.1f VP (95 %%: %.1f to %.1f) over %d turn%s (%.2f per turn), luck "
+                      "%+.1f VP (%+.1f to %+.1f); %d %s, %d %s, %d %s\n", a->names[p], pl->total_cost,
+                      pl->total_cost_low, pl->total_cost_high, pl->turns, plural(pl->turns, "", "s"),
+                      pl->average_cost, pl->luck, pl->luck_low, pl->luck_high,
                       pl->marks[MARK_INACCURACY], plural(pl->marks[MARK_INACCURACY], "inaccuracy", "inaccuracies"),
                       pl->marks[MARK_MISTAKE], plural(pl->marks[MARK_MISTAKE], "mistake", "mistakes"),
                       pl->marks[MARK_BLUNDER], plural(pl->marks[MARK_BLUNDER], "blunder", "blunders"));
@@ -52,13 +53,13 @@ void analyse_report_text(const struct analyse_report_input *in, struct strbuf *o
             strbuf_printf(out, "%7.1f", a->players[p].expected[r]);
         strbuf_putc(out, '\n');
     }
-    strbuf_puts(out, "\nEvery decision:\n");
+    strbuf_puts(out, "\nEvery decision (the cost's 95 % interval in brackets):\n");
     for (size_t k = 0; k < a->nmoves; k++) {
         const struct analyse_move *m = &a->moves[k];
-        strbuf_printf(out, "  line %4d  round %2d  %-10.10s %-8s played %6.1f  best %6.1f  cost %5.1f%s%s\n",
+        strbuf_printf(out, "  line %4d  round %2d  %-10.10s %-8s played %6.1f  best %6.1f  cost %5.1f (%5.1f to %5.1f)%s%s\n",
                       m->line, m->round, a->names[m->player],
                       m->kind == ADVICE_TURN ? "turn" : m->kind == ADVICE_WAR ? "war" : "collect", m->played,
-                      m->best, m->cost.mean, m->mark ? "  " : "", analyse_mark_name(m->mark));
+                      m->best, m->cost.mean, m->cost.low, m->cost.high, m->mark ? "  " : "", analyse_mark_name(m->mark));
     }
 }
 
@@ -90,9 +91,17 @@ void analyse_report_json(const struct analyse_report_input *in, struct strbuf *o
         num(out, pl->total_cost);
         strbuf_puts(out, ", \"average_cost\": ");
         num(out, pl->average_cost);
-        strbuf_puts(out, ", \"luck\": ");
+        strbuf_puts(out, ", \"total_cost_ci95\": [");
+        num(out, pl->total_cost_low);
+        strbuf_puts(out, ", ");
+        num(out, pl->total_cost_high);
+        strbuf_puts(out, "], \"luck\": ");
         num(out, pl->luck);
-        strbuf_printf(out, ", \"marks\": {\"inaccuracy\": %d, \"mistake\": %d, \"blunder\": %d}, \"expected\": [",
+        strbuf_puts(out, ", \"luck_ci95\": [");
+        num(out, pl->luck_low);
+        strbuf_puts(out, ", ");
+        num(out, pl->luck_high);
+        strbuf_printf(out, "], \"marks\": {\"inaccuracy\": %d, \"mistake\": %d, \"blunder\": %d}, \"expected\": [",
                       pl->marks[MARK_INACCURACY], pl->marks[MARK_MISTAKE], pl->marks[MARK_BLUNDER]);
         for (int r = 0; r <= a->last_round; r++) {
             strbuf_puts(out, r ? ", {\"mean\": " : "{\"mean\": ");
@@ -130,6 +139,11 @@ void analyse_report_json(const struct analyse_report_input *in, struct strbuf *o
             num(out, m->best);
             strbuf_printf(out, ", \"candidates\": %zu, \"luck\": ", m->candidates);
             num(out, m->luck);
+            strbuf_puts(out, ", \"luck_ci95\": [");
+            num(out, m->luck - 1.96 * m->luck_se);
+            strbuf_puts(out, ", ");
+            num(out, m->luck + 1.96 * m->luck_se);
+            strbuf_putc(out, ']');
             strbuf_putc(out, '}');
         }
         strbuf_puts(out, "]}");

@@ -1,10 +1,11 @@
 /* The analysis in the audit report: as text after the audit's text report, and as the
  * "analysis" object of the audit's JSON:
  *   {"bot", "seed", "max_rollouts", "rollouts", "thresholds": {"inaccuracy", "mistake",
- *    "blunder"}, "last_round", "players": [{"name", "turns", "total_cost", "average_cost",
- *    "luck", "marks": {"inaccuracy", "mistake", "blunder"}, "expected": [after round 0..last],
- *    "moves": [{"line", "round", "decision", "cost", "cost_ci95", "mark", "played", "best",
- *    "played_lines", "best_lines", "played_score", "best_score", "candidates", "luck"}]}]} */
+ *    "blunder"}, "last_round", "unfinished_turn" (when there is one), "players": [{"name",
+ *    "turns", "total_cost", "total_cost_ci95", "average_cost", "luck", "luck_ci95", "marks":
+ *    {"inaccuracy", "mistake", "blunder"}, "expected": [after round 0..last], "moves": [{"line",
+ *    "round", "decision", "cost", "cost_ci95", "mark", "played", "best", "played_lines",
+ *    "best_lines", "played_score", "best_score", "candidates", "luck", "luck_ci95"}]}]} */
 #ifndef PLAY_ANALYSE_REPORT_H
 #define PLAY_ANALYSE_REPORT_H
 #include <stdint.h>

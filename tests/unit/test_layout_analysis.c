@@ -32,9 +32,12 @@ static struct analysis_page_input input(size_t nmoves, int last_round)
         in.players[p].total_cost = 10.0 * (p + 1);
         in.players[p].average_cost = in.players[p].total_cost / last_round;
         in.players[p].luck = 3.0 - 2 * p;
+        in.players[p].total_cost_half = 4.5;
+        in.players[p].luck_half = 2.25;
     }
     for (size_t k = 0; k < 12; k++)
         moves[k] = (struct analysis_page_move){names[k % 4], 40 + (int)k * 13, 1 + (int)k % 10, 9.5 - (double)k * 0.7,
+                                               7.5 - (double)k * 0.7, 11.5 - (double)k * 0.7,
                                                k < 3 ? "blunder" : "mistake",
                                                "population +6; food +4; the reserve 3: influence at the quarry +3; then feeding eats 5 food",
                                                "attract the blacksmith (pays 3 supply); men-at-arms +4; food +2; then feeding eats 5 food"};
@@ -98,13 +101,17 @@ static void test_page(void **state)
         assert_non_null(strstr(strbuf_cstr(&all), names[p]));
     assert_non_null(strstr(strbuf_cstr(&all), "\"Game analysis\""));
     assert_non_null(strstr(strbuf_cstr(&all), "\"line 40, round 1, Jack\""));
-    assert_non_null(strstr(strbuf_cstr(&all), "costs 9.5 VP"));
+    assert_non_null(strstr(strbuf_cstr(&all), "costs 9.5 VP (95 %: 7.5 to 11.5)"));
+    /* Every estimate with its interval: the total cost and the luck; the game is over, so
+     * the chart's last point is the final score. */
+    assert_non_null(strstr(strbuf_cstr(&all), "\"10.0 \xc2\xb1 4.5\""));
+    assert_non_null(strstr(strbuf_cstr(&all), "\"-3.0 \xc2\xb1 2.2\""));
+    assert_non_null(strstr(strbuf_cstr(&all), "\"final\""));
     /* Twelve moves do not fit: the rest are counted. */
     assert_non_null(strstr(strbuf_cstr(&all), "more in the text report"));
     /* The rounds axis, 0 to 10, and a luck with its sign. */
     assert_non_null(strstr(strbuf_cstr(&all), "\"10\""));
-    assert_non_null(strstr(strbuf_cstr(&all), "\"+3.0\""));
-    assert_non_null(strstr(strbuf_cstr(&all), "\"-3.0\""));
+    assert_non_null(strstr(strbuf_cstr(&all), "\"+3.0 \xc2\xb1 2.2\""));
     strbuf_free(&all);
     free(trace);
 }
@@ -117,6 +124,9 @@ static void test_few_moves(void **state)
     struct strbuf all = STRBUF_INIT;
     texts(trace, in.paper->width, &all);
     assert_non_null(strstr(strbuf_cstr(&all), "no move cost anything"));
+    /* After round 4 the chart's last point is still an expected score. */
+    assert_non_null(strstr(strbuf_cstr(&all), "\"expected\""));
+    assert_null(strstr(strbuf_cstr(&all), "\"final\""));
     assert_null(strstr(strbuf_cstr(&all), "more in the text report"));
     strbuf_free(&all);
     free(trace);
