@@ -159,6 +159,9 @@ for mode in colour grey; do
     grep -qF -- "$word" "$work/text" || missing="$missing '$word'"
   done
   if [ -z "$missing" ]; then ok; else fail "$plot: pdftotext does not find$missing"; fi
+  # Every mean printed with its 95 % interval, as the text report gives it.
+  n=$(grep -oE 'mean [0-9]+\.[0-9] ± [0-9]+\.[0-9]' "$work/text" | wc -l)
+  if [ "$n" -eq 6 ]; then ok; else fail "$plot: $n of the 6 means have their interval (mean M ± H)"; fi
   "$xii" simulate --games 40 --players 2 --seed 3 --plot "$work/again.pdf" $grey >/dev/null 2>&1
   if cmp -s "$plot" "$work/again.pdf"; then ok; else fail "$plot: a second run gives other bytes"; fi
   [ $mode = grey ] && check_grey_pixels "$plot"

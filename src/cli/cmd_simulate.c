@@ -339,7 +339,8 @@ static int draw_plot(struct canvas *c, const struct args *a, const struct gameda
         const struct gd_difficulty *dd = &gd->difficulties[diffs[i]];
         sim_histogram(&games[i], lo, PLOT_WIDTH, bins + i * nbins, nbins);
         panels[i] = (struct score_plot_panel){dd->name, dd->good_low, dd->good_high, bins + i * nbins,
-                                              stats[i].n, stats[i].median, stats[i].mean.mean};
+                                              stats[i].n, stats[i].median, stats[i].mean.mean,
+                                              (stats[i].mean.high - stats[i].mean.low) / 2};
     }
     char footer[160];
     snprintf(footer, sizeof footer, "xii %s \xc2\xb7 simulate \xc2\xb7 %s", XII_VERSION,
@@ -449,8 +450,8 @@ static void titles(const struct args *a, const struct gamedata *gd, const char *
     char budget[48] = "";
     if (strstr(botname, "search") != NULL)
         snprintf(budget, sizeof budget, "; search budget %d rollouts", a->budget);
-    snprintf(subtitle, 256, "Final scores of every seat; events drawn for each game by the "
-             "setup's method 1%s; game data: %s", budget, a->rules ? a->rules : "built in");
+    snprintf(subtitle, 256, "Final scores of every seat; mean \xc2\xb1 its 95 %% interval; events drawn for "
+             "each game by the setup's method 1%s; game data: %s", budget, a->rules ? a->rules : "built in");
 }
 
 static void print_json(const struct args *a, const struct gamedata *gd, const char *botname,

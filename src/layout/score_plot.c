@@ -100,7 +100,7 @@ static void panel(struct canvas *c, const struct palette *pal, const struct scor
     canvas_text(c, FONT_SANS, 7.5, pal->soft, lx, top + 23, ALIGN_LEFT, text);
     snprintf(text, sizeof text, "median %.1f", pn->median);
     canvas_text(c, FONT_SANS, 7.5, pal->soft, lx, top + 33, ALIGN_LEFT, text);
-    snprintf(text, sizeof text, "mean %.1f", pn->mean);
+    snprintf(text, sizeof text, "mean %.1f \xc2\xb1 %.1f", pn->mean, pn->mean_half);
     canvas_text(c, FONT_SANS, 7.5, pal->soft, lx, top + 43, ALIGN_LEFT, text);
     snprintf(text, sizeof text, "%zu scores", pn->n);
     canvas_text(c, FONT_SANS, 7.5, pal->soft, lx, top + 53, ALIGN_LEFT, text);

@@ -15,6 +15,7 @@ struct score_plot_panel {
     const int *bins;            /* nbins counts (see struct score_plot) */
     size_t n;                   /* scores counted */
     double median, mean;
+    double mean_half;           /* the half-width of the mean's 95 % interval */
 };
 
 struct score_plot {
