@@ -48,6 +48,25 @@ static void unspent_examples(const struct game_state *s, struct strbuf *out)
     }
 }
 
+/* The first refused line that spent one of the unspent dice, when every unspent die is
+ * accounted for by a refused line of its value (one line, one die); 0 otherwise. */
+static int unspent_by_refused(const struct rp *rp)
+{
+    const struct game_state *s = rp->s;
+    int left[7] = {0}, first = 0;
+    for (int i = 0; i < XII_TURN_DICE; i++) {
+        if (s->turn.dice[i].spent)
+            continue;
+        int v = s->turn.dice[i].value;
+        if (v < 1 || v > 6 || ++left[v] > rp->refused_spends[v])
+            return 0;
+        int line = rp->refused_spend_line[v];
+        if (first == 0 || line < first)
+            first = line;
+    }
+    return first;
+}
+
 static void maybe_end_round(struct rp *rp)
 {
     struct game_state *s = rp->s;
@@ -66,12 +85,20 @@ static void end_turn(struct rp *rp)
         return;
     int p = s->turn.player;
     struct strbuf examples = STRBUF_INIT;
-    int left = dice_left(s);
+    int left = dice_left(s), refused_line = left > 0 ? unspent_by_refused(rp) : 0;
     if (left > 0)
         unspent_examples(s, &examples);
     struct turn_end te;
     engine_end_turn(s, rp->h, &te, NULL);
-    if (te.unspent.rule != RULE_NONE) {
+    if (te.unspent.rule != RULE_NONE && refused_line > 0) {
+        /* Not an error of its own: the refused line is the one to fix. */
+        struct diag *d = diag_add(rp->dl, DIAG_NOTE, rp->ast->file, (struct srcpos){refused_line, 1}, 0,
+                                  NULL, "so %s's turn (line %d) leaves %d %s unspent: fixing this line "
+                                  "fixes the turn", s->cfg.names[p], rp->turn->at.line, left,
+                                  left == 1 ? "die" : "dice");
+        d->round = s->round;
+        diag_set_player(d, s->cfg.names[p]);
+    } else if (te.unspent.rule != RULE_NONE) {
         struct strbuf more = STRBUF_INIT;
         if (examples.len)
             strbuf_printf(&more, "; add a line under this turn %s, e.g. %s",
@@ -89,6 +116,8 @@ static void end_turn(struct rp *rp)
         rp->out->turns[rp->out->nturns - 1].hist_end = rp->h->count;
     rp->turn = NULL;
     rp->nmarket = 0;
+    memset(rp->refused_spends, 0, sizeof rp->refused_spends);
+    memset(rp->refused_spend_line, 0, sizeof rp->refused_spend_line);
     maybe_end_round(rp);
 }
 
@@ -414,13 +443,18 @@ static void do_body(struct rp *rp, const struct log_stmt *st)
     default:
         return;
     }
+    int refused = 0;
     if (m.target < 0 && m.kind != MOVE_STORE && m.kind != MOVE_SHERIFF && m.kind != MOVE_COURT &&
         m.kind != MOVE_COURT_REROLL) {
         replay_skip(rp, st);
-        return;
-    }
-    if (apply_move(rp, st, &m) == 0 && m.kind == MOVE_MARKET)
+        refused = 1;
+    } else if (apply_move(rp, st, &m) != 0)
+        refused = 1;
+    else if (m.kind == MOVE_MARKET)
         rp->market[rp->nmarket++] = st;
+    if (refused && !m.from_reserve && (m.kind <= MOVE_STORE || m.kind == MOVE_SPLIT) && m.die >= 1 &&
+        m.die <= 6 && rp->refused_spends[m.die]++ == 0)
+        rp->refused_spend_line[m.die] = st->at.line;
 }
 
 /* ---- round-level statements -------------------------------------------------------------- */

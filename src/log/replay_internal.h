@@ -36,6 +36,10 @@ struct rp {
     const struct log_stmt *turn;
     const struct log_stmt *market[XII_MAX_MARKET];
     int nmarket;
+    /* For each die value, the spend or split lines of the turn in progress that were refused:
+     * how many, and the first one (0 when none). A die left unspent by one of them is that
+     * line's problem, not the turn's. */
+    int refused_spends[7], refused_spend_line[7];
     int war_line;                           /* line of this round's war, 0 before it */
     enum skip_mode skip;
     /* A refused shared or turn line: the errors that follow from it (no shared dice, turns out
