@@ -74,8 +74,8 @@ static int resolve_set(const struct gamedata *gd, const struct log_check_item *i
             return -1;
         }
         if (log_ids_is_person(gd, i) != people) {
-            strbuf_printf(err, "the %s is %s %s: check it after '%s'", gd->items[i].id,
-                          people ? "an" : "a", log_ids_item_kind(&gd->items[i]),
+            strbuf_printf(err, "the %s is %s: check it after '%s'", gd->items[i].id,
+                          log_ids_item_kind(&gd->items[i]),
                           people ? "infrastructures" : "people");
             return -1;
         }
@@ -95,7 +95,14 @@ int log_claims_resolve(const struct gamedata *gd, const struct log_check_item *i
             return -2;
         if (resolve_value(gd, &it->what, out) == 0)
             return 0;
-        log_ids_unknown(gd, LOG_ID_CLAIM, it->what.text, it->what.norm, err);
+        int i = gamedata_item(gd, it->what.norm, strlen(it->what.norm));
+        if (i >= 0)
+            strbuf_printf(err, "the %s is %s: check it after '%s' (\"%s %s\")", gd->items[i].id,
+                          log_ids_item_kind(&gd->items[i]),
+                          log_ids_is_person(gd, i) ? "people" : "infrastructures",
+                          log_ids_is_person(gd, i) ? "people" : "infrastructures", gd->items[i].id);
+        else
+            log_ids_unknown(gd, LOG_ID_CLAIM, it->what.text, it->what.norm, err);
         return -1;
     case LOG_CHECK_PEOPLE:
         out->kind = CLAIM_PEOPLE;

@@ -183,12 +183,12 @@ void log_ids_unknown(const struct gamedata *gd, enum log_id_kind kind, const cha
 const char *log_ids_item_kind(const struct gd_item *it)
 {
     switch (it->kind) {
-    case KIND_PERSON: return "prominent person";
-    case KIND_INFRA: return "infrastructure";
-    case KIND_SPECIAL_PERSON: return "special prominent person";
-    case KIND_SPECIAL_INFRA: return "special infrastructure";
+    case KIND_PERSON: return "a prominent person";
+    case KIND_INFRA: return "an infrastructure";
+    case KIND_SPECIAL_PERSON: return "a special prominent person";
+    case KIND_SPECIAL_INFRA: return "a special infrastructure";
     }
-    return "item";
+    return "an item";
 }
 
 int log_ids_is_person(const struct gamedata *gd, int item)

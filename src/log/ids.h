@@ -65,7 +65,7 @@ int log_ids_asset(const struct log_ids_table *t, const char *norm);
 int log_ids_item(const struct log_ids_table *t, const char *norm);
 int log_ids_location(const struct log_ids_table *t, const char *norm);
 
-/* What an item is, for messages: "prominent person", "infrastructure"... */
+/* What an item is, for messages, with its article: "a prominent person", "an infrastructure"... */
 const char *log_ids_item_kind(const struct gd_item *it);
 
 /* Whether item i is a person (normal or special). */

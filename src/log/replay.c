@@ -293,8 +293,8 @@ static int resolve_asset(struct rp *rp, const struct log_word *w, int die, int p
         return a;
     int i = log_ids_item(&rp->ids, w->norm), l = log_ids_location(&rp->ids, w->norm);
     if (i >= 0)
-        replay_error(rp, w->at, RULE_BAD_MOVE, player, "the %s is %s %s: write \"%d %s %s%s\"", gd->items[i].id,
-                     log_ids_is_person(gd, i) ? "a" : "an", log_ids_item_kind(&gd->items[i]), die,
+        replay_error(rp, w->at, RULE_BAD_MOVE, player, "the %s is %s: write \"%d %s %s%s\"", gd->items[i].id,
+                     log_ids_item_kind(&gd->items[i]), die,
                      log_ids_is_person(gd, i) ? "attract" : "build", gd->items[i].id,
                      gamedata_is_special(&gd->items[i]) ? " a|b" : "");
     else if (l >= 0)
@@ -332,8 +332,8 @@ static int resolve_item(struct rp *rp, const struct log_stmt *st, int player)
         return -1;
     }
     if (log_ids_is_person(gd, i) != attract) {
-        replay_error(rp, sp->action_at, RULE_BAD_MOVE, player, "the %s is %s %s: write \"%d %s %s\"",
-                     gd->items[i].id, log_ids_is_person(gd, i) ? "a" : "an", log_ids_item_kind(&gd->items[i]),
+        replay_error(rp, sp->action_at, RULE_BAD_MOVE, player, "the %s is %s: write \"%d %s %s\"",
+                     gd->items[i].id, log_ids_item_kind(&gd->items[i]),
                      sp->die.value, attract ? "build" : "attract", gd->items[i].id);
         return -1;
     }
