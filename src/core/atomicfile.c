@@ -30,16 +30,14 @@ static void block_signals(sigset_t *old)
     sigprocmask(SIG_BLOCK, &s, old);
 }
 
+/* Puts af on the live list; call with the signals blocked. */
 static void add_live(struct atomicfile *af)
 {
-    sigset_t old;
-    block_signals(&old);
     af->prev = NULL;
     af->next = live;
     if (live)
         live->prev = af;
     live = af;
-    sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
 /* Takes af off the live list; call with the signals blocked. */
@@ -225,13 +223,19 @@ int atomicfile_open(struct atomicfile *af, const char *path, struct strbuf *err)
     af->path = xstrdup(path);
     af->target = target;
     af->tmppath = temporary_name(target);
-    int fd = mkstemp(af->tmppath);
+    /* The temporary is on the live list from its first instant: a signal between its creation
+     * and its listing would leave it behind. */
+    sigset_t old;
+    block_signals(&old);
+    int fd = mkstemp(af->tmppath), saved = errno;
+    if (fd >= 0)
+        add_live(af);
+    sigprocmask(SIG_SETMASK, &old, NULL);
     if (fd < 0) {
         free(af->tmppath);
         af->tmppath = NULL;
-        return fail_open(af, -1, path, errno, err);
+        return fail_open(af, -1, path, saved, err);
     }
-    add_live(af);
     if (exists) {
         /* The replaced file's owner (when we may give it) and mode, as sed -i keeps them. */
         if ((fchown(fd, st.st_uid, st.st_gid) != 0 && errno != EPERM) ||
