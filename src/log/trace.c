@@ -4,6 +4,7 @@
 #include <strings.h>
 #include <string.h>
 #include "core/xalloc.h"
+#include "log/ids.h"
 
 int log_value_parse(const struct gamedata *gd, const char *name, struct log_value *out)
 {
@@ -342,6 +343,9 @@ int log_trace_text(const struct log_replay *r, const char *spec, struct strbuf *
         if (p >= 0 && log_value_parse(r->gd, word, &v) != 0) {
             strbuf_printf(err, "--trace: '%s' is not a value with a history (an asset, a location or "
                                "reputation)", colon + 1);
+            const char *near = log_ids_closest(r->gd, LOG_ID_CLAIM, word);
+            if (near && log_value_parse(r->gd, near, &v) == 0)
+                strbuf_printf(err, "; did you mean %s:%s?", cfg->names[p], near);
             return -1;
         }
         has_value = 1;
@@ -349,9 +353,26 @@ int log_trace_text(const struct log_replay *r, const char *spec, struct strbuf *
     if (p < 0) {
         strbuf_printf(err, "--trace: no player is named '%.*s' (the players:",
                       (int)(colon && has_value ? (size_t)(colon - spec) : strlen(spec)), spec);
-        for (int k = 0; k < cfg->nplayers; k++)
-            strbuf_printf(out == NULL ? err : err, " %s", cfg->names[k]);
+        size_t n = colon && has_value ? (size_t)(colon - spec) : strlen(spec);
+        int best = -1, best_d = 3;
+        for (int k = 0; k < cfg->nplayers; k++) {
+            strbuf_printf(err, " %s", cfg->names[k]);
+            char a[XII_NAME_SIZE], b[XII_NAME_SIZE];
+            snprintf(a, sizeof a, "%.*s", (int)n, spec);
+            snprintf(b, sizeof b, "%s", cfg->names[k]);
+            for (char *c = a; *c; c++)
+                *c = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
+            for (char *c = b; *c; c++)
+                *c = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
+            int d = log_ids_distance(a, b);
+            if (d < best_d && d <= (n <= 4 ? 1 : 2)) {
+                best_d = d;
+                best = k;
+            }
+        }
         strbuf_putc(err, ')');
+        if (best >= 0)
+            strbuf_printf(err, "; did you mean %s?", cfg->names[best]);
         return -1;
     }
     if (!has_value) {
