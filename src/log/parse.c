@@ -1,6 +1,7 @@
 /* The move-log parser: one statement per line, recursive descent over the lexer's tokens. */
 #include "log/parse.h"
 #include "core/xalloc.h"
+#include "log/ids.h"
 #include "log/lex.h"
 #include <limits.h>
 #include <stdarg.h>
@@ -877,6 +878,64 @@ static const struct keyword *find_keyword(const struct log_token *t)
     return NULL;
 }
 
+/* A line that starts with no keyword nor die: the error, with the statement it likely was
+ * ("round1" for "round 1", "trun" for turn, "Jack 3 1" for "turn Jack 3 1"), whose kind it
+ * then takes so that the replay treats what follows as it treats a refused statement of that
+ * kind (the lines of a turn are skipped with it, not each reported as outside a turn). */
+static bool unknown_statement(struct parser *ps)
+{
+    const struct log_token *t = &ps->cur;
+    char word[32] = "";
+    if (t->kind == LOG_TOK_WORD && t->n < sizeof word) {
+        for (size_t i = 0; i < t->n; i++)
+            word[i] = fold(t->p[i]);
+        word[t->n] = 0;
+    }
+    struct strbuf hint = STRBUF_INIT;
+    enum log_kind kind = LOG_INVALID;
+    size_t letters = 0;
+    while (word[letters] >= 'a' && word[letters] <= 'z')
+        letters++;
+    for (size_t i = 0; word[0] && i < sizeof keywords / sizeof keywords[0] && kind == LOG_INVALID; i++) {
+        size_t n = strlen(keywords[i].word);
+        if (letters == n && word[n] >= '0' && word[n] <= '9' && strncmp(word, keywords[i].word, n) == 0 &&
+            strspn(word + n, "0123456789") == strlen(word + n)) {
+            strbuf_printf(&hint, "; did you mean \"%s %s\"?", keywords[i].word, word + n);
+            kind = keywords[i].kind;
+        } else if (n > 3 && letters == t->n && log_ids_distance(word, keywords[i].word) == 1) {
+            strbuf_printf(&hint, "; did you mean %s?", keywords[i].word);
+            kind = keywords[i].kind;
+        }
+    }
+    if (kind == LOG_INVALID && t->kind == LOG_TOK_WORD && peek_kind(ps) == LOG_TOK_NUMBER) {
+        /* The line as typed, up to a comment, without trailing blanks. */
+        const char *e = t->p;
+        while (e < ps->lx.end && *e != '\n' && *e != '\r' && *e != '#')
+            e++;
+        while (e > t->p && (e[-1] == ' ' || e[-1] == '\t'))
+            e--;
+        if (e - t->p > 40) {
+            e = t->p + 40;
+            while (e > t->p && ((unsigned char)*e & 0xC0) == 0x80)
+                e--;    /* not inside a UTF-8 character */
+        }
+        strbuf_printf(&hint, "; did you mean \"turn %.*s\"?", (int)(e - t->p), t->p);
+        kind = LOG_TURN;
+    }
+    if (kind == LOG_INVALID || t->kind != LOG_TOK_WORD) {
+        strbuf_free(&hint);
+        return expected(ps, "a statement (a keyword such as round, turn, war or check, or a die value)");
+    }
+    struct strbuf fnd = STRBUF_INIT;
+    found(t, &fnd);
+    add_error(ps, cur_span(ps), "syntax", "expected a statement (a keyword such as round, turn, war or "
+              "check, or a die value), found %s%s", strbuf_cstr(&fnd), strbuf_cstr(&hint));
+    ps->kind = kind;
+    strbuf_free(&fnd);
+    strbuf_free(&hint);
+    return false;
+}
+
 static void statement(struct parser *ps)
 {
     /* The statement is parsed in place, in the next slot of the tree's array. */
@@ -903,8 +962,7 @@ static void statement(struct parser *ps)
         advance(ps);
         ok = kw->parse(ps, st);
     } else {
-        ok = expected(ps, "a statement (a keyword such as round, turn, war or check, or a die "
-                          "value)");
+        ok = unknown_statement(ps);
     }
     if (ok && !at_end(ps))
         ok = expected(ps, "the end of the line");

@@ -459,27 +459,12 @@ static void do_body(struct rp *rp, const struct log_stmt *st)
 
 /* ---- round-level statements -------------------------------------------------------------- */
 
-static void do_round(struct rp *rp, const struct log_stmt *st)
+/* Starts round n at statement st: what the round in progress lacks is reported, it ends, and
+ * the next one begins. */
+static void begin_round(struct rp *rp, const struct log_stmt *st, int n)
 {
     struct game_state *s = rp->s;
-    int n = st->round.value;
     int until = rp->out->until_round;
-    if (until > 0 && s->round >= until && s->phase != PHASE_ROUND) {
-        rp->done = 1;       /* --until-round: the state after that round */
-        return;
-    }
-    if (s->phase == PHASE_GAME_OVER || n != s->round + 1) {
-        if (s->phase == PHASE_GAME_OVER)
-            replay_error(rp, st->round.at, RULE_ROUND_ORDER, -1, "the game ended after round %d: expected "
-                         "nothing more than checks", GD_ROUNDS);
-        else
-            replay_error(rp, st->round.at, RULE_ROUND_ORDER, -1, "expected round %d, not round %d (rounds "
-                         "count up from 1 without gaps); the statements of this round are skipped",
-                         s->round + 1, n);
-        replay_skip(rp, st);
-        rp->skip = SKIP_ROUND;
-        return;
-    }
     end_turn(rp);
     if (s->phase == PHASE_ROUND) {
         struct log_missing items[LOG_MISSING_MAX];
@@ -504,13 +489,98 @@ static void do_round(struct rp *rp, const struct log_stmt *st)
     }
     struct refusal why;
     if (engine_begin_round(s, n, rp->h, &why) != 0) {
-        replay_refused(rp, st->round.at, -1, &why, NULL);
+        replay_refused(rp, st->kind == LOG_ROUND ? st->round.at : st->at, -1, &why, NULL);
         replay_skip(rp, st);
         rp->skip = SKIP_ROUND;
         return;
     }
     rp->war_line = 0;
     rp->skip = SKIP_NONE;
+}
+
+/* The number of the next valid round line after st, or 0 when there is none. */
+static int next_round_number(const struct rp *rp, const struct log_stmt *st)
+{
+    for (const struct log_stmt *q = st + 1; q < rp->ast->stmts + rp->ast->count; q++)
+        if (q->kind == LOG_ROUND)
+            return q->round.value;
+    return 0;
+}
+
+/* A round line whose number is not the next round's (or that the parser refused: number -1):
+ * when the next round line has that number, this one is out of place and its round is
+ * skipped; otherwise the table played the next round under a wrong number, so it is replayed
+ * as that round, and the round lines after it with the same shift are taken as they come. */
+static void wrong_round(struct rp *rp, const struct log_stmt *st, int n)
+{
+    struct game_state *s = rp->s;
+    int e = s->round + 1;
+    if (next_round_number(rp, st) == e) {
+        if (n > 0)
+            replay_error(rp, st->round.at, RULE_ROUND_ORDER, -1, "expected round %d, not round %d (rounds "
+                         "count up from 1 without gaps); the statements of this round are skipped", e, n);
+        replay_skip(rp, st);
+        rp->skip = SKIP_ROUND;
+        return;
+    }
+    if (n > 0 && n + rp->round_shift == e && rp->round_shift != 0) {
+        begin_round(rp, st, e);     /* reported at the first round line with this shift */
+        return;
+    }
+    if (n > 0) {
+        int shifted = next_round_number(rp, st) == n + 1;
+        replay_error(rp, st->round.at, RULE_ROUND_ORDER, -1, "expected round %d, not round %d (rounds "
+                     "count up from 1 without gaps); replayed as round %d%s", e, n, e,
+                     shifted ? ", and the round lines after it numbered the same way" : "");
+        rp->round_shift = e - n;
+    }
+    begin_round(rp, st, e);
+}
+
+/* A round line. A wrong number does not stop the replay (wrong_round); a round begun again
+ * before any turn is only a line too many. */
+static void do_round(struct rp *rp, const struct log_stmt *st)
+{
+    struct game_state *s = rp->s;
+    int n = st->round.value;
+    int until = rp->out->until_round;
+    if (until > 0 && s->round >= until && s->phase != PHASE_ROUND) {
+        rp->done = 1;       /* --until-round: the state after that round */
+        return;
+    }
+    if (s->phase == PHASE_GAME_OVER) {
+        replay_error(rp, st->round.at, RULE_ROUND_ORDER, -1, "the game ended after round %d: expected "
+                     "nothing more than checks", GD_ROUNDS);
+        replay_skip(rp, st);
+        rp->skip = SKIP_ROUND;
+        return;
+    }
+    if (n == s->round + 1) {
+        rp->round_shift = 0;
+        begin_round(rp, st, n);
+    } else if (s->phase == PHASE_ROUND && n == s->round && s->turns_done == 0 && s->turn.player < 0) {
+        replay_error(rp, st->round.at, RULE_ROUND_ORDER, -1, "round %d has already begun: this line is "
+                     "not needed", n);
+        replay_skip(rp, st);
+    } else
+        wrong_round(rp, st, n);
+}
+
+/* A round line the parser refused ("round3"): as a wrong number. */
+static void invalid_round(struct rp *rp, const struct log_stmt *st)
+{
+    struct game_state *s = rp->s;
+    int until = rp->out->until_round;
+    if (until > 0 && s->round >= until && s->phase != PHASE_ROUND) {
+        rp->done = 1;
+        return;
+    }
+    if (s->phase == PHASE_GAME_OVER) {
+        replay_skip(rp, st);
+        rp->skip = SKIP_ROUND;
+        return;
+    }
+    wrong_round(rp, st, -1);
 }
 
 static void do_shared(struct rp *rp, const struct log_stmt *st)
@@ -922,18 +992,25 @@ static void statement(struct rp *rp, const struct log_stmt *st)
             rp->skip = SKIP_NONE;
     }
     if (st->kind == LOG_INVALID) {
-        /* The parser reported it; it has no effect, like a refused statement. */
-        replay_skip(rp, st);
+        /* The parser reported it; it has no effect, like a refused statement, except a round
+         * line: the next round begins all the same. */
+        if (kind != LOG_ROUND)
+            replay_skip(rp, st);
         if (kind == LOG_PLAYERS && !rp->start_tried)
             rp->bad_players = st;
         /* A game statement, even a bad one, ends the header. */
         if (kind != LOG_INVALID && !replay_is_header(kind) && !rp->start_tried &&
             replay_start(rp, st->at) != 0)
             return;
-        if (kind == LOG_TURN)
+        if (kind == LOG_TURN) {
+            /* What follows from a turn that is not played is folded as for a refused one; whose
+             * turn it was is not known, so every player's checked values may follow from it. */
             rp->skip = SKIP_TURN_BODY;
+            if (rp->s->phase == PHASE_ROUND)
+                replay_cascade_start(rp, st, -1);
+        }
         if (kind == LOG_ROUND)
-            rp->skip = SKIP_ROUND;
+            invalid_round(rp, st);
         return;
     }
     if (replay_is_header(st->kind)) {

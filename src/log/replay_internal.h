@@ -41,6 +41,8 @@ struct rp {
      * line's problem, not the turn's. */
     int refused_spends[7], refused_spend_line[7];
     int war_line;                           /* line of this round's war, 0 before it */
+    int round_shift;                        /* a round line numbered wrongly: the round replayed
+                                               less the number written (0 when none) */
     enum skip_mode skip;
     /* A refused shared or turn line: the errors that follow from it (no shared dice, turns out
      * of order, a war or collect line before every turn, what the round lacks at its end) up
