@@ -878,6 +878,25 @@ static const struct keyword *find_keyword(const struct log_token *t)
     return NULL;
 }
 
+/* Whether word (folded to lower case) is a name on a players line already read. */
+static bool is_player_name(const struct parser *ps, const char *word)
+{
+    for (size_t i = 0; i < ps->ast->count; i++) {
+        const struct log_stmt *st = &ps->ast->stmts[i];
+        if (st->kind != LOG_PLAYERS)
+            continue;
+        for (size_t k = 0; k < st->players.count; k++) {
+            const char *name = st->players.names[k].text;
+            size_t j = 0;
+            while (name[j] && fold(name[j]) == word[j])
+                j++;
+            if (!name[j] && !word[j])
+                return true;
+        }
+    }
+    return false;
+}
+
 /* A line that starts with no keyword nor die: the error, with the statement it likely was
  * ("round1" for "round 1", "trun" for turn, "Jack 3 1" for "turn Jack 3 1"), whose kind it
  * then takes so that the replay treats what follows as it treats a refused statement of that
@@ -907,7 +926,8 @@ static bool unknown_statement(struct parser *ps)
             kind = keywords[i].kind;
         }
     }
-    if (kind == LOG_INVALID && t->kind == LOG_TOK_WORD && peek_kind(ps) == LOG_TOK_NUMBER) {
+    if (kind == LOG_INVALID && t->kind == LOG_TOK_WORD && peek_kind(ps) == LOG_TOK_NUMBER &&
+        is_player_name(ps, word)) {
         /* The line as typed, up to a comment, without trailing blanks. */
         const char *e = t->p;
         while (e < ps->lx.end && *e != '\n' && *e != '\r' && *e != '#')

@@ -558,7 +558,9 @@ static void do_round(struct rp *rp, const struct log_stmt *st)
     if (n == s->round + 1) {
         rp->round_shift = 0;
         begin_round(rp, st, n);
-    } else if (s->phase == PHASE_ROUND && n == s->round && s->turns_done == 0 && s->turn.player < 0) {
+    } else if (s->phase == PHASE_ROUND && n == s->round &&
+               s->turns_done + (s->turn.player >= 0) < s->cfg.nplayers) {
+        /* Not every turn of this round is played: a repeated line, not the next round. */
         replay_error(rp, st->round.at, RULE_ROUND_ORDER, -1, "round %d has already begun: this line is "
                      "not needed", n);
         replay_skip(rp, st);
@@ -743,6 +745,7 @@ static void do_war(struct rp *rp, const struct log_stmt *st)
     }
     if (bad) {
         replay_skip(rp, st);
+        replay_cascade_start(rp, st, -1);   /* the round lacks its war: that follows from here */
         return;
     }
     rp->war_line = st->at.line;
@@ -865,6 +868,7 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
     }
     if (bad) {
         replay_skip(rp, st);
+        replay_cascade_start(rp, st, p);    /* the round lacks this choice: that follows from here */
         return;
     }
     if (t != s)
@@ -1009,6 +1013,8 @@ static void statement(struct rp *rp, const struct log_stmt *st)
             if (rp->s->phase == PHASE_ROUND)
                 replay_cascade_start(rp, st, -1);
         }
+        if ((kind == LOG_WAR || kind == LOG_COLLECT) && rp->s->phase == PHASE_ROUND)
+            replay_cascade_start(rp, st, -1);
         if (kind == LOG_ROUND)
             invalid_round(rp, st);
         return;

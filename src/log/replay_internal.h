@@ -44,7 +44,7 @@ struct rp {
     int round_shift;                        /* a round line numbered wrongly: the round replayed
                                                less the number written (0 when none) */
     enum skip_mode skip;
-    /* A refused shared or turn line: the errors that follow from it (no shared dice, turns out
+    /* A refused shared, turn, war or collect line: the errors that follow from it (no shared dice, turns out
      * of order, a war or collect line before every turn, what the round lacks at its end) up
      * to the next round line are counted into one note at that line instead of listed, so the
      * first error stays the one to fix. It ends early when the shared dice or that player's

@@ -195,7 +195,7 @@ static void test_refused_lines_change_nothing(void **state)
     static const char *const bad[] = {
         "4 food\n", "market 2 food\n", "sheriff 3 4\n", "split 4 1 food 3 supply\n",
         "war Jack avoid, Tom avoid\n", "collect Jack grassland food\n", "outlaws Jack 3\n",
-        "shared 1 2\n", "turn Jack 1 1\n", "round 3\n", "players Ann\n", "check Nobody food 1\n",
+        "shared 1 2\n", "turn Jack 1 1\n", "round 1\n", "players Ann\n", "check Nobody food 1\n",
         "check Jack fod 1\n", "turn Tom 9 1\n",
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
