@@ -261,6 +261,19 @@ static bool expected(struct parser *ps, const char *what)
     return false;
 }
 
+/* expected(), with a hint after what was found: "..., found 'avoids' (did you mean avoid?)". */
+static bool expected_hint(struct parser *ps, const char *what, const char *hint)
+{
+    struct strbuf ctx = STRBUF_INIT, fnd = STRBUF_INIT;
+    context(ps, &ctx);
+    found(&ps->cur, &fnd);
+    add_error(ps, cur_span(ps), "syntax", "expected %s after '%s', found %s (%s)", what, strbuf_cstr(&ctx),
+              strbuf_cstr(&fnd), hint);
+    strbuf_free(&ctx);
+    strbuf_free(&fnd);
+    return false;
+}
+
 /* --- arguments ------------------------------------------------------------------------------- */
 
 /* Whether normalizing changes byte c (ASCII upper case; '_' in ids). */
@@ -699,6 +712,18 @@ static bool p_market(struct parser *ps, struct log_stmt *st)
            id(ps, &st->market.into, "supply or food (what the amount becomes)");
 }
 
+/* Whether t is a word that begins with kw, ignoring case ("avoids", "Supported"). */
+static bool starts_with_word(const struct log_token *t, const char *kw)
+{
+    size_t n = strlen(kw);
+    if (t->kind != LOG_TOK_WORD || t->n <= n)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (fold(t->p[i]) != kw[i])
+            return false;
+    return true;
+}
+
 /* war PLAYER (support ROLLS | avoid), ... */
 static bool p_war(struct parser *ps, struct log_stmt *st)
 {
@@ -716,6 +741,10 @@ static bool p_war(struct parser *ps, struct log_stmt *st)
             e->choice_at = keyword(ps);
             if (ps->cur.kind == LOG_TOK_NUMBER)
                 ok = expected(ps, "the next player (bonus rolls follow support, not avoid)");
+        } else if (ok && starts_with_word(&ps->cur, "support")) {
+            ok = expected_hint(ps, "support or avoid", "did you mean support?");
+        } else if (ok && starts_with_word(&ps->cur, "avoid")) {
+            ok = expected_hint(ps, "support or avoid", "did you mean avoid?");
         } else if (ok) {
             ok = expected(ps, "support or avoid");
         }
