@@ -71,13 +71,32 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 assert set(d) == {"bot", "players", "games", "seed", "results"}, d.keys()
 r = d["results"][0]
-assert set(r) == {"difficulty", "good", "scores", "achieved"}, r.keys()
-assert set(r["scores"]) == {"mean", "sd", "p5", "p25", "median", "p75", "p95", "min", "max",
-                            "in_band", "below_band", "above_band"}, r["scores"].keys()
+assert set(r) == {"difficulty", "good", "scores", "achieved", "achieved_ci95"}, r.keys()
+assert set(r["scores"]) == {"mean", "mean_ci95", "sd", "p5", "p25", "median", "median_ci95", "p75", "p95",
+                            "min", "max", "in_band", "in_band_ci95", "below_band", "below_band_ci95",
+                            "above_band", "above_band_ci95"}, r["scores"].keys()
 assert r["good"] == [90, 100] and d["players"] == 1 and d["games"] == 10
 s = r["scores"]
 assert s["min"] <= s["p5"] <= s["p25"] <= s["median"] <= s["p75"] <= s["p95"] <= s["max"]
 assert abs(s["in_band"] + s["below_band"] + s["above_band"] - 1) < 1e-9
+# Every estimate with its 95 % interval, around it.
+for k in ("mean", "median", "in_band", "below_band", "above_band"):
+    lo, hi = s[k + "_ci95"]
+    assert lo <= s[k] <= hi, k
+lo, hi = r["achieved_ci95"]
+assert lo <= r["achieved"] <= hi
+PY
+# Several players: the winner's score and the ties, as the text prints them; --bots: each seat.
+"$xii" simulate --players 3 --bots greedy,random,greedy --games 8 --difficulty easy --json >"$work/multi.json" 2>/dev/null
+python3 - "$work/multi.json" <<'PY' && ok || fail "the JSON of a multiplayer run lacks the winner, the ties or the seats"
+import json, sys
+r = json.load(open(sys.argv[1]))["results"][0]
+assert set(r) == {"difficulty", "good", "scores", "winner", "ties", "seats"}, r.keys()
+assert r["winner"]["ci95"][0] <= r["winner"]["mean"] <= r["winner"]["ci95"][1]
+assert r["ties"]["ci95"][0] <= r["ties"]["share"] <= r["ties"]["ci95"][1]
+assert [x["bot"] for x in r["seats"]] == ["greedy", "random", "greedy"]
+assert [x["seat"] for x in r["seats"]] == [1, 2, 3]
+assert r["seats"][1]["mean"] < r["seats"][0]["mean"]
 PY
 "$xii" simulate --players 2 --games 5 --json >"$work/all.json" 2>/dev/null
 python3 - "$work/all.json" <<'PY' && ok || fail "--difficulty all: not every difficulty, or an objective share without an objective"

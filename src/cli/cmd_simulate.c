@@ -21,11 +21,11 @@
 
 static const char usage_head[] =
     "usage: xii simulate [options]\n"
-    "Plays complete games with bots and prints the score statistics per difficulty: mean (95%\n"
-    "interval), standard deviation, percentiles, the share of scores below, inside and above\n"
-    "the rulebook's good band; the winner's score and ties with several players; the share of\n"
-    "games achieving the solo objective. Game k uses a seed derived from the seed and k alone:\n"
-    "the results do not depend on --threads.\n"
+    "Plays complete games with bots and prints the score statistics per difficulty: mean,\n"
+    "standard deviation, percentiles, the share of scores below, inside and above the\n"
+    "rulebook's good band; the winner's score and ties with several players; the share of\n"
+    "games achieving the solo objective; every estimate with its 95% interval. Game k uses a\n"
+    "seed derived from the seed and k alone: the results do not depend on --threads.\n"
     "  --players N         players per game, 1 to 5 (default 1)\n"
     "  --difficulty D      very-easy, easy, normal, hard, very-hard, forget-about-it, or all\n"
     "                      (default all)\n"
@@ -238,8 +238,9 @@ static void print_text(FILE *to, const struct gamedata *gd, int d, const struct 
     fprintf(to, ": %zu scores\n  mean       ", st->n);
     interval(to, &st->mean, 0);
     fprintf(to, ", standard deviation %.1f\n", st->mean.sd);
-    fprintf(to, "  scores     5%% %.0f, 25%% %.0f, median %.1f, 75%% %.0f, 95%% %.0f, min %.0f, max %.0f\n",
-            st->p5, st->p25, st->median, st->p75, st->p95, st->min, st->max);
+    fprintf(to, "  scores     5%% %.0f, 25%% %.0f, median %.1f (%.0f to %.0f), 75%% %.0f, 95%% %.0f, min %.0f, "
+            "max %.0f\n", st->p5, st->p25, st->median, st->median_low, st->median_high, st->p75, st->p95, st->min,
+            st->max);
     fprintf(to, "  good band  below ");
     interval(to, &st->below_band, 1);
     fprintf(to, ", inside ");
@@ -261,6 +262,13 @@ static void print_text(FILE *to, const struct gamedata *gd, int d, const struct 
     }
 }
 
+/* ", \"KEY\": [LOW, HIGH]": an estimate's 95 % interval (share: 6 decimals). */
+static void json_ci(struct strbuf *j, const char *key, const struct estimate *e, int share)
+{
+    strbuf_printf(j, share ? ", \"%s\": [%.6f, %.6f]" : ", \"%s\": [%.4f, %.4f]", key, e->low, e->high);
+}
+
+/* One difficulty's object of the JSON, without its closing brace. */
 static void json_result(struct strbuf *j, const struct gamedata *gd, int d, const struct sim_stats *st,
                         int players, int objective, int first)
 {
@@ -272,14 +280,29 @@ static void json_result(struct strbuf *j, const struct gamedata *gd, int d, cons
         strbuf_printf(j, "%d]", dd->good_high);
     else
         strbuf_puts(j, "null]");
-    strbuf_printf(j, ",\n     \"scores\": {\"mean\": %.4f, \"sd\": %.4f, \"p5\": %.4f, \"p25\": %.4f, "
-                     "\"median\": %.4f, \"p75\": %.4f, \"p95\": %.4f, \"min\": %.0f, \"max\": %.0f, "
-                     "\"in_band\": %.6f, \"below_band\": %.6f, \"above_band\": %.6f}",
-                  st->mean.mean, st->mean.sd, st->p5, st->p25, st->median, st->p75, st->p95, st->min,
-                  st->max, st->in_band.mean, st->below_band.mean, st->above_band.mean);
-    if (players == 1 && objective >= 0)
-        strbuf_printf(j, ",\n     \"achieved\": %.6f", st->achieved.mean);
+    strbuf_printf(j, ",\n     \"scores\": {\"mean\": %.4f", st->mean.mean);
+    json_ci(j, "mean_ci95", &st->mean, 0);
+    strbuf_printf(j, ", \"sd\": %.4f, \"p5\": %.4f, \"p25\": %.4f, \"median\": %.4f, \"median_ci95\": [%.4f, %.4f], "
+                     "\"p75\": %.4f, \"p95\": %.4f, \"min\": %.0f, \"max\": %.0f, \"in_band\": %.6f",
+                  st->mean.sd, st->p5, st->p25, st->median, st->median_low, st->median_high, st->p75, st->p95,
+                  st->min, st->max, st->in_band.mean);
+    json_ci(j, "in_band_ci95", &st->in_band, 1);
+    strbuf_printf(j, ", \"below_band\": %.6f", st->below_band.mean);
+    json_ci(j, "below_band_ci95", &st->below_band, 1);
+    strbuf_printf(j, ", \"above_band\": %.6f", st->above_band.mean);
+    json_ci(j, "above_band_ci95", &st->above_band, 1);
     strbuf_puts(j, "}");
+    if (players > 1) {
+        strbuf_printf(j, ",\n     \"winner\": {\"mean\": %.4f", st->winner.mean);
+        json_ci(j, "ci95", &st->winner, 0);
+        strbuf_printf(j, "}, \"ties\": {\"share\": %.6f", st->ties.mean);
+        json_ci(j, "ci95", &st->ties, 1);
+        strbuf_puts(j, "}");
+    }
+    if (players == 1 && objective >= 0) {
+        strbuf_printf(j, ",\n     \"achieved\": %.6f", st->achieved.mean);
+        json_ci(j, "achieved_ci95", &st->achieved, 1);
+    }
 }
 
 /* ---- the plot ------------------------------------------------------------------------------ */
@@ -454,16 +477,37 @@ static void titles(const struct args *a, const struct gamedata *gd, const char *
              "each game by the setup's method 1%s; game data: %s", budget, a->rules ? a->rules : "built in");
 }
 
-static void print_json(const struct args *a, const struct gamedata *gd, const char *botname,
-                       const struct results *res)
+/* With --bots: each seat's bot and scores, as the text report's seat lines. */
+static void json_seats(struct strbuf *j, const struct gamedata *gd, int d, const struct sim_games *games,
+                       const struct play_bot *bots, int players)
+{
+    strbuf_puts(j, ",\n     \"seats\": [");
+    for (int p = 0; p < players; p++) {
+        struct sim_stats seat;
+        sim_stats_compute(gd, d, games, p, &seat);
+        strbuf_printf(j, "%s{\"seat\": %d, \"bot\": \"%s\", \"mean\": %.4f", p ? ", " : "", p + 1,
+                      play_bot_name(&bots[p]), seat.mean.mean);
+        json_ci(j, "mean_ci95", &seat.mean, 0);
+        strbuf_printf(j, ", \"median\": %.4f, \"median_ci95\": [%.4f, %.4f]}", seat.median, seat.median_low,
+                      seat.median_high);
+    }
+    strbuf_puts(j, "]");
+}
+
+static void print_json(const struct args *a, const struct gamedata *gd, const struct play_bot *bots,
+                       const char *botname, const struct results *res)
 {
     struct strbuf j = STRBUF_INIT;
     strbuf_puts(&j, "{\"bot\": ");
     strbuf_json_string(&j, botname);
     strbuf_printf(&j, ", \"players\": %d, \"games\": %d, \"seed\": %llu,\n  \"results\": [",
                   a->players, a->games, (unsigned long long)a->seed);
-    for (int i = 0; i < res->nd; i++)
+    for (int i = 0; i < res->nd; i++) {
         json_result(&j, gd, res->diffs[i], &res->stats[i], a->players, res->objective, i == 0);
+        if (a->bots)
+            json_seats(&j, gd, res->diffs[i], &res->games[i], bots, a->players);
+        strbuf_puts(&j, "}");
+    }
     strbuf_puts(&j, "\n  ]\n}\n");
     fputs(strbuf_cstr(&j), stdout);
     strbuf_free(&j);
@@ -482,7 +526,7 @@ static void print_report(const struct args *a, const struct gamedata *gd, const 
                 sim_stats_compute(gd, res->diffs[i], &res->games[i], p, &seat);
                 printf("  seat %d    %s: mean ", p + 1, play_bot_name(&bots[p]));
                 interval(stdout, &seat.mean, 0);
-                printf(", median %.1f\n", seat.median);
+                printf(", median %.1f (%.0f to %.0f)\n", seat.median, seat.median_low, seat.median_high);
             }
     }
 }
@@ -520,7 +564,7 @@ int cmd_simulate(int argc, char **argv)
         char title[256], subtitle[256];
         titles(&a, &gd, strbuf_cstr(&botname), res.objective, title, subtitle);
         if (a.json)
-            print_json(&a, &gd, strbuf_cstr(&botname), &res);
+            print_json(&a, &gd, bots, strbuf_cstr(&botname), &res);
         else
             print_report(&a, &gd, bots, &res, title);
         if (plot) {

@@ -2,6 +2,7 @@
 #include "play/simulate.h"
 #include <errno.h>
 #include <pthread.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -227,6 +228,13 @@ void sim_stats_compute(const struct gamedata *gd, int difficulty, const struct s
     st->median = quantile(x, n, 0.5);
     st->p75 = quantile(x, n, 0.75);
     st->p95 = quantile(x, n, 0.95);
+    if (n > 0) {
+        /* Ranks (from 1) n/2 - 0.98 sqrt(n) and n/2 + 1 + 0.98 sqrt(n), inside 1..n. */
+        double half = 0.98 * sqrt((double)n);
+        double lo = floor((double)n / 2 - half), hi = ceil((double)n / 2 + 1 + half);
+        st->median_low = x[lo < 1 ? 0 : (size_t)lo - 1];
+        st->median_high = x[hi > (double)n ? n - 1 : (size_t)hi - 1];
+    }
     st->min = n ? x[0] : 0;
     st->max = n ? x[n - 1] : 0;
     for (size_t k = 0; k < games; k++) {

@@ -50,6 +50,8 @@ struct sim_stats {
     size_t n;                       /* scores counted */
     struct estimate mean;           /* mean score with its 95 % interval; .sd the deviation */
     double p5, p25, median, p75, p95, min, max;     /* percentiles: linear interpolation */
+    double median_low, median_high; /* the median's 95 % interval, distribution-free: the
+                                       scores of ranks n/2 -+ 0.98 sqrt(n) */
     struct estimate in_band, below_band, above_band;/* shares of scores, Wilson intervals */
     struct estimate achieved;       /* solo objectives: share of games achieved */
     struct estimate winner;         /* multiplayer: the winner's score */
