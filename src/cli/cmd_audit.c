@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "cli/audit_analyse.h"
 #include "cli/commands.h"
 #include "cli/options.h"
@@ -312,12 +314,40 @@ static int draw_sheets(const struct audit_args *aa, const char *name, const stru
     return status;
 }
 
+/* Whether a file can be made where path says (its folder exists and is writable); says why
+ * not. The analysis takes minutes: its outputs are checked before it, not after. */
+static int can_write_in_folder(const char *path)
+{
+    char *dir = xstrdup(path);
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        strcpy(dir, ".");
+    else if (slash == dir)
+        slash[1] = 0;
+    else
+        *slash = 0;
+    struct stat st;
+    int err = 0;
+    if (stat(dir, &st) != 0)
+        err = errno;
+    else if (!S_ISDIR(st.st_mode))
+        err = ENOTDIR;
+    else if (access(dir, W_OK | X_OK) != 0)
+        err = errno;
+    if (err)
+        fprintf(stderr, "xii audit: cannot write %s: %s\n", path, strerror(err));
+    free(dir);
+    return err == 0;
+}
+
 int cmd_audit(int argc, char **argv)
 {
     struct audit_args aa;
     int rc = parse_args(argc, argv, &aa);
     if (rc != 0)
         return rc > 0 ? EXIT_OK : EXIT_USAGE;
+    if (aa.analyse && aa.ro.output && strcmp(aa.ro.output, "-") != 0 && !can_write_in_folder(aa.ro.output))
+        return EXIT_OUTPUT;
     struct log_replay_options opt = {aa.until_round, aa.max_messages};
     struct replayed_log rl;
     if (replayed_log_open(&rl, "audit", aa.log, aa.rules, aa.max_messages, &opt) != 0)
