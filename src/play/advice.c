@@ -349,10 +349,27 @@ void advice_lines(const struct advice_position *pos, const struct advice_choice 
         for (int k = 0; k < c->plan.nmoves; k++)
             log_write_move(s->gd, &c->plan.move[k], out);
         break;
-    case ADVICE_WAR:
-        log_write_name(s->cfg.names[pos->player], out);
-        strbuf_puts(out, c->support ? " support\n" : " avoid\n");
+    case ADVICE_WAR: {
+        /* The whole war line when the other entries are known (as the log played them, or
+         * "avoid" for players without POW); otherwise the player's entry of it. */
+        struct war_entry e[XII_MAX_PLAYERS];
+        memset(e, 0, sizeof e);
+        int known = 1;
+        for (int p = 0; p < s->cfg.nplayers; p++)
+            if (p == pos->player && !(pos->war_played && pos->war_played[p].support == c->support))
+                e[p].support = c->support;      /* the bonus rolls: once rolled */
+            else if (pos->war_played)
+                e[p] = pos->war_played[p];
+            else if (engine_war_can_support(s, p))
+                known = 0;
+        if (known) {
+            log_write_war(s, e, out);
+        } else {
+            log_write_name(s->cfg.names[pos->player], out);
+            strbuf_puts(out, c->support ? " support\n" : " avoid\n");
+        }
         break;
+    }
     case ADVICE_COLLECT:
         log_write_collect(s, pos->player, c->collect, out);
         break;
