@@ -264,7 +264,18 @@ static int apply_move(struct rp *rp, const struct log_stmt *st, const struct mov
         return 0;
     struct refusal why;
     engine_check(rp->s, m, &why);
-    replay_refused(rp, refusal_span(st, why.rule), rp->s->turn.player, &why, NULL);
+    /* A reserve die spent without the word reserve: name the line to write. */
+    struct strbuf more = STRBUF_INIT;
+    struct move r = *m;
+    r.from_reserve = 1;
+    if (why.rule == RULE_DIE_UNAVAILABLE && !m->from_reserve && m->kind <= MOVE_STORE &&
+        engine_check(rp->s, &r, NULL) == 0) {
+        strbuf_puts(&more, "; a die of the reserve takes the word reserve: \"");
+        log_replay_move_text(rp->gd, &r, &more);
+        strbuf_putc(&more, '"');
+    }
+    replay_refused(rp, refusal_span(st, why.rule), rp->s->turn.player, &why, more.len ? strbuf_cstr(&more) : NULL);
+    strbuf_free(&more);
     replay_skip(rp, st);
     return -1;
 }
