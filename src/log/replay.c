@@ -264,12 +264,12 @@ static int apply_move(struct rp *rp, const struct log_stmt *st, const struct mov
         return 0;
     struct refusal why;
     engine_check(rp->s, m, &why);
-    /* A reserve die spent without the word reserve: name the line to write. */
+    /* After the four dice, a reserve die spent without the word reserve: name the line. */
     struct strbuf more = STRBUF_INIT;
     struct move r = *m;
     r.from_reserve = 1;
     if (why.rule == RULE_DIE_UNAVAILABLE && !m->from_reserve && m->kind <= MOVE_STORE &&
-        engine_check(rp->s, &r, NULL) == 0) {
+        dice_left(rp->s) == 0 && engine_check(rp->s, &r, NULL) == 0) {
         strbuf_puts(&more, "; a die of the reserve takes the word reserve: \"");
         log_replay_move_text(rp->gd, &r, &more);
         strbuf_putc(&more, '"');
