@@ -4,7 +4,8 @@
 # The help habits every command keeps, checked for each command `xii --help` lists (so a new
 # command is covered the day it is added): `xii help CMD` prints exactly what `xii CMD --help`
 # and `xii CMD -h` print, exits 0, and the help names -h and --help and ends with the exit
-# statuses ("Exit status: 0 ...").
+# statuses ("Exit status: 0 ..."); the README names every option of simulate, hint and the
+# audit's analysis.
 # Prints one line per failure, then "N passed, M failed"; exits 1 on failure.
 if [ $# -ne 1 ]; then
   echo "usage: sh tests/run-help.sh path/to/xii" >&2
@@ -33,6 +34,21 @@ for c in $commands; do
   if ! grep -q '^Exit status: 0 ' "$tmp/help"; then fail "$c: the help does not give the exit statuses"; continue; fi
   if [ "$(tail -c 1 "$tmp/help" | od -An -c | tr -d ' ')" != '\n' ]; then fail "$c: the help does not end with a newline"; continue; fi
   passed=$((passed + 1))
+done
+# The README's command table names every option of the commands that play games (simulate,
+# hint) and of the audit's analysis: the first name of each option line of the help (an alias
+# after ", " aside), -h/--help and the audit's hint-only --time aside.
+readme=$(dirname "$0")/../README.md
+for c in simulate hint audit; do
+  row=$(grep -F "| \`xii $c" "$readme")
+  opts=$("$xii" "$c" --help | sed -n 's/^ \{1,4\}\(--[a-z][a-z-]*\).*/\1/p' | grep -vx -e --help)
+  [ "$c" = audit ] && opts=$("$xii" audit --help | sed -n '/--analyse/,/--bot/s/^ \{1,4\}\(--[a-z][a-z-]*\).*/\1/p' |
+                             grep -vx -e --time)
+  missing=""
+  for o in $opts; do
+    printf '%s' "$row" | grep -q -- "[\` ]$o[ \`=]" || missing="$missing $o"
+  done
+  if [ -n "$missing" ]; then fail "README.md: the row of xii $c does not name$missing"; else passed=$((passed + 1)); fi
 done
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]

@@ -9,7 +9,8 @@
 
 const char advisor_options_help[] =
     "  --rollouts N        at most N rollouts for one candidate (the leaders get them)\n"
-    "  --time SECONDS      stop adding rollouts after about this long (results then vary)\n"
+    "  --time SECONDS      (hint only) stop adding rollouts after about this long (results\n"
+    "                      then vary)\n"
     "  --seed S            the rollouts' dice (default 1): the same seed, the same answer\n"
     "  --threads N         threads for the rollouts (default: every processor); the answer\n"
     "                      does not depend on it\n"
