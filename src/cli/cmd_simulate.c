@@ -48,7 +48,7 @@ static const char usage_head[] =
 static const char *const help_text[] = {usage_head, NULL};
 
 struct args {
-    int players, games, threads, budget, json, grey;
+    int players, games, threads, budget, budget_given, json, grey;
     uint64_t seed;
     const char *difficulty, *solo, *bot, *bots, *logs, *plot, *rules;
 };
@@ -126,6 +126,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         (threads && number("--threads", threads, 1, 256, &a->threads)) ||
         (budget && number("--budget", budget, 1, 10000000, &a->budget)))
         return -1;
+    a->budget_given = budget != NULL;
     if (seed && event_setup_parse_seed(seed, &a->seed) != 0)
         return usage_error("--seed takes a whole number from 0 to 18446744073709551615, not '%s'", seed);
     if (a->solo && a->players != 1)
@@ -185,6 +186,11 @@ static int parse_bots(const struct args *a, struct play_bot bots[XII_MAX_PLAYERS
     }
     for (int p = n; p < a->players; p++)
         bots[p] = bots[0];
+    if (a->budget_given && !strstr(name->data ? name->data : "", "search")) {
+        fprintf(stderr, "xii simulate: --budget is the search bot's rollouts, and no seat has the search bot\n");
+        cli_see_help("simulate");
+        return -1;
+    }
     return 0;
 }
 
