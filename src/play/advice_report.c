@@ -68,8 +68,11 @@ static void what_is_decided(const struct advice_report_input *in, struct strbuf 
             strbuf_puts(out, "every die is spent");
         else
             strbuf_puts(out, " to spend");
+        /* One reserve die a turn: once it is spent, the others wait for a later turn. */
         int r = 0;
-        for (int k = 0; k < s->gd->reserve_slots; k++)
+        if (s->turn.reserve_used)
+            strbuf_puts(out, n ? ", this turn's reserve die spent" : "; this turn's reserve die spent");
+        for (int k = 0; k < s->gd->reserve_slots && !s->turn.reserve_used; k++)
             if (s->p[in->pos->player].reserve[k].state == SLOT_AVAILABLE)
                 strbuf_printf(out, "%s%d", r++ ? " " : n ? ", the reserve " : "; the reserve ",
                               s->p[in->pos->player].reserve[k].value);

@@ -11,6 +11,7 @@
 #include "log/replay.h"
 #include "play/advice.h"
 #include "play/advice_position.h"
+#include "play/advice_report.h"
 #include "play/advice_words.h"
 #include "play/analyse.h"
 #include "play/game.h"
@@ -382,6 +383,38 @@ static void test_reserve_or_not(void **state)
     cut_close(&c);
 }
 
+/* The report's first line lists the reserve dice the turn may still spend: none once this
+ * turn's reserve die is spent (one a turn), whatever the reserve still holds. */
+static void test_report_reserve_spent(void **state)
+{
+    (void)state;
+    struct strbuf text = STRBUF_INIT, out = STRBUF_INIT, err = STRBUF_INIT;
+    strbuf_printf(&text, "%s  3 farms\n", solo_turn);
+    struct cut_log c;
+    cut_open(&c, strbuf_cstr(&text));
+    struct advice_options o = small_options(4);
+    struct advice a;
+    assert_int_equal(advice_rank(&c.pos, NULL, &o, &a, &err), 0);
+    struct advice_report_input in = {&c.pos, &a, 1, "greedy", 7};
+    advice_report_text(&in, &out);
+    assert_non_null(strstr(strbuf_cstr(&out), "Jack, round 1: the dice 5 3 6 to spend, the reserve 2 3 4 5\n"));
+    advice_free(&a);
+    cut_close(&c);
+    strbuf_puts(&text, "  reserve 5 influence quarry\n");
+    cut_open(&c, strbuf_cstr(&text));
+    assert_int_equal(advice_rank(&c.pos, NULL, &o, &a, &err), 0);
+    in.advice = &a;
+    in.pos = &c.pos;
+    strbuf_reset(&out);
+    advice_report_text(&in, &out);
+    assert_non_null(strstr(strbuf_cstr(&out), "Jack, round 1: the dice 5 3 6 to spend, this turn's reserve die spent\n"));
+    advice_free(&a);
+    cut_close(&c);
+    strbuf_free(&text);
+    strbuf_free(&out);
+    strbuf_free(&err);
+}
+
 /* The analysis of a log: few rollouts. */
 static void analyse_text(const char *text, struct analysis *an)
 {
@@ -495,6 +528,7 @@ int main(void)
         cmocka_unit_test(test_one_candidate_per_position),
         cmocka_unit_test(test_reserve_or_not),
         cmocka_unit_test(test_unfinished_turn_not_rated),
+        cmocka_unit_test(test_report_reserve_spent),
         cmocka_unit_test(test_random_costs_more_than_search),
     };
     return cmocka_run_group_tests(tests, fx_load, fx_unload);
