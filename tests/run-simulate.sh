@@ -59,6 +59,9 @@ done
 "$xii" simulate --bots search,greedy,random --players 3 --budget 6 --games 1 --logs "$work/logs-mixed" \
   >/dev/null 2>"$work/err" || fail "simulate --bots search,greedy,random: $(head -n 1 "$work/err")"
 audit_all "$work/logs-mixed"
+# The game line says which bot played each seat.
+if grep -q '^game "xii simulate: search, greedy, random, game 1 of seed 1"$' "$work/logs-mixed/normal-0001.xii"; then ok
+else fail "a log of --bots does not name each seat's bot: $(grep '^game' "$work/logs-mixed/normal-0001.xii")"; fi
 [ $n -ge 400 ] && ok || fail "only $n logs audited"
 # The final check lines carry every seat's score: the audit compared them.
 if grep -q '^check Bot1 .* score [0-9]' "$work/logs-greedy-5/normal-0001.xii"; then ok

@@ -34,9 +34,15 @@ static int play_one(struct run *r, int k, struct strbuf *log, struct strbuf *err
     const struct sim_options *o = r->o;
     struct play_setup st = {o->nplayers, o->difficulty, o->nplayers == 1 ? o->objective : -1,
                             play_seed_derive(o->seed, (uint64_t)k)};
-    char title[160];
-    snprintf(title, sizeof title, "xii simulate: %s, game %d of seed %llu", play_bot_name(o->bots[0]),
-             k + 1, (unsigned long long)o->seed);
+    /* The bots by seat when they differ ("search, greedy, random"), else the one bot. */
+    int differ = 0;
+    for (int p = 1; p < o->nplayers; p++)
+        differ |= strcmp(play_bot_name(o->bots[p]), play_bot_name(o->bots[0])) != 0;
+    char title[160], bots[96] = "";
+    size_t used = 0;
+    for (int p = 0; p < (differ ? o->nplayers : 1) && used < sizeof bots; p++)
+        used += (size_t)snprintf(bots + used, sizeof bots - used, "%s%s", p ? ", " : "", play_bot_name(o->bots[p]));
+    snprintf(title, sizeof title, "xii simulate: %s, game %d of seed %llu", bots, k + 1, (unsigned long long)o->seed);
     struct game_state s;
     strbuf_reset(log);
     if (play_game_run(o->gd, &st, o->bots, o->want_logs ? log : NULL, title, &s) != 0) {
