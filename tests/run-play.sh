@@ -135,6 +135,15 @@ done
 "$xii" play "$dir/bad.xii" < /dev/null 2> "$dir/bad.err"
 grep -q 'bad.xii:3:10: error: .*\[rule: dice\]' "$dir/bad.err" || fail "a FILE with errors: no audit message"
 
+# The events prompt gives examples that fit the difficulty (easy: two event rounds, 9 and 10),
+# and the help names the man page of the log, not a file of the source tree.
+printf 'players Jack Tom\ndifficulty easy\n' > "$dir/easy.xii"
+printf 'help\nquit\n' > "$dir/easy.tty"
+"$drive" "$dir/easy.tty" "$xii" play "$dir/easy.xii" > "$dir/easy.out" 2>&1
+grep -q '^The events of rounds 9-10: .*(e\.g\. 3 5), seed N, or the events chosen (e\.g\. 9 fire, 10 plague).$' \
+  "$dir/easy.out" || fail "the events prompt's examples do not fit the difficulty"
+grep -q "statements (man 5 xii-log)" "$dir/easy.out" || fail "the help does not name xii-log(5)"
+
 # Killed at random points, then continued.
 total=$(wc -l < "$typed")
 k=0

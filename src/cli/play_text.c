@@ -6,7 +6,7 @@
 #include "rules/event_setup.h"
 
 const char play_text_help[] =
-    "Type the move log's statements (see docs/move-log-format.md), or their short forms:\n"
+    "Type the move log's statements (man 5 xii-log), or their short forms:\n"
     "  header   Jack Tom Mary (players), normal (difficulty), events: the dice rolled\n"
     "           (3 5 1 6), seed 42 or the events chosen (7 fire, 8 plague, ...), merchant (solo);\n"
     "           town NAME TOWN, variant famine-halves-farms and game \"title\" before round 1\n"
@@ -214,12 +214,28 @@ static void header_awaited(const struct play_session *s, enum play_header_step s
             if (ast->stmts[i].kind == LOG_DIFFICULTY)
                 d = gamedata_difficulty(gd, ast->stmts[i].difficulty.norm,
                                         strlen(ast->stmts[i].difficulty.norm));
-        struct strbuf rounds = STRBUF_INIT;
+        struct strbuf rounds = STRBUF_INIT, dice = STRBUF_INIT, chosen = STRBUF_INIT;
         event_setup_format_rounds(gd, d, &rounds);
+        /* The examples fit the difficulty: a die per event round, its first two rounds. */
+        static const char example_dice[] = "356124";
+        static const char *const example_events[] = {"fire", "plague"};
+        int n = 0, k = 0;
+        for (int r = 1; d >= 0 && r <= GD_ROUNDS; r++) {
+            if (!gd->difficulties[d].has_event[r])
+                continue;
+            strbuf_printf(&dice, "%s%c", n ? " " : "", example_dice[n % 6]);
+            n++;
+            if (gd->difficulties[d].fixed_event[r] < 0 && k < 2) {
+                strbuf_printf(&chosen, "%s%d %s", k ? ", " : "", r, example_events[k]);
+                k++;
+            }
+        }
         strbuf_printf(out, "The events of rounds %s: the dice rolled at the table in round order (e.g. "
-                           "3 5 1 6), seed N, or the events chosen (e.g. 7 fire, 8 plague, ...)\n",
-                      strbuf_cstr(&rounds));
+                           "%s), seed N, or the events chosen (e.g. %s%s)\n",
+                      strbuf_cstr(&rounds), strbuf_cstr(&dice), strbuf_cstr(&chosen), n > k ? ", ..." : "");
         strbuf_free(&rounds);
+        strbuf_free(&dice);
+        strbuf_free(&chosen);
         break;
     }
     default:
