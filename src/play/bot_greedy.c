@@ -25,7 +25,7 @@ static double best_spend(struct game_state *t, const struct play_eval_cache *cac
     for (size_t k = 0; k < n; k++) {
         if (changes_a_die(&moves[k]))
             continue;
-        engine_apply(t, &moves[k], NULL, NULL);
+        engine_apply_listed(t, &moves[k]);
         double v = play_eval_cached(cache, t);
         engine_undo_restore(t, &u);
         if (v > best)
@@ -52,7 +52,7 @@ static void greedy_play(struct game_state *t, struct play_plan *out)
         size_t best = 0;
         double best_v = -1e300;
         for (size_t k = 0; k < n; k++) {
-            engine_apply(t, &moves[k], NULL, NULL);
+            engine_apply_listed(t, &moves[k]);
             /* A die change is only worth what the changed die then buys. */
             double v = changes_a_die(&moves[k]) ? best_spend(t, &cache) - 0.01
                                                 : play_eval_cached(&cache, t);
@@ -62,7 +62,7 @@ static void greedy_play(struct game_state *t, struct play_plan *out)
                 best = k;
             }
         }
-        engine_apply(t, &moves[best], NULL, NULL);
+        engine_apply_listed(t, &moves[best]);
         play_plan_push(out, &moves[best]);
     }
     int queued = out->nmoves;

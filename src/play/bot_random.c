@@ -76,7 +76,7 @@ static int random_turn(const struct play_bot *b, struct game_state *s, struct pl
             if (!s->turn.dice[i].spent && k-- == 0)
                 break;
         struct move m;
-        if (pick(s, s->turn.dice[i].value, rng, &m) != 0 || engine_apply(s, &m, NULL, NULL) != 0)
+        if (pick(s, s->turn.dice[i].value, rng, &m) != 0 || engine_apply_listed(s, &m) != 0)
             return -1;      /* cannot happen (A33: a die can always be spent) */
         play_plan_push(out, &m);
     }

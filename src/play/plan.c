@@ -110,7 +110,7 @@ static void walk(struct walk *w)
         /* Once the turn dice are spent only a reserve die may still be spent. */
         if (left == 0 && !moves[k].from_reserve)
             continue;
-        if (engine_apply(&w->s, &moves[k], NULL, NULL) != 0)
+        if (engine_apply_listed(&w->s, &moves[k]) != 0)
             continue;   /* cannot happen: the move was listed as legal */
         if (seen_add(&w->seen, hash_turn(&w->s))) {
             if (w->max_nodes && w->st.nodes >= w->max_nodes) {

@@ -87,7 +87,7 @@ int play_plans_best(const struct game_state *s, int width, struct play_plan_valu
             for (size_t k = 0; k < n; k++) {
                 if (left == 0 && !moves[k].from_reserve)
                     continue;
-                engine_apply(&at->s, &moves[k], NULL, NULL);
+                engine_apply_listed(&at->s, &moves[k]);
                 double v = play_eval(&at->s, p);
                 uint64_t key = sheet_key(&at->s);
                 struct node *spare = nfree_next ? free_next[nfree_next - 1] : NULL;

@@ -108,6 +108,12 @@ int engine_check(const struct game_state *s, const struct move *m, struct refusa
  * added one less. Market moves are only queued (see engine_end_turn). */
 int engine_apply(struct game_state *s, const struct move *m, struct history *h, struct refusal *why);
 
+/* engine_apply(s, m, NULL, NULL) without checking m again, for a move engine_legal_moves
+ * listed, or engine_check accepted, on s as it is now (the bots try every listed move): the
+ * same die and the same state after. Any other move is the caller's bug (the state may be
+ * left inconsistent). Returns 0, or -1 when no die shows m's value. */
+int engine_apply_listed(struct game_state *s, const struct move *m);
+
 /* What engine_end_turn reports. */
 struct turn_end {
     struct refusal unspent;         /* RULE_UNSPENT_DICE when dice were left, else RULE_NONE */

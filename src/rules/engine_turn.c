@@ -301,24 +301,22 @@ static void note_restricted(const struct game_state *s, const struct die_pick *p
            .n = {s->turn.highest, gd->advanced_die_penalty});
 }
 
-int engine_apply(struct game_state *s, const struct move *m, struct history *h, struct refusal *why)
+/* Applies m, checked, with the die pick found for it. */
+static void apply_picked(struct game_state *s, const struct move *m, const struct die_pick *pick,
+                         struct history *h, struct refusal *why)
 {
-    struct die_pick pick;
-    engine_clear(why);
-    if (check_move(s, m, &pick, why))
-        return -1;
     switch (m->kind) {
     case MOVE_ASSET:
-        use_die(s, &pick, h);
-        engine_apply_increase(s, m->target, m->die, pick.restricted, m->from_reserve, pick.die >= 0, h);
-        note_restricted(s, &pick, m->target, why);
+        use_die(s, pick, h);
+        engine_apply_increase(s, m->target, m->die, pick->restricted, m->from_reserve, pick->die >= 0, h);
+        note_restricted(s, pick, m->target, why);
         break;
     case MOVE_ACQUIRE:
-        use_die(s, &pick, h);
+        use_die(s, pick, h);
         apply_acquire(s, m, h);
         break;
     case MOVE_INFLUENCE: {
-        use_die(s, &pick, h);
+        use_die(s, pick, h);
         int *inf = &s->p[s->turn.player].influence[m->target];
         engine_record(h, s, s->turn.player, HIST_INFLUENCE, CAUSE_DIE, m->target, m->die, *inf, *inf + m->die);
         *inf += m->die;
@@ -326,7 +324,7 @@ int engine_apply(struct game_state *s, const struct move *m, struct history *h, 
         break;
     }
     case MOVE_STORE: {
-        use_die(s, &pick, h);
+        use_die(s, pick, h);
         int k = free_slot(s);
         struct reserve_slot *slot = &s->p[s->turn.player].reserve[k];
         slot->value = m->die;
@@ -337,13 +335,13 @@ int engine_apply(struct game_state *s, const struct move *m, struct history *h, 
     case MOVE_SHERIFF:
     case MOVE_COURT:
     case MOVE_COURT_REROLL:
-        engine_ability_apply(s, m, &pick);
+        engine_ability_apply(s, m, pick);
         break;
     case MOVE_SPLIT:
-        engine_split_apply(s, m, &pick, h);
-        note_restricted(s, &pick, m->target, why);
+        engine_split_apply(s, m, pick, h);
+        note_restricted(s, pick, m->target, why);
         if (!why || why->rule == RULE_NONE)
-            note_restricted(s, &pick, m->target2, why);
+            note_restricted(s, pick, m->target2, why);
         break;
     case MOVE_MARKET:
         s->turn.market[s->turn.nmarket].amount = m->amount;
@@ -351,5 +349,40 @@ int engine_apply(struct game_state *s, const struct move *m, struct history *h, 
         s->turn.nmarket++;
         break;
     }
+}
+
+int engine_apply(struct game_state *s, const struct move *m, struct history *h, struct refusal *why)
+{
+    struct die_pick pick;
+    engine_clear(why);
+    if (check_move(s, m, &pick, why))
+        return -1;
+    apply_picked(s, m, &pick, h, why);
+    return 0;
+}
+
+int engine_apply_listed(struct game_state *s, const struct move *m)
+{
+    struct die_pick pick;
+    switch (m->kind) {
+    case MOVE_ASSET:
+        /* The die a legal spend takes, found as check_move finds it. */
+        if (pick_source(s, m, s->gd->assets[m->target].cls == CLASS_ADVANCED, &pick, NULL))
+            return -1;
+        break;
+    case MOVE_ACQUIRE:
+    case MOVE_INFLUENCE:
+    case MOVE_STORE:
+        if (pick_source(s, m, 0, &pick, NULL))
+            return -1;
+        break;
+    case MOVE_MARKET:
+        break;
+    default:    /* the abilities and the split find their die while checking: rare, checked */
+        if (check_move(s, m, &pick, NULL))
+            return -1;
+        break;
+    }
+    apply_picked(s, m, &pick, NULL, NULL);
     return 0;
 }

@@ -87,7 +87,8 @@ static int dice_left(const struct game_state *s)
     return n;
 }
 
-/* Every legal move applied then undone (engine_undo_*) leaves the state exactly as it was. */
+/* Every legal move applied then undone (engine_undo_*) leaves the state exactly as it was;
+ * applied without its check (engine_apply_listed) it gives the same state as engine_apply. */
 static int try_every_move;
 
 static void check_undo(struct game_state *s, const struct move *moves, size_t n)
@@ -96,7 +97,11 @@ static void check_undo(struct game_state *s, const struct move *moves, size_t n)
     struct engine_undo u;
     engine_undo_save(s, &u);
     for (size_t k = 0; k < n; k++) {
+        static struct game_state listed;
+        listed = before;
+        assert_int_equal(engine_apply_listed(&listed, &moves[k]), 0);
         assert_int_equal(engine_apply(s, &moves[k], NULL, NULL), 0);
+        assert_memory_equal(&listed, s, sizeof listed);
         engine_undo_restore(s, &u);
         assert_memory_equal(&before, s, sizeof before);
     }
