@@ -52,6 +52,17 @@ static int finish_turn(struct game_state *s, struct play_drive *d)
     return engine_end_turn_complete(s);
 }
 
+/* The round's turns left, one after the other: ending a turn leaves nothing else missing
+ * before the next one (a turn begins only after the outlaws' rolls and the shared dice). */
+static int turns(struct game_state *s, struct play_drive *d)
+{
+    do
+        if (begin_turn(s, d) != 0 || finish_turn(s, d) != 0)
+            return -1;
+    while (engine_next_player(s) >= 0);
+    return 0;
+}
+
 static int war(struct game_state *s, struct play_drive *d)
 {
     struct war_entry e[XII_MAX_PLAYERS];
@@ -99,16 +110,17 @@ static int step(struct game_state *s, struct play_drive *d)
             log_write_round(s->round + 1, d->log);
         return engine_begin_round(s, s->round + 1, NULL, NULL);
     }
+    /* An open turn comes before anything else the round misses: no need to ask. */
+    if (s->turn.player >= 0)
+        return finish_turn(s, d);
     struct round_missing m;
     engine_round_missing(s, &m);
     if (m.outlaws)
         return outlaws(s, d);
     if (m.shared)
         return shared(s, d);
-    if (m.turn_active)
-        return finish_turn(s, d);
     if (m.turns_left)
-        return begin_turn(s, d);
+        return turns(s, d);
     if (m.war)
         return war(s, d);
     for (int p = 0; p < s->cfg.nplayers; p++)
