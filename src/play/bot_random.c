@@ -48,7 +48,8 @@ static int pick(const struct game_state *t, int v, struct play_rng *rng, struct 
     const struct gamedata *gd = t->gd;
     int count = ASSET_COUNT + 2 * gd->nitems + LOCATION_COUNT + 1;
     for (int k = 0; k < TRIES; k++) {
-        if (spend(gd, play_rng_below(rng, count), v, out) && engine_check(t, out, NULL) == 0)
+        if (spend(gd, play_rng_below(rng, count), v, out) && engine_spend_die_fits(gd, out) &&
+            engine_check(t, out, NULL) == 0)
             return 0;
     }
     struct move moves[256];

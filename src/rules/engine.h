@@ -205,6 +205,16 @@ static inline int engine_owns(const struct game_state *s, int player, int item)
 {
     return item >= 0 && item < s->gd->nitems && (s->p[player].owned >> item & 1u);
 }
+/* 0 when the die of spend m (an increase of an asset or a purchase of an item of gd, m->die
+ * its value) can never pay for it: restriction 3, a special asset or item takes a die showing
+ * its exact value only; engine_check refuses such a move on every state. 1 otherwise (then
+ * only engine_check tells). Inline: the random bot asks it before each proposal. */
+static inline int engine_spend_die_fits(const struct gamedata *gd, const struct move *m)
+{
+    int exact = m->kind == MOVE_ASSET ? gd->assets[m->target].die.value
+              : m->kind == MOVE_ACQUIRE ? gd->items[m->target].die.value : 0;
+    return !exact || m->die == exact;
+}
 /* King-war POW without bonus dice: POW of assets and of people (no infrastructure POW). */
 int engine_pow_base(const struct game_state *s, int player);
 /* POW with everything except bonus dice (infrastructures and castle perk): the report's `pow`,

@@ -88,7 +88,8 @@ static int dice_left(const struct game_state *s)
 }
 
 /* Every legal move applied then undone (engine_undo_*) leaves the state exactly as it was;
- * applied without its check (engine_apply_listed) it gives the same state as engine_apply. */
+ * applied without its check (engine_apply_listed) it gives the same state as engine_apply;
+ * its die fits (engine_spend_die_fits). */
 static int try_every_move;
 
 static void check_undo(struct game_state *s, const struct move *moves, size_t n)
@@ -100,6 +101,8 @@ static void check_undo(struct game_state *s, const struct move *moves, size_t n)
         static struct game_state listed;
         listed = before;
         assert_int_equal(engine_apply_listed(&listed, &moves[k]), 0);
+        if (moves[k].kind == MOVE_ASSET || moves[k].kind == MOVE_ACQUIRE)
+            assert_true(engine_spend_die_fits(s->gd, &moves[k]));
         assert_int_equal(engine_apply(s, &moves[k], NULL, NULL), 0);
         assert_memory_equal(&listed, s, sizeof listed);
         engine_undo_restore(s, &u);
@@ -117,10 +120,15 @@ static void play_turn(struct game_state *s, struct history *h, struct move *move
         struct game_state before = *s;
         size_t hc = h->count;
         struct refusal why;
+        int named = m.kind == MOVE_ACQUIRE ||
+                    (m.kind == MOVE_ASSET && m.target >= 0 && m.target < ASSET_COUNT);
+        int fits = !named || engine_spend_die_fits(s->gd, &m);
         if (engine_apply(s, &m, h, &why) != 0) {
             assert_int_not_equal(why.rule, RULE_NONE);
             assert_memory_equal(&before, s, sizeof before);
             assert_int_equal(h->count, hc);
+        } else {
+            assert_true(fits);      /* a spend whose die never fits is always refused */
         }
         check_bounds(s);
         size_t n = engine_legal_moves(s, 0, moves, cap);
