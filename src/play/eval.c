@@ -190,6 +190,8 @@ void play_eval_cache_init(struct play_eval_cache *c, const struct game_state *s,
     c->live = gd->nitems >= 32 ? ~0u : (1u << gd->nitems) - 1;
     struct play_eval_timing tm = timing(s, p);
     c->tm = tm;
+    memcpy(c->reserve, s->p[p].reserve, sizeof c->reserve);
+    c->other = other_terms(s, p, c->effpop, &tm);
     c->locations = location_terms(s, p, &tm);
     c->pow = pow_term(s, p, &tm);
     for (int a = 0; a < ASSET_COUNT; a++)
@@ -254,5 +256,8 @@ double play_eval_cached(const struct play_eval_cache *c, const struct game_state
     double loc = memcmp(ps->influence, c->influence, sizeof c->influence) ? location_terms(s, p, &tm)
                                                                          : c->locations;
     double pow = (changed & c->pow_assets) || (owned & c->pow_items) ? pow_term(s, p, &tm) : c->pow;
-    return other_terms(s, p, effpop, &tm) + loc + pow + items;
+    /* other_terms reads the sheet but its influence: a move on a location leaves it. */
+    int same = !changed && !owned && ps->reputation == c->reputation &&
+               !memcmp(ps->reserve, c->reserve, sizeof c->reserve);
+    return (same ? c->other : other_terms(s, p, effpop, &tm)) + loc + pow + items;
 }
