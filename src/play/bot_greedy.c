@@ -34,11 +34,28 @@ static double best_spend(struct game_state *t, const struct play_eval_cache *cac
     return best;
 }
 
+/* Spends that may leave the same sheet with different dice: the increase of an asset, the
+ * purchase of an item with either perk. */
+#define SAME_SPENDS (ASSET_COUNT + 2 * GD_MAX_ITEMS)
+
+/* The index of m among SAME_SPENDS, or -1 for another kind of move. */
+static int same_spend(const struct move *m)
+{
+    if (m->kind == MOVE_ASSET)
+        return m->target;
+    if (m->kind == MOVE_ACQUIRE)
+        return ASSET_COUNT + 2 * m->target + (m->perk == 'b');
+    return -1;
+}
+
 /* Greedy's turn played on t itself. */
 static void greedy_play(struct game_state *t, struct play_plan *out)
 {
     int p = t->turn.player;
     struct move moves[CAP];
+    /* The sheet the last candidate of each spend left: a candidate that leaves the same sheet
+     * is worth the same, so it cannot be better (the first of equal values wins). */
+    struct player_state sheet[SAME_SPENDS];
     while (play_turn_dice_left(t) > 0 && out->nmoves < PLAY_PLAN_MAX_MOVES) {
         size_t n = engine_legal_moves(t, 0, moves, CAP);
         if (n == 0)
@@ -51,8 +68,18 @@ static void greedy_play(struct game_state *t, struct play_plan *out)
         play_eval_cache_init(&cache, t, p);
         size_t best = 0;
         double best_v = -1e300;
+        unsigned char seen[SAME_SPENDS] = {0};
         for (size_t k = 0; k < n; k++) {
             engine_apply_listed(t, &moves[k]);
+            int same = same_spend(&moves[k]);
+            if (same >= 0) {
+                if (seen[same] && memcmp(&sheet[same], &t->p[p], sizeof sheet[same]) == 0) {
+                    engine_undo_restore(t, &u);
+                    continue;
+                }
+                seen[same] = 1;
+                sheet[same] = t->p[p];
+            }
             /* A die change is only worth what the changed die then buys. */
             double v = changes_a_die(&moves[k]) ? best_spend(t, &cache) - 0.01
                                                 : play_eval_cached(&cache, t);
