@@ -58,12 +58,13 @@ def pct(x):
 def score_table(title, cmd, d):
     print("\n#### %s\n" % title)
     print("`%s`\n" % shown(cmd))
-    print("| difficulty | good | mean (sd) | p5 | p25 | median | p75 | p95 | below | in band | above |")
+    print("| difficulty | good | mean ± 95 % (sd) | p5 | p25 | median | p75 | p95 | below | in band | above |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for r in d["results"]:
         s = r["scores"]
-        print("| %s | %s | %.1f (%.1f) | %.0f | %.0f | %.1f | %.0f | %.0f | %s | %s | %s |" % (
-            SHORT[r["difficulty"]], band(r), s["mean"], s["sd"], s["p5"], s["p25"], s["median"],
+        low, high = s["mean_ci95"]
+        print("| %s | %s | %.1f ± %.1f (%.1f) | %.0f | %.0f | %.1f | %.0f | %.0f | %s | %s | %s |" % (
+            SHORT[r["difficulty"]], band(r), s["mean"], (high - low) / 2, s["sd"], s["p5"], s["p25"], s["median"],
             s["p75"], s["p95"], pct(s["below_band"]), pct(s["in_band"]), pct(s["above_band"])))
 
 
