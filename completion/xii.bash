@@ -67,6 +67,19 @@ _xii_list()
     compopt -o nospace 2>/dev/null
 }
 
+# The names on the players line of the log named on the command line (for --trace, --player).
+_xii_players()
+{
+    local cur=$1 w log= names
+    for w in "${COMP_WORDS[@]:1}"; do
+        [[ $w == *.xii && -f $w ]] && log=$w
+    done
+    [[ -n $log ]] || return
+    names=$(sed -n 's/#.*//; s/^[[:space:]]*[Pp]layers\{0,1\}[[:space:]][[:space:]]*//p' "$log" | head -n 1)
+    local IFS=$' \t\n'
+    COMPREPLY=($(compgen -W "$names" -- "$cur"))
+}
+
 _xii()
 {
     local cur=${COMP_WORDS[COMP_CWORD]} xii=${COMP_WORDS[0]} cmd= i
@@ -116,6 +129,7 @@ _xii()
         --bots) _xii_list "$cur" $_xii_bots; return ;;
         --rules) _xii_files "$cur" rules; return ;;
         --pdf) _xii_files "$cur" pdf; return ;;
+        --trace | --player) _xii_players "$cur"; return ;;
         -o | --output | --plot) _xii_files "$cur"; return ;;
         --png | --logs) _xii_files "$cur" -d; return ;;
         *) return ;;  # a number, a name, a list: nothing to offer

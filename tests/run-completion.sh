@@ -4,7 +4,8 @@
 # The bash completion (completion/xii.bash), sourced into bash and called the way bash calls
 # it (COMP_WORDS, COMP_CWORD, then _xii; the answer is COMPREPLY): commands, `help COMMAND`,
 # every command's options as its --help prints them, option values (papers, backends,
-# difficulties, objectives, bots), `.xii` logs, folders for --png. The fixed value lists of the
+# difficulties, objectives, bots), `.xii` logs, folders for --png, the log's player names for
+# --trace and --player. The fixed value lists of the
 # script are checked against the program: the difficulties and objectives of `xii rules
 # --json` (and each objective accepted by a `solo` line), the papers and backends its help
 # names, the bots of `xii simulate --help`.
@@ -77,6 +78,11 @@ expect "c.rules dir" audit --rules ""
 expect "b.pdf dir" audit --pdf ""
 expect "dir" sheet --png ""
 expect "a.xii b.pdf c.rules dir" sheet -o ""
+# Player names from the players line of the log on the command line.
+printf 'xii 1\nplayers Jack Tom  # seat order\nround 1\n' > g.xii
+expect "Jack Tom" audit g.xii --trace ""
+expect "Tom" audit --json g.xii --trace=T
+expect "Jack" hint g.xii --player J
 expect "" sheet ""
 cd "$root" || exit 2
 
