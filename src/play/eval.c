@@ -66,7 +66,7 @@ static inline double item_progress(const struct game_state *s, int p, const stru
 /* How far the solo objective is met, 0..1: the mean of its requirements' squared progress
  * (an item still missing counts by how close it is), so that every step toward any of them
  * counts. */
-static double objective_progress(const struct game_state *s, int p, int effpop)
+static double objective_progress(const struct game_state *s, int p, int effpop, int score)
 {
     const struct gamedata *gd = s->gd;
     const struct gd_objective *o = &gd->objectives[s->cfg.objective];
@@ -75,7 +75,7 @@ static double objective_progress(const struct game_state *s, int p, int effpop)
         const struct gd_req *r = &o->req[k];
         double pr;
         if (r->kind == REQ_SCORE_GE)
-            pr = ratio(engine_score(s, p, NULL), r->value);
+            pr = ratio(score, r->value);
         else if (r->kind == REQ_HAS && !(s->p[p].owned >> r->item & 1u))
             pr = 0.8 * item_progress(s, p, &gd->items[r->item], effpop);
         else
@@ -136,27 +136,46 @@ static double pow_term(const struct game_state *s, int p, const struct play_eval
     return W.pow * engine_pow_base(s, p) * (tm->rounds < 3 ? tm->rounds : 3);
 }
 
-/* Everything but the items', the locations' and the POW terms. */
-static double other_terms(const struct game_state *s, int p, int effpop, const struct play_eval_timing *tm)
+/* The assets that produce at the round's end, a set. */
+static unsigned producing(const struct gamedata *gd)
+{
+    unsigned set = 0;
+    for (int a = 0; a < ASSET_COUNT; a++)
+        if (gd->assets[a].produce.value > 0)
+            set |= 1u << a;
+    return set;
+}
+
+/* The player's reserve dice available (in a slot available or new). */
+static int reserve_available(const struct gamedata *gd, const struct player_state *ps)
+{
+    int avail = 0;
+    for (int k = 0; k < gd->reserve_slots; k++)
+        avail += ps->reserve[k].state == SLOT_AVAILABLE || ps->reserve[k].state == SLOT_NEW;
+    return avail;
+}
+
+/* Everything but the items', the locations' and the POW terms; `produce` is producing(gd) and
+ * `avail` reserve_available() of the player. */
+static double other_terms(const struct game_state *s, int p, int effpop, const struct play_eval_timing *tm,
+                          unsigned produce, int avail)
 {
     const struct gamedata *gd = s->gd;
     const struct player_state *ps = &s->p[p];
-    double v = engine_score(s, p, NULL);
+    int score = engine_score(s, p, NULL);
+    double v = score;
     v += tm->late * (W.food * ps->asset[A_FOOD] + W.supply * ps->asset[A_SUPPLY]);
     int need = (ps->asset[A_POPULATION] + gd->feeding_per - 1) / gd->feeding_per;
     if (tm->turn_open && ps->asset[A_FOOD] < need)
         v -= W.food_short * (need - ps->asset[A_FOOD]);
-    for (int a = 0; a < ASSET_COUNT; a++)
-        if (gd->assets[a].produce.value > 0)
-            v += W.produce * (ps->asset[a] / gd->assets[a].produce.value) * tm->rounds * tm->late;
-    if (tm->turns > 0) {
-        int avail = 0;
-        for (int k = 0; k < gd->reserve_slots; k++)
-            avail += ps->reserve[k].state == SLOT_AVAILABLE || ps->reserve[k].state == SLOT_NEW;
-        v += W.reserve * (avail < tm->turns ? avail : tm->turns) * tm->late;
+    for (; produce; produce &= produce - 1) {
+        int a = __builtin_ctz(produce);
+        v += W.produce * (ps->asset[a] / gd->assets[a].produce.value) * tm->rounds * tm->late;
     }
+    if (tm->turns > 0)
+        v += W.reserve * (avail < tm->turns ? avail : tm->turns) * tm->late;
     if (s->cfg.nplayers == 1 && s->cfg.objective >= 0)
-        v += W.objective * PLAY_OBJECTIVE_BONUS * objective_progress(s, p, effpop);
+        v += W.objective * PLAY_OBJECTIVE_BONUS * objective_progress(s, p, effpop, score);
     return v;
 }
 
@@ -166,7 +185,8 @@ double play_eval(const struct game_state *s, int p)
         return play_outcome(s, p);
     struct play_eval_timing tm = timing(s, p);
     int effpop = engine_effective_population(s, p);
-    double v = other_terms(s, p, effpop, &tm) + location_terms(s, p, &tm) + pow_term(s, p, &tm);
+    double v = other_terms(s, p, effpop, &tm, producing(s->gd), reserve_available(s->gd, &s->p[p])) +
+               location_terms(s, p, &tm) + pow_term(s, p, &tm);
     for (int i = 0; i < s->gd->nitems; i++)
         v += item_term(s, p, i, effpop, &tm);
     return v;
@@ -191,7 +211,9 @@ void play_eval_cache_init(struct play_eval_cache *c, const struct game_state *s,
     struct play_eval_timing tm = timing(s, p);
     c->tm = tm;
     memcpy(c->reserve, s->p[p].reserve, sizeof c->reserve);
-    c->other = other_terms(s, p, c->effpop, &tm);
+    c->produce = producing(gd);
+    c->avail = reserve_available(gd, &s->p[p]);
+    c->other = other_terms(s, p, c->effpop, &tm, c->produce, c->avail);
     c->locations = location_terms(s, p, &tm);
     c->pow = pow_term(s, p, &tm);
     for (int a = 0; a < ASSET_COUNT; a++)
@@ -257,7 +279,10 @@ double play_eval_cached(const struct play_eval_cache *c, const struct game_state
                                                                          : c->locations;
     double pow = (changed & c->pow_assets) || (owned & c->pow_items) ? pow_term(s, p, &tm) : c->pow;
     /* other_terms reads the sheet but its influence: a move on a location leaves it. */
-    int same = !changed && !owned && ps->reputation == c->reputation &&
-               !memcmp(ps->reserve, c->reserve, sizeof c->reserve);
-    return (same ? c->other : other_terms(s, p, effpop, &tm)) + loc + pow + items;
+    int reserve_same = !memcmp(ps->reserve, c->reserve, sizeof c->reserve);
+    double other = !changed && !owned && ps->reputation == c->reputation && reserve_same
+                       ? c->other
+                       : other_terms(s, p, effpop, &tm, c->produce,
+                                     reserve_same ? c->avail : reserve_available(s->gd, ps));
+    return other + loc + pow + items;
 }

@@ -40,6 +40,8 @@ struct play_eval_cache {
     double items, locations, pow;   /* the items' sum, the locations' and the POW terms */
     double other;                   /* every other term (eval.c's other_terms) */
     struct reserve_slot reserve[GD_MAX_RESERVE_SLOTS];  /* which other_terms reads */
+    int avail;                      /* the reserve dice available in it */
+    unsigned produce;               /* the assets that produce */
     /* The items whose term reads each input: an asset, whether item j is owned, reputation,
      * population; and what POW reads. */
     uint32_t by_asset[ASSET_COUNT], by_owned[GD_MAX_ITEMS], by_reputation, by_population;
