@@ -52,15 +52,28 @@ static inline double req_progress(const struct game_state *s, int p, const struc
     return 1.0;
 }
 
-/* How close the player is to owning item i: requirements and costs, 0..1. */
-static inline double item_progress(const struct game_state *s, int p, const struct gd_item *it, int effpop)
+/* How far an item's requirements are met, 0..1: the first factors of item_progress. */
+static inline double reqs_progress(const struct game_state *s, int p, const struct gd_item *it, int effpop)
 {
     double pr = 1.0;
     for (int k = 0; k < it->nreq; k++)
         pr *= req_progress(s, p, &it->req[k], effpop);
+    return pr;
+}
+
+/* reqs (reqs_progress) times how far each cost is paid: item_progress. */
+static inline double costs_progress(const struct game_state *s, int p, const struct gd_item *it, double reqs)
+{
+    double pr = reqs;
     for (int k = 0; k < it->ncost; k++)
         pr *= 0.5 + 0.5 * ratio(s->p[p].asset[it->cost[k].asset], it->cost[k].amount);
     return pr;
+}
+
+/* How close the player is to owning item i: requirements and costs, 0..1. */
+static inline double item_progress(const struct game_state *s, int p, const struct gd_item *it, int effpop)
+{
+    return costs_progress(s, p, it, reqs_progress(s, p, it, effpop));
 }
 
 /* How far the solo objective is met, 0..1: the mean of its requirements' squared progress
@@ -108,6 +121,17 @@ static inline double item_term(const struct game_state *s, int p, int i, int eff
     if (tm->turns <= 0 || (s->p[p].owned >> i & 1u) || it->vp.value <= 0)
         return 0;
     double pr = item_progress(s, p, it, effpop);
+    return W.item * it->vp.value * pr * pr * tm->late;
+}
+
+/* item_term of an item that may count (live in the cache) from its reqs_progress. */
+static inline double item_term_reqs(const struct game_state *s, int p, int i, double reqs,
+                                    const struct play_eval_timing *tm)
+{
+    const struct gd_item *it = &s->gd->items[i];
+    if (s->p[p].owned >> i & 1u)
+        return 0;
+    double pr = costs_progress(s, p, it, reqs);
     return W.item * it->vp.value * pr * pr * tm->late;
 }
 
@@ -234,7 +258,7 @@ void play_eval_cache_init(struct play_eval_cache *c, const struct game_state *s,
             else if (r->kind != REQ_SCORE_GE && r->asset == A_POPULATION)
                 c->by_population |= bit;
             else if (r->kind != REQ_SCORE_GE)
-                c->by_asset[r->asset] |= bit;
+                c->reqs_by_asset[r->asset] |= bit;
         }
         for (int k = 0; k < it->ncost; k++)
             c->by_asset[it->cost[k].asset] |= bit;
@@ -244,6 +268,8 @@ void play_eval_cache_init(struct play_eval_cache *c, const struct game_state *s,
          * term stays 0, so a move that reads them need not compute it again. */
         if ((s->p[p].owned & bit) || it->vp.value <= 0 || tm.turns <= 0)
             c->live &= ~bit;
+        else
+            c->reqs[i] = reqs_progress(s, p, it, c->effpop);
     }
 }
 
@@ -257,23 +283,27 @@ double play_eval_cached(const struct play_eval_cache *c, const struct game_state
         return play_eval(s, p);
     const struct play_eval_timing tm = c->tm;
     int effpop = engine_effective_population(s, p);
-    uint32_t redo = 0, owned = ps->owned ^ c->owned;
+    /* redo: the items whose term may have changed; reqs: those whose requirements may have
+     * (the others keep their reqs_progress). */
+    uint32_t redo = 0, reqs = 0, owned = ps->owned ^ c->owned;
     unsigned changed = 0;
     for (int a = 0; a < ASSET_COUNT; a++)
         if (ps->asset[a] != c->asset[a]) {
             changed |= 1u << a;
             redo |= c->by_asset[a];
+            reqs |= c->reqs_by_asset[a];
         }
     for (uint32_t o = owned; o; o &= o - 1)
-        redo |= c->by_owned[__builtin_ctz(o)];
+        reqs |= c->by_owned[__builtin_ctz(o)];
     if (ps->reputation != c->reputation)
-        redo |= c->by_reputation;
+        reqs |= c->by_reputation;
     if (effpop != c->effpop)
-        redo |= c->by_population;
+        reqs |= c->by_population;
     double items = c->items;
-    for (redo &= c->live; redo; redo &= redo - 1) {
+    for (redo = (redo | reqs) & c->live; redo; redo &= redo - 1) {
         int i = __builtin_ctz(redo);
-        items += item_term(s, p, i, effpop, &tm) - c->item[i];
+        double term = reqs >> i & 1u ? item_term(s, p, i, effpop, &tm) : item_term_reqs(s, p, i, c->reqs[i], &tm);
+        items += term - c->item[i];
     }
     double loc = memcmp(ps->influence, c->influence, sizeof c->influence) ? location_terms(s, p, &tm)
                                                                          : c->locations;

@@ -37,14 +37,17 @@ struct play_eval_cache {
     uint32_t owned;
     int reputation, effpop;
     double item[GD_MAX_ITEMS];      /* each item's term at the base position */
+    double reqs[GD_MAX_ITEMS];      /* how far its requirements are met there (live items) */
     double items, locations, pow;   /* the items' sum, the locations' and the POW terms */
     double other;                   /* every other term (eval.c's other_terms) */
     struct reserve_slot reserve[GD_MAX_RESERVE_SLOTS];  /* which other_terms reads */
     int avail;                      /* the reserve dice available in it */
     unsigned produce;               /* the assets that produce */
-    /* The items whose term reads each input: an asset, whether item j is owned, reputation,
-     * population; and what POW reads. */
-    uint32_t by_asset[ASSET_COUNT], by_owned[GD_MAX_ITEMS], by_reputation, by_population;
+    /* The items whose term reads each input: an asset as a cost, an asset as a requirement,
+     * whether item j is owned, reputation, population (the last three as requirements); and
+     * what POW reads. */
+    uint32_t by_asset[ASSET_COUNT], reqs_by_asset[ASSET_COUNT], by_owned[GD_MAX_ITEMS], by_reputation,
+        by_population;
     uint32_t live;                  /* the items whose term may differ from 0 this turn */
     unsigned pow_assets;
     uint32_t pow_items;
