@@ -144,6 +144,15 @@ static int parse_args(int argc, char **argv, struct args *a)
 }
 
 /* The bots of the seats from --bot or --bots; -1 after saying why. */
+/* Whether a seat of the n is played by the search bot. */
+static int has_search(const struct play_bot *bots, int n)
+{
+    for (int p = 0; p < n; p++)
+        if (bots[p].kind == PLAY_BOT_SEARCH)
+            return 1;
+    return 0;
+}
+
 static int parse_bots(const struct args *a, struct play_bot bots[XII_MAX_PLAYERS], struct strbuf *name)
 {
     static const char *const names[] = {"random", "greedy", "search"};
@@ -186,7 +195,7 @@ static int parse_bots(const struct args *a, struct play_bot bots[XII_MAX_PLAYERS
     }
     for (int p = n; p < a->players; p++)
         bots[p] = bots[0];
-    if (a->budget_given && !strstr(name->data ? name->data : "", "search")) {
+    if (a->budget_given && !has_search(bots, a->players)) {
         fprintf(stderr, "xii simulate: --budget is the search bot's rollouts, and no seat has the search bot\n");
         cli_see_help("simulate");
         return -1;
@@ -468,8 +477,8 @@ static int play_games(const struct args *a, const struct gamedata *gd, struct pl
 }
 
 /* The report's title and the plot's subtitle: the bots, seats, games, seed, budget and data. */
-static void titles(const struct args *a, const struct gamedata *gd, const char *botname, int objective,
-                   char title[256], char subtitle[256])
+static void titles(const struct args *a, const struct gamedata *gd, const struct play_bot *bots,
+                   const char *botname, int objective, char title[256], char subtitle[256])
 {
     const char *obj = a->players > 1 ? "" : objective >= 0 ? gd->objectives[objective].id : "arcade";
     snprintf(title, 256, "XII Century: %s bot%s, %d player%s%s%s%s, %d game%s per difficulty, "
@@ -477,7 +486,7 @@ static void titles(const struct args *a, const struct gamedata *gd, const char *
              *obj ? " (" : "", obj, *obj ? ")" : "", a->games, a->games == 1 ? "" : "s",
              (unsigned long long)a->seed);
     char budget[48] = "";
-    if (strstr(botname, "search") != NULL)
+    if (has_search(bots, a->players))
         snprintf(budget, sizeof budget, "; search budget %d rollouts", a->budget);
     snprintf(subtitle, 256, "Final scores of every seat; mean \xc2\xb1 its 95 %% interval; events drawn for "
              "each game by the setup's method 1%s; game data: %s", budget, a->rules ? a->rules : "built in");
@@ -568,7 +577,7 @@ int cmd_simulate(int argc, char **argv)
         status = play_games(&a, &gd, bots, &res);
     if (status == EXIT_OK) {
         char title[256], subtitle[256];
-        titles(&a, &gd, strbuf_cstr(&botname), res.objective, title, subtitle);
+        titles(&a, &gd, bots, strbuf_cstr(&botname), res.objective, title, subtitle);
         if (a.json)
             print_json(&a, &gd, bots, strbuf_cstr(&botname), &res);
         else
