@@ -108,6 +108,11 @@ static const char *const kind_names[LOG_KIND_COUNT] = {
 };
 _Static_assert(sizeof kind_names / sizeof kind_names[0] == LOG_KIND_COUNT, "one name per kind");
 
+int log_is_header_kind(enum log_kind k)
+{
+    return k != LOG_INVALID && k < LOG_ROUND;
+}
+
 int log_game_started(const struct log_ast *ast)
 {
     for (size_t i = 0; i < ast->count; i++) {

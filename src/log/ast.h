@@ -191,6 +191,10 @@ struct log_ast {
 /* Frees the tree and everything it owns. log_free(NULL) does nothing. */
 void log_free(struct log_ast *ast);
 
+/* Whether a statement kind belongs to the header (version, title, players, towns,
+ * difficulty, events, solo, variants): the kinds before LOG_ROUND. */
+int log_is_header_kind(enum log_kind k);
+
 /* Whether the tree holds a game statement (round, turn...; an invalid statement counts by
  * what it attempted): the header is over. */
 int log_game_started(const struct log_ast *ast);

@@ -463,10 +463,14 @@ static void do_body(struct rp *rp, const struct log_stmt *st)
         m.kind != MOVE_COURT_REROLL) {
         replay_skip(rp, st);
         refused = 1;
-    } else if (apply_move(rp, st, &m) != 0)
+    } else if (apply_move(rp, st, &m) != 0) {
         refused = 1;
-    else if (m.kind == MOVE_MARKET)
-        rp->market[rp->nmarket++] = st;
+    } else {
+        if (m.kind == MOVE_MARKET)
+            rp->market[rp->nmarket++] = st;
+        rp->out->last_move = m;
+        rp->out->last_move_line = st->at.line;
+    }
     if (refused && !m.from_reserve && (m.kind <= MOVE_STORE || m.kind == MOVE_SPLIT) && m.die >= 1 &&
         m.die <= 6 && rp->refused_spends[m.die]++ == 0)
         rp->refused_spend_line[m.die] = st->at.line;

@@ -66,6 +66,8 @@ struct log_replay {
     size_t nskipped;
     struct log_turn_span *turns;    /* every accepted turn, in order (owned) */
     size_t nturns;
+    struct move last_move;      /* the move of the last spend, ability or market line applied */
+    int last_move_line;         /* that line, 0 when none */
 };
 
 /* Replays ast with the game data gd, appending errors and mismatches to dl (file names as in

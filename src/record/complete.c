@@ -298,7 +298,6 @@ static void offer_header(struct completer *c)
 {
     const struct gamedata *gd = c->s->gd;
     enum record_header_step step = record_header_step(c->s);
-    const struct log_ast *ast = c->s->ast;
     switch (step) {
     case RECORD_STEP_PLAYERS:
         offer(c, "players");
@@ -324,12 +323,11 @@ static void offer_header(struct completer *c)
         break;
     default: {
         char nm[XII_NAME_SIZE + 4];
-        for (size_t i = 0; i < ast->count; i++)
-            if (ast->stmts[i].kind == LOG_PLAYERS)
-                for (size_t k = 0; k < ast->stmts[i].players.count; k++) {
-                    name_word(ast->stmts[i].players.names[k].text, nm, sizeof nm);
-                    offer2(c, "town", nm);
-                }
+        const struct log_stmt *players = record_session_header(c->s, LOG_PLAYERS);
+        for (size_t k = 0; players && k < players->players.count; k++) {
+            name_word(players->players.names[k].text, nm, sizeof nm);
+            offer2(c, "town", nm);
+        }
         offer2(c, "variant", LOG_ID_FAMINE_VARIANT);
         offer(c, "game");
         offer2(c, "round", "1");

@@ -90,18 +90,11 @@ static int count_numbers(const char *t)
     return n;
 }
 
-static const struct log_stmt *find_stmt(const struct log_ast *ast, enum log_kind kind)
-{
-    for (size_t i = 0; i < ast->count; i++)
-        if (ast->stmts[i].kind == kind)
-            return &ast->stmts[i];
-    return NULL;
-}
 
 /* The difficulty the header names (the default when none), or -1 for an unknown one. */
 static int header_difficulty(const struct record_session *s)
 {
-    const struct log_stmt *st = find_stmt(s->ast, LOG_DIFFICULTY);
+    const struct log_stmt *st = record_session_header(s, LOG_DIFFICULTY);
     if (!st)
         return s->gd->default_difficulty;
     return gamedata_difficulty(s->gd, st->difficulty.norm, strlen(st->difficulty.norm));
@@ -111,15 +104,15 @@ enum record_header_step record_header_step(const struct record_session *s)
 {
     if (record_session_started(s))
         return RECORD_STEP_GAME;
-    const struct log_stmt *players = find_stmt(s->ast, LOG_PLAYERS);
+    const struct log_stmt *players = record_session_header(s, LOG_PLAYERS);
     if (!players)
         return RECORD_STEP_PLAYERS;
-    if (players->players.count == 1 && !find_stmt(s->ast, LOG_SOLO))
+    if (players->players.count == 1 && !record_session_header(s, LOG_SOLO))
         return RECORD_STEP_SOLO;
-    if (!find_stmt(s->ast, LOG_DIFFICULTY))
+    if (!record_session_header(s, LOG_DIFFICULTY))
         return RECORD_STEP_DIFFICULTY;
     int d = header_difficulty(s);
-    if (d >= 0 && event_setup_free_rounds(s->gd, d) > 0 && !find_stmt(s->ast, LOG_EVENTS))
+    if (d >= 0 && event_setup_free_rounds(s->gd, d) > 0 && !record_session_header(s, LOG_EVENTS))
         return RECORD_STEP_EVENTS;
     return RECORD_STEP_READY;
 }

@@ -208,12 +208,9 @@ static void header_awaited(const struct record_session *s, enum record_header_st
         strbuf_puts(out, " (or round, to begin at the default)\n");
         break;
     case RECORD_STEP_EVENTS: {
-        const struct log_ast *ast = s->ast;
-        int d = gd->default_difficulty;
-        for (size_t i = 0; i < ast->count; i++)
-            if (ast->stmts[i].kind == LOG_DIFFICULTY)
-                d = gamedata_difficulty(gd, ast->stmts[i].difficulty.norm,
-                                        strlen(ast->stmts[i].difficulty.norm));
+        const struct log_stmt *dst = record_session_header(s, LOG_DIFFICULTY);
+        int d = dst ? gamedata_difficulty(gd, dst->difficulty.norm, strlen(dst->difficulty.norm))
+                    : gd->default_difficulty;
         struct strbuf rounds = STRBUF_INIT, dice = STRBUF_INIT, chosen = STRBUF_INIT;
         event_setup_format_rounds(gd, d, &rounds);
         /* The examples fit the difficulty: a die per event round, its first two rounds. */
