@@ -20,6 +20,16 @@ json_t *json_fixed(double v, int decimals)
     return json_real(rounded == 0 ? 0.0 : rounded); /* no -0.0 */
 }
 
+json_t *json_uint(uint64_t v)
+{
+    if (v <= INT64_MAX)
+        return json_integer((json_int_t)v);
+    char digits[24];
+    int n = snprintf(digits + 1, sizeof digits - 1, "%llu", (unsigned long long)v);
+    digits[0] = '\0';
+    return json_stringn_nocheck(digits, (size_t)n + 1);
+}
+
 json_t *json_text(const char *s)
 {
     return s ? json_string_nocheck(s) : json_null();
@@ -151,7 +161,12 @@ static void write_value(const json_t *v, struct json_path *path, const char *con
     switch (v ? json_typeof(v) : JSON_NULL) {
     case JSON_OBJECT: write_object(v, path, broken, out); break;
     case JSON_ARRAY: write_array(v, path, broken, out); break;
-    case JSON_STRING: strbuf_json_string(out, json_string_value(v)); break;
+    case JSON_STRING:
+        if (json_string_length(v) > 0 && json_string_value(v)[0] == '\0')
+            strbuf_puts(out, json_string_value(v) + 1); /* json_uint's digits */
+        else
+            strbuf_json_string(out, json_string_value(v));
+        break;
     case JSON_INTEGER: strbuf_printf(out, "%" JSON_INTEGER_FORMAT, json_integer_value(v)); break;
     case JSON_REAL: write_real(json_real_value(v), out); break;
     case JSON_TRUE: strbuf_puts(out, "true"); break;

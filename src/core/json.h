@@ -19,11 +19,16 @@
 #ifndef CORE_JSON_H
 #define CORE_JSON_H
 #include <jansson.h>
+#include <stdint.h>
 #include <stdio.h>
 #include "core/strbuf.h"
 
 /* v rounded to `decimals` decimals (as printf rounds); JSON null if v is not finite. */
 json_t *json_fixed(double v, int decimals);
+/* An unsigned 64-bit integer. Jansson's integers are signed, so a value above INT64_MAX is
+ * held as its decimal digits in a jansson string that starts with a NUL byte, which
+ * json_doc_write writes bare; below, it is a plain json_integer. */
+json_t *json_uint(uint64_t v);
 /* A string value of s (bytes kept as they are), or JSON null if s is NULL. */
 json_t *json_text(const char *s);
 /* Appends the document to out. */

@@ -81,6 +81,17 @@ static void a_star_breaks_every_element(void **state)
     assert_written(doc, deeper, "{\n  \"rows\": {\"a\": 1, \"b\": 2}\n}\n");
 }
 
+static void unsigned_integers_keep_every_digit(void **state)
+{
+    (void)state;
+    json_t *a = json_array();
+    json_array_append_new(a, json_uint(18446744073709551615u));
+    json_array_append_new(a, json_uint(9223372036854775807u));
+    json_array_append_new(a, json_uint(9223372036854775808u));
+    json_array_append_new(a, json_uint(0));
+    assert_written(a, NULL, "[\n  18446744073709551615,\n  9223372036854775807,\n  9223372036854775808,\n  0\n]\n");
+}
+
 static void strings_are_escaped_and_bytes_kept(void **state)
 {
     (void)state;
@@ -114,6 +125,7 @@ int main(void)
         cmocka_unit_test(fixed_decimals_are_rounded_and_shortest),
         cmocka_unit_test(keys_keep_their_order_and_containers_are_inline_unless_listed),
         cmocka_unit_test(a_star_breaks_every_element),
+        cmocka_unit_test(unsigned_integers_keep_every_digit),
         cmocka_unit_test(strings_are_escaped_and_bytes_kept),
         cmocka_unit_test(an_empty_root_and_a_file),
     };
