@@ -24,7 +24,7 @@ DEPFLAGS = -MMD -MP
 # Sanitizer flags, for compiling and linking alike (make asan sets them).
 SANITIZE ?=
 
-DEB_PACKAGES := libcairo2-dev libhpdf-dev libcmocka-dev libedit-dev pkg-config poppler-utils qpdf mandoc python3-jsonschema strace
+DEB_PACKAGES := libcairo2-dev libhpdf-dev libcmocka-dev libedit-dev libjansson-dev pkg-config poppler-utils qpdf mandoc python3-jsonschema strace
 
 # $(BUILD)/deps.mk installs the missing Debian packages, then records the library flags;
 # make re-reads itself once it exists, so pkg-config is asked only after it is installed.
@@ -37,7 +37,7 @@ $(DEPS_MK): tools/ensure-deps.sh Makefile
 	@mkdir -p $(@D)
 	@printf 'CAIRO_CFLAGS := %s\nCAIRO_LIBS := %s\nEDIT_CFLAGS := %s\nEDIT_LIBS := %s\n' \
 	  "$$(pkg-config --cflags cairo-ft cairo)" "$$(pkg-config --libs cairo-ft cairo)" \
-	  "$$(pkg-config --cflags libedit)" "$$(pkg-config --libs libedit)" > $@
+	  "$$(pkg-config --cflags libedit jansson)" "$$(pkg-config --libs libedit jansson)" > $@
 
 XII_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -DXII_VERSION=\"$(VERSION)\" -Isrc -I$(BUILD)/gen \
                $(patsubst -I%,-isystem %,$(CAIRO_CFLAGS) $(EDIT_CFLAGS))
