@@ -21,7 +21,8 @@ MAY_CALL = {
     'play': {'log', 'rules', 'core'},
     'draw': {'core'},
     'layout': {'draw', 'rules', 'core'},
-    'cli': {'play', 'log', 'layout', 'draw', 'rules', 'core'},
+    'record': {'play', 'log', 'rules', 'core'},
+    'cli': {'record', 'play', 'log', 'layout', 'draw', 'rules', 'core'},
 }
 
 # Circles known and being taken apart, each with who is doing it. Listed here, they are
