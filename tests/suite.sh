@@ -14,11 +14,11 @@ status=$?
 if [ "${VERBOSE:-0}" = 1 ]; then
   cat "$log"
 elif [ $status -ne 0 ]; then
-  grep -Ev '^\[ *(RUN|OK|PASSED|==========|----------) *\]' "$log"
+  grep -aEv '^\[ *(RUN|OK|PASSED|==========|----------) *\]' "$log"
 else
-  grep -E '^run-[a-z]+: ' "$log"
+  grep -aE '^run-[a-z]+: ' "$log"
 fi
-last=$(grep -v '^[[:space:]]*$' "$log" | tail -n 1)
+last=$(grep -av '^[[:space:]]*$' "$log" | tail -n 1)
 if [ $status -eq 0 ]; then
   printf '%-16s ok: %s\n' "$name" "$last"
 else
