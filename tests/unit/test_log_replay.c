@@ -11,24 +11,7 @@
 #include "log/parse.h"
 #include "log/replay.h"
 #include "log/report.h"
-
-static struct gamedata GD;
-
-static int load(void **state)
-{
-    (void)state;
-    struct diag_list dl = DIAG_LIST_INIT;
-    int rc = gamedata_load_default(&GD, &dl);
-    diag_list_free(&dl);
-    return rc;
-}
-
-static int unload(void **state)
-{
-    (void)state;
-    gamedata_free(&GD);
-    return 0;
-}
+#include "test_rules_fixture.h"
 
 struct run {
     struct diag_list dl;
@@ -576,5 +559,5 @@ int main(void)
         cmocka_unit_test(test_mangled_logs),
         cmocka_unit_test(test_generated_games),
     };
-    return cmocka_run_group_tests(tests, load, unload);
+    return cmocka_run_group_tests(tests, fx_load, fx_unload);
 }
