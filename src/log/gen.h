@@ -12,6 +12,8 @@ struct log_gen_options {
     int nplayers;       /* 1..5 */
     uint64_t seed;      /* the same seed gives the same game */
     int checks;         /* write check lines: after some turns, at each round's end, at the end */
+    const char *const *names;   /* nplayers player names, or NULL for Jack, Tom, Martha, Mary
+                                   and "Ann Lee" (each under XII_NAME_SIZE bytes) */
 };
 
 /* Plays one complete random game and appends its log to out; copies the final state into

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/xalloc.h"
+#include "log/name.h"
 #include "log/parse.h"
 #include "log/replay_internal.h"
 
@@ -21,30 +22,16 @@ static int dice_left(const struct game_state *s)
 /* An example of a line that spends each unspent die, for the unspent-dice error. */
 static void unspent_examples(const struct game_state *s, struct strbuf *out)
 {
-    struct move moves[256];
     int seen = 0, count = 0;
     for (int i = 0; i < XII_TURN_DICE; i++) {
         int v = s->turn.dice[i].value;
         if (s->turn.dice[i].spent || (seen >> v & 1))
             continue;
         seen |= 1 << v;
-        size_t n = engine_legal_moves(s, v, moves, sizeof moves / sizeof moves[0]);
-        if (n > sizeof moves / sizeof moves[0])
-            n = sizeof moves / sizeof moves[0];
-        /* Storing is the plainest example; otherwise the first legal spend. */
-        const struct move *best = NULL;
-        for (size_t k = 0; k < n; k++) {
-            const struct move *m = &moves[k];
-            if (m->from_reserve || m->kind > MOVE_STORE)
-                continue;
-            if (!best || m->kind == MOVE_STORE)
-                best = m;
-        }
-        if (best) {
-            strbuf_puts(out, count++ ? ", \"" : "\"");
-            log_replay_move_text(s->gd, best, out);
-            strbuf_putc(out, '"');
-        }
+        struct strbuf line = STRBUF_INIT;
+        if (log_example_move(s, v, 1, &line))
+            strbuf_printf(out, "%s\"%s\"", count++ ? ", " : "", strbuf_cstr(&line));
+        strbuf_free(&line);
     }
 }
 
@@ -217,9 +204,7 @@ static void do_turn(struct rp *rp, const struct log_stmt *st)
 
 static int is_body(const struct log_stmt *st)
 {
-    enum log_kind k = st->kind == LOG_INVALID ? st->invalid.attempted : st->kind;
-    return k == LOG_SPEND || k == LOG_SHERIFF || k == LOG_COURT || k == LOG_COURT_REROLL ||
-           k == LOG_SPLIT || k == LOG_MARKET;
+    return log_kind_is_turn_body(st->kind == LOG_INVALID ? st->invalid.attempted : st->kind);
 }
 
 /* The token a refusal is about. */
@@ -612,6 +597,7 @@ static void do_shared(struct rp *rp, const struct log_stmt *st)
 
 static void do_outlaws(struct rp *rp, const struct log_stmt *st)
 {
+    char word[LOG_NAME_WORD_SIZE];
     struct game_state *s = rp->s;
     if (need_round(rp, st, "an outlaws line"))
         return;
@@ -662,7 +648,7 @@ static void do_outlaws(struct rp *rp, const struct log_stmt *st)
         if (!seen[p] && due > 0) {
             replay_error(rp, st->at, RULE_BONUS_ROLLS, p, "%s has %d bonus roll%s for the outlaws' attack: "
                          "add \"%s%s\" to this line", s->cfg.names[p], due, due == 1 ? "" : "s",
-                         s->cfg.names[p], due == 1 ? " ROLL" : " ROLL ROLL");
+                         log_name_word(s->cfg.names[p], word), due == 1 ? " ROLL" : " ROLL ROLL");
             bad = 1;
         }
     }
@@ -677,6 +663,7 @@ static void do_outlaws(struct rp *rp, const struct log_stmt *st)
 
 static void do_war(struct rp *rp, const struct log_stmt *st)
 {
+    char word[LOG_NAME_WORD_SIZE];
     struct game_state *s = rp->s;
     end_turn(rp);
     if (need_round(rp, st, "a war line"))
@@ -701,7 +688,7 @@ static void do_war(struct rp *rp, const struct log_stmt *st)
     if (next >= 0) {
         replay_error(rp, replay_keyword_span(st, "war"), RULE_ROUND_ORDER, next, "round %d: the war comes after "
                      "every turn, and %s has not played (expected \"turn %s D D\" before this line)",
-                     s->round, s->cfg.names[next], s->cfg.names[next]);
+                     s->round, s->cfg.names[next], log_name_word(s->cfg.names[next], word));
         replay_skip(rp, st);
         return;
     }
@@ -746,7 +733,7 @@ static void do_war(struct rp *rp, const struct log_stmt *st)
         if (!seen[p]) {
             replay_error(rp, replay_keyword_span(st, "war"), RULE_WAR, p, "the war line lists every player: %s is "
                          "missing (add \"%s avoid\" or \"%s support\" with the bonus rolls)",
-                         s->cfg.names[p], s->cfg.names[p], s->cfg.names[p]);
+                         s->cfg.names[p], log_name_word(s->cfg.names[p], word), word);
             bad = 1;
         }
     struct refusal why;

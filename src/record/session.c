@@ -237,8 +237,7 @@ static void format_line(const struct record_session *s, const char *stmt, const 
         strbuf_putc(out, '\n');
     if (k == LOG_ROUND && s->text.len > 0)
         strbuf_putc(out, '\n');
-    if (k == LOG_SPEND || k == LOG_SHERIFF || k == LOG_COURT || k == LOG_COURT_REROLL ||
-        k == LOG_SPLIT || k == LOG_MARKET)
+    if (log_kind_is_turn_body(k))
         strbuf_puts(out, "  ");
     strbuf_puts(out, stmt);
     if (comment && *comment)
