@@ -1,7 +1,6 @@
 #include "log/trace.h"
 #include <stdio.h>
 #include <stdlib.h>
-#include <strings.h>
 #include <string.h>
 #include "core/xalloc.h"
 #include "log/ids.h"
@@ -208,17 +207,6 @@ void log_trace_step_text(const struct gamedata *gd, struct log_value v, const st
                   st->new_value, st->cause);
 }
 
-/* The seat named name (exactly, then ignoring case), or -1. */
-static int find_player(const struct game_config *cfg, const char *name, size_t n)
-{
-    for (int pass = 0; pass < 2; pass++)
-        for (int p = 0; p < cfg->nplayers; p++)
-            if (strlen(cfg->names[p]) == n &&
-                (pass ? strncasecmp(cfg->names[p], name, n) : strncmp(cfg->names[p], name, n)) == 0)
-                return p;
-    return -1;
-}
-
 /* A column heading of at most 5 characters: the shortest word the log accepts for the id. */
 static void short_name(const struct gamedata *gd, const char *id, char out[6])
 {
@@ -331,11 +319,11 @@ int log_trace_text(const struct log_replay *r, const char *spec, struct strbuf *
     }
     const struct game_config *cfg = &r->state.cfg;
     const char *colon = strrchr(spec, ':');
-    int p = find_player(cfg, spec, strlen(spec));
+    int p = engine_seat_named(cfg, spec, strlen(spec));
     struct log_value v;
     int has_value = 0;
     if (p < 0 && colon) {
-        p = find_player(cfg, spec, (size_t)(colon - spec));
+        p = engine_seat_named(cfg, spec, (size_t)(colon - spec));
         char word[64];
         snprintf(word, sizeof word, "%s", colon + 1);
         for (char *c = word; *c; c++)
