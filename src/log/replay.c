@@ -523,7 +523,7 @@ static void wrong_round(struct rp *rp, const struct log_stmt *st, int n)
         begin_round(rp, st, e);     /* reported at the first round line with this shift */
         return;
     }
-    if (n > 0) {
+    if (n > 0 && e <= GD_ROUNDS) {     /* after the last round, begin_round's refusal says it */
         int shifted = next_round_number(rp, st) == n + 1;
         replay_error(rp, st->round.at, RULE_ROUND_ORDER, -1, "expected round %d, not round %d (rounds "
                      "count up from 1 without gaps); replayed as round %d%s", e, n, e,
@@ -661,6 +661,27 @@ static void do_outlaws(struct rp *rp, const struct log_stmt *st)
         replay_skip(rp, st);
 }
 
+/* A war or collect line (keyword kw) comes after every turn of the round: while a player has
+ * still to play, the line is skipped, reported (for player, or the one to play when -1) unless
+ * it follows from a refused line, and 1 is returned. what: the sentence's subject and verb. */
+static int before_every_turn(struct rp *rp, const struct log_stmt *st, const char *kw, int player,
+                             const char *what)
+{
+    const struct game_state *s = rp->s;
+    int next = engine_next_player(s);
+    if (next < 0)
+        return 0;
+    if (!replay_follows(rp, st->at)) {
+        char word[LOG_NAME_WORD_SIZE];
+        replay_error(rp, replay_keyword_span(st, kw), RULE_ROUND_ORDER, player >= 0 ? player : next,
+                     "round %d: %s after every turn, and %s has not played (expected \"turn %s D D\" "
+                     "before this line)", s->round, what, s->cfg.names[next],
+                     log_name_word(s->cfg.names[next], word));
+    }
+    replay_skip(rp, st);
+    return 1;
+}
+
 static void do_war(struct rp *rp, const struct log_stmt *st)
 {
     char word[LOG_NAME_WORD_SIZE];
@@ -680,18 +701,8 @@ static void do_war(struct rp *rp, const struct log_stmt *st)
         replay_skip(rp, st);
         return;
     }
-    int next = engine_next_player(s);
-    if (next >= 0 && replay_follows(rp, st->at)) {
-        replay_skip(rp, st);
+    if (before_every_turn(rp, st, "war", -1, "the war comes"))
         return;
-    }
-    if (next >= 0) {
-        replay_error(rp, replay_keyword_span(st, "war"), RULE_ROUND_ORDER, next, "round %d: the war comes after "
-                     "every turn, and %s has not played (expected \"turn %s D D\" before this line)",
-                     s->round, s->cfg.names[next], log_name_word(s->cfg.names[next], word));
-        replay_skip(rp, st);
-        return;
-    }
     struct war_entry e[XII_MAX_PLAYERS];
     memset(e, 0, sizeof e);
     int seen[XII_MAX_PLAYERS] = {0}, bad = 0, supporters = 0;
@@ -817,17 +828,8 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
         replay_skip(rp, st);
         return;
     }
-    int next = engine_next_player(s);
-    if (next >= 0 && replay_follows(rp, st->at)) {
-        replay_skip(rp, st);
+    if (before_every_turn(rp, st, "collect", p, "location bonuses are chosen"))
         return;
-    }
-    if (next >= 0) {
-        replay_error(rp, replay_keyword_span(st, "collect"), RULE_ROUND_ORDER, p, "round %d: location bonuses are "
-                     "chosen after every turn, and %s has not played", s->round, s->cfg.names[next]);
-        replay_skip(rp, st);
-        return;
-    }
     /* One bad pair rejects the line: several choices are tried on a copy. A single choice
      * needs none, since a refused engine call changes nothing. */
     struct game_state copy, *t = s;
