@@ -46,7 +46,7 @@ static void corpus_make(struct corpus *c, const struct gamedata *gd, int games)
         abort();
     for (int g = 0; g < games; g++) {
         c->start[g] = c->text.len;
-        struct log_gen_options o = {.nplayers = 5, .seed = 0x5eed0000u + (uint64_t)g, .checks = 0};
+        struct log_gen_options o = {5, 0x5eed0000u + (uint64_t)g, 0};
         if (log_gen_game(gd, &o, &c->text, NULL) != 0) {
             fprintf(stderr, "bench_audit: the generator failed on game %d\n", g);
             exit(1);
@@ -118,7 +118,7 @@ static double long_log_time(const struct gamedata *gd, size_t lines, int runs)
 {
     struct strbuf text = STRBUF_INIT;
     struct game_state final;
-    struct log_gen_options o = {.nplayers = 5, .seed = 77, .checks = 0};
+    struct log_gen_options o = {5, 77, 0};
     if (log_gen_game(gd, &o, &text, &final) != 0)
         exit(1);
     size_t have = 0;

@@ -51,7 +51,7 @@ int main(int argc, char **argv)
     }
     diag_list_free(&dl);
     struct strbuf text = STRBUF_INIT;
-    struct log_gen_options o = {.nplayers = 4, .seed = 8, .checks = 1};
+    struct log_gen_options o = {4, 8, 1};
     if (log_gen_game(&gd, &o, &text, NULL) != 0)
         return 1;
     double total = 0, slowest = 0, round_time[GD_ROUNDS + 1] = {0};

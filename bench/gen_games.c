@@ -24,7 +24,7 @@ static int long_log(const struct gamedata *gd, long lines, const char *path)
 {
     struct strbuf text = STRBUF_INIT;
     struct game_state final;
-    struct log_gen_options o = {.nplayers = 5, .seed = 77, .checks = 1};
+    struct log_gen_options o = {5, 77, 1};
     if (log_gen_game(gd, &o, &text, &final) != 0)
         return 1;
     long have = 0;
@@ -57,7 +57,7 @@ int main(int argc, char **argv)
         }
         for (int g = 0; rc == 0 && g < count; g++) {
             struct strbuf text = STRBUF_INIT;
-            struct log_gen_options o = {.nplayers = players, .seed = seed + (unsigned long long)g, .checks = 1};
+            struct log_gen_options o = {players, seed + (unsigned long long)g, 1};
             char path[4096];
             snprintf(path, sizeof path, "%s/game-%04d.xii", argv[1], g + 1);
             if (log_gen_game(&gd, &o, &text, NULL) != 0 || write_file(path, &text) != 0)

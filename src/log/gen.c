@@ -40,10 +40,9 @@ static int die(struct gen *g)
 static const char *const default_names[] = {"Jack", "Tom", "Martha", "Mary", "Ann Lee"};
 static const char *const towns[] = {"Oakham", "Ely", "Bury St Edmunds", "Wells", "Lincoln"};
 
-static void header(struct gen *g, struct game_config *cfg)
+static void header(struct gen *g, const char *const *names, struct game_config *cfg)
 {
     const struct gamedata *gd = g->gd;
-    const char *const *names = g->opt->names ? g->opt->names : default_names;
     memset(cfg, 0, sizeof *cfg);
     cfg->nplayers = g->opt->nplayers;
     cfg->difficulty = rnd(g, gd->ndifficulties);
@@ -304,6 +303,12 @@ static int round_(struct gen *g, int r)
 int log_gen_game(const struct gamedata *gd, const struct log_gen_options *opt, struct strbuf *out,
                  struct game_state *final)
 {
+    return log_gen_game_named(gd, opt, default_names, out, final);
+}
+
+int log_gen_game_named(const struct gamedata *gd, const struct log_gen_options *opt,
+                       const char *const *names, struct strbuf *out, struct game_state *final)
+{
     struct gen g;
     memset(&g, 0, sizeof g);
     g.moves = xmalloc(MAX_MOVES * sizeof *g.moves);
@@ -312,7 +317,7 @@ int log_gen_game(const struct gamedata *gd, const struct log_gen_options *opt, s
     g.out = out;
     g.rng = opt->seed;
     struct game_config cfg;
-    header(&g, &cfg);
+    header(&g, names, &cfg);
     int rc = engine_new_game(&g.s, gd, &cfg, NULL, NULL);
     for (int r = 1; rc == 0 && r <= GD_ROUNDS; r++)
         rc = round_(&g, r);

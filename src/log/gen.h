@@ -12,8 +12,6 @@ struct log_gen_options {
     int nplayers;       /* 1..5 */
     uint64_t seed;      /* the same seed gives the same game */
     int checks;         /* write check lines: after some turns, at each round's end, at the end */
-    const char *const *names;   /* nplayers player names, or NULL for Jack, Tom, Martha, Mary
-                                   and "Ann Lee" (each under XII_NAME_SIZE bytes) */
 };
 
 /* Plays one complete random game and appends its log to out; copies the final state into
@@ -21,5 +19,9 @@ struct log_gen_options {
  * legal (an engine bug; the log is then incomplete). */
 int log_gen_game(const struct gamedata *gd, const struct log_gen_options *opt, struct strbuf *out,
                  struct game_state *final);
+/* The same with the players' names (opt->nplayers of them, each under XII_NAME_SIZE bytes)
+ * instead of Jack, Tom, Martha, Mary and "Ann Lee": any text the log can hold. */
+int log_gen_game_named(const struct gamedata *gd, const struct log_gen_options *opt,
+                       const char *const *names, struct strbuf *out, struct game_state *final);
 
 #endif

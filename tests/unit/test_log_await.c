@@ -251,7 +251,7 @@ static void test_generated_games(void **state)
     int seen[LOG_AWAIT_KIND_COUNT] = {0};
     for (int g = 0; g < 10; g++) {
         struct strbuf text = STRBUF_INIT;
-        struct log_gen_options o = {.nplayers = 1 + g % 5, .seed = 7000 + (uint64_t)g, .checks = 0};
+        struct log_gen_options o = {1 + g % 5, 7000 + (uint64_t)g, 0};
         assert_int_equal(log_gen_game(&GD, &o, &text, NULL), 0);
         walk(text.data, text.len, seen);
         strbuf_free(&text);

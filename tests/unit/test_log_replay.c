@@ -515,7 +515,7 @@ static void test_mangled_logs(void **state)
 {
     (void)state;
     struct strbuf good = STRBUF_INIT;
-    struct log_gen_options o = {.nplayers = 3, .seed = 99, .checks = 1};
+    struct log_gen_options o = {3, 99, 1};
     assert_int_equal(log_gen_game(&GD, &o, &good, NULL), 0);
     unsigned long long rng = 12345;
     for (int k = 0; k < 300; k++) {
@@ -548,7 +548,7 @@ static void test_generated_games(void **state)
     (void)state;
     for (int g = 0; g < 250; g++) {
         struct strbuf text = STRBUF_INIT;
-        struct log_gen_options o = {.nplayers = 1 + g % 5, .seed = 1000 + (uint64_t)g, .checks = g % 2};
+        struct log_gen_options o = {1 + g % 5, 1000 + (uint64_t)g, g % 2};
         struct game_state final;
         assert_int_equal(log_gen_game(&GD, &o, &text, &final), 0);
         struct run x;

@@ -236,11 +236,10 @@ static void test_generated_games_hostile_names(void **state)
         const char *names[XII_MAX_PLAYERS];
         int np = 2 + g % 4;
         name_set(g % NAME_SETS, np, names);
-        struct log_gen_options o = {.nplayers = np, .seed = 7000u + (unsigned)g, .checks = 1,
-                                    .names = names};
+        struct log_gen_options o = {np, 7000u + (unsigned)g, 1};
         struct strbuf text = STRBUF_INIT;
         struct game_state final;
-        assert_int_equal(log_gen_game(&GD, &o, &text, &final), 0);
+        assert_int_equal(log_gen_game_named(&GD, &o, names, &text, &final), 0);
         struct diag_list dl = DIAG_LIST_INIT;
         struct log_ast *ast = log_parse(text.data, text.len, "t.xii", &dl);
         struct log_replay_options opt = {0};
@@ -321,9 +320,9 @@ static void test_recorder_lines(void **state)
     record_session_free(&s);
 
     const char *names[] = {"Mary Ann", "O\"Neil", "42"};
-    struct log_gen_options o = {.nplayers = 3, .seed = 99, .names = names};
+    struct log_gen_options o = {3, 99, 0};
     struct strbuf text = STRBUF_INIT;
-    assert_int_equal(log_gen_game(&GD, &o, &text, NULL), 0);
+    assert_int_equal(log_gen_game_named(&GD, &o, names, &text, NULL), 0);
     assert_int_equal(record_session_open(&s, &GD, test_tmp_path(dir, "game.xii"), &err), 0);
     int examples = 0;
     for (const char *p = text.data, *e; *p; p = e + 1) {
