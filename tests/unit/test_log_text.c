@@ -244,8 +244,9 @@ static void test_generated_games_hostile_names(void **state)
         struct log_ast *ast = log_parse(text.data, text.len, "t.xii", &dl);
         struct log_replay_options opt = {0};
         struct log_replay *r = log_replay_run(&GD, ast, &opt, &dl);
-        if (dl.count)
-            fail_msg("game %d: %s (line %d)", g, dl.items[0].message, dl.items[0].pos.line);
+        for (size_t i = 0; i < dl.count; i++)     /* warnings (a wasted die) are the rules' */
+            if (dl.items[i].level != DIAG_WARNING)
+                fail_msg("game %d: %s (line %d)", g, dl.items[i].message, dl.items[i].pos.line);
         const struct game_state *s = &r->state;
         assert_int_equal(s->phase, PHASE_GAME_OVER);
         for (int p = 0; p < np; p++) {
