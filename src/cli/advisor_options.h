@@ -1,9 +1,9 @@
 /* The options `xii hint` and `xii audit --analyse` share: the rollout budget, the seed, the
- * rollout bot and the threads, read into the advisor's options (play/advice.h). */
+ * rollout bot and the threads, read into the advisor's options (advisor/advice.h). */
 #ifndef CLI_ADVISOR_OPTIONS_H
 #define CLI_ADVISOR_OPTIONS_H
 #include <stdint.h>
-#include "play/advice.h"
+#include "advisor/advice.h"
 
 struct advisor_args {
     long rollouts;          /* the most rollouts one candidate gets */

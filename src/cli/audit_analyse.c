@@ -6,7 +6,7 @@
 #include "cli/progress.h"
 #include "core/xalloc.h"
 #include "layout/analysis_page.h"
-#include "play/analyse_report.h"
+#include "advisor/advice_analyse_report.h"
 
 int audit_analyse_run(const struct gamedata *gd, const struct log_ast *ast, const char *src, size_t len,
                       const struct advisor_args *adv, struct analysis *out)

@@ -12,8 +12,8 @@
 #include "cli/usage.h"
 #include "log/await.h"
 #include "log/replay.h"
-#include "play/advice_position.h"
-#include "play/advice_report.h"
+#include "advisor/advice_position.h"
+#include "advisor/advice_report.h"
 
 static const char usage_head[] =
     "usage: xii hint [OPTIONS] LOG\n"
