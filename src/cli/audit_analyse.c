@@ -14,6 +14,8 @@ int audit_analyse_run(const struct gamedata *gd, const struct log_ast *ast, cons
     struct analyse_options o;
     memset(&o, 0, sizeof o);
     advisor_args_apply(adv, &o.advice);
+    o.advice.screen_nodes = ADVICE_SCREEN_NODES / 4;
+    o.cost_rollouts = (size_t)adv->rollouts;
     o.luck_rollouts = (size_t)adv->rollouts;
     o.chart_rollouts = (size_t)adv->rollouts;
     struct progress bar;
