@@ -1,6 +1,6 @@
 /* xii play: the recorder at the table. Reads lines (with libedit on a terminal: prompts,
  * line editing, history, tab completion; plain lines otherwise), checks each one with the
- * audit's parser and replay (play_session.h), writes the accepted ones to FILE as the game
+ * audit's parser and replay (record_session.h), writes the accepted ones to FILE as the game
  * goes, and prints the audit report when the game ends. */
 #include <errno.h>
 #include <signal.h>
@@ -14,10 +14,10 @@
 #include "cli/gamedata_option.h"
 #include "cli/hint.h"
 #include "cli/options.h"
-#include "cli/play_complete.h"
-#include "cli/play_session.h"
-#include "cli/play_shortform.h"
-#include "cli/play_text.h"
+#include "record/complete.h"
+#include "record/session.h"
+#include "record/shortform.h"
+#include "record/text.h"
 #include "cli/usage.h"
 #include "core/text.h"
 #include "log/report.h"
@@ -107,8 +107,8 @@ static int parse_args(int argc, char **argv, struct play_args *pa)
 
 /* ---- the terminal -------------------------------------------------------------------------- */
 
-static const struct play_session *completing;   /* the session tab completion reads */
-static struct play_words candidates;
+static const struct record_session *completing;   /* the session tab completion reads */
+static struct record_words candidates;
 static size_t next_candidate;
 
 static char *candidate(const char *text, int state)
@@ -125,11 +125,11 @@ static char **complete(const char *text, int start, int end)
 {
     (void)end;
     rl_attempted_completion_over = 1;      /* never file names */
-    play_words_free(&candidates);
+    record_words_free(&candidates);
     char *before = strndup(rl_line_buffer, (size_t)start);
     if (!before)
         return NULL;
-    play_complete(completing, before, text, &candidates);
+    record_complete(completing, before, text, &candidates);
     free(before);
     return rl_completion_matches(text, candidate);
 }
@@ -161,11 +161,11 @@ static void catch_interrupt(void)
 }
 
 /* The next line (caller frees), or NULL at the end of the input. */
-static char *read_line(const struct reader *rd, const struct play_session *s)
+static char *read_line(const struct reader *rd, const struct record_session *s)
 {
     if (rd->terminal) {
         struct strbuf prompt = STRBUF_INIT;
-        play_text_prompt(s, &prompt);
+        record_text_prompt(s, &prompt);
         completing = s;
         char *line;
         for (;;) {
@@ -195,16 +195,16 @@ static char *read_line(const struct reader *rd, const struct play_session *s)
 
 /* ---- commands ------------------------------------------------------------------------------ */
 
-static void print_awaited(const struct play_session *s)
+static void print_awaited(const struct record_session *s)
 {
     struct strbuf sb = STRBUF_INIT;
-    play_text_awaited(s, &sb);
+    record_text_awaited(s, &sb);
     fputs(strbuf_cstr(&sb), stdout);
     strbuf_free(&sb);
 }
 
 /* The last n lines of FILE. */
-static void show_log(const struct play_session *s, int n)
+static void show_log(const struct record_session *s, int n)
 {
     const char *text = strbuf_cstr(&s->text);
     size_t len = s->text.len;
@@ -223,17 +223,17 @@ static void show_log(const struct play_session *s, int n)
     fwrite(text + start, 1, len - start, stdout);
 }
 
-static void show_sheet(const struct play_session *s, const char *who)
+static void show_sheet(const struct record_session *s, const char *who)
 {
     if (!s->replay->started) {
         puts("No game yet: the header is not complete.");
         return;
     }
-    const struct game_state *st = play_session_state(s);
+    const struct game_state *st = record_session_state(s);
     struct strbuf sb = STRBUF_INIT;
     int p = -1;
     if (*who) {
-        p = play_find_player(st, who);
+        p = record_find_player(st, who);
         if (p < 0) {
             struct strbuf x = STRBUF_INIT;
             printf("'%s' is not a player.\n", shown(&x, who));
@@ -253,7 +253,7 @@ static void show_sheet(const struct play_session *s, const char *who)
 
 /* The advisor's best moves for what the session awaits (top 3, with fewer rollouts than xii
  * hint's default: an answer within a few seconds at the table). */
-static void show_hint(const struct play_session *s)
+static void show_hint(const struct record_session *s)
 {
     struct advisor_args adv;
     advisor_args_init(&adv, HINT_ROLLOUTS / 4);
@@ -271,10 +271,10 @@ static void show_hint(const struct play_session *s)
 enum command { NOT_A_COMMAND, CMD_DONE, CMD_UNDONE, CMD_QUIT, CMD_FAILED };
 
 /* Runs a recorder command (undo, show, log, hint, help, quit). */
-static enum command run_command(struct play_session *s, const char *line, const struct reader *rd)
+static enum command run_command(struct record_session *s, const char *line, const struct reader *rd)
 {
     char w[16];
-    const char *rest = play_first_word(line, w, sizeof w);
+    const char *rest = record_first_word(line, w, sizeof w);
     static const char *const names[] = {"undo", "show", "log", "hint", "help", "quit"};
     int k = -1;
     for (int i = 0; i < 6; i++)
@@ -290,7 +290,7 @@ static enum command run_command(struct play_session *s, const char *line, const 
     switch (k) {
     case 0: {
         struct strbuf undone = STRBUF_INIT, err = STRBUF_INIT;
-        int rc = play_session_undo(s, &undone, &err);
+        int rc = record_session_undo(s, &undone, &err);
         if (rc != 0)
             fprintf(stderr, "xii play: undo failed, nothing changed: %s\n", strbuf_cstr(&err));
         else if (rd->terminal)
@@ -301,7 +301,7 @@ static enum command run_command(struct play_session *s, const char *line, const 
     }
     case 1: {
         char who[XII_NAME_SIZE + 2];
-        play_first_word(arg, who, sizeof who);
+        record_first_word(arg, who, sizeof who);
         show_sheet(s, who);
         return CMD_DONE;
     }
@@ -316,7 +316,7 @@ static enum command run_command(struct play_session *s, const char *line, const 
         show_hint(s);
         return CMD_DONE;
     case 4:
-        fputs(play_text_help, stdout);
+        fputs(record_text_help, stdout);
         return CMD_DONE;
     default:
         return CMD_QUIT;
@@ -345,7 +345,7 @@ static int final_report(const struct play_args *pa)
     return cmd_audit(argc, argv);
 }
 
-static void print_refusal(const struct reader *rd, const struct play_result *res)
+static void print_refusal(const struct reader *rd, const struct record_result *res)
 {
     if (rd->terminal) {
         printf("%srefused%s (not written):\n%s", rd->colour ? "\033[1;31m" : "",
@@ -356,7 +356,7 @@ static void print_refusal(const struct reader *rd, const struct play_result *res
 }
 
 /* Line editing, the history of FILE's lines, and where the game stands. */
-static void terminal_start(const struct play_session *s, const char *path, struct reader *rd)
+static void terminal_start(const struct record_session *s, const char *path, struct reader *rd)
 {
     struct strbuf name = STRBUF_INIT;
     const char *file = shown(&name, path);
@@ -399,36 +399,36 @@ static void terminal_start(const struct play_session *s, const char *path, struc
 
 /* Checks and writes one line typed (not a command); returns 0 to go on, else the exit status
  * that stops the recorder. */
-static int record_line(struct play_session *s, const struct reader *rd, const char *line)
+static int record_line(struct record_session *s, const struct reader *rd, const char *line)
 {
-    struct play_result res;
+    struct record_result res;
     enum log_await_kind before = s->await.kind;
-    enum play_header_step before_step = play_header_step(s);
-    play_session_submit(s, line, &res);
+    enum record_header_step before_step = record_header_step(s);
+    record_session_submit(s, line, &res);
     int stop = 0;
-    if (res.outcome == PLAY_REFUSED) {
+    if (res.outcome == RECORD_REFUSED) {
         print_refusal(rd, &res);
         if (!rd->terminal)
             stop = EXIT_FINDINGS;
-    } else if (res.outcome == PLAY_WRITE_FAILED) {
+    } else if (res.outcome == RECORD_WRITE_FAILED) {
         fprintf(stderr, "xii play: %s", strbuf_cstr(&res.message));
         stop = EXIT_OUTPUT;
-    } else if (res.outcome != PLAY_EMPTY && res.message.len) {
+    } else if (res.outcome != RECORD_EMPTY && res.message.len) {
         fputs(strbuf_cstr(&res.message), rd->terminal ? stdout : stderr);   /* a check's mismatches */
     }
     /* What comes next, when it changed or names a new player. */
-    if (rd->terminal && res.outcome != PLAY_EMPTY &&
-        (res.outcome == PLAY_REFUSED || s->await.kind != before || play_header_step(s) != before_step ||
+    if (rd->terminal && res.outcome != RECORD_EMPTY &&
+        (res.outcome == RECORD_REFUSED || s->await.kind != before || record_header_step(s) != before_step ||
          s->await.kind == LOG_AWAIT_TURN || s->await.kind == LOG_AWAIT_COLLECT))
         print_awaited(s);
-    play_result_free(&res);
+    record_result_free(&res);
     return stop;
 }
 
 /* Reads and records lines until quit, the end of the input, or a line that stops the
  * recorder. Once the game is over, the check lines of the final sheets may still come.
  * *report: the audit report is due. Returns the exit status so far. */
-static int record(struct play_session *s, const struct reader *rd, int *report)
+static int record(struct record_session *s, const struct reader *rd, int *report)
 {
     for (;;) {
         char *line = read_line(rd, s);
@@ -472,9 +472,9 @@ int cmd_play(int argc, char **argv)
     struct gamedata gd;
     if (cli_load_gamedata(&gd, pa.rules) != 0)
         return EXIT_USAGE;
-    struct play_session s;
+    struct record_session s;
     struct strbuf err = STRBUF_INIT;
-    rc = play_session_open(&s, &gd, pa.file, &err);
+    rc = record_session_open(&s, &gd, pa.file, &err);
     if (rc != 0) {
         if (rc > 0) {
             struct strbuf x = STRBUF_INIT;
@@ -486,7 +486,7 @@ int cmd_play(int argc, char **argv)
             fprintf(stderr, "xii play: %s\n", strbuf_cstr(&err));
         }
         strbuf_free(&err);
-        play_session_free(&s);
+        record_session_free(&s);
         gamedata_free(&gd);
         return rc == -2 ? EXIT_OUTPUT : EXIT_USAGE;
     }
@@ -503,8 +503,8 @@ int cmd_play(int argc, char **argv)
         if (status == EXIT_OK)
             status = audit;
     }
-    play_words_free(&candidates);
-    play_session_free(&s);
+    record_words_free(&candidates);
+    record_session_free(&s);
     gamedata_free(&gd);
     return status;
 }

@@ -13,41 +13,41 @@
  *   collect      "grassland food" -> collect NAME grassland food; "Tom forest supply" too
  *   game over    "Tom food 8 score 30" -> check Tom food 8 score 30
  * Expansion only rewrites the text: whether the statement is legal is the replay's business. */
-#ifndef CLI_PLAY_SHORTFORM_H
-#define CLI_PLAY_SHORTFORM_H
-#include "cli/play_session.h"
+#ifndef RECORD_SHORTFORM_H
+#define RECORD_SHORTFORM_H
+#include "record/session.h"
 
 /* Where the header stands: what the recorder asks for next before round 1. */
-enum play_header_step {
-    PLAY_STEP_PLAYERS,      /* no players line yet */
-    PLAY_STEP_SOLO,         /* one player: the solo objective */
-    PLAY_STEP_DIFFICULTY,   /* no difficulty line yet (round 1 may still start at very-easy) */
-    PLAY_STEP_EVENTS,       /* the difficulty has event rounds to assign */
-    PLAY_STEP_READY,        /* towns, variants, a title, or round 1 */
-    PLAY_STEP_GAME          /* round 1 has begun */
+enum record_header_step {
+    RECORD_STEP_PLAYERS,      /* no players line yet */
+    RECORD_STEP_SOLO,         /* one player: the solo objective */
+    RECORD_STEP_DIFFICULTY,   /* no difficulty line yet (round 1 may still start at very-easy) */
+    RECORD_STEP_EVENTS,       /* the difficulty has event rounds to assign */
+    RECORD_STEP_READY,        /* towns, variants, a title, or round 1 */
+    RECORD_STEP_GAME          /* round 1 has begun */
 };
 
 /* The header step of the session's log. */
-enum play_header_step play_header_step(const struct play_session *s);
+enum record_header_step record_header_step(const struct record_session *s);
 
 /* Expands the typed line (no line feed) into a statement in out, and a comment to write after
  * it in comment (the dice rolled for the events; may stay empty). Returns 0, or -1 with the
  * reason in err (dice that cannot assign the events, a bad seed). */
-int play_shortform_expand(const struct play_session *s, const char *typed, struct strbuf *out,
+int record_shortform_expand(const struct record_session *s, const char *typed, struct strbuf *out,
                           struct strbuf *comment, struct strbuf *err);
 
 /* The events line drawn from a seed for difficulty d (setup method 1), with its comment. */
-int play_shortform_seeded_events(const struct gamedata *gd, int d, uint64_t seed, struct strbuf *out,
+int record_shortform_seeded_events(const struct gamedata *gd, int d, uint64_t seed, struct strbuf *out,
                                  struct strbuf *comment, struct strbuf *err);
 
 /* The first word of text (a quoted name counts as one word), without quotes, into out
  * (size n); returns a pointer past it and the separators after it. */
-const char *play_first_word(const char *text, char *out, size_t n);
+const char *record_first_word(const char *text, char *out, size_t n);
 
 /* Appends a player's name as a word of the log: quoted when it is not one bare word. */
-void play_put_name(struct strbuf *out, const char *name);
+void record_put_name(struct strbuf *out, const char *name);
 
 /* The seat whose name is word (exactly, then ignoring case), or -1. */
-int play_find_player(const struct game_state *s, const char *word);
+int record_find_player(const struct game_state *s, const char *word);
 
 #endif

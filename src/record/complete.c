@@ -1,26 +1,26 @@
 /* Tab completion: candidate lines for the point reached, matched word by word against what
  * is typed; the next word of each matching candidate is offered. */
-#include "cli/play_complete.h"
+#include "record/complete.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "cli/play_shortform.h"
+#include "record/shortform.h"
 #include "core/xalloc.h"
 #include "log/ids.h"
 
 #define MAX_TYPED 32
 
 struct completer {
-    const struct play_session *s;
+    const struct record_session *s;
     char typed[MAX_TYPED][XII_NAME_SIZE + 2];   /* the words before the one being typed */
     int ntyped;
     const char *partial;
-    struct play_words *out;
+    struct record_words *out;
 };
 
-static void add_word(struct play_words *w, const char *word)
+static void add_word(struct record_words *w, const char *word)
 {
     for (size_t i = 0; i < w->n; i++)
         if (strcmp(w->items[i], word) == 0)
@@ -31,7 +31,7 @@ static void add_word(struct play_words *w, const char *word)
     w->items[w->n++] = xstrdup(word);
 }
 
-void play_words_free(struct play_words *w)
+void record_words_free(struct record_words *w)
 {
     for (size_t i = 0; i < w->n; i++)
         free(w->items[i]);
@@ -83,7 +83,7 @@ static void offer(struct completer *c, const char *line)
     for (int k = 0; k < c->ntyped; k++) {
         if (!*p)
             return;
-        p = play_first_word(p, word, sizeof word);
+        p = record_first_word(p, word, sizeof word);
         if (!same_word(word, c->typed[k]))
             return;
     }
@@ -133,7 +133,7 @@ static void offer_check(struct completer *c)
         }
         return;
     }
-    if (c->ntyped < 2 || play_find_player(st, c->typed[1]) < 0)
+    if (c->ntyped < 2 || record_find_player(st, c->typed[1]) < 0)
         return;
     if (isdigit((unsigned char)c->partial[0]))
         return;
@@ -199,7 +199,7 @@ static void offer_war(struct completer *c, int keyword)
     enum { NAME, CHOICE, ROLLS } expect = NAME;
     for (int k = first; k < c->ntyped; k++) {
         const char *w = c->typed[k];
-        int p = play_find_player(st, w);
+        int p = record_find_player(st, w);
         if (p >= 0 && expect != CHOICE) {
             used[p] = 1;
             last = p;
@@ -297,13 +297,13 @@ static void offer_round(struct completer *c, enum log_await_kind kind, unsigned 
 static void offer_header(struct completer *c)
 {
     const struct gamedata *gd = c->s->gd;
-    enum play_header_step step = play_header_step(c->s);
+    enum record_header_step step = record_header_step(c->s);
     const struct log_ast *ast = c->s->ast;
     switch (step) {
-    case PLAY_STEP_PLAYERS:
+    case RECORD_STEP_PLAYERS:
         offer(c, "players");
         break;
-    case PLAY_STEP_SOLO:
+    case RECORD_STEP_SOLO:
         for (int o = 0; o < gd->nobjectives; o++) {
             offer2(c, "solo", gd->objectives[o].id);
             offer(c, gd->objectives[o].id);
@@ -311,14 +311,14 @@ static void offer_header(struct completer *c)
         offer2(c, "solo", LOG_ID_ARCADE);
         offer(c, LOG_ID_ARCADE);
         break;
-    case PLAY_STEP_DIFFICULTY:
+    case RECORD_STEP_DIFFICULTY:
         for (int d = 0; d < gd->ndifficulties; d++) {
             offer2(c, "difficulty", gd->difficulties[d].id);
             offer(c, gd->difficulties[d].id);
         }
         offer(c, "round");
         break;
-    case PLAY_STEP_EVENTS:
+    case RECORD_STEP_EVENTS:
         offer(c, "seed");
         offer(c, "events");
         break;
@@ -338,8 +338,8 @@ static void offer_header(struct completer *c)
     }
 }
 
-void play_complete(const struct play_session *s, const char *before, const char *partial,
-                   struct play_words *out)
+void record_complete(const struct record_session *s, const char *before, const char *partial,
+                   struct record_words *out)
 {
     struct completer c;
     memset(&c, 0, sizeof c);
@@ -348,7 +348,7 @@ void play_complete(const struct play_session *s, const char *before, const char 
     c.out = out;
     const char *p = before;
     while (*p && c.ntyped < MAX_TYPED) {
-        p = play_first_word(p, c.typed[c.ntyped], sizeof c.typed[0]);
+        p = record_first_word(p, c.typed[c.ntyped], sizeof c.typed[0]);
         if (c.typed[c.ntyped][0])
             c.ntyped++;
         else if (*p)
@@ -369,7 +369,7 @@ void play_complete(const struct play_session *s, const char *before, const char 
             offer_word(&c, nm);
         }
     }
-    if (!play_session_started(s)) {
+    if (!record_session_started(s)) {
         offer_header(&c);
         return;
     }

@@ -1,11 +1,11 @@
 /* The recorder's prompt and its sentences about what comes next. */
-#include "cli/play_text.h"
+#include "record/text.h"
 #include <string.h>
-#include "cli/play_shortform.h"
+#include "record/shortform.h"
 #include "log/ids.h"
 #include "rules/event_setup.h"
 
-const char play_text_help[] =
+const char record_text_help[] =
     "Type the move log's statements (man 5 xii-log), or their short forms:\n"
     "  header   Jack Tom Mary (players), normal (difficulty), events: the dice rolled\n"
     "           (3 5 1 6), seed 42 or the events chosen (7 fire, 8 plague, ...), merchant (solo);\n"
@@ -38,7 +38,7 @@ static void reserve_list(const struct log_await *a, struct strbuf *out)
         strbuf_printf(out, "%s%d", i ? " " : "", a->reserve[i]);
 }
 
-static const char *name(const struct play_session *s, int p)
+static const char *name(const struct record_session *s, int p)
 {
     const struct game_state *st = &s->replay->state;
     return p >= 0 && p < st->cfg.nplayers ? st->cfg.names[p] : "?";
@@ -46,11 +46,11 @@ static const char *name(const struct play_session *s, int p)
 
 static const char *header_prompts[] = {"players", "solo", "difficulty", "events", "header"};
 
-void play_text_prompt(const struct play_session *s, struct strbuf *out)
+void record_text_prompt(const struct record_session *s, struct strbuf *out)
 {
     const struct log_await *a = &s->await;
-    enum play_header_step step = play_header_step(s);
-    if (step != PLAY_STEP_GAME) {
+    enum record_header_step step = record_header_step(s);
+    if (step != RECORD_STEP_GAME) {
         strbuf_printf(out, "%s> ", header_prompts[step]);
         return;
     }
@@ -113,7 +113,7 @@ static void legal_example(const struct game_state *st, int die, struct strbuf *o
 }
 
 /* An example of the line to type for kind by player (a round in progress). */
-static void round_example(const struct play_session *s, enum log_await_kind kind, struct strbuf *out)
+static void round_example(const struct record_session *s, enum log_await_kind kind, struct strbuf *out)
 {
     const struct log_await *a = &s->await;
     const struct game_state *st = &s->replay->state;
@@ -127,7 +127,7 @@ static void round_example(const struct play_session *s, enum log_await_kind kind
         for (int p = 0; p < st->cfg.nplayers; p++)
             if (a->rolls_due[p] > 0) {
                 strbuf_puts(out, n++ ? ", " : "");
-                play_put_name(out, st->cfg.names[p]);
+                record_put_name(out, st->cfg.names[p]);
                 for (int k = 0; k < a->rolls_due[p]; k++)
                     strbuf_printf(out, " %d", 4 - k);
             }
@@ -155,7 +155,7 @@ static void round_example(const struct play_session *s, enum log_await_kind kind
     case LOG_AWAIT_WAR:
         for (int p = 0; p < st->cfg.nplayers; p++) {
             strbuf_puts(out, p ? ", " : "");
-            play_put_name(out, st->cfg.names[p]);
+            record_put_name(out, st->cfg.names[p]);
             strbuf_puts(out, a->must_avoid[p] ? " avoid" : " support");
             for (int k = 0; !a->must_avoid[p] && k < a->rolls_due[p]; k++)
                 strbuf_puts(out, " 4");
@@ -170,7 +170,7 @@ static void round_example(const struct play_session *s, enum log_await_kind kind
         break;
     case LOG_AWAIT_GAME_OVER:
         /* What a sheet might say, not what the rules give: the check is the sheet's word. */
-        play_put_name(out, st->cfg.names[0]);
+        record_put_name(out, st->cfg.names[0]);
         strbuf_puts(out, " food 8 score 30");
         break;
     default:
@@ -178,36 +178,36 @@ static void round_example(const struct play_session *s, enum log_await_kind kind
     }
 }
 
-void play_text_example(const struct play_session *s, struct strbuf *out)
+void record_text_example(const struct record_session *s, struct strbuf *out)
 {
     static const char *const header[] = {"Jack Tom Martha Mary", LOG_ID_ARCADE, "normal", "seed 42", "round"};
-    enum play_header_step step = play_header_step(s);
-    if (step != PLAY_STEP_GAME)
+    enum record_header_step step = record_header_step(s);
+    if (step != RECORD_STEP_GAME)
         strbuf_puts(out, header[step]);
     else
         round_example(s, s->await.kind, out);
 }
 
-static void header_awaited(const struct play_session *s, enum play_header_step step, struct strbuf *out)
+static void header_awaited(const struct record_session *s, enum record_header_step step, struct strbuf *out)
 {
     const struct gamedata *gd = s->gd;
     switch (step) {
-    case PLAY_STEP_PLAYERS:
+    case RECORD_STEP_PLAYERS:
         strbuf_puts(out, "The players, in seat order (the first plays first in round 1): e.g. Jack Tom Martha Mary\n");
         break;
-    case PLAY_STEP_SOLO:
+    case RECORD_STEP_SOLO:
         strbuf_puts(out, "The solo objective:");
         for (int o = 0; o < gd->nobjectives; o++)
             strbuf_printf(out, " %s", gd->objectives[o].id);
         strbuf_puts(out, " or " LOG_ID_ARCADE "\n");
         break;
-    case PLAY_STEP_DIFFICULTY:
+    case RECORD_STEP_DIFFICULTY:
         strbuf_puts(out, "The difficulty:");
         for (int d = 0; d < gd->ndifficulties; d++)
             strbuf_printf(out, " %s", gd->difficulties[d].id);
         strbuf_puts(out, " (or round, to begin at the default)\n");
         break;
-    case PLAY_STEP_EVENTS: {
+    case RECORD_STEP_EVENTS: {
         const struct log_ast *ast = s->ast;
         int d = gd->default_difficulty;
         for (size_t i = 0; i < ast->count; i++)
@@ -246,7 +246,7 @@ static void header_awaited(const struct play_session *s, enum play_header_step s
 }
 
 /* What a round in progress awaits (kind by player). */
-static void round_awaited(const struct play_session *s, enum log_await_kind kind, int player,
+static void round_awaited(const struct record_session *s, enum log_await_kind kind, int player,
                           struct strbuf *out)
 {
     const struct log_await *a = &s->await;
@@ -325,11 +325,11 @@ static void round_awaited(const struct play_session *s, enum log_await_kind kind
     strbuf_free(&example);
 }
 
-void play_text_awaited(const struct play_session *s, struct strbuf *out)
+void record_text_awaited(const struct record_session *s, struct strbuf *out)
 {
     const struct log_await *a = &s->await;
-    enum play_header_step step = play_header_step(s);
-    if (step != PLAY_STEP_GAME) {
+    enum record_header_step step = record_header_step(s);
+    if (step != RECORD_STEP_GAME) {
         header_awaited(s, step, out);
         return;
     }

@@ -1,7 +1,7 @@
 /* The recorder's session (xii play): the move log being written, its replay, and what it
  * awaits next. No terminal here: cmd_play.c reads the lines and prints.
  *
- * A typed line is expanded from its short form (play_shortform.h) into a statement of the
+ * A typed line is expanded from its short form (record_shortform.h) into a statement of the
  * move log, then the whole log with that line at its end goes through the audit's parser and
  * replay: any error refuses the line (the audit's diagnostics say why) and nothing is
  * written; otherwise the line is appended to FILE and flushed to disk (fsync) before the
@@ -10,15 +10,15 @@
  * when the header replays with no error once stand-ins are given for what it still lacks
  * (the players, the solo objective, the events).
  * Undo takes back the last statement and rewrites FILE atomically. */
-#ifndef CLI_PLAY_SESSION_H
-#define CLI_PLAY_SESSION_H
+#ifndef RECORD_SESSION_H
+#define RECORD_SESSION_H
 #include <stdint.h>
 #include "core/diag.h"
 #include "core/strbuf.h"
 #include "log/await.h"
 #include "log/replay.h"
 
-struct play_session {
+struct record_session {
     const struct gamedata *gd;
     char *path;                 /* FILE (owned) */
     struct strbuf text;         /* FILE's content: every accepted line */
@@ -31,15 +31,15 @@ struct play_session {
     struct log_await await;
 };
 
-enum play_outcome {
-    PLAY_EMPTY,         /* nothing but blanks was typed: nothing happens */
-    PLAY_ACCEPTED,      /* written to FILE */
-    PLAY_REFUSED,       /* not written: message says why, in the audit's words */
-    PLAY_WRITE_FAILED   /* accepted but FILE could not be written: message says why */
+enum record_outcome {
+    RECORD_EMPTY,         /* nothing but blanks was typed: nothing happens */
+    RECORD_ACCEPTED,      /* written to FILE */
+    RECORD_REFUSED,       /* not written: message says why, in the audit's words */
+    RECORD_WRITE_FAILED   /* accepted but FILE could not be written: message says why */
 };
 
-struct play_result {
-    enum play_outcome outcome;
+struct record_result {
+    enum record_outcome outcome;
     struct strbuf written;      /* the lines written, as in FILE */
     struct strbuf message;      /* refusal: the diagnostics; accepted: a check line's mismatches */
 };
@@ -48,26 +48,26 @@ struct play_result {
  * err when it cannot be read or created, -2 when it cannot be written; 1 when it has errors (err holds the audit's
  * diagnostics): a log is continued only when the rules accept it (a header on its way
  * included). */
-int play_session_open(struct play_session *s, const struct gamedata *gd, const char *path,
+int record_session_open(struct record_session *s, const struct gamedata *gd, const char *path,
                       struct strbuf *err);
 /* Frees everything the session owns (FILE stays). */
-void play_session_free(struct play_session *s);
+void record_session_free(struct record_session *s);
 
 /* Checks a typed line and, if the rules accept it, writes it. res is initialized here; free
- * it with play_result_free(). */
-void play_session_submit(struct play_session *s, const char *line, struct play_result *res);
-void play_result_free(struct play_result *res);
+ * it with record_result_free(). */
+void record_session_submit(struct record_session *s, const char *line, struct record_result *res);
+void record_result_free(struct record_result *res);
 
 /* Takes back the last statement, with the comment lines after it (the comment lines alone
  * when FILE has no statement). Writes what was taken back into undone
  * (empty when there was nothing). Returns 0, or -1 with the reason in err when FILE could not
  * be rewritten (the session is then unchanged). */
-int play_session_undo(struct play_session *s, struct strbuf *undone, struct strbuf *err);
+int record_session_undo(struct record_session *s, struct strbuf *undone, struct strbuf *err);
 
 /* The state where the awaited decision is taken. */
-const struct game_state *play_session_state(const struct play_session *s);
+const struct game_state *record_session_state(const struct record_session *s);
 /* Whether a game statement (round, turn...) has been written: the header is over. */
-static inline int play_session_started(const struct play_session *s)
+static inline int record_session_started(const struct record_session *s)
 {
     return log_game_started(s->ast);
 }

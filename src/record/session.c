@@ -1,13 +1,13 @@
 /* The recorder's session: checking a typed line with the audit's parser and replay, writing
  * it durably, holding header lines until their partner comes, undo. */
-#include "cli/play_session.h"
+#include "record/session.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "cli/play_shortform.h"
+#include "record/shortform.h"
 #include "core/atomicfile.h"
 #include "core/readfile.h"
 #include "core/text.h"
@@ -50,7 +50,7 @@ static void replayed_free(struct replayed *x)
 }
 
 /* Makes x the session's replay (the old one is freed). */
-static void adopt(struct play_session *s, struct replayed *x)
+static void adopt(struct record_session *s, struct replayed *x)
 {
     log_replay_free(s->replay);
     log_free(s->ast);
@@ -61,7 +61,7 @@ static void adopt(struct play_session *s, struct replayed *x)
     log_await(s->replay, &s->await);
 }
 
-static void replay_session(struct play_session *s)
+static void replay_session(struct record_session *s)
 {
     struct strbuf all = STRBUF_INIT;
     strbuf_append(&all, s->text.data ? s->text.data : "", s->text.len);
@@ -71,7 +71,7 @@ static void replay_session(struct play_session *s)
     strbuf_free(&all);
 }
 
-const struct game_state *play_session_state(const struct play_session *s)
+const struct game_state *record_session_state(const struct record_session *s)
 {
     return log_await_state(s->replay, &s->await);
 }
@@ -148,7 +148,7 @@ static int header_on_its_way(const struct gamedata *gd, const char *text, size_t
         int d = difficulty ? gamedata_difficulty(gd, difficulty->difficulty.norm, strlen(difficulty->difficulty.norm))
                            : gd->default_difficulty;
         if (!events && d >= 0 && event_setup_free_rounds(gd, d) > 0 &&
-            play_shortform_seeded_events(gd, d, 0, &probe, &ignored, &ignored) == 0)
+            record_shortform_seeded_events(gd, d, 0, &probe, &ignored, &ignored) == 0)
             strbuf_putc(&probe, '\n');
         struct replayed y;
         replay_text(gd, "", probe.data, probe.len, &y);
@@ -161,7 +161,7 @@ static int header_on_its_way(const struct gamedata *gd, const char *text, size_t
     return ok;
 }
 
-int play_session_open(struct play_session *s, const struct gamedata *gd, const char *path,
+int record_session_open(struct record_session *s, const struct gamedata *gd, const char *path,
                       struct strbuf *err)
 {
     memset(s, 0, sizeof *s);
@@ -199,7 +199,7 @@ int play_session_open(struct play_session *s, const struct gamedata *gd, const c
     return 0;
 }
 
-void play_session_free(struct play_session *s)
+void record_session_free(struct record_session *s)
 {
     log_replay_free(s->replay);
     log_free(s->ast);
@@ -209,7 +209,7 @@ void play_session_free(struct play_session *s)
     memset(s, 0, sizeof *s);
 }
 
-void play_result_free(struct play_result *res)
+void record_result_free(struct record_result *res)
 {
     strbuf_free(&res->written);
     strbuf_free(&res->message);
@@ -229,7 +229,7 @@ static enum log_kind statement_kind(const char *stmt)
 }
 
 /* The statement as a line of FILE: turn bodies indented, a blank line before each round. */
-static void format_line(const struct play_session *s, const char *stmt, const char *comment,
+static void format_line(const struct record_session *s, const char *stmt, const char *comment,
                         struct strbuf *out)
 {
     enum log_kind k = statement_kind(stmt);
@@ -247,7 +247,7 @@ static void format_line(const struct play_session *s, const char *stmt, const ch
 }
 
 /* text + line, replayed. */
-static void replay_with(const struct play_session *s, const char *line, struct replayed *x,
+static void replay_with(const struct record_session *s, const char *line, struct replayed *x,
                         struct strbuf *all)
 {
     strbuf_append(all, strbuf_cstr(&s->text), s->text.len);
@@ -275,8 +275,8 @@ static int count_lines(const char *text, size_t len)
 }
 
 /* Checks a statement (already expanded) and writes it, or refuses it. */
-static void submit_statement(struct play_session *s, const char *stmt, const char *comment,
-                             struct play_result *res)
+static void submit_statement(struct record_session *s, const char *stmt, const char *comment,
+                             struct record_result *res)
 {
     struct strbuf line = STRBUF_INIT, all = STRBUF_INIT;
     format_line(s, stmt, comment, &line);
@@ -284,7 +284,7 @@ static void submit_statement(struct play_session *s, const char *stmt, const cha
     struct replayed x;
     replay_with(s, line.data, &x, &all);
     if (x.dl.errors > 0 && !header_on_its_way(s->gd, all.data, all.len)) {
-        res->outcome = PLAY_REFUSED;
+        res->outcome = RECORD_REFUSED;
         new_findings(&x, &all, first_line, &res->message);
         replayed_free(&x);
         strbuf_free(&line);
@@ -293,11 +293,11 @@ static void submit_statement(struct play_session *s, const char *stmt, const cha
     }
     struct strbuf err = STRBUF_INIT;
     if (append_durably(s->path, line.data, line.len, &err) != 0) {
-        res->outcome = PLAY_WRITE_FAILED;
+        res->outcome = RECORD_WRITE_FAILED;
         strbuf_printf(&res->message, "%s\n", strbuf_cstr(&err));
         replayed_free(&x);
     } else {
-        res->outcome = PLAY_ACCEPTED;
+        res->outcome = RECORD_ACCEPTED;
         strbuf_append(&res->written, line.data, line.len);
         strbuf_append(&s->text, line.data, line.len);
         if (x.dl.errors == 0)
@@ -308,20 +308,20 @@ static void submit_statement(struct play_session *s, const char *stmt, const cha
     strbuf_free(&line);
     strbuf_free(&all);
     /* --seed gives a difficulty's events at once. */
-    if (res->outcome == PLAY_ACCEPTED && s->has_seed && play_header_step(s) == PLAY_STEP_EVENTS) {
+    if (res->outcome == RECORD_ACCEPTED && s->has_seed && record_header_step(s) == RECORD_STEP_EVENTS) {
         const struct log_stmt *st = &s->ast->stmts[s->ast->count - 1];
         if (st->kind != LOG_DIFFICULTY)
             return;
         int d = gamedata_difficulty(s->gd, st->difficulty.norm, strlen(st->difficulty.norm));
         struct strbuf ev = STRBUF_INIT, why = STRBUF_INIT, ignored = STRBUF_INIT;
-        if (play_shortform_seeded_events(s->gd, d, s->seed, &ev, &why, &ignored) == 0) {
-            struct play_result more;
+        if (record_shortform_seeded_events(s->gd, d, s->seed, &ev, &why, &ignored) == 0) {
+            struct record_result more;
             memset(&more, 0, sizeof more);
             submit_statement(s, ev.data, why.data, &more);
             res->outcome = more.outcome;
             strbuf_puts(&res->written, strbuf_cstr(&more.written));
             strbuf_puts(&res->message, strbuf_cstr(&more.message));
-            play_result_free(&more);
+            record_result_free(&more);
         }
         strbuf_free(&ev);
         strbuf_free(&why);
@@ -330,17 +330,17 @@ static void submit_statement(struct play_session *s, const char *stmt, const cha
 }
 
 /* Writes a comment line (its text without the #). */
-static void submit_comment(struct play_session *s, const char *comment, struct play_result *res)
+static void submit_comment(struct record_session *s, const char *comment, struct record_result *res)
 {
     struct strbuf line = STRBUF_INIT, err = STRBUF_INIT;
     if (s->text.len && s->text.data[s->text.len - 1] != '\n')
         strbuf_putc(&line, '\n');
     strbuf_printf(&line, "# %s\n", comment);
     if (append_durably(s->path, line.data, line.len, &err) != 0) {
-        res->outcome = PLAY_WRITE_FAILED;
+        res->outcome = RECORD_WRITE_FAILED;
         strbuf_printf(&res->message, "%s\n", strbuf_cstr(&err));
     } else {
-        res->outcome = PLAY_ACCEPTED;
+        res->outcome = RECORD_ACCEPTED;
         strbuf_append(&res->written, line.data, line.len);
         strbuf_append(&s->text, line.data, line.len);
         replay_session(s);      /* the same game, its lines numbered anew */
@@ -349,7 +349,7 @@ static void submit_comment(struct play_session *s, const char *comment, struct p
     strbuf_free(&err);
 }
 
-void play_session_submit(struct play_session *s, const char *typed, struct play_result *res)
+void record_session_submit(struct record_session *s, const char *typed, struct record_result *res)
 {
     memset(res, 0, sizeof *res);
     /* The statement ends at a # outside quotes: the comment after it is kept. */
@@ -381,15 +381,15 @@ void play_session_submit(struct play_session *s, const char *typed, struct play_
         if (mine.len)
             submit_comment(s, mine.data, res);
         else
-            res->outcome = PLAY_EMPTY;
+            res->outcome = RECORD_EMPTY;
         strbuf_free(&mine);
         return;
     }
     char *t = xmalloc(len - start + 1);
     memcpy(t, typed + start, len - start);
     t[len - start] = 0;
-    if (play_shortform_expand(s, t, &stmt, &comment, &res->message) != 0) {
-        res->outcome = PLAY_REFUSED;
+    if (record_shortform_expand(s, t, &stmt, &comment, &res->message) != 0) {
+        res->outcome = RECORD_REFUSED;
     } else {
         if (mine.len)
             strbuf_printf(&comment, "%s%s", comment.len ? "; " : "", mine.data);
@@ -403,7 +403,7 @@ void play_session_submit(struct play_session *s, const char *typed, struct play_
 
 /* The offset where the line holding the last statement of text starts, or -1 when text has
  * no statement. */
-static long last_statement_start(const struct play_session *s, const char *text, size_t len)
+static long last_statement_start(const struct record_session *s, const char *text, size_t len)
 {
     struct diag_list dl = DIAG_LIST_INIT;
     struct log_ast *ast = log_parse(text, len, s->path, &dl);
@@ -420,7 +420,7 @@ static long last_statement_start(const struct play_session *s, const char *text,
     return at;
 }
 
-int play_session_undo(struct play_session *s, struct strbuf *undone, struct strbuf *err)
+int record_session_undo(struct record_session *s, struct strbuf *undone, struct strbuf *err)
 {
     const char *text = strbuf_cstr(&s->text);
     long at = last_statement_start(s, text, s->text.len);

@@ -1,5 +1,5 @@
-/* The recorder's short forms, written out in full (see play_shortform.h). */
-#include "cli/play_shortform.h"
+/* The recorder's short forms, written out in full (see record_shortform.h). */
+#include "record/shortform.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -19,7 +19,7 @@ static int is_keyword(const char *w)
     return 0;
 }
 
-const char *play_first_word(const char *text, char *out, size_t n)
+const char *record_first_word(const char *text, char *out, size_t n)
 {
     const char *p = text;
     size_t k = 0;
@@ -43,12 +43,12 @@ const char *play_first_word(const char *text, char *out, size_t n)
     return p;
 }
 
-int play_find_player(const struct game_state *s, const char *word)
+int record_find_player(const struct game_state *s, const char *word)
 {
     return engine_seat_named(&s->cfg, word, strlen(word));
 }
 
-void play_put_name(struct strbuf *out, const char *name)
+void record_put_name(struct strbuf *out, const char *name)
 {
     int bare = *name != 0;
     for (const char *p = name; *p; p++)
@@ -99,7 +99,7 @@ static const struct log_stmt *find_stmt(const struct log_ast *ast, enum log_kind
 }
 
 /* The difficulty the header names (the default when none), or -1 for an unknown one. */
-static int header_difficulty(const struct play_session *s)
+static int header_difficulty(const struct record_session *s)
 {
     const struct log_stmt *st = find_stmt(s->ast, LOG_DIFFICULTY);
     if (!st)
@@ -107,21 +107,21 @@ static int header_difficulty(const struct play_session *s)
     return gamedata_difficulty(s->gd, st->difficulty.norm, strlen(st->difficulty.norm));
 }
 
-enum play_header_step play_header_step(const struct play_session *s)
+enum record_header_step record_header_step(const struct record_session *s)
 {
-    if (play_session_started(s))
-        return PLAY_STEP_GAME;
+    if (record_session_started(s))
+        return RECORD_STEP_GAME;
     const struct log_stmt *players = find_stmt(s->ast, LOG_PLAYERS);
     if (!players)
-        return PLAY_STEP_PLAYERS;
+        return RECORD_STEP_PLAYERS;
     if (players->players.count == 1 && !find_stmt(s->ast, LOG_SOLO))
-        return PLAY_STEP_SOLO;
+        return RECORD_STEP_SOLO;
     if (!find_stmt(s->ast, LOG_DIFFICULTY))
-        return PLAY_STEP_DIFFICULTY;
+        return RECORD_STEP_DIFFICULTY;
     int d = header_difficulty(s);
     if (d >= 0 && event_setup_free_rounds(s->gd, d) > 0 && !find_stmt(s->ast, LOG_EVENTS))
-        return PLAY_STEP_EVENTS;
-    return PLAY_STEP_READY;
+        return RECORD_STEP_EVENTS;
+    return RECORD_STEP_READY;
 }
 
 /* The setup's diagnostics as text. */
@@ -138,7 +138,7 @@ static int events_line(const struct gamedata *gd, struct event_setup *es, struct
     return 0;
 }
 
-int play_shortform_seeded_events(const struct gamedata *gd, int d, uint64_t seed, struct strbuf *out,
+int record_shortform_seeded_events(const struct gamedata *gd, int d, uint64_t seed, struct strbuf *out,
                                  struct strbuf *comment, struct strbuf *err)
 {
     struct event_setup es;
@@ -156,19 +156,19 @@ int play_shortform_seeded_events(const struct gamedata *gd, int d, uint64_t seed
 }
 
 /* The events step: the dice rolled at the table, a seed, or the events chosen. */
-static int expand_events(const struct play_session *s, const char *t, struct strbuf *out,
+static int expand_events(const struct record_session *s, const char *t, struct strbuf *out,
                          struct strbuf *comment, struct strbuf *err)
 {
     int d = header_difficulty(s);
     char w[32];
-    const char *rest = play_first_word(t, w, sizeof w);
+    const char *rest = record_first_word(t, w, sizeof w);
     if (strcasecmp(w, "seed") == 0) {
         uint64_t seed;
         if (event_setup_parse_seed(rest, &seed) != 0) {
             strbuf_printf(err, "a seed is a number from 0 to 18446744073709551615, not '%s'\n", rest);
             return -1;
         }
-        return play_shortform_seeded_events(s->gd, d, seed, out, comment, err);
+        return record_shortform_seeded_events(s->gd, d, seed, out, comment, err);
     }
     /* Round numbers go up to 10; the dice of method 1 only to 6 and come without events. */
     int dice = numbers_only(t);
@@ -193,20 +193,20 @@ static int expand_events(const struct play_session *s, const char *t, struct str
     return rc;
 }
 
-static int expand_header(const struct play_session *s, const char *t, struct strbuf *out,
+static int expand_header(const struct record_session *s, const char *t, struct strbuf *out,
                          struct strbuf *comment, struct strbuf *err)
 {
-    switch (play_header_step(s)) {
-    case PLAY_STEP_PLAYERS:
+    switch (record_header_step(s)) {
+    case RECORD_STEP_PLAYERS:
         strbuf_printf(out, "players %s", t);
         return 0;
-    case PLAY_STEP_SOLO:
+    case RECORD_STEP_SOLO:
         strbuf_printf(out, "solo %s", t);
         return 0;
-    case PLAY_STEP_DIFFICULTY:
+    case RECORD_STEP_DIFFICULTY:
         strbuf_printf(out, "difficulty %s", t);
         return 0;
-    case PLAY_STEP_EVENTS:
+    case RECORD_STEP_EVENTS:
         return expand_events(s, t, out, comment, err);
     default:
         strbuf_puts(out, t);
@@ -215,15 +215,15 @@ static int expand_header(const struct play_session *s, const char *t, struct str
 }
 
 /* The short forms of a round in progress, for what is awaited (kind) by `player`. */
-static void expand_round(const struct play_session *s, enum log_await_kind kind, int player,
+static void expand_round(const struct record_session *s, enum log_await_kind kind, int player,
                          const char *t, struct strbuf *out)
 {
     const struct game_state *st = &s->replay->state;
     const struct log_await *a = &s->await;
     char w[XII_NAME_SIZE + 2], w2[16];
-    const char *rest = play_first_word(t, w, sizeof w);
-    play_first_word(rest, w2, sizeof w2);
-    int named = play_find_player(st, w) >= 0;
+    const char *rest = record_first_word(t, w, sizeof w);
+    record_first_word(rest, w2, sizeof w2);
+    int named = record_find_player(st, w) >= 0;
     int nums = numbers_only(t);
     switch (kind) {
     case LOG_AWAIT_OUTLAWS: {
@@ -237,7 +237,7 @@ static void expand_round(const struct play_session *s, enum log_await_kind kind,
             strbuf_printf(out, "outlaws %s", t);
         } else if (nums && count == 1 && count_numbers(t) == a->rolls_due[due]) {
             strbuf_puts(out, "outlaws ");
-            play_put_name(out, st->cfg.names[due]);
+            record_put_name(out, st->cfg.names[due]);
             strbuf_printf(out, " %s", t);
         } else if (nums && (a->pending >> LOG_AWAIT_SHARED & 1u)) {
             strbuf_printf(out, "shared %s", t);     /* the shared dice may come first */
@@ -256,7 +256,7 @@ static void expand_round(const struct play_session *s, enum log_await_kind kind,
             strbuf_printf(out, "turn %s", t);
         else if (nums) {
             strbuf_puts(out, "turn ");
-            play_put_name(out, st->cfg.names[player]);
+            record_put_name(out, st->cfg.names[player]);
             strbuf_printf(out, " %s", t);
         } else
             break;
@@ -274,7 +274,7 @@ static void expand_round(const struct play_session *s, enum log_await_kind kind,
             strbuf_printf(out, "collect %s", t);
         else if (gamedata_location(s->gd, w, strlen(w)) >= 0 && a->collect_player >= 0) {
             strbuf_puts(out, "collect ");
-            play_put_name(out, st->cfg.names[a->collect_player]);
+            record_put_name(out, st->cfg.names[a->collect_player]);
             strbuf_printf(out, " %s", t);
         } else
             break;
@@ -291,11 +291,11 @@ static void expand_round(const struct play_session *s, enum log_await_kind kind,
     strbuf_puts(out, t);
 }
 
-int play_shortform_expand(const struct play_session *s, const char *typed, struct strbuf *out,
+int record_shortform_expand(const struct record_session *s, const char *typed, struct strbuf *out,
                           struct strbuf *comment, struct strbuf *err)
 {
     char w[XII_NAME_SIZE + 2];
-    const char *rest = play_first_word(typed, w, sizeof w);
+    const char *rest = record_first_word(typed, w, sizeof w);
     const struct log_await *a = &s->await;
     int quoted = typed[strspn(typed, " \t")] == '"';
     if (!quoted && strcasecmp(w, "round") == 0 && !*rest) {
@@ -305,14 +305,14 @@ int play_shortform_expand(const struct play_session *s, const char *typed, struc
             return -1;
         }
         /* The next round, even early: the replay then says what the round still needs. */
-        strbuf_printf(out, "round %d", play_session_started(s) ? s->replay->state.round + 1 : 1);
+        strbuf_printf(out, "round %d", record_session_started(s) ? s->replay->state.round + 1 : 1);
         return 0;
     }
     if (!quoted && is_keyword(w)) {
         strbuf_puts(out, typed);
         return 0;
     }
-    if (!play_session_started(s))
+    if (!record_session_started(s))
         return expand_header(s, typed, out, comment, err);
     if (a->kind == LOG_AWAIT_RESERVE) {
         /* "3 food" is the reserve die; numbers alone or a name belong to what follows. */
