@@ -8,8 +8,8 @@ what their bodies call, and a source file (or header) calls the header when it c
 them.
 Fails, listing them, on
   - a circle: files that reach each other through such calls (each file one job, calls one way);
-  - an arrow that runs back up between folders (README, "Layout of the source": cli -> play,
-    log, layout -> rules -> core; layout -> draw -> core).
+  - an arrow that runs back up between folders (README, "Layout of the source": cli -> record
+    -> advisor -> play -> log -> rules -> core; layout -> draw -> core).
 Usage: check-house.py OBJ_DIR   (the build's obj folder, holding src/<folder>/<file>.o)
 """
 import glob
@@ -26,10 +26,11 @@ MAY_CALL = {
     'rules': {'core'},
     'log': {'rules', 'core'},
     'play': {'log', 'rules', 'core'},
+    'advisor': {'play', 'log', 'rules', 'core'},
     'draw': {'core'},
     'layout': {'draw', 'rules', 'core'},
-    'record': {'play', 'log', 'rules', 'core'},
-    'cli': {'record', 'play', 'log', 'layout', 'draw', 'rules', 'core'},
+    'record': {'advisor', 'play', 'log', 'rules', 'core'},
+    'cli': {'record', 'advisor', 'play', 'log', 'layout', 'draw', 'rules', 'core'},
 }
 
 # Circles known and being taken apart, each with who is doing it. Listed here, they are

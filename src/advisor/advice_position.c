@@ -1,5 +1,5 @@
 /* The awaited decision as an advice position. */
-#include "play/advice_position.h"
+#include "advisor/advice_position.h"
 #include <string.h>
 #include "log/name.h"
 
