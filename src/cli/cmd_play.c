@@ -3,6 +3,8 @@
  * audit's parser and replay (record_session.h), writes the accepted ones to FILE as the game
  * goes, and prints the audit report when the game ends. */
 #include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -137,6 +139,7 @@ static char **complete(const char *text, int start, int end)
 struct reader {
     int terminal;       /* prompts, colours, libedit */
     int colour;
+    long lines;         /* the lines read so far */
 };
 
 static volatile sig_atomic_t interrupted;
@@ -160,9 +163,43 @@ static void catch_interrupt(void)
     sigaction(SIGINT, &sa, NULL);
 }
 
-/* The next line (caller frees), or NULL at the end of the input. */
-static char *read_line(const struct reader *rd, const struct record_session *s)
+/* A line from a pipe, without its end (LF or CR LF), or NULL at the end of the input. A line
+ * the recorder cannot take is refused here, with why in refusal: a NUL byte or a carriage
+ * return inside (each would cut the line short), or more than RECORD_MAX_LINE_BYTES (then
+ * the rest of the input is not read: it may never end). */
+static char *read_piped_line(long number, struct strbuf *refusal)
 {
+    struct strbuf sb = STRBUF_INIT;
+    int c = 0, any = 0;
+    while ((c = getc(stdin)) != EOF && c != '\n') {
+        any = 1;
+        if (sb.len > RECORD_MAX_LINE_BYTES) {
+            strbuf_printf(refusal, "line %ld of the input is longer than %d bytes: refused, nothing written\n",
+                          number, RECORD_MAX_LINE_BYTES);
+            return strbuf_detach(&sb);
+        }
+        strbuf_putc(&sb, (char)c);
+    }
+    if (!any && c == EOF) {
+        strbuf_free(&sb);
+        return NULL;
+    }
+    if (sb.len && sb.data[sb.len - 1] == '\r')
+        sb.data[--sb.len] = 0;
+    const char *text = strbuf_cstr(&sb);
+    const char *nul = memchr(text, 0, sb.len), *cr = memchr(text, '\r', sb.len);
+    if (nul || cr)
+        strbuf_printf(refusal, "line %ld of the input holds %s at byte %zu: refused, nothing written (a line "
+                               "is text, ended by a newline)\n",
+                      number, nul ? "a NUL byte" : "a carriage return (CR)", (size_t)((nul ? nul : cr) - text) + 1);
+    return strbuf_detach(&sb);
+}
+
+/* The next line (caller frees), or NULL at the end of the input. A line that cannot be
+ * taken comes with why in refusal. */
+static char *read_line(struct reader *rd, const struct record_session *s, struct strbuf *refusal)
+{
+    rd->lines++;
     if (rd->terminal) {
         struct strbuf prompt = STRBUF_INIT;
         record_text_prompt(s, &prompt);
@@ -177,20 +214,13 @@ static char *read_line(const struct reader *rd, const struct record_session *s)
             fputs("^C (line dropped; quit or Ctrl-D ends the recorder)\n", stdout);
         }
         strbuf_free(&prompt);
-        if (line && line[strspn(line, " \t")])
+        if (line && strlen(line) > RECORD_MAX_LINE_BYTES)
+            strbuf_printf(refusal, "the line is longer than %d bytes\n", RECORD_MAX_LINE_BYTES);
+        else if (line && line[strspn(line, " \t")])
             add_history(line);
         return line;
     }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n = getline(&line, &cap, stdin);
-    if (n < 0) {
-        free(line);
-        return NULL;
-    }
-    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-        line[--n] = 0;
-    return line;
+    return read_piped_line(rd->lines, refusal);
 }
 
 /* ---- commands ------------------------------------------------------------------------------ */
@@ -345,14 +375,24 @@ static int final_report(const struct play_args *pa)
     return cmd_audit(argc, argv);
 }
 
-static void print_refusal(const struct reader *rd, const struct record_result *res)
+/* why a line is refused: at the prompt, in red; through a pipe, on standard error (prefixed
+ * with the program's name when the message is the recorder's, not the audit's). */
+static void print_refusal(const struct reader *rd, const struct strbuf *why, const char *prefix)
 {
     if (rd->terminal) {
         printf("%srefused%s (not written):\n%s", rd->colour ? "\033[1;31m" : "",
-               rd->colour ? "\033[0m" : "", strbuf_cstr(&res->message));
+               rd->colour ? "\033[0m" : "", strbuf_cstr(why));
         return;
     }
-    fputs(strbuf_cstr(&res->message), stderr);
+    fprintf(stderr, "%s%s", prefix, strbuf_cstr(why));
+}
+
+/* libedit reads what is typed in the locale's character set: UTF-8, as a log is written,
+ * also where the environment names none (the C locale drops every other character). */
+static void read_utf8(void)
+{
+    if (!setlocale(LC_CTYPE, "") || strcmp(nl_langinfo(CODESET), "UTF-8") != 0)
+        setlocale(LC_CTYPE, "C.UTF-8");
 }
 
 /* Line editing, the history of FILE's lines, and where the game stands. */
@@ -362,6 +402,7 @@ static void terminal_start(const struct record_session *s, const char *path, str
     const char *file = shown(&name, path);
     const char *term = getenv("TERM");
     rd->colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR") && term && strcmp(term, "dumb") != 0;
+    read_utf8();
     rl_readline_name = "xii";
     catch_interrupt();
     rl_attempted_completion_function = complete;
@@ -407,12 +448,15 @@ static int record_line(struct record_session *s, const struct reader *rd, const 
     record_session_submit(s, line, &res);
     int stop = 0;
     if (res.outcome == RECORD_REFUSED) {
-        print_refusal(rd, &res);
+        print_refusal(rd, &res.message, "");
         if (!rd->terminal)
             stop = EXIT_FINDINGS;
     } else if (res.outcome == RECORD_WRITE_FAILED) {
+        /* Nothing was written: at the table the line may be typed again once the file is
+         * right (room made, the file put back); a script stops. */
         fprintf(stderr, "xii play: %s", strbuf_cstr(&res.message));
-        stop = EXIT_OUTPUT;
+        if (!rd->terminal)
+            stop = EXIT_OUTPUT;
     } else if (res.outcome != RECORD_EMPTY && res.message.len) {
         fputs(strbuf_cstr(&res.message), rd->terminal ? stdout : stderr);   /* a check's mismatches */
     }
@@ -428,10 +472,20 @@ static int record_line(struct record_session *s, const struct reader *rd, const 
 /* Reads and records lines until quit, the end of the input, or a line that stops the
  * recorder. Once the game is over, the check lines of the final sheets may still come.
  * *report: the audit report is due. Returns the exit status so far. */
-static int record(struct record_session *s, const struct reader *rd, int *report)
+static int record(struct record_session *s, struct reader *rd, int *report)
 {
     for (;;) {
-        char *line = read_line(rd, s);
+        struct strbuf refusal = STRBUF_INIT;
+        char *line = read_line(rd, s, &refusal);
+        if (line && refusal.len) {
+            print_refusal(rd, &refusal, "xii play: ");
+            strbuf_free(&refusal);
+            free(line);
+            if (!rd->terminal)
+                return EXIT_FINDINGS;
+            continue;
+        }
+        strbuf_free(&refusal);
         if (!line) {
             /* Ctrl-D at the table ends like quit; a script's input ends the game once it is over. */
             *report = rd->terminal || s->replay->state.phase == PHASE_GAME_OVER;
@@ -443,7 +497,7 @@ static int record(struct record_session *s, const struct reader *rd, int *report
         int stop = 0;
         if (c == CMD_QUIT)
             *report = 1;
-        else if (c == CMD_FAILED)
+        else if (c == CMD_FAILED && !rd->terminal)
             stop = EXIT_OUTPUT;
         else if (c == CMD_UNDONE && rd->terminal)
             print_awaited(s);
@@ -469,9 +523,20 @@ int cmd_play(int argc, char **argv)
         strbuf_free(&x);
         return EXIT_USAGE;
     }
+    if (pa.pdf && record_gamefile_same(pa.pdf, pa.file)) {
+        struct strbuf x = STRBUF_INIT;
+        fprintf(stderr, "xii play: the PDF %s would be the game file (the same file): nothing was read or "
+                        "written; give the PDF another name\n",
+                shown(&x, pa.pdf));
+        strbuf_free(&x);
+        return EXIT_USAGE;
+    }
     struct gamedata gd;
     if (cli_load_gamedata(&gd, pa.rules) != 0)
         return EXIT_USAGE;
+    /* A file size limit (ulimit -f) makes a write fail (EFBIG), which the game file takes
+     * back, instead of ending the program in the middle of a line. */
+    signal(SIGXFSZ, SIG_IGN);
     struct record_session s;
     struct strbuf err = STRBUF_INIT;
     rc = record_session_open(&s, &gd, pa.file, &err);
@@ -493,7 +558,7 @@ int cmd_play(int argc, char **argv)
     strbuf_free(&err);
     s.has_seed = pa.seed != NULL;
     s.seed = seed;
-    struct reader rd = {isatty(STDIN_FILENO), 0};
+    struct reader rd = {isatty(STDIN_FILENO), 0, 0};
     if (rd.terminal)
         terminal_start(&s, pa.file, &rd);
     int report = 0;

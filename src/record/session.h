@@ -5,22 +5,26 @@
  * move log, then the whole log with that line at its end goes through the audit's parser and
  * replay: any error refuses the line (the audit's diagnostics say why) and nothing is
  * written; otherwise the line is appended to FILE and flushed to disk (fsync) before the
- * call returns. A comment typed alone is written as it is. Before round 1 the header may
+ * call returns (record_gamefile.h: locked, checked against outside changes, never half a
+ * line). A comment typed alone is checked by the log's parser (control characters, UTF-8)
+ * and written as it is. Before round 1 the header may
  * be incomplete (a difficulty whose events line has not come yet): a header line is accepted
  * when the header replays with no error once stand-ins are given for what it still lacks
  * (the players, the solo objective, the events).
- * Undo takes back the last statement and rewrites FILE atomically. */
+ * Undo takes back the last statement by cutting the end of FILE off. */
 #ifndef RECORD_SESSION_H
 #define RECORD_SESSION_H
 #include <stdint.h>
 #include "core/diag.h"
 #include "core/strbuf.h"
 #include "log/await.h"
+#include "record/gamefile.h"
 #include "log/replay.h"
 
 struct record_session {
     const struct gamedata *gd;
     char *path;                 /* FILE (owned) */
+    struct record_gamefile file;    /* FILE, open and locked while the session lasts */
     struct strbuf text;         /* FILE's content: every accepted line */
     int has_seed;               /* --seed: a difficulty's events are drawn from seed */
     uint64_t seed;
@@ -44,8 +48,9 @@ struct record_result {
     struct strbuf message;      /* refusal: the diagnostics; accepted: a check line's mismatches */
 };
 
-/* Opens FILE (created empty when missing) and replays it. Returns 0; -1 with the reason in
- * err when it cannot be read or created, -2 when it cannot be written; 1 when it has errors (err holds the audit's
+/* Opens FILE (created empty when missing), locks it and replays it. Returns 0; -1 with the
+ * reason in err when it cannot be read or created (or is not a regular file), -2 when it cannot
+ * be written (or another recorder holds it); 1 when it has errors (err holds the audit's
  * diagnostics): a log is continued only when the rules accept it (a header on its way
  * included). */
 int record_session_open(struct record_session *s, const struct gamedata *gd, const char *path,
@@ -61,7 +66,7 @@ void record_result_free(struct record_result *res);
 /* Takes back the last statement, with the comment lines after it (the comment lines alone
  * when FILE has no statement). Writes what was taken back into undone
  * (empty when there was nothing). Returns 0, or -1 with the reason in err when FILE could not
- * be rewritten (the session is then unchanged). */
+ * be cut back (changed from outside...; the session is then unchanged). */
 int record_session_undo(struct record_session *s, struct strbuf *undone, struct strbuf *err);
 
 /* The state where the awaited decision is taken. */
