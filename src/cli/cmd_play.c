@@ -142,7 +142,7 @@ struct reader {
     long lines;         /* the lines read so far */
 };
 
-static volatile sig_atomic_t interrupted;
+static volatile sig_atomic_t interrupted, resumed;
 
 static void on_interrupt(int sig)
 {
@@ -150,9 +150,17 @@ static void on_interrupt(int sig)
     interrupted = 1;
 }
 
+static void on_resume(int sig)
+{
+    (void)sig;
+    resumed = 1;
+}
+
 /* Ctrl-C at the prompt drops the line being typed, as in a shell, instead of ending the
  * recorder: the read is interrupted (no SA_RESTART) and libedit's own handler, which would
- * end the program, is not installed. */
+ * end the program, is not installed. For the same reason libedit does not see Ctrl-Z: when
+ * the recorder is resumed (fg), the read is interrupted as well and the prompt drawn again,
+ * the terminal set up anew for line editing. */
 static void catch_interrupt(void)
 {
     rl_catch_signals = 0;
@@ -161,6 +169,8 @@ static void catch_interrupt(void)
     sa.sa_handler = on_interrupt;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
+    sa.sa_handler = on_resume;
+    sigaction(SIGCONT, &sa, NULL);
 }
 
 /* A line from a pipe, without its end (LF or CR LF), or NULL at the end of the input. A line
@@ -206,12 +216,13 @@ static char *read_line(struct reader *rd, const struct record_session *s, struct
         completing = s;
         char *line;
         for (;;) {
-            interrupted = 0;
+            interrupted = resumed = 0;
             line = readline(strbuf_cstr(&prompt));
-            if (!interrupted)
+            if (!interrupted && !(resumed && !line))
                 break;
             free(line);
-            fputs("^C (line dropped; quit or Ctrl-D ends the recorder)\n", stdout);
+            if (interrupted)
+                fputs("^C (line dropped; quit or Ctrl-D ends the recorder)\n", stdout);
         }
         strbuf_free(&prompt);
         if (line && strlen(line) > RECORD_MAX_LINE_BYTES)
