@@ -38,8 +38,11 @@ static const char usage_text[] =
     "  -h, --help          this help\n"
     "When standard input is not a terminal, lines are read without prompts; the first line\n"
     "refused stops the recorder with the audit's message (FILE keeps every line accepted).\n"
+    "FILE is locked while recorded, checked before each write (a change by someone else is\n"
+    "refused, never overwritten), and never left with part of a line.\n"
     "Exit status: 0 recorded (no errors, no mismatches), 1 a line was refused or a check line\n"
-    "differs, 2 bad options or FILE has errors, 3 FILE could not be written.\n";
+    "differs, 2 bad options or FILE has errors (or is not a regular file), 3 FILE could not be\n"
+    "written (another recorder holds it, someone else changed it, the disk is full).\n";
 
 /* s as it is safe to show on a terminal, in the buffer sb (reset first). */
 static const char *shown(struct strbuf *sb, const char *s)
