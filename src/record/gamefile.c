@@ -75,9 +75,9 @@ static int read_all(struct record_gamefile *g, struct strbuf *text, struct strbu
         if (n == 0)
             return 0;
         total += (size_t)n;
-        if (total > RECORD_GAMEFILE_MAX_BYTES) {
+        if (total > LOG_MAX_BYTES) {
             put_path(err, g->path);
-            strbuf_printf(err, " is larger than %zu MB: not a game record", RECORD_GAMEFILE_MAX_BYTES >> 20);
+            strbuf_printf(err, " is larger than %zu MB: not a game record", LOG_MAX_BYTES >> 20);
             return -1;
         }
         strbuf_append(text, buf, (size_t)n);
@@ -208,10 +208,10 @@ int record_gamefile_append(struct record_gamefile *g, const char *data, size_t l
 {
     if (unchanged(g, "write", err) != 0)
         return -1;
-    if ((size_t)g->size + len > RECORD_GAMEFILE_MAX_BYTES) {
+    if ((size_t)g->size + len > LOG_MAX_BYTES) {
         path_error(err, "write", g->path, "");
         strbuf_printf(err, "it would grow past %zu MB, the most xii reads back; nothing was written",
-                      RECORD_GAMEFILE_MAX_BYTES >> 20);
+                      LOG_MAX_BYTES >> 20);
         return -1;
     }
     size_t done = 0;

@@ -12,7 +12,7 @@
  *   file size limit), the file is cut back to its length before: never part of a line.
  * - Undo cuts the end of the file off in place (ftruncate, fsync), so the locked file stays
  *   the game file.
- * - The file never grows past RECORD_GAMEFILE_MAX_BYTES, the most the readers of a log take.
+ * - The file never grows past LOG_MAX_BYTES (log/parse.h), the most the readers of a log take.
  * Every error names the file (escaped for a terminal) and says why. */
 #ifndef RECORD_GAMEFILE_H
 #define RECORD_GAMEFILE_H
@@ -20,9 +20,8 @@
 #include <sys/types.h>
 #include <time.h>
 #include "core/strbuf.h"
+#include "log/parse.h"
 
-/* The largest game file: what xii audit and xii play read back. */
-#define RECORD_GAMEFILE_MAX_BYTES ((size_t)32 << 20)
 /* The longest line typed at the recorder, in bytes: a statement with its note is far shorter. */
 #define RECORD_MAX_LINE_BYTES 4096
 
