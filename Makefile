@@ -24,7 +24,8 @@ DEPFLAGS = -MMD -MP
 # Sanitizer flags, for compiling and linking alike (make asan sets them).
 SANITIZE ?=
 
-DEB_PACKAGES := libcairo2-dev libhpdf-dev libcmocka-dev libedit-dev pkg-config poppler-utils qpdf mandoc python3-jsonschema strace
+DEB_PACKAGES := libcairo2-dev libhpdf-dev libcmocka-dev libedit-dev pkg-config poppler-utils qpdf mandoc python3-jsonschema strace \
+                libmicrohttpd-dev libqrencode-dev libjansson-dev
 
 # $(BUILD)/deps.mk installs the missing Debian packages, then records the library flags;
 # make re-reads itself once it exists, so pkg-config is asked only after it is installed.
@@ -38,20 +39,24 @@ $(DEPS_MK): tools/ensure-deps.sh Makefile
 	@printf 'CAIRO_CFLAGS := %s\nCAIRO_LIBS := %s\nEDIT_CFLAGS := %s\nEDIT_LIBS := %s\n' \
 	  "$$(pkg-config --cflags cairo-ft cairo)" "$$(pkg-config --libs cairo-ft cairo)" \
 	  "$$(pkg-config --cflags libedit)" "$$(pkg-config --libs libedit)" > $@
+	@printf 'SERVE_CFLAGS := %s\nSERVE_LIBS := %s\n' \
+	  "$$(pkg-config --cflags libmicrohttpd libqrencode jansson)" \
+	  "$$(pkg-config --libs libmicrohttpd libqrencode jansson)" >> $@
 
 XII_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -DXII_VERSION=\"$(VERSION)\" -Isrc -I$(BUILD)/gen \
-               $(patsubst -I%,-isystem %,$(CAIRO_CFLAGS) $(EDIT_CFLAGS))
+               $(patsubst -I%,-isystem %,$(CAIRO_CFLAGS) $(EDIT_CFLAGS) $(SERVE_CFLAGS))
 XII_CFLAGS   = $(WARN) $(OPT) $(SANITIZE) $(DEPFLAGS) -pthread
-XII_LDLIBS   = $(CAIRO_LIBS) $(EDIT_LIBS) -lhpdf -lm -pthread
+XII_LDLIBS   = $(CAIRO_LIBS) $(EDIT_LIBS) $(SERVE_LIBS) -lhpdf -lm -pthread
 # Ours first, the user's after (GNU coding standards, "Variables for Specifying Commands").
 ALL_CPPFLAGS  = $(XII_CPPFLAGS) $(CPPFLAGS)
 ALL_CFLAGS    = $(XII_CFLAGS) $(CFLAGS)
 ALL_LDFLAGS   = $(SANITIZE) $(LDFLAGS)
 ALL_LDLIBS    = $(XII_LDLIBS) $(LDLIBS)
 
-LIB_SRC  := $(sort $(wildcard src/core/*.c src/rules/*.c src/log/*.c src/play/*.c src/record/*.c src/layout/*.c src/draw/*.c))
+LIB_SRC  := $(sort $(wildcard src/core/*.c src/rules/*.c src/log/*.c src/play/*.c src/record/*.c src/serve/*.c src/layout/*.c src/draw/*.c))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c))
-EMBED_IN := $(sort $(wildcard templates/*.rules templates/*.icons templates/*.layout templates/*.txt))
+EMBED_IN := $(sort $(wildcard templates/*.rules templates/*.icons templates/*.layout templates/*.txt \
+                          templates/*.html templates/*.js templates/*.css))
 GEN_C    := $(BUILD)/gen/embedded.c
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/embedded.o
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)

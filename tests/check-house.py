@@ -22,7 +22,8 @@ MAY_CALL = {
     'draw': {'core'},
     'layout': {'draw', 'rules', 'core'},
     'record': {'play', 'log', 'rules', 'core'},
-    'cli': {'record', 'play', 'log', 'layout', 'draw', 'rules', 'core'},
+    'serve': {'record', 'play', 'log', 'layout', 'draw', 'rules', 'core'},
+    'cli': {'serve', 'record', 'play', 'log', 'layout', 'draw', 'rules', 'core'},
 }
 
 # Circles known and being taken apart, each with who is doing it. Listed here, they are
