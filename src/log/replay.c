@@ -1048,74 +1048,92 @@ static void statement(struct rp *rp, const struct log_stmt *st)
     }
 }
 
-static int cmp_int(const void *a, const void *b)
+/* Gives every history record written since the last call the line of the statement that wrote
+ * it. */
+static void note_lines(struct rp *rp, int line)
 {
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
-}
-
-/* Gives every history record written since the last call (records done.. ) the line of the
- * statement that wrote it. */
-static void note_lines(struct log_replay *out, size_t *cap, size_t *done, int line)
-{
+    struct log_replay *out = rp->out;
     size_t n = out->history.count;
-    if (n < *done)
-        *done = n;      /* records dropped since (history_truncate) */
-    if (n == *done)
+    if (n < rp->lines_done)
+        rp->lines_done = n;     /* records dropped since (history_truncate) */
+    if (n == rp->lines_done)
         return;
     void *lines = out->history_lines;
-    xgrow(&lines, cap, n, sizeof *out->history_lines);
+    xgrow(&lines, &rp->lines_cap, n, sizeof *out->history_lines);
     out->history_lines = lines;
-    for (size_t i = *done; i < n; i++)
+    for (size_t i = rp->lines_done; i < n; i++)
         out->history_lines[i] = line;
-    *done = n;
+    rp->lines_done = n;
+}
+
+void replay_init(struct rp *rp, struct log_replay *out, const struct gamedata *gd, struct diag_list *dl,
+                 const struct log_replay_options *opt)
+{
+    memset(out, 0, sizeof *out);
+    out->gd = gd;
+    out->until_round = opt ? opt->until_round : 0;
+    memset(rp, 0, sizeof *rp);
+    rp->out = out;
+    rp->gd = gd;
+    rp->dl = dl;
+    rp->max_mismatches = opt ? opt->max_mismatches : 0;
+    rp->s = &out->state;
+    rp->h = &out->history;
+    log_ids_table_init(&rp->ids, gd);
+    out->state.gd = gd;
+    out->state.turn.player = -1;
+}
+
+void replay_feed(struct rp *rp, const struct log_ast *ast, size_t i)
+{
+    if (rp->done)
+        return;
+    rp->ast = ast;
+    rp->nstmts++;
+    statement(rp, &ast->stmts[i]);
+    note_lines(rp, ast->stmts[i].at.line);
+}
+
+void replay_finish(struct rp *rp, int last_line)
+{
+    struct log_replay *out = rp->out;
+    if (!rp->start_tried && !rp->done)
+        replay_start(rp, (struct log_span){last_line, last_line ? 1 : 0, 0});
+    if (!rp->done && out->state.turn.player >= 0) {
+        /* The end of the log ends a turn whose dice are spent; otherwise the log stops inside
+         * it and the state is the one before feeding. */
+        if (dice_left(&out->state) == 0) {
+            out->eof_turn_line = rp->turn->at.line;
+            out->eof_turn_state = out->state;
+            end_turn(rp);
+        } else
+            out->open_turn_line = rp->turn->at.line;
+    }
+    note_lines(rp, last_line);
+    if (rp->turn && out->state.turn.player >= 0)
+        out->open_turn_line = rp->turn->at.line;
+}
+
+void replay_release(struct rp *rp)
+{
+    free(rp->towns.items);
+    free(rp->variants.items);
+    rp->towns = (struct stmt_list){0};
+    rp->variants = (struct stmt_list){0};
 }
 
 struct log_replay *log_replay_run(const struct gamedata *gd, const struct log_ast *ast,
                                   const struct log_replay_options *opt, struct diag_list *dl)
 {
-    struct log_replay *out = xcalloc(1, sizeof *out);
-    out->gd = gd;
-    out->until_round = opt ? opt->until_round : 0;
-    out->stopped = ast->stopped;
+    struct log_replay *out = xmalloc(sizeof *out);
     struct rp rp;
-    memset(&rp, 0, sizeof rp);
-    rp.out = out;
-    rp.gd = gd;
+    replay_init(&rp, out, gd, dl, opt);
     rp.ast = ast;
-    rp.dl = dl;
-    rp.max_mismatches = opt ? opt->max_mismatches : 0;
-    rp.s = &out->state;
-    rp.h = &out->history;
-    log_ids_table_init(&rp.ids, gd);
-    out->state.gd = gd;
-    out->state.turn.player = -1;
-    size_t lines_cap = 0, lines_done = 0;
-    for (size_t i = 0; i < ast->count && !rp.done; i++) {
-        statement(&rp, &ast->stmts[i]);
-        note_lines(out, &lines_cap, &lines_done, ast->stmts[i].at.line);
-    }
-    if (!rp.start_tried && !rp.done) {
-        int line = ast->count ? ast->stmts[ast->count - 1].at.line : 0;
-        replay_start(&rp, (struct log_span){line, line ? 1 : 0, 0});
-    }
-    if (!rp.done && out->state.turn.player >= 0) {
-        /* The end of the log ends a turn whose dice are spent; otherwise the log stops inside
-         * it and the state is the one before feeding. */
-        if (dice_left(&out->state) == 0) {
-            out->eof_turn_line = rp.turn->at.line;
-            out->eof_turn_state = out->state;
-            end_turn(&rp);
-        } else
-            out->open_turn_line = rp.turn->at.line;
-    }
-    note_lines(out, &lines_cap, &lines_done, ast->count ? ast->stmts[ast->count - 1].at.line : 0);
-    if (rp.turn && out->state.turn.player >= 0)
-        out->open_turn_line = rp.turn->at.line;
-    if (out->nskipped)
-        qsort(out->skipped, out->nskipped, sizeof *out->skipped, cmp_int);
-    free(rp.towns.items);
-    free(rp.variants.items);
+    out->stopped = ast->stopped;
+    for (size_t i = 0; i < ast->count && !rp.done; i++)
+        replay_feed(&rp, ast, i);
+    replay_finish(&rp, ast->count ? ast->stmts[ast->count - 1].at.line : 0);
+    replay_release(&rp);
     return out;
 }
 

@@ -230,7 +230,7 @@ int replay_start(struct rp *rp, struct log_span at)
         if (rp->bad_players)
             replay_error(rp, replay_keyword_span(rp->bad_players, "players"), RULE_SETUP, -1,
                          "the game cannot start: its players line has an error");
-        else if (rp->ast->count == 0)
+        else if (rp->nstmts == 0)
             replay_error(rp, at, RULE_SETUP, -1, "the log is empty: expected a players line, then rounds");
         else
             replay_error(rp, at, RULE_SETUP, -1, "the log has no players line: expected \"players NAME ...\" "
