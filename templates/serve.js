@@ -28,7 +28,9 @@
   function logName(n) {
     return /[\s,#"]/.test(n) ? '"' + n.replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"' : n;
   }
+  let answerVersion = 0;       // the version when the answer shown came
   function showAnswer(ok, text) {
+    answerVersion = state ? state.version : 0;
     const a = $('answer');
     a.hidden = !text;
     a.className = 'answer ' + (ok ? 'accepted' : 'refused');
@@ -83,6 +85,8 @@
     return g;
   }
 
+  // The legal uses of one die at a time: a tab for each die (and reserve die) that has any.
+  let chosenDie = '';
   function renderMoves(aw) {
     const byDie = new Map();
     for (const m of aw.moves) {
@@ -90,14 +94,20 @@
       if (!byDie.has(key)) byDie.set(key, []);
       byDie.get(key).push(m);
     }
-    for (const [key, list] of byDie) {
-      const g = group('Use the ' + key);
-      for (const m of list) {
-        const words = m.line.replace(/^reserve /, '').replace(/^\d+ /, '');
-        const b = button(words, () => send(m.line));
-        b.dataset.line = m.line;
-        g.appendChild(b);
-      }
+    if (!byDie.size) return;
+    if (!byDie.has(chosenDie)) chosenDie = byDie.keys().next().value;
+    const tabs = group('Which die?');
+    for (const key of byDie.keys()) {
+      const t = button(key.replace('reserve ', 'R').replace('die ', ''), () => { chosenDie = key; renderActions(); },
+                       'pick' + (key === chosenDie ? ' on' : ''));
+      t.dataset.key = key;
+      tabs.appendChild(t);
+    }
+    const g = group('Use the ' + chosenDie + ' for');
+    for (const m of byDie.get(chosenDie)) {
+      const b = button(m.line.replace(/^reserve /, '').replace(/^\d+ /, ''), () => send(m.line));
+      b.dataset.line = m.line;
+      g.appendChild(b);
     }
   }
 
@@ -188,6 +198,7 @@
     tabs.appendChild(button('front', () => { sheetPage = 1; renderSheet(); }, sheetPage === 1 ? 'on' : ''));
     tabs.appendChild(button('back', () => { sheetPage = 2; renderSheet(); }, sheetPage === 2 ? 'on' : ''));
     $('sheet-name').textContent = name(sheetSeat);
+    if (!box.open) return;      // drawn on the server when asked for: about a megabyte a page
     const src = q('/sheet/' + sheetSeat + '.svg', '&page=' + sheetPage + '&v=' + state.version);
     if ($('sheet').getAttribute('src') !== src) $('sheet').setAttribute('src', src);
   }
@@ -196,8 +207,8 @@
     const you = state.you, aw = state.awaited;
     $('who').textContent = 'XII Century · ' + (you.role === 'table' ? 'the table' : you.name || 'player ' + you.seat);
     const who = aw.seat ? name(aw.seat) : 'the table';
-    const awaitedText = state.game_over ? 'The game is over.\n' + aw.text : aw.text;
-    $('awaited').textContent = awaitedText;
+    $('awaited').textContent = aw.text;
+    if (answerVersion && state.version > answerVersion + 1) showAnswer(true, '');   // an old answer
     $('awaited').className = 'awaited' + (aw.yours ? ' yours' : '');
     $('await-box').dataset.kind = aw.kind;
     $('await-box').dataset.who = who;
@@ -242,6 +253,7 @@
     const line = $('line').value;
     if (await send(line)) $('line').value = '';
   });
+  $('sheet-box').addEventListener('toggle', () => { if (state) renderSheet(); });
   $('undo').addEventListener('click', () => post('/api/undo'));
   loop();
 })();
