@@ -199,6 +199,17 @@ textcheck: $(XII)
 
 check: unit golden pdfcheck catalogue repro outputs textcheck makeflags helpcheck mancheck completioncheck schemacheck installcheck play simcheck
 
+# xii serve in headless Chromium (tests/run-browser.sh): make check runs it when Chromium is
+# installed and says SKIPPED otherwise; make browsercheck installs Debian's chromium first when
+# root (a large package: opt-in).
+.PHONY: browser browsercheck
+browser: $(XII)
+	@sh tests/run-browser.sh $(XII) $(BUILD)
+browsercheck: $(XII)
+	@[ -x /usr/bin/chromium ] || [ "$$(id -u)" != 0 ] || sh tools/ensure-deps.sh chromium
+	@sh tests/run-browser.sh $(XII) $(BUILD)
+check: browser
+
 # The docs stand on their own: links and named paths exist, nothing points outside the repository.
 # (A test target can add itself to make check on its own line, as this one does.)
 .PHONY: docscheck

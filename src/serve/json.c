@@ -3,6 +3,7 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/text.h"
 #include "core/xalloc.h"
 #include "log/report.h"
 #include "record/shortform.h"
@@ -19,9 +20,23 @@ static void dump(json_t *v, struct strbuf *out)
     json_decref(v);
 }
 
+/* A JSON string of text; bytes that are not UTF-8 (a refused line's, quoted in the message)
+ * are written escaped, as on a terminal. */
+static json_t *text_string(const char *value)
+{
+    json_t *v = json_string(value);
+    if (!v) {
+        struct strbuf e = STRBUF_INIT;
+        text_escape(&e, value, strlen(value));
+        v = json_string(strbuf_cstr(&e));
+        strbuf_free(&e);
+    }
+    return v;
+}
+
 static void set_str(json_t *o, const char *key, const char *value)
 {
-    json_object_set_new(o, key, json_string(value));
+    json_object_set_new(o, key, text_string(value));
 }
 
 static void set_int(json_t *o, const char *key, long long value)
@@ -194,7 +209,7 @@ static json_t *log_tail(const struct strbuf *text, int n)
             break;
         start--;
     }
-    return json_string(t + start);
+    return text_string(t + start);
 }
 
 void serve_json_state(const struct serve_server *sv, int role, struct strbuf *out)
