@@ -199,6 +199,12 @@ textcheck: $(XII)
 
 check: unit golden pdfcheck catalogue repro outputs textcheck makeflags helpcheck mancheck completioncheck schemacheck installcheck play simcheck
 
+# xii serve over real HTTP on 127.0.0.1: links, join sheet, headers, tokens, limits, restarts.
+.PHONY: servecheck
+servecheck: $(XII)
+	@sh tests/run-serve.sh $(XII) $(BUILD)
+check: servecheck
+
 # xii serve in headless Chromium (tests/run-browser.sh): make check runs it when Chromium is
 # installed and says SKIPPED otherwise; make browsercheck installs Debian's chromium first when
 # root (a large package: opt-in).

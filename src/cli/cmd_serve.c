@@ -28,6 +28,7 @@ static const char usage_text[] =
     "checked by the rules as xii play checks it and written to FILE (flushed to the disk)\n"
     "before the page hears it was accepted. A player's link enters only that player's moves;\n"
     "the table's link enters the shared steps and anything else. Ctrl-C stops the server.\n"
+    "The links' tokens are kept in FILE.links (readable by you only): a restart keeps them.\n"
     "  --players NAMES     a new game's players (\"Jack Tom\"): else asked on the table's page\n"
     "  --difficulty D      a new game's difficulty\n"
     "  --events TEXT       its events: the dice rolled (\"3 5 1 6\") or chosen (\"7 fire, 8 2\")\n"
@@ -249,17 +250,19 @@ static int run(struct serve_server *sv, const struct serve_args *sa, unsigned po
     else
         snprintf(l.host, sizeof l.host, "127.0.0.1");
     pthread_mutex_lock(&sv->lock);
-    struct strbuf x = STRBUF_INIT;
-    printf("Serving %s on %s port %u%s (Ctrl-C stops).\n", shown(&x, sa->file), l.host, l.port,
-           sa->lan ? ", for the local network" : ", for this computer only (--lan for phones)");
-    strbuf_free(&x);
-    print_link(&l, "table", sv->tokens.table);
-    print_seats(&l);
-    sv->on_players = print_seats;
-    sv->ctx = &l;
     int status = EXIT_OK;
-    if (sa->pdf && join_sheet(&l) != 0)
+    if (sa->pdf && join_sheet(&l) != 0)     /* written before the links are printed */
         status = EXIT_OUTPUT;
+    struct strbuf x = STRBUF_INIT;
+    if (status == EXIT_OK) {
+        printf("Serving %s on %s port %u%s (Ctrl-C stops).\n", shown(&x, sa->file), l.host, l.port,
+               sa->lan ? ", for the local network" : ", for this computer only (--lan for phones)");
+        print_link(&l, "table", sv->tokens.table);
+        print_seats(&l);
+        sv->on_players = print_seats;
+        sv->ctx = &l;
+    }
+    strbuf_free(&x);
     pthread_mutex_unlock(&sv->lock);
     if (status == EXIT_OK) {
         int sig;
@@ -324,7 +327,9 @@ int cmd_serve(int argc, char **argv)
     s.seed = seed;
     struct serve_server sv;
     strbuf_reset(&err);
-    if (status == EXIT_OK && serve_server_init(&sv, &s, &err) != 0) {
+    struct strbuf links = STRBUF_INIT;
+    strbuf_printf(&links, "%s.links", sa.file);
+    if (status == EXIT_OK && serve_server_init(&sv, &s, strbuf_cstr(&links), &err) != 0) {
         fprintf(stderr, "xii serve: %s\n", strbuf_cstr(&err));
         status = EXIT_OUTPUT;
     } else if (status == EXIT_OK) {
@@ -334,6 +339,7 @@ int cmd_serve(int argc, char **argv)
             status = run(&sv, &sa, port);
         serve_server_free(&sv);
     }
+    strbuf_free(&links);
     strbuf_free(&err);
     strbuf_free(&x);
     record_session_free(&s);

@@ -25,29 +25,56 @@ const char *serve_seat_name(const struct serve_server *sv, int seat)
     return NULL;
 }
 
-/* Gives each seat its token once the players are known. */
-static int seat_tokens(struct serve_server *sv)
+/* Gives each seat its token once the players are known: the kept ones when they are as many. */
+static int seat_tokens(struct serve_server *sv, struct strbuf *err)
 {
     int n = players_line(sv->s);
     if (sv->tokens.nseats || n == 0)
         return 0;
     for (int p = 0; p < n && p < XII_MAX_PLAYERS; p++)
-        if (serve_token_new(sv->tokens.seat[p]) != 0)
+        if (sv->kept.nseats == n)
+            memcpy(sv->tokens.seat[p], sv->kept.seat[p], sizeof sv->tokens.seat[p]);
+        else if (serve_token_new(sv->tokens.seat[p]) != 0) {
+            strbuf_puts(err, "the system's random source failed: no links for the players");
             return -1;
+        }
     sv->tokens.nseats = n;
+    if (sv->links_path && sv->kept.nseats != n && serve_tokens_save(sv->links_path, &sv->tokens, err) != 0)
+        return -1;
     if (sv->on_players)
         sv->on_players(sv->ctx);
     return 0;
 }
 
-int serve_server_init(struct serve_server *sv, struct record_session *s, struct strbuf *err)
+int serve_server_init(struct serve_server *sv, struct record_session *s, const char *links_path,
+                      struct strbuf *err)
 {
     memset(sv, 0, sizeof *sv);
     sv->s = s;
     pthread_mutex_init(&sv->lock, NULL);
     pthread_cond_init(&sv->changed, NULL);
-    if (serve_token_new(sv->tokens.table) != 0 || seat_tokens(sv) != 0) {
-        strbuf_puts(err, "the system's random source failed: no tokens for the links");
+    int rc = 0;
+    if (links_path) {
+        sv->links_path = xstrdup(links_path);
+        rc = serve_tokens_load(links_path, &sv->kept, err);
+    }
+    if (rc == 0 && sv->kept.table[0]) {
+        memcpy(sv->tokens.table, sv->kept.table, sizeof sv->tokens.table);
+    } else if (rc >= 0) {
+        memset(&sv->kept, 0, sizeof sv->kept);
+        if (serve_token_new(sv->tokens.table) != 0) {
+            strbuf_puts(err, "the system's random source failed: no tokens for the links");
+            rc = -1;
+        } else if (links_path && serve_tokens_save(links_path, &sv->tokens, err) != 0) {
+            rc = -1;
+        } else {
+            rc = 0;
+        }
+    }
+    if (rc == 0)
+        rc = seat_tokens(sv, err);
+    if (rc != 0) {
+        serve_server_free(sv);
         return -1;
     }
     return 0;
@@ -60,6 +87,7 @@ void serve_server_free(struct serve_server *sv)
     for (int p = 0; p < XII_MAX_PLAYERS; p++)
         for (int k = 0; k < 2; k++)
             strbuf_free(&sv->sheet[p][k]);
+    free(sv->links_path);
     pthread_cond_destroy(&sv->changed);
     pthread_mutex_destroy(&sv->lock);
     memset(sv, 0, sizeof *sv);
@@ -111,8 +139,10 @@ static void submit(struct serve_server *sv, int role, const char *line, struct s
         strbuf_printf(&text, "%s%s", strbuf_cstr(&res.written), strbuf_cstr(&res.message));
         changed(sv, role, strbuf_cstr(&text));
         strbuf_free(&text);
-        if (seat_tokens(sv) != 0)
-            strbuf_puts(&o->message, "the system's random source failed: no links for the players\n");
+        struct strbuf err = STRBUF_INIT;
+        if (seat_tokens(sv, &err) != 0)
+            strbuf_printf(&o->message, "no links for the players: %s\n", strbuf_cstr(&err));
+        strbuf_free(&err);
         break;
     }
     }

@@ -25,6 +25,8 @@ struct serve_server {
     pthread_cond_t changed;     /* signalled when version changes or the server stops */
     struct record_session *s;
     struct serve_tokens tokens;
+    char *links_path;           /* where the tokens are kept, or NULL (owned) */
+    struct serve_tokens kept;   /* the tokens read from there at the start */
     struct serve_war war;
     unsigned long version;
     int stopping;
@@ -40,8 +42,11 @@ struct serve_server {
 };
 
 /* Takes the session (which stays the caller's) and makes the table's token, and the seats'
- * when the players are known. Returns 0, or -1 with why in err. */
-int serve_server_init(struct serve_server *sv, struct record_session *s, struct strbuf *err);
+ * when the players are known. links_path (or NULL): the file the tokens are kept in
+ * (serve_tokens_load): the tokens found there are used again, the new ones written there.
+ * Returns 0, or -1 with why in err (the server is then freed). */
+int serve_server_init(struct serve_server *sv, struct record_session *s, const char *links_path,
+                      struct strbuf *err);
 void serve_server_free(struct serve_server *sv);
 
 /* Seat's name (from 0) as the players line gives it, or NULL. Lock held. */

@@ -3,6 +3,7 @@
  * names its link by its token; the role it gets is looked up in constant time per token. */
 #ifndef SERVE_TOKENS_H
 #define SERVE_TOKENS_H
+#include "core/strbuf.h"
 #include "rules/state.h"
 
 #define SERVE_TOKEN_HEX 32
@@ -18,6 +19,12 @@ struct serve_tokens {
 
 /* Fills out with a fresh token. Returns 0, or -1 when the random source fails. */
 int serve_token_new(char out[SERVE_TOKEN_HEX + 1]);
+
+/* The tokens kept beside FILE (FILE.links, mode 0600: "table HEX", then "seat N HEX" lines),
+ * so that a restarted server keeps its links. Load: 0 read (t filled, nseats the seats
+ * found), 1 no such file, -1 unreadable or malformed (why in err). Save: 0, or -1 with why. */
+int serve_tokens_load(const char *path, struct serve_tokens *t, struct strbuf *err);
+int serve_tokens_save(const char *path, const struct serve_tokens *t, struct strbuf *err);
 
 /* The role of the token given (NULL or anything not a token: SERVE_NOBODY). */
 int serve_token_role(const struct serve_tokens *t, const char *given);

@@ -281,7 +281,10 @@ for (let k = 0; k < steps.length; k++) {
     server.kill('SIGKILL');
     await new Promise((r) => server.once('exit', r));
     check(lastStatement() === line, 'FILE kept every accepted line after kill -9');
+    const before = links;
     links = await startServer();
+    for (const who in links)
+      check(links[who].split('token=')[1] === before[who].split('token=')[1], who + "'s link is the same after the restart");
     await openPages();
     await allShow(line);
   }

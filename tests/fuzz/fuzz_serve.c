@@ -107,7 +107,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (record_session_open(&s, &gd, path, &err) != 0)
         abort();
     struct serve_server sv;
-    if (serve_server_init(&sv, &s, &err) != 0)
+    if (serve_server_init(&sv, &s, NULL, &err) != 0)
         abort();
     memset(sv.tokens.table, '0', SERVE_TOKEN_HEX);
     memset(sv.tokens.seat[0], '1', SERVE_TOKEN_HEX);

@@ -15,7 +15,7 @@ static void start(const char *name)
 {
     open_new(&S, name);
     struct strbuf err = STRBUF_INIT;
-    assert_int_equal(serve_server_init(&SV, &S, &err), 0);
+    assert_int_equal(serve_server_init(&SV, &S, NULL, &err), 0);
     strbuf_free(&err);
 }
 
@@ -353,6 +353,46 @@ static void test_state(void **state)
     stop();
 }
 
+/* The tokens kept beside FILE: private, and the same links after a restart. */
+static void test_links_kept(void **state)
+{
+    (void)state;
+    char links[300];
+    snprintf(links, sizeof links, "%s", file_path("kept.xii.links"));
+    remove(links);
+    open_new(&S, "kept.xii");
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(serve_server_init(&SV, &S, links, &err), 0);
+    struct stat st;
+    assert_int_equal(stat(links, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0600);
+    header();
+    struct serve_tokens first = SV.tokens;
+    serve_server_free(&SV);
+    record_session_free(&S);
+    /* A restart: the same links for the table and both seats. */
+    assert_int_equal(record_session_open(&S, &GD, file_path("kept.xii"), &err), 0);
+    assert_int_equal(serve_server_init(&SV, &S, links, &err), 0);
+    assert_string_equal(SV.tokens.table, first.table);
+    assert_int_equal(SV.tokens.nseats, 2);
+    assert_string_equal(SV.tokens.seat[0], first.seat[0]);
+    assert_string_equal(SV.tokens.seat[1], first.seat[1]);
+    assert_true(line_by(first.table, "round 1"));
+    serve_server_free(&SV);
+    /* A file that is not one of links is refused, not overwritten. */
+    FILE *f = fopen(links, "w");
+    assert_non_null(f);
+    fputs("table 123\n", f);
+    fclose(f);
+    assert_int_equal(serve_server_init(&SV, &S, links, &err), -1);
+    assert_non_null(strstr(strbuf_cstr(&err), "not a file of links"));
+    char *text = slurp(links);
+    assert_string_equal(text, "table 123\n");
+    free(text);
+    record_session_free(&S);
+    strbuf_free(&err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -361,6 +401,7 @@ int main(void)
         cmocka_unit_test(test_routes),
         cmocka_unit_test(test_permissions),
         cmocka_unit_test(test_state),
+        cmocka_unit_test(test_links_kept),
     };
     return cmocka_run_group_tests(tests, play_test_setup, play_test_teardown);
 }
