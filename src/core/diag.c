@@ -74,6 +74,22 @@ void diag_list_free(struct diag_list *dl)
     dl->keep = keep;
 }
 
+struct diag_mark diag_list_mark(const struct diag_list *dl)
+{
+    return (struct diag_mark){dl->count, dl->errors, dl->warnings, dl->omitted};
+}
+
+void diag_list_rewind(struct diag_list *dl, struct diag_mark m)
+{
+    for (size_t i = m.count; i < dl->count; i++)
+        free_strings(&dl->items[i]);
+    if (m.count < dl->count)
+        dl->count = m.count;
+    dl->errors = m.errors;
+    dl->warnings = m.warnings;
+    dl->omitted = m.omitted;
+}
+
 static const char *diag_level_name(enum diag_level level)
 {
     switch (level) {

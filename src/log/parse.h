@@ -18,5 +18,8 @@
  * the next line. Never returns NULL; the caller frees the result with log_free(). */
 struct log_ast *log_parse(const char *buf, size_t len, const char *filename,
                           struct diag_list *diags);
+/* The same for a text that starts at line first_line of the file (a line appended to a log). */
+struct log_ast *log_parse_from(const char *buf, size_t len, const char *filename, int first_line,
+                               struct diag_list *diags);
 
 #endif

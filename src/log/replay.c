@@ -260,8 +260,12 @@ static int apply_move(struct rp *rp, const struct log_stmt *st, const struct mov
 {
     /* No refusal facts while moves are legal (the usual case), not even the restriction note.
      * A refused move changed nothing, so checking it again gives the same refusal. */
-    if (engine_apply(rp->s, m, rp->h, NULL) == 0)
+    struct game_state before = *rp->s;
+    size_t from = rp->h->count;
+    if (engine_apply(rp->s, m, rp->h, NULL) == 0) {
+        replay_waste(rp, st, &before, m, from);
         return 0;
+    }
     struct refusal why;
     engine_check(rp->s, m, &why);
     /* After the four dice, a reserve die spent without the word reserve: name the line. */

@@ -57,7 +57,7 @@ static void summary(const struct log_report_input *in, struct strbuf *out)
     if (errors == 0 && mismatches == 0) {
         strbuf_puts(out, "No errors, no mismatches");
         if (warnings)
-            strbuf_printf(out, "; %zu warning%s (lines not needed)", warnings, warnings == 1 ? "" : "s");
+            strbuf_printf(out, "; %zu warning%s", warnings, warnings == 1 ? "" : "s");
         strbuf_puts(out, ".\n");
         return;
     }
