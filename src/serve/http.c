@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include "serve/handle.h"
+#include "serve/json.h"
 
 #define RATE_PER_SECOND 40.0
 #define RATE_BURST 80.0
@@ -72,7 +73,7 @@ static enum MHD_Result send_answer(struct MHD_Connection *c, int status, const c
 static enum MHD_Result refuse(struct MHD_Connection *c, int status, const char *text)
 {
     struct strbuf b = STRBUF_INIT;
-    strbuf_printf(&b, "{\"error\":\"%s\"}", text);
+    serve_json_error(text, &b);
     enum MHD_Result ret = send_answer(c, status, "application/json; charset=utf-8", &b);
     strbuf_free(&b);
     return ret;
