@@ -4,6 +4,7 @@
 #include "record/session.h"
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "record/narrate.h"
 #include "record/shortform.h"
 #include "core/xalloc.h"
@@ -182,14 +183,13 @@ static void format_line(const struct record_session *s, const char *stmt, const 
 /* The diagnostics of the live replay from d0 on, formatted against FILE's text and `line`
  * after it (a refusal is rare: the text is copied once to show its lines). */
 static void findings(const struct record_session *s, const struct diag_list *dl, size_t d0, const char *line,
-                     enum diag_level level, int all_levels, struct strbuf *out)
+                     struct strbuf *out)
 {
     struct strbuf all = STRBUF_INIT;
     strbuf_append(&all, strbuf_cstr(&s->text), s->text.len);
     strbuf_puts(&all, line);
     for (size_t i = d0; i < dl->count; i++)
-        if (all_levels || dl->items[i].level == level)
-            diag_format(out, &dl->items[i], all.data, all.len);
+        diag_format(out, &dl->items[i], all.data, all.len);
     strbuf_free(&all);
 }
 
@@ -333,9 +333,9 @@ static void submit_statement(struct record_session *s, const char *stmt, const c
         res->outcome = RECORD_REFUSED;
         if (fed == 0)
             for (size_t i = 0; i < syntax.count; i++)
-                diag_format(&res->message, &syntax.items[i], line.data, line.len);
+                diag_format_from(&res->message, &syntax.items[i], line.data, line.len, s->lines + 1);
         else
-            findings(s, log_live_diags(s->live), d0, line.data, DIAG_ERROR, 1, &res->message);
+            findings(s, log_live_diags(s->live), d0, line.data, &res->message);
         take_back(s, fed);
         goto done;
     }
@@ -368,11 +368,16 @@ static void submit_statement(struct record_session *s, const char *stmt, const c
     res->outcome = RECORD_ACCEPTED;
     strbuf_append(&res->written, line.data, line.len);
     strbuf_append(&s->text, line.data, line.len);
+    int first_line = s->lines + 1;
     s->lines += count_newlines(line.data, line.len);
     st = log_live_stmt(s->live, log_live_count(s->live) - 1);
     res->seat = record_statement_seat(s, st);
     explain_mismatches(s, m0, d0, line.data, &res->message);
-    findings(s, log_live_diags(s->live), d0, "", DIAG_WARNING, 0, &res->warnings);
+    /* The warnings are about the line just written: shown from it, not from the whole file. */
+    const struct diag_list *dl = log_live_diags(s->live);
+    for (size_t i = d0; i < dl->count; i++)
+        if (dl->items[i].level == DIAG_WARNING)
+            diag_format_from(&res->warnings, &dl->items[i], line.data, line.len, first_line);
     record_narrate(s->replay, past_said(s, from, &said), st->kind == LOG_ROUND ? s->replay->state.round : 0,
                    &res->narration);
 done:
@@ -409,9 +414,10 @@ static int parser_takes(const struct record_session *s, const struct strbuf *lin
 {
     struct diag_list dl = DIAG_LIST_INIT;
     log_free(log_parse_from(line->data, line->len, s->path, s->lines + 1, &dl));
-    for (size_t i = 0; i < dl.count; i++)
-        diag_format(out, &dl.items[i], NULL, 0);
     int ok = dl.errors == 0;
+    for (size_t i = 0; i < dl.count; i++)
+        if (dl.items[i].level == DIAG_ERROR)
+            diag_format_from(out, &dl.items[i], line->data, line->len, s->lines + 1);
     diag_list_free(&dl);
     return ok;
 }

@@ -5,15 +5,16 @@
  * log, written out in full, then fed to the live replay (log/live.h: the audit's own replay,
  * one statement at a time): any error refuses the line (the audit's diagnostics say why) and
  * takes it back, nothing is written; otherwise the line is appended to FILE and flushed to
- * disk (fsync) before the call returns (gamefile.h: FILE locked, checked against outside
- * changes, never left with part of a line). A comment typed alone is checked by the log's
- * parser (control characters, UTF-8) and written as it is. Before round 1 the header may be
- * incomplete (a difficulty whose events line has not come yet): a header line is accepted
- * when the header replays with no error once stand-ins are given for what it still lacks (the
- * players, the solo objective, the events).
+ * disk (fsync) before the call returns. Before round 1 the header may be incomplete (a
+ * difficulty whose events line has not come yet): a header line is accepted when the header
+ * replays with no error once stand-ins are given for what it still lacks (the players, the
+ * solo objective, the events).
  * An accepted line comes with what the rules did by themselves (narrate.h), the warnings the
  * audit gives it (a wasted die) and, for a check line, each mismatch with the changes that
- * explain the rules' value. Undo takes back the last statement, cutting the end of FILE off. */
+ * explain the rules' value. FILE is locked, checked against outside changes and never left
+ * with half a line (gamefile.h); a comment typed alone is checked by the log's parser
+ * (control characters, UTF-8) and written as it is. Undo takes back the last statement by
+ * cutting the end of FILE off. */
 #ifndef RECORD_SESSION_H
 #define RECORD_SESSION_H
 #include <stdint.h>
@@ -21,8 +22,8 @@
 #include "core/strbuf.h"
 #include "log/await.h"
 #include "log/live.h"
-#include "log/replay.h"
 #include "record/gamefile.h"
+#include "log/replay.h"
 
 struct record_session {
     const struct gamedata *gd;
@@ -84,6 +85,9 @@ int record_session_started(const struct record_session *s);
 size_t record_session_statements(const struct record_session *s);
 /* The header line of that kind (players, difficulty, solo, events...), or NULL. */
 const struct log_stmt *record_session_header(const struct record_session *s, enum log_kind kind);
+/* The audit's report of FILE as it stands (`xii audit FILE` prints the same), appended to out.
+ * Returns 1 when it has no error and no mismatch, else 0. */
+int record_session_report(const struct record_session *s, struct strbuf *out);
 /* The seat whose move statement st is (a turn, its dice, a collect, a check, a war entry of
  * one player), or -1 for the table's (the header, rounds, shared dice, outlaws' rolls, a war
  * line of several players). */
