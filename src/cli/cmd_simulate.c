@@ -129,7 +129,7 @@ static int parse_args(int argc, char **argv, struct args *a)
     }
     if ((players && number("--players", players, 1, XII_MAX_PLAYERS, &a->players)) ||
         (games && number("--games", games, 1, 100000000, &a->games)) ||
-        (threads && number("--threads", threads, 1, 256, &a->threads)) ||
+        (threads && number("--threads", threads, 1, RANK_MAX_THREADS, &a->threads)) ||
         (budget && number("--budget", budget, 1, 10000000, &a->budget)))
         return -1;
     a->budget_given = budget != NULL;

@@ -103,6 +103,11 @@ struct log_span replay_keyword_span(const struct log_stmt *st, const char *kw);
  * (naming the closest player) and returns -1. */
 int replay_find_player(struct rp *rp, const struct log_word *w);
 
+/* After st applied move m to the state `before` (its records from hist_from on): a warning
+ * when the die added nothing, or less than it shows, for a MAX or the costs (replay_waste.c). */
+void replay_waste(struct rp *rp, const struct log_stmt *st, const struct game_state *before,
+                  const struct move *m, size_t hist_from);
+
 /* Whether a statement kind belongs to the header. */
 int replay_is_header(enum log_kind k);
 /* Records a header line (or reports one that is repeated or comes after round 1). */

@@ -25,6 +25,9 @@ int log_report_ok(const struct log_report_input *in);
 
 /* Appends the text report. */
 void log_report_text(const struct log_report_input *in, struct strbuf *out);
+/* The changes that explain the rules' value of a mismatch, one indented line each (nothing
+ * for a value with no history of its own). */
+void log_report_mismatch_trace(const struct log_replay *r, const struct mismatch *m, struct strbuf *out);
 
 /* Appends the JSON report (keys of move-log.md, plus "title", "skipped" and "until_round"),
  * ending with a line feed. */
