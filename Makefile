@@ -269,7 +269,7 @@ check: servecheck
 browser: $(XII)
 	@sh tests/run-browser.sh $(XII) $(BUILD)
 browsercheck: $(XII)
-	@[ -x /usr/bin/chromium ] || [ "$$(id -u)" != 0 ] || sh tools/ensure-deps.sh chromium
+	@[ -x /usr/bin/chromium ] || sh tools/packages.sh --install bin:chromium=chromium || true
 	@sh tests/run-browser.sh $(XII) $(BUILD)
 check: browser
 

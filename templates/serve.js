@@ -44,7 +44,7 @@
       if (!r.ok) { showAnswer(false, j.error || ('refused: ' + r.status)); return false; }
       if (j.accepted) {
         showAnswer(true, j.waiting ? 'entered: waiting for the other players\n' + j.message
-                                   : (j.written ? 'written:\n' + j.written : '') + j.message);
+                                   : (j.written ? 'written:\n' + j.written : '') + j.narration + j.warnings + j.message);
       } else {
         showAnswer(false, 'refused (not written):\n' + j.message);
       }

@@ -250,6 +250,8 @@ void serve_json_outcome(const struct serve_outcome *o, unsigned long version, st
     json_object_set_new(j, "waiting", json_boolean(o->waiting));
     set_str(j, "message", strbuf_cstr(&o->message));
     set_str(j, "written", strbuf_cstr(&o->written));
+    set_str(j, "narration", strbuf_cstr(&o->narration));
+    set_str(j, "warnings", strbuf_cstr(&o->warnings));
     set_int(j, "version", (long long)version);
     dump(j, out);
 }

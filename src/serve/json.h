@@ -10,7 +10,8 @@
  * war entries, the narration, the log's end. Lock held. */
 void serve_json_state(const struct serve_server *sv, int role, struct strbuf *out);
 
-/* POST /api/line and /api/undo: {"accepted", "waiting", "message", "written", "version"}. */
+/* POST /api/line and /api/undo: {"accepted", "waiting", "message", "written", "narration",
+ * "warnings", "version"}. */
 void serve_json_outcome(const struct serve_outcome *o, unsigned long version, struct strbuf *out);
 
 /* {"error": message}, for refused requests. */

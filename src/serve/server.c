@@ -91,6 +91,8 @@ void serve_outcome_free(struct serve_outcome *o)
 {
     strbuf_free(&o->message);
     strbuf_free(&o->written);
+    strbuf_free(&o->narration);
+    strbuf_free(&o->warnings);
 }
 
 /* A new version: the entry for the narration, and the waiting pages woken. */
@@ -129,8 +131,11 @@ static void submit(struct serve_server *sv, int role, const char *line, struct s
         o->accepted = 1;
         strbuf_append(&o->written, strbuf_cstr(&res.written), res.written.len);
         strbuf_append(&o->message, strbuf_cstr(&res.message), res.message.len);
+        strbuf_append(&o->narration, strbuf_cstr(&res.narration), res.narration.len);
+        strbuf_append(&o->warnings, strbuf_cstr(&res.warnings), res.warnings.len);
         struct strbuf text = STRBUF_INIT;
-        strbuf_printf(&text, "%s%s", strbuf_cstr(&res.written), strbuf_cstr(&res.message));
+        strbuf_printf(&text, "%s%s%s%s", strbuf_cstr(&res.written), strbuf_cstr(&res.narration),
+                      strbuf_cstr(&res.warnings), strbuf_cstr(&res.message));
         changed(sv, role, strbuf_cstr(&text));
         strbuf_free(&text);
         struct strbuf err = STRBUF_INIT;

@@ -17,7 +17,8 @@
 struct serve_news {
     unsigned long version;      /* the version the entry made */
     int role;                   /* who entered it (SERVE_TABLE or a seat) */
-    char *text;                 /* what was written, or taken back, and what it did (owned) */
+    char *text;                 /* what was written (with what the rules did, the warnings and
+                                   a check line's findings), or taken back (owned) */
 };
 
 struct serve_server {
@@ -58,6 +59,9 @@ struct serve_outcome {
     int waiting;                /* a war entry kept: the line waits for the others */
     struct strbuf message;      /* the refusal (the audit's words), or a check line's notes */
     struct strbuf written;      /* the lines written or taken back */
+    struct strbuf narration;    /* what the rules did by themselves (events, penalties, MAX
+                                   cuts, feeding, production, the war), from the recorder */
+    struct strbuf warnings;     /* the audit's warnings on the line (a wasted die) */
 };
 void serve_outcome_free(struct serve_outcome *o);
 

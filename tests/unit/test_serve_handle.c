@@ -281,7 +281,14 @@ static void test_permissions(void **state)
     assert_true(undo_by(ANN));                           /* her war part, not Ben's line */
     assert_string_equal(last_line(), "1 supply");
     assert_true(line_by(ANN, "war Ann avoid"));
-    assert_true(line_by(BEN, "war Ben avoid"));
+    /* The last entry writes the war line; the answer says what the rules did at the round's end. */
+    struct serve_response war;
+    assert_int_equal(ask("POST", "/api/line", BEN, "war Ben avoid", &war), 200);
+    json_t *w = json_loads(strbuf_cstr(&war.body), 0, NULL);
+    assert_true(json_is_true(json_object_get(w, "accepted")));
+    assert_non_null(strstr(json_string_value(json_object_get(w, "narration")), "end of round 1"));
+    json_decref(w);
+    strbuf_free(&war.body);
     assert_string_equal(last_line(), "war Ann avoid, Ben avoid");
     /* The table's line: no seat may take it back. */
     assert_false(undo_by(ANN));
