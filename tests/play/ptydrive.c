@@ -14,7 +14,7 @@
  *          "[stopped]", puts the terminal back in its ordinary mode (echo, whole lines) and
  *          resumes PROGRAM in the foreground (fg). A script line holding only a Ctrl-Z byte is
  *          typed without Enter; the next line waits for the prompt shown after the resumption.
- * Exit status: the program's, 137 when it was killed, 124 when it showed no prompt for 20 s,
+ * Exit status: the program's, 137 when it was killed, 124 when it showed no prompt for 90 s,
  * 2 on a usage or system error. */
 #define _DEFAULT_SOURCE
 #include <errno.h>
@@ -133,9 +133,11 @@ static int reading_input(void)
  * ends with "> " while the program waits for input with nothing more to print: a long line
  * redrawn as it wraps shows the prompt again, in the middle of the echo. Where the kernel
  * does not say what the program waits for, a pause of 50 ms after the prompt does. */
+/* The wait is long enough for a hint under the sanitizers on a busy machine. */
+#define PROMPT_WAIT 90
 static int wait_prompt(int fd)
 {
-    double limit = now() + 20;
+    double limit = now() + PROMPT_WAIT;
     for (;;) {
         if (prompted()) {
             int reading = reading_input();
@@ -242,8 +244,10 @@ int main(int argc, char **argv)
         if (w == 0)
             break;
         if (w < 0) {
-            fprintf(stderr, "ptydrive: no prompt for 20 s after %d lines\n", typed);
+            fprintf(stderr, "ptydrive: no prompt for %d s after %d lines\n", PROMPT_WAIT, typed);
             kill(pid, SIGKILL);
+            free(line);
+            fclose(script);
             finish(pid, fd);
             return 124;
         }
@@ -273,7 +277,7 @@ int main(int argc, char **argv)
     if (w == 1)
         type(fd, "\004", 1);
     if (w < 0) {
-        fprintf(stderr, "ptydrive: no prompt for 20 s after the last line\n");
+        fprintf(stderr, "ptydrive: no prompt for %d s after the last line\n", PROMPT_WAIT);
         kill(pid, SIGKILL);
         finish(pid, fd);
         return 124;
