@@ -12,8 +12,8 @@
 #include "cli/usage.h"
 #include "log/await.h"
 #include "log/replay.h"
-#include "play/advice_position.h"
-#include "play/advice_report.h"
+#include "advisor/advice_position.h"
+#include "advisor/advice_report.h"
 
 static const char usage_head[] =
     "usage: xii hint [OPTIONS] LOG\n"
@@ -125,8 +125,6 @@ int hint_report(const struct log_replay *r, const struct log_await *a, int asked
         return EXIT_USAGE;
     struct advice_options o;
     advisor_args_apply(adv, &o);
-    /* The moves shown all stay in the ranking to the end: each gets the leaders' rollouts. */
-    o.rank.keep = top > 2 ? top : 2;
     struct advice adv_out;
     if (advice_rank(&pos, NULL, &o, &adv_out, err) != 0)
         return EXIT_FINDINGS;

@@ -131,6 +131,12 @@ const char *log_kind_name(enum log_kind kind)
     return kind_names[kind];
 }
 
+bool log_kind_is_turn_body(enum log_kind kind)
+{
+    return kind == LOG_SPEND || kind == LOG_SHERIFF || kind == LOG_COURT || kind == LOG_COURT_REROLL ||
+           kind == LOG_SPLIT || kind == LOG_MARKET;
+}
+
 /* --- dump ------------------------------------------------------------------------------------ */
 
 static void put_at(struct strbuf *out, struct log_span at)

@@ -286,6 +286,7 @@ void log_report_mismatch_trace(const struct log_replay *r, const struct mismatch
     struct log_value v;
     struct log_trace t;
     if (log_trace_mismatch(r, m, &v, &t) == 0) {
+        log_trace_missed_text(r->gd, &t, "    ", out);
         if (t.earlier)
             strbuf_printf(out, "    (%zu earlier change%s)\n", t.earlier, t.earlier == 1 ? "" : "s");
         for (size_t i = 0; i < t.n; i++) {

@@ -22,6 +22,23 @@ double estimate_t95(size_t df)
     return 1.960;
 }
 
+double estimate_t_quantile(double alpha, size_t df)
+{
+    if (df == 0)
+        return INFINITY;
+    /* z with erfc(z / sqrt 2) = alpha, by bisection (erfc falls monotonically). */
+    double lo = 0, hi = 40;
+    for (int k = 0; k < 100; k++) {
+        double mid = (lo + hi) / 2;
+        if (erfc(mid / sqrt(2.0)) > alpha)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    double z = (lo + hi) / 2, v = (double)df;
+    return z + (z * z * z + z) / (4 * v) + (5 * pow(z, 5) + 16 * z * z * z + 3 * z) / (96 * v * v);
+}
+
 /* Welford's running mean and sum of squares: stable when the values are large and close. */
 static struct estimate finish(double mean, double m2, size_t n)
 {

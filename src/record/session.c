@@ -271,12 +271,6 @@ static enum log_kind statement_kind(const char *stmt)
     return k;
 }
 
-static int is_turn_body(enum log_kind k)
-{
-    return k == LOG_SPEND || k == LOG_SHERIFF || k == LOG_COURT || k == LOG_COURT_REROLL || k == LOG_SPLIT ||
-           k == LOG_MARKET;
-}
-
 /* The statement as a line of FILE: turn bodies indented, a blank line before each round. */
 static void format_line(const struct record_session *s, const char *stmt, const char *comment,
                         struct strbuf *out)
@@ -286,7 +280,7 @@ static void format_line(const struct record_session *s, const char *stmt, const 
         strbuf_putc(out, '\n');
     if (k == LOG_ROUND && s->text.len > 0)
         strbuf_putc(out, '\n');
-    if (is_turn_body(k))
+    if (log_kind_is_turn_body(k))
         strbuf_puts(out, "  ");
     strbuf_puts(out, stmt);
     if (comment && *comment)
@@ -315,7 +309,7 @@ static void canonical(const struct record_session *s, const struct log_stmt *st,
                       struct strbuf *out)
 {
     const struct log_replay *r = s->replay;
-    if (is_turn_body(st->kind) && r->last_move_line == st->at.line) {
+    if (log_kind_is_turn_body(st->kind) && r->last_move_line == st->at.line) {
         log_replay_move_text(s->gd, &r->last_move, out);
         return;
     }
@@ -454,7 +448,7 @@ int record_statement_seat(const struct record_session *s, const struct log_stmt 
     case LOG_WAR:
         return st->war.count == 1 ? seat_named(s, &st->war.items[0].player) : -1;
     default:
-        if (is_turn_body(st->kind))
+        if (log_kind_is_turn_body(st->kind))
             return r->nturns ? r->turns[r->nturns - 1].player : -1;
         return -1;
     }

@@ -247,6 +247,33 @@ static void test_bad_first_round_line(void **state)
     run_free(&x);
 }
 
+/* A wrong round number after round 10: one message, the game's end, not "expected round 11"
+ * as well (the round line was reported twice). */
+static void test_round_line_after_the_last(void **state)
+{
+    (void)state;
+    struct strbuf text = STRBUF_INIT;
+    strbuf_puts(&text, "players Jack Tom\n");
+    for (int r = 1; r <= 10; r++)
+        strbuf_printf(&text, "round %d\nshared 1 2\n", r);
+    strbuf_puts(&text, "round 5\n");
+    struct run x;
+    run_until(&x, text.data, text.len, 0);
+    int at_line = 0, game_ended = 0;
+    for (size_t i = 0; i < x.dl.count; i++) {
+        const struct diag *d = &x.dl.items[i];
+        if (d->pos.line != 22 || strstr(d->message, "round 10 ended without"))
+            continue;
+        at_line++;
+        game_ended += strstr(d->message, "the game ended after round 10") != NULL;
+        assert_null(strstr(d->message, "round 11"));
+    }
+    assert_int_equal(at_line, 1);
+    assert_int_equal(game_ended, 1);
+    run_free(&x);
+    strbuf_free(&text);
+}
+
 static void test_until_round(void **state)
 {
     (void)state;
@@ -547,6 +574,7 @@ int main(void)
         cmocka_unit_test(test_rejected_turn_skips_its_body),
         cmocka_unit_test(test_rejected_round_skips_its_statements),
         cmocka_unit_test(test_bad_first_round_line),
+        cmocka_unit_test(test_round_line_after_the_last),
         cmocka_unit_test(test_until_round),
         cmocka_unit_test(test_outlaws_without_line),
         cmocka_unit_test(test_header),

@@ -1,11 +1,12 @@
 /* Game analysis: the decisions of a log, each ranked with the move played; luck; the chart. */
-#include "play/analyse.h"
+#include "advisor/advice_analyse.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/xalloc.h"
 #include "log/await.h"
 #include "log/replay.h"
+#include "play/rng.h"
 
 /* A decision found in the log. */
 struct decision {
@@ -13,12 +14,6 @@ struct decision {
     size_t stmt;                /* its statement: turn, war or collect */
     size_t body_end;            /* turn: the statement after its last body line */
 };
-
-static int is_body(enum log_kind k)
-{
-    return k == LOG_SPEND || k == LOG_SHERIFF || k == LOG_COURT || k == LOG_COURT_REROLL ||
-           k == LOG_SPLIT || k == LOG_MARKET;
-}
 
 static struct log_replay *replay_prefix(const struct gamedata *gd, const struct log_ast *ast, size_t n)
 {
@@ -39,15 +34,35 @@ const char *analyse_mark_name(enum analyse_mark m)
 
 enum analyse_mark analyse_mark_of(const struct estimate *cost)
 {
-    if (!(cost->low > 0))
-        return MARK_NONE;
-    if (cost->mean >= ANALYSE_BLUNDER)
+    if (cost->low >= ANALYSE_BLUNDER)
         return MARK_BLUNDER;
-    if (cost->mean >= ANALYSE_MISTAKE)
+    if (cost->low >= ANALYSE_MISTAKE)
         return MARK_MISTAKE;
-    if (cost->mean >= ANALYSE_INACCURACY)
+    if (cost->low >= ANALYSE_INACCURACY)
         return MARK_INACCURACY;
     return MARK_NONE;
+}
+
+/* Whether a threshold lies inside the cost's interval: its mark may change with the seed. */
+static int unsettled(const struct estimate *cost)
+{
+    static const double t[] = {ANALYSE_INACCURACY, ANALYSE_MISTAKE, ANALYSE_BLUNDER};
+    for (int k = 0; k < 3; k++)
+        if (cost->low < t[k] && cost->high >= t[k] && cost->mean >= ANALYSE_INACCURACY / 2)
+            return 1;
+    return 0;
+}
+
+const char *analyse_rating(double average_cost)
+{
+    static const struct {
+        double below;
+        const char *words;
+    } r[] = {{0.25, "flawless"}, {0.75, "expert"}, {1.5, "strong"}, {3.0, "intermediate"}, {5.0, "casual"}};
+    for (size_t k = 0; k < sizeof r / sizeof r[0]; k++)
+        if (average_cost < r[k].below)
+            return r[k].words;
+    return "beginner";
 }
 
 /* The source lines of statements [from, to), trimmed, "; " between them. */
@@ -119,7 +134,9 @@ static struct analyse_move *move_push(struct analysis *a)
     return m;
 }
 
-/* Ranks one decision with the move played and records its cost. */
+/* Ranks one decision with the move played and records its cost: fresh paired rollouts of the
+ * best and the played move (advice_cost), doubled while a mark's threshold lies inside the
+ * cost's interval, up to ANALYSE_COST_GROWTH times. */
 static int rank_decision(struct run *run, const struct advice_position *pos, const struct advice_played *pl,
                          int line, struct analyse_move **moved)
 {
@@ -139,20 +156,27 @@ static int rank_decision(struct run *run, const struct advice_position *pos, con
     const struct advice_ranked *best = &adv.ranked[0], *played = &adv.ranked[k < adv.n ? k : 0];
     m->best = best->r.score.mean;
     m->played = played->r.score.mean;
-    /* The paired difference from the best; the played move is never dropped, so both have the
-     * same rollouts and the best's mean is the higher: the cost is never negative. */
-    const struct estimate *d = &played->r.vs_best;
-    m->cost = *d;
-    m->cost.mean = d->mean < 0 ? -d->mean : 0;
-    m->cost.low = -d->high + 0.0;      /* + 0.0: no "-0.0" when the played move is the best */
-    m->cost.high = -d->low + 0.0;
+    int same = played == best || (played->r.merged && played->r.same_as == best->r.candidate);
+    memset(&m->cost, 0, sizeof m->cost);
+    size_t n = run->o->cost_rollouts, most = n * ANALYSE_COST_GROWTH;
+    uint64_t seed = play_seed_derive(play_seed_derive(run->o->advice.rank.seed, ANALYSE_COST_STREAM), (uint64_t)line);
+    while (!same) {
+        if (advice_cost(pos, &best->choice, pl, &run->o->advice, seed, n, &m->cost, run->err) != 0) {
+            advice_free(&adv);
+            return -1;
+        }
+        run->out->rollouts += 2 * n;
+        if (!unsettled(&m->cost) || n >= most)
+            break;
+        n *= 2;
+    }
     m->mark = analyse_mark_of(&m->cost);
     m->best_words = choice_words(pos, &best->choice);
     m->best_lines = choice_lines(pos, &best->choice);
-    if (played->choice.kind != ADVICE_TURN || played->choice.plan.nmoves >= 0) {
+    if (played->choice.kind != ADVICE_TURN || played->choice.plan.nmoves >= 0)
         m->played_words = choice_words(pos, &played->choice);
+    if (played->choice.kind != ADVICE_TURN)
         m->played_lines = choice_lines(pos, &played->choice);
-    }
     advice_free(&adv);
     *moved = m;
     return 0;
@@ -176,7 +200,9 @@ static int rank_states(struct run *run, const struct game_state *const *v, size_
     struct states st = {v, &run->o->advice.bot};
     struct rank_options ro = run->o->advice.rank;
     ro.first_rollouts = ro.max_rollouts = rollouts;
+    ro.race = 0;
     ro.halving = 0;
+    ro.goal = RANK_GOAL_SCORE;
     ro.precision = 0;
     ro.seconds = 0;
     ro.protect = -1;
@@ -267,10 +293,10 @@ static int turn_decision(struct run *run, const struct decision *d)
     struct analyse_move *m;
     if (rank_decision(run, &pos, &pl, st->at.line, &m) != 0)
         goto done;
-    if (!m->played_lines) {
-        m->played_lines = source_lines(run->ast, run->src, run->len, d->stmt + 1, d->body_end);
+    /* The turn played is quoted as the log wrote it. */
+    m->played_lines = source_lines(run->ast, run->src, run->len, d->stmt + 1, d->body_end);
+    if (!m->played_words)
         m->played_words = xstrdup(m->played_lines);
-    }
     /* Luck: the rollout bot plays the dice rolled, and dice drawn at random (the same future
      * dice in both, rollout by rollout). */
     const struct game_state *v[2] = {&r1->state, &r0->state};
@@ -384,6 +410,8 @@ static void totals(struct analysis *a)
         pl->total_cost += m->cost.mean;
         cost_var[m->player] += m->cost.se * m->cost.se;
         pl->marks[m->mark]++;
+        pl->decisions++;
+        pl->errors += m->mark != MARK_NONE;
         if (m->kind == ADVICE_TURN) {
             pl->turns++;
             pl->luck += m->luck;
@@ -393,9 +421,10 @@ static void totals(struct analysis *a)
     for (int p = 0; p < a->nplayers; p++) {
         struct analyse_player *pl = &a->players[p];
         pl->average_cost = pl->turns ? pl->total_cost / pl->turns : 0;
+        pl->error_rate = pl->decisions ? (double)pl->errors / pl->decisions : 0;
+        pl->rating = analyse_rating(pl->decisions ? pl->total_cost / pl->decisions : 0);
         double c = 1.96 * sqrt(cost_var[p]), l = 1.96 * sqrt(luck_var[p]);
-        /* A cost is never negative: neither is its interval's low end. */
-        pl->total_cost_low = pl->total_cost - c > 0 ? pl->total_cost - c : 0;
+        pl->total_cost_low = pl->total_cost - c;
         pl->total_cost_high = pl->total_cost + c;
         pl->luck_low = pl->luck - l;
         pl->luck_high = pl->luck + l;
@@ -426,7 +455,7 @@ int analyse_run(const struct gamedata *gd, const struct log_ast *ast, const char
             points[np++] = i;   /* the state before it: round 0 or the end of the last round */
         if (k == LOG_TURN) {
             size_t j = i + 1;
-            while (j < ast->count && is_body(ast->stmts[j].kind))
+            while (j < ast->count && log_kind_is_turn_body(ast->stmts[j].kind))
                 j++;
             ds[nd++] = (struct decision){ADVICE_TURN, i, j};
         } else if (k == LOG_WAR) {

@@ -2,8 +2,8 @@
  * the engine's state before and after the move (so the highest-die reduction, MAX clamps and
  * partial increases are the engine's own), then what the turn's end does (feeding, starving,
  * the market). The ids are the move log's ids. */
-#ifndef PLAY_ADVICE_WORDS_H
-#define PLAY_ADVICE_WORDS_H
+#ifndef ADVISOR_ADVICE_WORDS_H
+#define ADVISOR_ADVICE_WORDS_H
 #include "core/strbuf.h"
 #include "rules/engine.h"
 

@@ -6,11 +6,11 @@
  *    "expected_score", "ci95", "behind_best", "behind_ci95", "win_probability", "win_ci95",
  *    "rollouts"}]}
  * win_probability and win_ci95 are null in a solo game. */
-#ifndef PLAY_ADVICE_REPORT_H
-#define PLAY_ADVICE_REPORT_H
+#ifndef ADVISOR_ADVICE_REPORT_H
+#define ADVISOR_ADVICE_REPORT_H
 #include <stddef.h>
 #include "core/strbuf.h"
-#include "play/advice.h"
+#include "advisor/advice.h"
 
 struct advice_report_input {
     const struct advice_position *pos;
@@ -22,6 +22,8 @@ struct advice_report_input {
 
 /* "turn", "war" or "collect". */
 const char *advice_kind_name(enum advice_kind kind);
+/* "score", "win" or "objective". */
+const char *advice_goal_name(enum rank_goal goal);
 /* "separated", "close", "budget" or "time". */
 const char *advice_stop_name(enum rank_stop stop);
 /* Appends the text report. */

@@ -2,15 +2,25 @@
  * choice), lists the candidate moves through the engine and the bots' plan enumeration, plays
  * each out to the game's end many times with a rollout bot, and ranks them (rank.h: common
  * random numbers, successive halving, threads). `xii hint` prints the best ones; the game
- * analysis (analyse.h) compares them with the move played.
+ * analysis (advice_analyse.h) compares them with the move played.
  *
  * A turn's candidates are complete plans (play/plan.h: every die's use, reserve die, abilities
- * and the market): the max_candidates best of the bots' beam search (play_plans_best, ranked
- * by the bots' evaluation after the turn's end) that reach different positions, and with every
- * die spent the plan that ends the turn without a reserve die. Plans that use the town
- * court's re-roll are left out: the re-roll's result is chance, not a choice. */
-#ifndef PLAY_ADVICE_H
-#define PLAY_ADVICE_H
+ * and at most one market conversion), chosen by a screen of every distinct plan the engine
+ * lists (play_plans_visit, cut after screen_nodes partial plans, which the advice says),
+ * each with no market conversion and with each one: the 16 best by the bots' evaluation after
+ * the turn's end, the 4 with the most VP after it, the 4 with the most VP of those that have
+ * achieved the solo objective after it, and in the game's last round the 16 best by the goal's
+ * value after one play-out of the round's rest (exact when the rest holds no chance: the
+ * last turn of a solo game), at most one per position reached. Plans that use the town court's
+ * re-roll are left out: the re-roll's result is chance, not a choice.
+ *
+ * The candidates race (rank.h, rank_options.race): every one still in gets at least 64
+ * rollouts before any verdict, the leader is tested against every other with the Bonferroni
+ * correction, candidates with identical results are merged. The goal (rank_goal) ranks them:
+ * by default the solo objective when the game has one, the win in multiplayer, the score in
+ * arcade (advice_default_goal). */
+#ifndef ADVISOR_ADVICE_H
+#define ADVISOR_ADVICE_H
 #include <stddef.h>
 #include "play/bot.h"
 #include "play/plan.h"
@@ -45,8 +55,10 @@ struct advice_position {
 
 struct advice_options {
     struct play_bot bot;            /* the rollout player, in every seat */
-    size_t max_candidates;          /* turn plans ranked by rollouts at most (1..64) */
-    struct rank_options rank;       /* player and nplayers are filled in by advice_rank */
+    int goal;                       /* a rank_goal, or -1: advice_default_goal */
+    size_t screen_nodes;            /* partial plans the screen explores at most (0: the
+                                       hint's ADVICE_SCREEN_NODES) */
+    struct rank_options rank;       /* player, nplayers and goal are filled in by advice_rank */
 };
 
 /* A candidate with its estimates. `played` marks the move of the log (analysis). */
@@ -59,7 +71,10 @@ struct advice_ranked {
 struct advice {
     enum advice_kind kind;
     int player, round;
-    size_t plans_found;             /* turn plans the beam search gave */
+    enum rank_goal goal;            /* what ranked the candidates */
+    size_t plans_legal;             /* TURN: the distinct plans of the dice listed */
+    size_t plans_screened;          /* TURN: those with each market choice, keyed by the screen */
+    int plans_cut;                  /* TURN: the listing was cut at screen_nodes */
     struct advice_ranked *ranked;   /* every candidate ranked, best first (owned) */
     size_t n;
     struct rank_summary summary;
@@ -73,12 +88,30 @@ struct advice_played {
                                        not taken) */
 };
 
-/* Lists the candidates at pos, adds the played move when played is not NULL (never dropped by
- * the halving: it gets as many rollouts as the leaders), and ranks them by rollouts. A
- * candidate that reaches the same sheet as the played move is the played one. Returns 0, or
- * -1 with why in err (no candidate, an engine refusal in a rollout). */
+/* The rollouts every candidate still in the race gets before any verdict. */
+#define ADVICE_RACE_MIN 64
+/* Partial plans the hint's screen explores at most (play_plans_visit's max_nodes): about a
+ * second; the analysis, with a decision per turn, explores a quarter of it. */
+#define ADVICE_SCREEN_NODES 400000
+
+/* The goal by default: the objective in a solo game with one, the win in multiplayer, the
+ * score in arcade. */
+enum rank_goal advice_default_goal(const struct game_state *s);
+
+/* Lists the candidates at pos, adds the played move when played is not NULL, and ranks them
+ * by rollouts. A candidate that reaches the same sheet as the played move is the played one.
+ * Returns 0, or -1 with why in err (no candidate, an engine refusal in a rollout, the goal
+ * objective in a game without one). */
 int advice_rank(const struct advice_position *pos, const struct advice_played *played,
                 const struct advice_options *o, struct advice *out, struct strbuf *err);
+/* The cost of the move played: the final score of `best` minus the played move's, paired, from
+ * `rollouts` fresh rollouts of both with `seed` (not the ranking's: the estimate is
+ * independent of the selection that found the best, so it is not biased upward by the
+ * winner's curse), with its 95 % interval. Not clamped: a played move better than `best`
+ * costs less than zero. Returns 0, or -1 with why in err. */
+int advice_cost(const struct advice_position *pos, const struct advice_choice *best,
+                const struct advice_played *played, const struct advice_options *o, uint64_t seed,
+                size_t rollouts, struct estimate *cost, struct strbuf *err);
 /* Frees what advice_rank allocated; out may be zeroed or NULL. */
 void advice_free(struct advice *out);
 

@@ -6,12 +6,12 @@
  *    {"inaccuracy", "mistake", "blunder"}, "expected": [after round 0..last], "moves": [{"line",
  *    "round", "decision", "cost", "cost_ci95", "mark", "played", "best", "played_lines",
  *    "best_lines", "played_score", "best_score", "candidates", "luck", "luck_ci95"}]}]} */
-#ifndef PLAY_ANALYSE_REPORT_H
-#define PLAY_ANALYSE_REPORT_H
+#ifndef ADVISOR_ANALYSE_REPORT_H
+#define ADVISOR_ANALYSE_REPORT_H
 #include <stdint.h>
 #include "core/strbuf.h"
-#include "play/advice_report.h"
-#include "play/analyse.h"
+#include "advisor/advice_report.h"
+#include "advisor/advice_analyse.h"
 
 struct analyse_report_input {
     const struct analysis *a;

@@ -1,7 +1,9 @@
 /* The hint report, as text and as JSON. */
-#include "play/advice_report.h"
+#include "advisor/advice_report.h"
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+#include "core/xalloc.h"
 
 const char *advice_kind_name(enum advice_kind kind)
 {
@@ -27,12 +29,38 @@ static const char *stop_words(const struct advice *a)
     if (a->n == 1)
         return "there is only one choice";
     switch (a->summary.stop) {
-    case RANK_SEPARATED: return "the best is ahead of the runner-up at 95 %";
-    case RANK_CLOSE: return "the first two are too close to tell apart: their difference is known to 0.5 VP at 95 %";
-    case RANK_BUDGET: return "the rollout budget ran out before the first two were told apart";
-    case RANK_TIME: return "the time limit came before the first two were told apart";
+    case RANK_SEPARATED: return "the best is ahead of every other at 95 % (corrected for the comparisons)";
+    case RANK_CLOSE: return "the best and the ones still in the race are too close to tell apart: each difference is known to 0.5 VP (0.5 points of probability) at 95 %";
+    case RANK_BUDGET: return "the rollout budget ran out before the best was told apart from the ones still in the race";
+    case RANK_TIME: return "the time limit came before the best was told apart from the ones still in the race";
     }
     return "";
+}
+
+const char *advice_goal_name(enum rank_goal goal)
+{
+    static const char *const names[] = {"score", "win", "objective"};
+    return names[goal];
+}
+
+/* What the candidates are ranked by, in words. */
+static const char *goal_words(enum rank_goal goal)
+{
+    switch (goal) {
+    case RANK_GOAL_WIN: return "the chance to win (then the expected score)";
+    case RANK_GOAL_OBJECTIVE: return "the chance to achieve the objective (then the expected score)";
+    default: return "the expected final score";
+    }
+}
+
+/* The candidates shown: the first `top` not merged into another. */
+static size_t shown(const struct advice *a, size_t top, size_t *idx)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < a->n && n < top; k++)
+        if (!a->ranked[k].r.merged)
+            idx[n++] = k;
+    return n;
 }
 
 /* The next line of text at *p without its indentation, into line; 0 at the end. */
@@ -95,16 +123,23 @@ void advice_report_text(const struct advice_report_input *in, struct strbuf *out
 {
     const struct advice *a = in->advice;
     int multi = in->pos->s->cfg.nplayers > 1;
+    int objective = !multi && in->pos->s->cfg.objective >= 0;
     what_is_decided(in, out);
-    strbuf_printf(out, "%zu choice%s ranked by %zu rollouts (the %s bot plays every seat to the end; seed %llu): %s.\n",
-                  a->n, a->n == 1 ? "" : "s", a->summary.rollouts, in->bot, (unsigned long long)in->seed,
-                  stop_words(a));
-    size_t top = in->top < a->n ? in->top : a->n;
+    if (in->pos->kind == ADVICE_TURN)
+        strbuf_printf(out, "Best of %zu plans rolled out, of %zu legal%s; %zu screened after the turn's end "
+                      "(each market conversion apart, the town court's re-roll left out).\n", a->n, a->plans_legal,
+                      a->plans_cut ? " found before the listing was cut" : "", a->plans_screened);
+    strbuf_printf(out, "%zu choice%s ranked by %s, %zu rollouts (the %s bot plays every seat to the end; seed %llu): %s.\n",
+                  a->n, a->n == 1 ? "" : "s", goal_words(a->goal), a->summary.rollouts, in->bot,
+                  (unsigned long long)in->seed, stop_words(a));
+    size_t *idx = xmalloc((a->n ? a->n : 1) * sizeof *idx);
+    size_t top = shown(a, in->top, idx);
     struct strbuf lines = STRBUF_INIT, line = STRBUF_INIT;
-    for (size_t k = 0; k < top; k++) {
+    for (size_t i = 0; i < top; i++) {
+        size_t k = idx[i];
         const struct advice_ranked *c = &a->ranked[k];
         const struct rank_result *r = &c->r;
-        strbuf_printf(out, "\n%zu. expected score %.1f (95 %%: %.1f to %.1f)", k + 1, r->score.mean,
+        strbuf_printf(out, "\n%zu. expected score %.1f (95 %%: %.1f to %.1f)", i + 1, r->score.mean,
                       r->score.low, r->score.high);
         if (k > 0)
             strbuf_printf(out, ", %.1f behind the best (%.1f to %.1f)", nz(-r->vs_best.mean, 0.05),
@@ -112,7 +147,14 @@ void advice_report_text(const struct advice_report_input *in, struct strbuf *out
         if (multi)
             strbuf_printf(out, ", wins %.0f %% (%.0f to %.0f %%)", 100 * r->win.mean, 100 * r->win.low,
                           100 * r->win.high);
-        strbuf_printf(out, "; %zu rollouts\n   ", r->rollouts);
+        if (objective)
+            strbuf_printf(out, ", achieves the objective %.0f %% (%.0f to %.0f %%)", 100 * r->objective.mean,
+                          100 * r->objective.low, 100 * r->objective.high);
+        strbuf_printf(out, "; %zu rollouts", r->rollouts);
+        if (r->same)
+            strbuf_printf(out, "; %zu other plan%s gave the same result in every rollout", r->same,
+                          r->same == 1 ? "" : "s");
+        strbuf_puts(out, "\n   ");
         advice_describe(in->pos, &c->choice, out);
         strbuf_putc(out, '\n');
         strbuf_reset(&lines);
@@ -128,6 +170,7 @@ void advice_report_text(const struct advice_report_input *in, struct strbuf *out
     }
     strbuf_free(&lines);
     strbuf_free(&line);
+    free(idx);
 }
 
 static void json_interval(struct strbuf *out, double low, double high)

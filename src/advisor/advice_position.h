@@ -1,11 +1,11 @@
 /* Where the advisor is asked: the decision awaited at the end of a replayed move log
  * (log/await.h) as an advice position, or in words why there is none (the log awaits dice, a
  * round line, the end of the game...). Used by `xii hint` and the recorder's hint command. */
-#ifndef PLAY_ADVICE_POSITION_H
-#define PLAY_ADVICE_POSITION_H
+#ifndef ADVISOR_ADVICE_POSITION_H
+#define ADVISOR_ADVICE_POSITION_H
 #include "core/strbuf.h"
 #include "log/await.h"
-#include "play/advice.h"
+#include "advisor/advice.h"
 
 /* Fills pos for the decision a awaits at the end of the replay r. asked: the seat asking, or
  * -1. At a king war the asking seat decides (default: the first seat that may support); a

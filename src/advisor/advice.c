@@ -1,12 +1,13 @@
 /* The advisor's candidates and their rollouts. */
-#include "play/advice.h"
+#include "advisor/advice.h"
 #include <stdlib.h>
 #include <string.h>
 #include "core/xalloc.h"
 #include "log/replay.h"
 #include "log/write.h"
-#include "play/advice_words.h"
+#include "advisor/advice_words.h"
 #include "play/drive.h"
+#include "play/eval.h"
 #include "play/rng.h"
 
 /* A candidate: the choice, and the state to play out from (the choice applied, except for a
@@ -30,11 +31,19 @@ static struct cand *cand_push(struct cands *cs)
     return c;
 }
 
+enum rank_goal advice_default_goal(const struct game_state *s)
+{
+    if (s->cfg.nplayers > 1)
+        return RANK_GOAL_WIN;
+    return s->cfg.objective >= 0 ? RANK_GOAL_OBJECTIVE : RANK_GOAL_SCORE;
+}
+
 void advice_outcome(const struct game_state *s, struct rank_outcome *out)
 {
     memset(out, 0, sizeof *out);
     for (int p = 0; p < s->cfg.nplayers; p++)
         out->score[p] = engine_score(s, p, NULL);
+    out->objective = engine_objective_achieved(s) == 1;
     int w[XII_MAX_PLAYERS];
     int n = engine_winners(s, w);
     for (int k = 0; k < n; k++)
@@ -90,29 +99,125 @@ static int add_plan(const struct advice_position *pos, const struct play_plan *p
     return 1;
 }
 
-/* The turn's candidates: the best plans of the bots' beam search (play_plans_best), each with
- * greedy's market decision, at most one per position reached (the same uses of the dice in
- * another order, or a shared die and a reserve die of the same value swapped, are one move):
- * the beam is twice as wide as the candidates wanted so that enough distinct ones remain.
- * With every die spent, ending the turn without a reserve die is a candidate too. */
-static void turn_cands(const struct advice_position *pos, const struct advice_options *o,
-                       struct cands *cs, struct advice *out)
+/* The screen's lists (advice.h): the best plans by each key, best first. */
+#define SCREEN_EVAL 16          /* by the bots' evaluation after the turn */
+#define SCREEN_SCORE 4          /* by the score after the turn */
+#define SCREEN_OBJECTIVE 4      /* the objective achieved after the turn, by score */
+#define SCREEN_LAST 16          /* the game's last round: by one play-out's goal value */
+#define SCREEN_MAX 16
+
+struct pick {
+    double key;
+    struct play_plan plan;
+};
+
+struct top {
+    struct pick v[SCREEN_MAX];
+    int n, cap;
+};
+
+/* Offers a plan to a list; the first of equal keys stays first. */
+static void top_offer(struct top *t, double key, const struct play_plan *plan)
 {
-    struct play_plan_value best[64];
-    int want = o->max_candidates < 1 ? 1 : o->max_candidates > 64 ? 64 : (int)o->max_candidates;
-    int n = play_plans_best(pos->s, 2 * want > 64 ? 64 : 2 * want, best);
-    out->plans_found = (size_t)n;
-    size_t first = cs->n, added = 0;
-    struct game_state *ends = xcalloc((size_t)want + 1, sizeof *ends);
-    for (int k = 0; k < n && added < (size_t)want; k++)
-        if (!uses_reroll(&best[k].plan))
-            added += (size_t)add_plan(pos, &best[k].plan, cs, first, ends);
-    if (play_turn_dice_left(pos->s) == 0) {
-        struct play_plan none = {.nmoves = 0};
-        play_greedy_market(pos->s, &none);
-        add_plan(pos, &none, cs, first, ends);
+    if (t->n == t->cap && !(key > t->v[t->n - 1].key))
+        return;
+    int i = t->n < t->cap ? t->n++ : t->n - 1;
+    while (i > 0 && key > t->v[i - 1].key) {
+        t->v[i] = t->v[i - 1];
+        i--;
     }
+    t->v[i].key = key;
+    t->v[i].plan = *plan;
+}
+
+struct screen {
+    const struct advice_position *pos;
+    const struct advice_options *o;
+    enum rank_goal goal;
+    int last;                   /* the game's last round: each plan is played out once */
+    size_t plans;               /* complete plans with their market choices */
+    struct top by_eval, by_score, by_objective, by_last;
+    int failed;
+};
+
+/* Keys one plan (the dice's uses then at most one market conversion) after the turn's end. */
+static void screen_one(struct screen *sc, const struct game_state *after, const struct play_plan *plan)
+{
+    int p = sc->pos->player;
+    struct game_state t = *after;
+    if (engine_end_turn(&t, NULL, NULL, NULL) != 0)
+        return;
+    sc->plans++;
+    int score = engine_score(&t, p, NULL);
+    top_offer(&sc->by_eval, play_eval(&t, p), plan);
+    top_offer(&sc->by_score, score, plan);
+    if (engine_objective_achieved(&t) == 1)
+        top_offer(&sc->by_objective, score, plan);
+    if (sc->last) {
+        struct rank_outcome out;
+        if (advice_play_out(&t, &sc->o->bot, sc->o->rank.seed, &out) != 0)
+            sc->failed = 1;
+        else
+            top_offer(&sc->by_last, rank_goal_value(&out, p, sc->goal), plan);
+    }
+}
+
+/* play_plans_visit's callback: the plan without a market conversion, then with each one. */
+static int screen_plan(void *ctx, const struct play_plan *plan, const struct game_state *after)
+{
+    struct screen *sc = ctx;
+    if (uses_reroll(plan))
+        return 0;
+    screen_one(sc, after, plan);
+    struct move market[64];
+    size_t n = play_market_choices(after, market, 64);
+    for (size_t k = 0; k < n && k < 64; k++) {
+        struct game_state t = *after;
+        struct play_plan with = *plan;
+        if (engine_apply(&t, &market[k], NULL, NULL) != 0)
+            continue;
+        play_plan_push(&with, &market[k]);
+        screen_one(sc, &t, &with);
+    }
+    return sc->failed;
+}
+
+static void add_top(const struct advice_position *pos, const struct top *t, struct cands *cs, size_t first,
+                    struct game_state *ends)
+{
+    for (int k = 0; k < t->n; k++)
+        add_plan(pos, &t->v[k].plan, cs, first, ends);
+}
+
+/* The turn's candidates (advice.h): every distinct plan screened, the best of each list kept,
+ * at most one per position reached. Returns 0, or -1 when a play-out failed. */
+static int turn_cands(const struct advice_position *pos, const struct advice_options *o, enum rank_goal goal,
+                      struct cands *cs, struct advice *out)
+{
+    struct screen *sc = xcalloc(1, sizeof *sc);
+    sc->pos = pos;
+    sc->o = o;
+    sc->goal = goal;
+    sc->last = pos->s->round == GD_ROUNDS;
+    sc->by_eval.cap = SCREEN_EVAL;
+    sc->by_score.cap = SCREEN_SCORE;
+    sc->by_objective.cap = SCREEN_OBJECTIVE;
+    sc->by_last.cap = SCREEN_LAST;
+    struct play_plans_stats st;
+    size_t nodes = o->screen_nodes ? o->screen_nodes : ADVICE_SCREEN_NODES;
+    out->plans_legal = play_plans_visit(pos->s, nodes, screen_plan, sc, &st);
+    out->plans_screened = sc->plans;
+    out->plans_cut = st.truncated;
+    int rc = sc->failed ? -1 : 0;
+    size_t first = cs->n;
+    struct game_state *ends = xcalloc(SCREEN_EVAL + SCREEN_SCORE + SCREEN_OBJECTIVE + SCREEN_LAST, sizeof *ends);
+    add_top(pos, &sc->by_last, cs, first, ends);
+    add_top(pos, &sc->by_objective, cs, first, ends);
+    add_top(pos, &sc->by_score, cs, first, ends);
+    add_top(pos, &sc->by_eval, cs, first, ends);
     free(ends);
+    free(sc);
+    return rc;
 }
 
 /* ---- war and collect ----------------------------------------------------------------------- */
@@ -288,9 +393,19 @@ int advice_rank(const struct advice_position *pos, const struct advice_played *p
     out->player = pos->player;
     out->round = pos->s->round;
     struct cands cs = {0};
-    if (pos->kind == ADVICE_TURN)
-        turn_cands(pos, o, &cs, out);
-    else if (pos->kind == ADVICE_WAR)
+    enum rank_goal goal = o->goal < 0 ? advice_default_goal(pos->s) : (enum rank_goal)o->goal;
+    out->goal = goal;
+    if (goal == RANK_GOAL_OBJECTIVE && (pos->s->cfg.nplayers > 1 || pos->s->cfg.objective < 0)) {
+        strbuf_puts(err, "the game has no solo objective to rank the moves by");
+        return -1;
+    }
+    if (pos->kind == ADVICE_TURN) {
+        if (turn_cands(pos, o, goal, &cs, out) != 0) {
+            strbuf_puts(err, "a rollout failed: the engine refused a bot's move");
+            free(cs.v);
+            return -1;
+        }
+    } else if (pos->kind == ADVICE_WAR)
         war_cands(pos, &cs);
     else
         collect_cands(pos, &cs);
@@ -307,6 +422,7 @@ int advice_rank(const struct advice_position *pos, const struct advice_played *p
     struct rank_options ro = o->rank;
     ro.player = pos->player;
     ro.nplayers = pos->s->cfg.nplayers;
+    ro.goal = goal;
     ro.protect = -1;
     for (size_t k = 0; k < cs.n; k++)
         if (cs.v[k].played)
@@ -328,6 +444,64 @@ int advice_rank(const struct advice_position *pos, const struct advice_played *p
     }
     free(r);
     free(cs.v);
+    return 0;
+}
+
+/* The candidate of a choice: its state to play out from. Returns -1 when it cannot be played. */
+static int cand_of(const struct advice_position *pos, const struct advice_choice *ch,
+                   const struct game_state *after, struct cand *c)
+{
+    memset(c, 0, sizeof *c);
+    c->choice = *ch;
+    if (ch->kind == ADVICE_COLLECT)
+        return apply_collect(pos->s, pos->player, ch->collect, &c->after);
+    c->after = *pos->s;
+    if (ch->kind != ADVICE_TURN)
+        return 0;
+    if (after) {
+        c->after = *after;
+        return 0;
+    }
+    return play_plan_apply(&c->after, &ch->plan, NULL);
+}
+
+int advice_cost(const struct advice_position *pos, const struct advice_choice *best,
+                const struct advice_played *played, const struct advice_options *o, uint64_t seed,
+                size_t rollouts, struct estimate *cost, struct strbuf *err)
+{
+    struct cand v[2];
+    if (cand_of(pos, best, NULL, &v[0]) != 0 ||
+        cand_of(pos, &played->choice, pos->kind == ADVICE_TURN ? played->after : NULL, &v[1]) != 0) {
+        strbuf_puts(err, "the move played cannot be replayed");
+        return -1;
+    }
+    struct rank_options ro = o->rank;
+    ro.first_rollouts = ro.max_rollouts = rollouts;
+    ro.race = 0;
+    ro.halving = 0;
+    ro.precision = 0;
+    ro.seconds = 0;
+    ro.protect = -1;
+    ro.seed = seed;
+    ro.goal = RANK_GOAL_SCORE;
+    ro.player = pos->player;
+    ro.nplayers = pos->s->cfg.nplayers;
+    struct rank_result r[2];
+    struct job j = {pos, o, v};
+    if (rank_run(2, rollout, &j, &ro, r, NULL) != 0) {
+        strbuf_puts(err, "a rollout failed: the engine refused a bot's move");
+        return -1;
+    }
+    /* r[1].vs_best: the second minus the first, whichever the ranking put first; the cost is
+     * the best (candidate 0) minus the played. */
+    *cost = r[1].vs_best;
+    if (r[0].candidate == 0) {
+        double low = cost->low;
+        cost->low = -cost->high;
+        cost->high = -low;
+        cost->mean = -cost->mean;
+    }
+    cost->mean += 0.0;
     return 0;
 }
 

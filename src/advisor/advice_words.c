@@ -1,5 +1,5 @@
 /* Plans in words, from the engine's before and after states. */
-#include "play/advice_words.h"
+#include "advisor/advice_words.h"
 #include "log/ids.h"
 
 static void sep(struct strbuf *out, int *first)

@@ -1,5 +1,5 @@
 /* The analysis as text and as JSON. */
-#include "play/analyse_report.h"
+#include "advisor/advice_analyse_report.h"
 #include <math.h>
 
 static const char *plural(int n, const char *one, const char *many)
@@ -13,9 +13,11 @@ void analyse_report_text(const struct analyse_report_input *in, struct strbuf *o
     strbuf_printf(out, "\nAnalysis: every decision ranked by rollouts (the %s bot plays every seat to "
                   "the end; at most %zu rollouts per move; seed %llu; %zu rollouts in all).\n",
                   in->bot, in->max_rollouts, (unsigned long long)in->seed, a->rollouts);
-    strbuf_printf(out, "A move's cost is the expected final score lost against the best move found; "
-                  "inaccuracy from %.0f VP, mistake from %.0f VP, blunder from %.0f VP, when the best "
-                  "is better at 95 %%.\n", ANALYSE_INACCURACY, ANALYSE_MISTAKE, ANALYSE_BLUNDER);
+    strbuf_printf(out, "A move's cost is the expected final score lost against the best move found, measured "
+                  "afresh by paired rollouts (below zero when the move played did better); inaccuracy, "
+                  "mistake, blunder when the cost's 95 %% interval lies above %.0f, %.0f, %.0f VP. The sum "
+                  "of the costs is not the gap to a perfect score: each is measured against the rollout "
+                  "bot's play of the rest of the game.\n", ANALYSE_INACCURACY, ANALYSE_MISTAKE, ANALYSE_BLUNDER);
     for (int p = 0; p < a->nplayers; p++) {
         const struct analyse_player *pl = &a->players[p];
         strbuf_printf(out, "\n%s: cost %.1f VP (95 %%: %.1f to %.1f) over %d turn%s (%.2f per turn), luck "
@@ -25,6 +27,8 @@ void analyse_report_text(const struct analyse_report_input *in, struct strbuf *o
                       pl->marks[MARK_INACCURACY], plural(pl->marks[MARK_INACCURACY], "inaccuracy", "inaccuracies"),
                       pl->marks[MARK_MISTAKE], plural(pl->marks[MARK_MISTAKE], "mistake", "mistakes"),
                       pl->marks[MARK_BLUNDER], plural(pl->marks[MARK_BLUNDER], "blunder", "blunders"));
+        strbuf_printf(out, "  %d of %d decision%s marked (error rate %.0f %%); rating: %s\n", pl->errors,
+                      pl->decisions, plural(pl->decisions, "", "s"), 100 * pl->error_rate, pl->rating);
         size_t idx[3];
         size_t n = analyse_costliest(a, p, idx, 3);
         for (size_t k = 0; k < n; k++) {
