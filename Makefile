@@ -258,19 +258,19 @@ unit golden pdfcheck catalogue repro outputs textcheck makeflags helpcheck manch
 
 # xii serve over real HTTP on 127.0.0.1: links, join sheet, headers, tokens, limits, restarts.
 .PHONY: servecheck
-servecheck: $(XII)
-	@sh tests/run-serve.sh $(XII) $(BUILD)
+servecheck: $(XII) | testdeps
+	$(SUITE) sh tests/run-serve.sh $(XII) $(BUILD)
 check: servecheck
 
 # xii serve in headless Chromium (tests/run-browser.sh): make check runs it when Chromium is
 # installed and says SKIPPED otherwise; make browsercheck installs Debian's chromium first when
 # root (a large package: opt-in).
 .PHONY: browser browsercheck
-browser: $(XII)
-	@sh tests/run-browser.sh $(XII) $(BUILD)
+browser: $(XII) | testdeps
+	$(SUITE) sh tests/run-browser.sh $(XII) $(BUILD)
 browsercheck: $(XII)
-	@[ -x /usr/bin/chromium ] || sh tools/packages.sh --install bin:chromium=chromium || true
-	@sh tests/run-browser.sh $(XII) $(BUILD)
+	@[ "$$(id -u)" != 0 ] || sh tools/packages.sh --install bin:chromium=chromium
+	$(SUITE) sh tests/run-browser.sh $(XII) $(BUILD)
 check: browser
 
 # The docs stand on their own: links and named paths exist, nothing points outside the repository.

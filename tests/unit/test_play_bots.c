@@ -26,8 +26,7 @@ static void same_sheets(const struct game_state *a, const struct game_state *b)
     }
 }
 
-/* Plays one game, replays its log: no diagnostic but the warnings of wasted dice (the final
- * check lines agree), same sheets. */
+/* Plays one game, replays its log: no diagnostic (the final check lines agree), same sheets. */
 static void play_and_replay(const struct play_setup *st, const struct play_bot *bot)
 {
     const struct play_bot *bots[XII_MAX_PLAYERS] = {bot, bot, bot, bot, bot};
@@ -39,15 +38,18 @@ static void play_and_replay(const struct play_setup *st, const struct play_bot *
     struct log_ast *ast = log_parse(text.data, text.len, "bots.xii", &dl);
     struct log_replay_options opt = {0};
     struct log_replay *r = log_replay_run(&GD, ast, &opt, &dl);
-    size_t wasted = 0;
+    /* A bot may spend a die where it adds less than it shows: the audit's 'waste' warning is
+     * advice on the play, not a fault of the log. Anything else is one. */
+    size_t faults = 0;
     for (size_t i = 0; i < dl.count; i++)
-        wasted += dl.items[i].level == DIAG_WARNING && strcmp(dl.items[i].code, "waste") == 0;
-    if (dl.count != wasted) {
+        faults += !(dl.items[i].level == DIAG_WARNING && dl.items[i].code &&
+                    strcmp(dl.items[i].code, rule_id_text(RULE_WASTE)) == 0);
+    if (faults) {
         fprintf(stderr, "%s\n", strbuf_cstr(&text));
         for (size_t i = 0; i < dl.count; i++)
             fprintf(stderr, "line %d: %s\n", dl.items[i].pos.line, dl.items[i].message);
     }
-    assert_int_equal(dl.count, wasted);
+    assert_int_equal(faults, 0);
     assert_int_equal(r->state.phase, PHASE_GAME_OVER);
     same_sheets(&r->state, &final);
     log_replay_free(r);
