@@ -15,12 +15,6 @@ struct decision {
     size_t body_end;            /* turn: the statement after its last body line */
 };
 
-static int is_body(enum log_kind k)
-{
-    return k == LOG_SPEND || k == LOG_SHERIFF || k == LOG_COURT || k == LOG_COURT_REROLL ||
-           k == LOG_SPLIT || k == LOG_MARKET;
-}
-
 static struct log_replay *replay_prefix(const struct gamedata *gd, const struct log_ast *ast, size_t n)
 {
     struct log_ast view = *ast;
@@ -461,7 +455,7 @@ int analyse_run(const struct gamedata *gd, const struct log_ast *ast, const char
             points[np++] = i;   /* the state before it: round 0 or the end of the last round */
         if (k == LOG_TURN) {
             size_t j = i + 1;
-            while (j < ast->count && is_body(ast->stmts[j].kind))
+            while (j < ast->count && log_kind_is_turn_body(ast->stmts[j].kind))
                 j++;
             ds[nd++] = (struct decision){ADVICE_TURN, i, j};
         } else if (k == LOG_WAR) {

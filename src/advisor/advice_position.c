@@ -1,11 +1,13 @@
 /* The awaited decision as an advice position. */
 #include "advisor/advice_position.h"
 #include <string.h>
+#include "log/name.h"
 
 /* What the log awaits when no decision is due, as the end of a sentence. */
 static void awaited(const struct game_state *s, const struct log_await *a, struct strbuf *why)
 {
     const char *name = a->player >= 0 ? s->cfg.names[a->player] : "";
+    char word[LOG_NAME_WORD_SIZE];
     switch (a->kind) {
     case LOG_AWAIT_HEADER:
         strbuf_puts(why, "the header: the game has not started (is the players line there?)");
@@ -21,7 +23,7 @@ static void awaited(const struct game_state *s, const struct log_await *a, struc
         break;
     case LOG_AWAIT_TURN:
         strbuf_printf(why, "%s's dice: write \"turn %s D D\" with the two dice rolled, then ask again",
-                      name, name);
+                      name, log_name_word(name, word));
         break;
     case LOG_AWAIT_GAME_OVER:
         strbuf_puts(why, "nothing: the game is over");
@@ -47,6 +49,7 @@ int advice_position_from_await(const struct log_replay *r, const struct log_awai
                                struct advice_position *pos, struct strbuf *why)
 {
     memset(pos, 0, sizeof *pos);
+    char word[LOG_NAME_WORD_SIZE];
     const struct game_state *s = log_await_state(r, a);
     pos->s = s;
     switch (a->kind) {
@@ -86,7 +89,7 @@ int advice_position_from_await(const struct log_replay *r, const struct log_awai
         else {
             strbuf_puts(why, "nobody has POW: every player must avoid the king war, nothing to choose (write \"war");
             for (int p = 0; p < s->cfg.nplayers; p++)
-                strbuf_printf(why, "%s %s avoid", p ? "," : "", s->cfg.names[p]);
+                strbuf_printf(why, "%s %s avoid", p ? "," : "", log_name_word(s->cfg.names[p], word));
             strbuf_puts(why, "\")");
         }
         return -1;

@@ -89,7 +89,7 @@ int advisor_args_parse(struct advisor_args *a, const char *cmd, int argc, char *
             break;
         }
         case 3:
-            if (number(cmd, names[k], v, 1, 64, &n) != 0)
+            if (number(cmd, names[k], v, 1, RANK_MAX_THREADS, &n) != 0)
                 return -1;
             a->threads = (int)n;
             break;

@@ -104,9 +104,15 @@ static int parse_args(int argc, char **argv, struct hint_args *ha)
     return 0;
 }
 
-/* Prints the diagnostics of a log with errors and says to fix them first. */
-static void refuse_errors(const char *name, const struct diag_list *dl)
+/* Says the log has errors and to fix them first; a log whose reading stopped at the error
+ * limit has more than it was read to (the "too many errors" line is no error of the log). */
+static void refuse_errors(const char *name, const struct diag_list *dl, int stopped)
 {
+    if (stopped) {
+        fprintf(stderr, "xii hint: %s has more than %d errors: fix them first (xii audit %s lists "
+                        "the first %d)\n", name, LOG_MAX_ERRORS, name, LOG_MAX_ERRORS);
+        return;
+    }
     fprintf(stderr, "xii hint: %s has %zu error%s: fix %s first (xii audit %s lists %s)\n", name, dl->errors,
             dl->errors == 1 ? "" : "s", dl->errors == 1 ? "it" : "them", name, dl->errors == 1 ? "it" : "them");
 }
@@ -147,7 +153,7 @@ int cmd_hint(int argc, char **argv)
     int status = EXIT_OK;
     int asked = -1;
     if (rl.dl.errors > 0) {
-        refuse_errors(name, &rl.dl);
+        refuse_errors(name, &rl.dl, r->stopped);
         status = EXIT_FINDINGS;
     } else if (ha.player && r->started && (asked = engine_seat_named(&r->state.cfg, ha.player, strlen(ha.player))) < 0) {
         fprintf(stderr, "xii hint: %s is not a player of %s\n", ha.player, name);

@@ -32,6 +32,8 @@ static const char usage_text[] =
     "end of a finished game's input) the audit report is printed.\n"
     "  --seed S            draw the events of the difficulty from seed S (setup method 1)\n"
     "  --pdf PDF           at the end, also draw the filled town-sheets into PDF\n"
+    "  -q, --quiet         do not say what the rules did by themselves (events, feeding,\n"
+    "                      production, the war...); refusals, warnings and mismatches stay\n"
     "  --rules FILE        read this game-data file instead of the built-in one\n"
     "  -h, --help          this help\n"
     "When standard input is not a terminal, lines are read without prompts; the first line\n"
@@ -49,6 +51,7 @@ static const char *shown(struct strbuf *sb, const char *s)
 
 struct play_args {
     const char *file, *pdf, *rules, *seed;
+    int quiet;
 };
 
 static int parse_args(int argc, char **argv, struct play_args *pa)
@@ -61,6 +64,11 @@ static int parse_args(int argc, char **argv, struct play_args *pa)
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             fputs(usage_text, stdout);
             return 1;
+        }
+        if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
+            pa->quiet = 1;
+            i++;
+            continue;
         }
         if ((m = cli_option(argc, argv, &i, "--seed", NULL, &v)) != 0 ||
             (m = cli_option(argc, argv, &i, "--pdf", NULL, &v)) != 0 ||
@@ -137,6 +145,7 @@ static char **complete(const char *text, int start, int end)
 struct reader {
     int terminal;       /* prompts, colours, libedit */
     int colour;
+    int quiet;          /* --quiet: not what the rules did by themselves */
 };
 
 static volatile sig_atomic_t interrupted;
@@ -380,10 +389,8 @@ static void terminal_start(const struct record_session *s, const char *path, str
         p += n + (p[n] == '\n');
     }
     if (s->text.len) {
-        int n = 0;
-        for (size_t i = 0; i < s->ast->count; i++)
-            n += s->ast->stmts[i].kind != LOG_INVALID;
-        printf("Continuing %s: %d statement%s", file, n, n == 1 ? "" : "s");
+        size_t n = record_session_statements(s);
+        printf("Continuing %s: %zu statement%s", file, n, n == 1 ? "" : "s");
         const struct game_state *st = &s->replay->state;
         if (st->phase == PHASE_ROUND)
             printf(", round %d in progress", st->round);
@@ -413,8 +420,13 @@ static int record_line(struct record_session *s, const struct reader *rd, const 
     } else if (res.outcome == RECORD_WRITE_FAILED) {
         fprintf(stderr, "xii play: %s", strbuf_cstr(&res.message));
         stop = EXIT_OUTPUT;
-    } else if (res.outcome != RECORD_EMPTY && res.message.len) {
+    } else if (res.outcome == RECORD_ACCEPTED) {
+        /* What the rules did and the wasted dice, on a terminal and in a pipe alike. */
+        if (!rd->quiet)
+            fputs(strbuf_cstr(&res.narration), stdout);
+        fputs(strbuf_cstr(&res.warnings), stdout);
         fputs(strbuf_cstr(&res.message), rd->terminal ? stdout : stderr);   /* a check's mismatches */
+        fflush(stdout);
     }
     /* What comes next, when it changed or names a new player. */
     if (rd->terminal && res.outcome != RECORD_EMPTY &&
@@ -493,7 +505,7 @@ int cmd_play(int argc, char **argv)
     strbuf_free(&err);
     s.has_seed = pa.seed != NULL;
     s.seed = seed;
-    struct reader rd = {isatty(STDIN_FILENO), 0};
+    struct reader rd = {isatty(STDIN_FILENO), 0, pa.quiet};
     if (rd.terminal)
         terminal_start(&s, pa.file, &rd);
     int report = 0;

@@ -83,6 +83,8 @@ static void restore_mark(struct log_live *lv, const struct live_mark *m)
     o->mismatches_omitted = m->out.mismatches_omitted;
     o->nskipped = m->out.nskipped;
     o->nturns = m->out.nturns;
+    o->last_move = m->out.last_move;
+    o->last_move_line = m->out.last_move_line;
     if (o->nturns)
         o->turns[o->nturns - 1] = m->last_turn;
     diag_list_rewind(&lv->dl, m->diags);
@@ -154,6 +156,16 @@ size_t log_live_feed(struct log_live *lv, struct log_ast *ast)
     }
     show(lv);
     return ast->count;
+}
+
+size_t log_live_settled(const struct log_live *lv)
+{
+    return lv->view.history;
+}
+
+size_t log_live_settled_diags(const struct log_live *lv)
+{
+    return lv->view.diags.count;
 }
 
 int log_live_take_back(struct log_live *lv)

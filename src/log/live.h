@@ -34,6 +34,11 @@ const struct log_stmt *log_live_stmt(const struct log_live *lv, size_t k);
 int log_live_started(const struct log_live *lv);
 /* The replay of what was fed, the log ending there. */
 const struct log_replay *log_live_replay(const struct log_live *lv);
+/* The history records written by the statements fed; the records after them are the end of
+ * the log's (a turn ended there: feeding, a market conversion, the round's end). */
+size_t log_live_settled(const struct log_live *lv);
+/* The same for the diagnostics: those of the statements fed come before this index. */
+size_t log_live_settled_diags(const struct log_live *lv);
 /* Its diagnostics: the parser's (of the trees fed) are not in it, the replay's are. */
 const struct diag_list *log_live_diags(const struct log_live *lv);
 

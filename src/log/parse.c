@@ -907,6 +907,13 @@ static const struct keyword *find_keyword(const struct log_token *t)
     return NULL;
 }
 
+enum log_kind log_keyword_kind(const char *word, size_t n)
+{
+    struct log_token t = {.kind = LOG_TOK_WORD, .p = word, .n = n};
+    const struct keyword *kw = n > 0 ? find_keyword(&t) : NULL;
+    return kw ? kw->kind : LOG_INVALID;
+}
+
 /* Whether word (folded to lower case) is a name on a players line already read. */
 static bool is_player_name(const struct parser *ps, const char *word)
 {

@@ -12,6 +12,11 @@
 /* After this many syntax errors the parser adds one "too many errors" diagnostic and stops. */
 #define LOG_MAX_ERRORS 50
 
+/* The statement a line's first word names: the kind of the keyword or alias word[0..n) spells
+ * (ASCII case ignored, '_' for '-': "Title" -> LOG_GAME, "reserve" -> LOG_SPEND), or
+ * LOG_INVALID when it is no statement keyword. The parser's own table: the one list of them. */
+enum log_kind log_keyword_kind(const char *word, size_t n);
+
 /* Parses buf[0..len) (no terminating NUL needed; NUL bytes are errors). Diagnostics name
  * `filename` and use code "syntax" (grammar, ranges) or "encoding" (NUL, control characters,
  * invalid UTF-8). A line with an error becomes a LOG_INVALID statement and parsing goes on at

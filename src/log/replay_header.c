@@ -16,8 +16,7 @@ static void list_push(struct stmt_list *l, const struct log_stmt *st)
 
 int replay_is_header(enum log_kind k)
 {
-    return k == LOG_VERSION || k == LOG_GAME || k == LOG_PLAYERS || k == LOG_TOWN ||
-           k == LOG_DIFFICULTY || k == LOG_EVENTS || k == LOG_SOLO || k == LOG_VARIANT;
+    return log_is_header_kind(k);
 }
 
 void replay_header_line(struct rp *rp, const struct log_stmt *st)

@@ -75,16 +75,34 @@ struct estimate estimate_paired(const double *a, const double *b, size_t n)
     return finish(mean, m2, n);
 }
 
-struct estimate estimate_proportion(const double *x, size_t n)
+/* Replaces e's interval of a proportion by Wilson's. */
+static struct estimate wilson(struct estimate e)
 {
-    struct estimate e = estimate_mean(x, n);
-    if (n == 0)
+    if (e.n == 0)
         return e;
     const double z = 1.959964;
-    double nn = (double)n, p = e.mean;
+    double nn = (double)e.n, p = e.mean;
     double centre = (p + z * z / (2 * nn)) / (1 + z * z / nn);
     double half = z / (1 + z * z / nn) * sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn));
     e.low = centre - half < 0 ? 0 : centre - half;
     e.high = centre + half > 1 ? 1 : centre + half;
     return e;
+}
+
+struct estimate estimate_proportion(const double *x, size_t n)
+{
+    return wilson(estimate_mean(x, n));
+}
+
+struct estimate estimate_moments(size_t n, double mean, double m2)
+{
+    return finish(mean, m2, n);
+}
+
+struct estimate estimate_share(size_t k, size_t n)
+{
+    if (n == 0)
+        return finish(0, 0, 0);
+    double p = (double)k / (double)n;
+    return wilson(finish(p, (double)n * p * (1 - p), n));
 }

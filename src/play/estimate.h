@@ -30,5 +30,9 @@ struct estimate estimate_paired(const double *a, const double *b, size_t n);
  * its share); mean and se as estimate_mean. Unlike mean +- 1.96 se it stays inside [0, 1]
  * and does not collapse to a point when every sample is 0 or every one is 1. */
 struct estimate estimate_proportion(const double *x, size_t n);
+/* The same two from a summary instead of the sample: n values with this mean and sum of
+ * squared deviations from it (a histogram's), and k successes out of n (Wilson). */
+struct estimate estimate_moments(size_t n, double mean, double m2);
+struct estimate estimate_share(size_t k, size_t n);
 
 #endif

@@ -16,7 +16,7 @@
 int rank_default_threads(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+    return n < 1 ? 1 : n > RANK_MAX_THREADS ? RANK_MAX_THREADS : (int)n;
 }
 
 struct cand {

@@ -108,7 +108,10 @@ struct rank_summary {
  * rollout failed (out is then unspecified). sum may be NULL. */
 int rank_run(size_t ncandidates, rank_rollout_fn fn, void *ctx, const struct rank_options *opt,
              struct rank_result *out, struct rank_summary *sum);
-/* Number of processors online (at least 1): the default thread count. */
+/* The most threads a run may use (xii hint, audit --analyse and simulate: --threads). */
+#define RANK_MAX_THREADS 64
+
+/* Number of processors online (at least 1, at most RANK_MAX_THREADS): the default thread count. */
 int rank_default_threads(void);
 
 #endif

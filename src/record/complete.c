@@ -9,6 +9,7 @@
 #include "record/shortform.h"
 #include "core/xalloc.h"
 #include "log/ids.h"
+#include "log/name.h"
 
 #define MAX_TYPED 32
 
@@ -98,15 +99,6 @@ static void offer(struct completer *c, const char *line)
     offer_word(c, word);
 }
 
-/* A player's name as the log writes it. */
-static void name_word(const char *name, char *out, size_t n)
-{
-    if (strpbrk(name, " \t,#"))
-        snprintf(out, n, "\"%s\"", name);
-    else
-        snprintf(out, n, "%s", name);
-}
-
 static void offer2(struct completer *c, const char *a, const char *b)
 {
     struct strbuf sb = STRBUF_INIT;
@@ -125,10 +117,10 @@ static void offer_check(struct completer *c)
 {
     const struct game_state *st = state(c);
     const struct gamedata *gd = c->s->gd;
-    char nm[XII_NAME_SIZE + 4];
+    char nm[LOG_NAME_WORD_SIZE];
     if (c->ntyped == 1) {
         for (int p = 0; p < st->cfg.nplayers; p++) {
-            name_word(st->cfg.names[p], nm, sizeof nm);
+            log_name_word(st->cfg.names[p], nm);
             offer_word(c, nm);
         }
         return;
@@ -187,7 +179,7 @@ static void offer_war(struct completer *c, int keyword)
 {
     const struct game_state *st = state(c);
     const struct log_await *a = &c->s->await;
-    char nm[XII_NAME_SIZE + 4];
+    char nm[LOG_NAME_WORD_SIZE];
     if (keyword && c->ntyped == 0) {
         offer_word(c, "war");
         return;
@@ -225,7 +217,7 @@ static void offer_war(struct completer *c, int keyword)
     }
     for (int p = 0; p < st->cfg.nplayers; p++)
         if (!used[p]) {
-            name_word(st->cfg.names[p], nm, sizeof nm);
+            log_name_word(st->cfg.names[p], nm);
             offer_word(c, nm);
         }
 }
@@ -238,14 +230,14 @@ static void offer_collect(struct completer *c)
     const struct gamedata *gd = c->s->gd;
     struct round_missing m;
     engine_round_missing(st, &m);
-    char nm[XII_NAME_SIZE + 4];
+    char nm[LOG_NAME_WORD_SIZE];
     struct strbuf sb = STRBUF_INIT;
     for (int p = 0; p < st->cfg.nplayers; p++)
         for (int l = 0; l < LOCATION_COUNT; l++) {
             if (!(m.collect[p] >> l & 1u))
                 continue;
             const struct gd_location *loc = &gd->locations[l];
-            name_word(st->cfg.names[p], nm, sizeof nm);
+            log_name_word(st->cfg.names[p], nm);
             for (int k = 0; k < loc->nbonus; k++) {
                 const char *take = gd->assets[loc->bonus_asset[k]].id;
                 strbuf_reset(&sb);
@@ -265,7 +257,7 @@ static void offer_round(struct completer *c, enum log_await_kind kind, unsigned 
 {
     const struct game_state *st = state(c);
     const struct log_await *a = &c->s->await;
-    char nm[XII_NAME_SIZE + 4], num[16];
+    char nm[LOG_NAME_WORD_SIZE], num[16];
     if (kind == LOG_AWAIT_ROUND) {
         snprintf(num, sizeof num, "%d", round);
         offer2(c, "round", num);
@@ -273,14 +265,14 @@ static void offer_round(struct completer *c, enum log_await_kind kind, unsigned 
     if (pending >> LOG_AWAIT_OUTLAWS & 1u)
         for (int p = 0; p < st->cfg.nplayers; p++)
             if (a->rolls_due[p] > 0) {
-                name_word(st->cfg.names[p], nm, sizeof nm);
+                log_name_word(st->cfg.names[p], nm);
                 offer2(c, "outlaws", nm);
                 offer(c, nm);
             }
     if (pending >> LOG_AWAIT_SHARED & 1u)
         offer(c, "shared");
     if (kind == LOG_AWAIT_TURN && player >= 0) {
-        name_word(st->cfg.names[player], nm, sizeof nm);
+        log_name_word(st->cfg.names[player], nm);
         offer2(c, "turn", nm);
         offer(c, nm);
     }
@@ -298,7 +290,6 @@ static void offer_header(struct completer *c)
 {
     const struct gamedata *gd = c->s->gd;
     enum record_header_step step = record_header_step(c->s);
-    const struct log_ast *ast = c->s->ast;
     switch (step) {
     case RECORD_STEP_PLAYERS:
         offer(c, "players");
@@ -323,13 +314,12 @@ static void offer_header(struct completer *c)
         offer(c, "events");
         break;
     default: {
-        char nm[XII_NAME_SIZE + 4];
-        for (size_t i = 0; i < ast->count; i++)
-            if (ast->stmts[i].kind == LOG_PLAYERS)
-                for (size_t k = 0; k < ast->stmts[i].players.count; k++) {
-                    name_word(ast->stmts[i].players.names[k].text, nm, sizeof nm);
-                    offer2(c, "town", nm);
-                }
+        char nm[LOG_NAME_WORD_SIZE];
+        const struct log_stmt *players = record_session_header(c->s, LOG_PLAYERS);
+        for (size_t k = 0; players && k < players->players.count; k++) {
+            log_name_word(players->players.names[k].text, nm);
+            offer2(c, "town", nm);
+        }
         offer2(c, "variant", LOG_ID_FAMINE_VARIANT);
         offer(c, "game");
         offer2(c, "round", "1");
@@ -363,9 +353,9 @@ void record_complete(const struct record_session *s, const char *before, const c
     if (c.ntyped >= 1 && same_word(c.typed[0], "check") && s->replay->started)
         offer_check(&c);
     if (c.ntyped == 1 && same_word(c.typed[0], "show") && s->replay->started) {
-        char nm[XII_NAME_SIZE + 4];
+        char nm[LOG_NAME_WORD_SIZE];
         for (int q = 0; q < s->replay->state.cfg.nplayers; q++) {
-            name_word(s->replay->state.cfg.names[q], nm, sizeof nm);
+            log_name_word(s->replay->state.cfg.names[q], nm);
             offer_word(&c, nm);
         }
     }

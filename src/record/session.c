@@ -1,5 +1,6 @@
-/* The recorder's session: checking a typed line with the audit's parser and replay, writing
- * it durably, holding header lines until their partner comes, undo. */
+/* The recorder's session: checking a typed line with the audit's parser and the live replay,
+ * writing it durably in full, saying what the rules did, holding header lines until their
+ * partner comes, undo. */
 #include "record/session.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -7,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "record/narrate.h"
 #include "record/shortform.h"
 #include "core/atomicfile.h"
 #include "core/readfile.h"
@@ -14,6 +16,8 @@
 #include "core/xalloc.h"
 #include "log/ids.h"
 #include "log/parse.h"
+#include "log/report.h"
+#include "log/write.h"
 #include "rules/event_setup.h"
 
 /* A game record typed at the table is a few kB; this is far beyond any. */
@@ -27,7 +31,7 @@ static void path_error(struct strbuf *err, const char *what, const char *path, c
     strbuf_printf(err, ": %s", why);
 }
 
-/* The replay of a log text, and what it awaits. */
+/* The replay of a log text (a header on its way is checked this way). */
 struct replayed {
     struct diag_list dl;
     struct log_ast *ast;
@@ -49,31 +53,57 @@ static void replayed_free(struct replayed *x)
     diag_list_free(&x->dl);
 }
 
-/* Makes x the session's replay (the old one is freed). */
-static void adopt(struct record_session *s, struct replayed *x)
+/* What the live replay shows now, and what it awaits. */
+static void refresh(struct record_session *s)
 {
-    log_replay_free(s->replay);
-    log_free(s->ast);
-    diag_list_free(&s->dl);
-    s->dl = x->dl;
-    s->ast = x->ast;
-    s->replay = x->replay;
+    s->replay = log_live_replay(s->live);
     log_await(s->replay, &s->await);
 }
 
-static void replay_session(struct record_session *s)
+static int count_newlines(const char *text, size_t len)
 {
-    struct strbuf all = STRBUF_INIT;
-    strbuf_append(&all, s->text.data ? s->text.data : "", s->text.len);
-    struct replayed x;
-    replay_text(s->gd, s->path, strbuf_cstr(&all), all.len, &x);
-    adopt(s, &x);
-    strbuf_free(&all);
+    int n = 0;
+    for (size_t i = 0; i < len; i++)
+        n += text[i] == '\n';
+    return n;
+}
+
+/* A live replay of the whole of text; the parser's diagnostics into dl. */
+static void replay_session(struct record_session *s, struct diag_list *dl)
+{
+    log_live_free(s->live);
+    s->live = log_live_new(s->gd, s->path);
+    const char *text = strbuf_cstr(&s->text);
+    log_live_feed(s->live, log_parse(text, s->text.len, s->path, dl));
+    s->lines = count_newlines(text, s->text.len);
+    refresh(s);
 }
 
 const struct game_state *record_session_state(const struct record_session *s)
 {
     return log_await_state(s->replay, &s->await);
+}
+
+int record_session_started(const struct record_session *s)
+{
+    return log_live_started(s->live);
+}
+
+size_t record_session_statements(const struct record_session *s)
+{
+    return log_live_count(s->live);
+}
+
+const struct log_stmt *record_session_header(const struct record_session *s, enum log_kind kind)
+{
+    for (size_t k = 0; k < log_live_count(s->live); k++) {
+        const struct log_stmt *st = log_live_stmt(s->live, k);
+        if (st->kind == kind)
+            return st;
+        if (st->kind != LOG_INVALID && !log_is_header_kind(st->kind))
+            break;      /* the header is over */
+    }
+    return NULL;
 }
 
 /* Syncs the folder of path, so that a file just created survives a crash. */
@@ -162,48 +192,59 @@ static int header_on_its_way(const struct gamedata *gd, const char *text, size_t
 }
 
 int record_session_open(struct record_session *s, const struct gamedata *gd, const char *path,
-                      struct strbuf *err)
+                       struct strbuf *err)
 {
     memset(s, 0, sizeof *s);
     s->gd = gd;
     s->path = xstrdup(path);
+    struct diag_list parsed = DIAG_LIST_INIT;
     int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
     if (fd >= 0) {
         close(fd);
         sync_folder(path);
     } else if (errno != EEXIST) {
         path_error(err, "create", path, strerror(errno));
-        replay_session(s);
+        replay_session(s, &parsed);
+        diag_list_free(&parsed);
         return -1;
     }
     char *data = NULL;
     size_t len = 0;
     if (readfile(path, MAX_FILE_BYTES, &data, &len, err) != 0) {
-        replay_session(s);
+        replay_session(s, &parsed);
+        diag_list_free(&parsed);
         return -1;
     }
     strbuf_append(&s->text, data, len);
     free(data);
-    replay_session(s);
+    replay_session(s, &parsed);
     fd = open(path, O_WRONLY | O_APPEND);
     if (fd < 0) {
         path_error(err, "write", path, strerror(errno));
+        diag_list_free(&parsed);
         return -2;
     }
     close(fd);
-    if (s->dl.errors > 0 && !header_on_its_way(gd, strbuf_cstr(&s->text), s->text.len)) {
-        for (size_t i = 0; i < s->dl.count; i++)
-            diag_format(err, &s->dl.items[i], s->text.data, s->text.len);
-        return 1;
+    const struct diag_list *dl = log_live_diags(s->live);
+    int bad = (parsed.errors > 0 || dl->errors > 0) &&
+              (record_session_started(s) || !header_on_its_way(gd, strbuf_cstr(&s->text), s->text.len));
+    if (bad) {
+        /* The audit's diagnostics, in the audit's order: the parser's, then the replay's. */
+        struct replayed x;
+        replay_text(gd, path, strbuf_cstr(&s->text), s->text.len, &x);
+        size_t *order = log_report_order(&x.dl);
+        for (size_t n = 0; n < x.dl.count; n++)
+            diag_format(err, &x.dl.items[order[n]], s->text.data, s->text.len);
+        free(order);
+        replayed_free(&x);
     }
-    return 0;
+    diag_list_free(&parsed);
+    return bad ? 1 : 0;
 }
 
 void record_session_free(struct record_session *s)
 {
-    log_replay_free(s->replay);
-    log_free(s->ast);
-    diag_list_free(&s->dl);
+    log_live_free(s->live);
     strbuf_free(&s->text);
     free(s->path);
     memset(s, 0, sizeof *s);
@@ -213,6 +254,8 @@ void record_result_free(struct record_result *res)
 {
     strbuf_free(&res->written);
     strbuf_free(&res->message);
+    strbuf_free(&res->narration);
+    strbuf_free(&res->warnings);
 }
 
 /* The kind of a single statement (LOG_INVALID when it does not parse). */
@@ -237,8 +280,7 @@ static void format_line(const struct record_session *s, const char *stmt, const 
         strbuf_putc(out, '\n');
     if (k == LOG_ROUND && s->text.len > 0)
         strbuf_putc(out, '\n');
-    if (k == LOG_SPEND || k == LOG_SHERIFF || k == LOG_COURT || k == LOG_COURT_REROLL ||
-        k == LOG_SPLIT || k == LOG_MARKET)
+    if (log_kind_is_turn_body(k))
         strbuf_puts(out, "  ");
     strbuf_puts(out, stmt);
     if (comment && *comment)
@@ -246,73 +288,242 @@ static void format_line(const struct record_session *s, const char *stmt, const 
     strbuf_putc(out, '\n');
 }
 
-/* text + line, replayed. */
-static void replay_with(const struct record_session *s, const char *line, struct replayed *x,
-                        struct strbuf *all)
+/* The diagnostics of the live replay from d0 on, formatted against FILE's text and `line`
+ * after it (a refusal is rare: the text is copied once to show its lines). */
+static void findings(const struct record_session *s, const struct diag_list *dl, size_t d0, const char *line,
+                     enum diag_level level, int all_levels, struct strbuf *out)
 {
-    strbuf_append(all, strbuf_cstr(&s->text), s->text.len);
-    strbuf_puts(all, line);
-    replay_text(s->gd, s->path, all->data, all->len, x);
+    struct strbuf all = STRBUF_INIT;
+    strbuf_append(&all, strbuf_cstr(&s->text), s->text.len);
+    strbuf_puts(&all, line);
+    for (size_t i = d0; i < dl->count; i++)
+        if (all_levels || dl->items[i].level == level)
+            diag_format(out, &dl->items[i], all.data, all.len);
+    strbuf_free(&all);
 }
 
-/* The diagnostics of a candidate that concern the new line: every error (the log before it
- * had none) and the mismatches from line `from` on. */
-static void new_findings(const struct replayed *x, const struct strbuf *all, int from, struct strbuf *out)
+/* The statement in full, as the audit reads it back: a move written from the move the
+ * replay applied (canonical ids, no aliases), a turn from the state; otherwise the words as
+ * typed, one space apart. */
+static void canonical(const struct record_session *s, const struct log_stmt *st, const char *typed,
+                      struct strbuf *out)
 {
-    for (size_t i = 0; i < x->dl.count; i++) {
-        const struct diag *d = &x->dl.items[i];
-        if (d->level == DIAG_ERROR || d->pos.line >= from)
-            diag_format(out, d, all->data, all->len);
+    const struct log_replay *r = s->replay;
+    if (log_kind_is_turn_body(st->kind) && r->last_move_line == st->at.line) {
+        log_replay_move_text(s->gd, &r->last_move, out);
+        return;
+    }
+    if (st->kind == LOG_TURN && r->state.turn.player >= 0 && r->open_turn_line == st->at.line) {
+        log_write_turn(&r->state, r->state.turn.player, st->turn.dice[0].value, st->turn.dice[1].value, out);
+        if (out->len && out->data[out->len - 1] == '\n')
+            out->data[--out->len] = 0;
+        return;
+    }
+    /* Blanks outside quotes become one space. */
+    int quoted = 0, blank = 0;
+    for (const char *c = typed; *c; c++) {
+        if (quoted && *c == '\\' && c[1]) {
+            strbuf_putc(out, *c++);
+            strbuf_putc(out, *c);
+            continue;
+        }
+        if (*c == '"')
+            quoted = !quoted;
+        if (!quoted && (*c == ' ' || *c == '\t')) {
+            blank = 1;
+            continue;
+        }
+        if (blank && out->len)
+            strbuf_putc(out, ' ');
+        blank = 0;
+        strbuf_putc(out, *c);
     }
 }
 
-static int count_lines(const char *text, size_t len)
+/* Parses `line` (FILE's next lines) and feeds it to the live replay. Returns the number of
+ * statements fed (0 when it has a syntax error: then its diagnostics are in `syntax`). */
+static size_t feed_line(struct record_session *s, const char *line, struct diag_list *syntax)
 {
-    int n = 1;
-    for (size_t i = 0; i < len; i++)
-        n += text[i] == '\n';
+    struct log_ast *ast = log_parse_from(line, strlen(line), s->path, s->lines + 1, syntax);
+    if (syntax->errors > 0 || ast->count == 0) {
+        log_free(ast);
+        return 0;
+    }
+    size_t n = log_live_feed(s->live, ast);
+    refresh(s);
     return n;
 }
 
-/* Checks a statement (already expanded) and writes it, or refuses it. */
+static void take_back(struct record_session *s, size_t n)
+{
+    while (n-- > 0)
+        log_live_take_back(s->live);
+    refresh(s);
+}
+
+/* Whether the live replay must refuse what was just fed: a log the recorder continues has
+ * no error once the game has started; before, a header on its way may lack lines. */
+static int refused(const struct record_session *s, const char *line)
+{
+    if (log_live_diags(s->live)->errors == 0)
+        return 0;
+    if (record_session_started(s))
+        return 1;
+    struct strbuf all = STRBUF_INIT;
+    strbuf_append(&all, strbuf_cstr(&s->text), s->text.len);
+    strbuf_puts(&all, line);
+    int on_its_way = header_on_its_way(s->gd, all.data, all.len);
+    strbuf_free(&all);
+    return !on_its_way;
+}
+
+/* The records the end of the log wrote after the statements fed (a turn ended there), to say
+ * them only once. */
+struct settled_tail {
+    struct hist_rec *items;
+    size_t n;
+};
+
+static void tail_of(const struct record_session *s, struct settled_tail *t)
+{
+    size_t from = log_live_settled(s->live), to = s->replay->history.count;
+    t->n = to > from ? to - from : 0;
+    t->items = t->n ? xmalloc(t->n * sizeof *t->items) : NULL;
+    if (t->n)
+        memcpy(t->items, s->replay->history.items + from, t->n * sizeof *t->items);
+}
+
+/* Where the narration of the records from `from` on starts: past those already said. */
+static size_t past_said(const struct record_session *s, size_t from, const struct settled_tail *t)
+{
+    const struct history *h = &s->replay->history;
+    size_t k = 0;
+    while (k < t->n && from + k < h->count && memcmp(&h->items[from + k], &t->items[k], sizeof t->items[k]) == 0)
+        k++;
+    return from + k;
+}
+
+/* The mismatches of the statement just written, each with the changes that explain the
+ * rules' value. */
+static void explain_mismatches(const struct record_session *s, size_t m0, size_t d0, const char *line,
+                               struct strbuf *out)
+{
+    const struct log_replay *r = s->replay;
+    if (r->nmismatches <= m0)
+        return;
+    struct strbuf diags = STRBUF_INIT;
+    const struct diag_list *dl = log_live_diags(s->live);
+    for (size_t i = m0; i < r->nmismatches; i++) {
+        const struct mismatch *m = &r->mismatches[i];
+        for (size_t d = d0; d < dl->count; d++)
+            if (dl->items[d].level == DIAG_MISMATCH && dl->items[d].pos.line == m->line &&
+                dl->items[d].pos.col == m->col)
+                diag_format(out, &dl->items[d], NULL, 0);
+        log_report_mismatch_trace(r, m, out);
+    }
+    (void)line;
+    strbuf_free(&diags);
+    strbuf_puts(out, "The line is written as the table typed it; type undo to take it back.\n");
+}
+
+static int seat_named(const struct record_session *s, const struct log_word *w)
+{
+    if (!w->text)
+        return -1;
+    return engine_seat_named(&s->replay->state.cfg, w->text, strlen(w->text));
+}
+
+int record_statement_seat(const struct record_session *s, const struct log_stmt *st)
+{
+    const struct log_replay *r = s->replay;
+    if (!r->started)
+        return -1;
+    switch (st->kind) {
+    case LOG_TURN:
+        return seat_named(s, &st->turn.player);
+    case LOG_COLLECT:
+        return seat_named(s, &st->collect.player);
+    case LOG_CHECK:
+        return seat_named(s, &st->check.player);
+    case LOG_WAR:
+        return st->war.count == 1 ? seat_named(s, &st->war.items[0].player) : -1;
+    default:
+        if (log_kind_is_turn_body(st->kind))
+            return r->nturns ? r->turns[r->nturns - 1].player : -1;
+        return -1;
+    }
+}
+
+/* Checks a statement (already expanded) and writes it in full, or refuses it. */
 static void submit_statement(struct record_session *s, const char *stmt, const char *comment,
                              struct record_result *res)
 {
-    struct strbuf line = STRBUF_INIT, all = STRBUF_INIT;
+    struct strbuf line = STRBUF_INIT, full = STRBUF_INIT, err = STRBUF_INIT;
+    struct diag_list syntax = DIAG_LIST_INIT;
+    size_t d0 = log_live_settled_diags(s->live), m0 = s->replay->nmismatches;
+    size_t from = log_live_settled(s->live);
+    struct settled_tail said;
+    tail_of(s, &said);
     format_line(s, stmt, comment, &line);
-    int first_line = count_lines(strbuf_cstr(&s->text), s->text.len);
-    struct replayed x;
-    replay_with(s, line.data, &x, &all);
-    if (x.dl.errors > 0 && !header_on_its_way(s->gd, all.data, all.len)) {
+    size_t fed = feed_line(s, line.data, &syntax);
+    if (fed == 0 || refused(s, line.data)) {
         res->outcome = RECORD_REFUSED;
-        new_findings(&x, &all, first_line, &res->message);
-        replayed_free(&x);
-        strbuf_free(&line);
-        strbuf_free(&all);
-        return;
+        if (fed == 0)
+            for (size_t i = 0; i < syntax.count; i++)
+                diag_format(&res->message, &syntax.items[i], line.data, line.len);
+        else
+            findings(s, log_live_diags(s->live), d0, line.data, DIAG_ERROR, 1, &res->message);
+        take_back(s, fed);
+        goto done;
     }
-    struct strbuf err = STRBUF_INIT;
+    /* Written in full: fed again as it will be read back. */
+    const struct log_stmt *st = log_live_stmt(s->live, log_live_count(s->live) - 1);
+    canonical(s, st, stmt, &full);
+    if (fed == 1 && strcmp(full.data ? full.data : "", stmt) != 0) {
+        struct strbuf again = STRBUF_INIT;
+        struct diag_list syntax2 = DIAG_LIST_INIT;
+        format_line(s, full.data, comment, &again);
+        take_back(s, fed);
+        size_t fed2 = feed_line(s, again.data, &syntax2);
+        if (fed2 == 1 && !refused(s, again.data)) {
+            strbuf_reset(&line);
+            strbuf_append(&line, again.data, again.len);
+        } else {
+            /* Never expected: keep the line as typed. */
+            take_back(s, fed2);
+            feed_line(s, line.data, &syntax);
+        }
+        strbuf_free(&again);
+        diag_list_free(&syntax2);
+    }
     if (append_durably(s->path, line.data, line.len, &err) != 0) {
         res->outcome = RECORD_WRITE_FAILED;
         strbuf_printf(&res->message, "%s\n", strbuf_cstr(&err));
-        replayed_free(&x);
-    } else {
-        res->outcome = RECORD_ACCEPTED;
-        strbuf_append(&res->written, line.data, line.len);
-        strbuf_append(&s->text, line.data, line.len);
-        if (x.dl.errors == 0)
-            new_findings(&x, &all, first_line, &res->message);
-        adopt(s, &x);
+        take_back(s, fed);
+        goto done;
     }
+    res->outcome = RECORD_ACCEPTED;
+    strbuf_append(&res->written, line.data, line.len);
+    strbuf_append(&s->text, line.data, line.len);
+    s->lines += count_newlines(line.data, line.len);
+    st = log_live_stmt(s->live, log_live_count(s->live) - 1);
+    res->seat = record_statement_seat(s, st);
+    explain_mismatches(s, m0, d0, line.data, &res->message);
+    findings(s, log_live_diags(s->live), d0, "", DIAG_WARNING, 0, &res->warnings);
+    record_narrate(s->replay, past_said(s, from, &said), st->kind == LOG_ROUND ? s->replay->state.round : 0,
+                   &res->narration);
+done:
+    free(said.items);
+    diag_list_free(&syntax);
     strbuf_free(&err);
     strbuf_free(&line);
-    strbuf_free(&all);
+    strbuf_free(&full);
     /* --seed gives a difficulty's events at once. */
     if (res->outcome == RECORD_ACCEPTED && s->has_seed && record_header_step(s) == RECORD_STEP_EVENTS) {
-        const struct log_stmt *st = &s->ast->stmts[s->ast->count - 1];
-        if (st->kind != LOG_DIFFICULTY)
+        const struct log_stmt *last = log_live_stmt(s->live, log_live_count(s->live) - 1);
+        if (last->kind != LOG_DIFFICULTY)
             return;
-        int d = gamedata_difficulty(s->gd, st->difficulty.norm, strlen(st->difficulty.norm));
+        int d = gamedata_difficulty(s->gd, last->difficulty.norm, strlen(last->difficulty.norm));
         struct strbuf ev = STRBUF_INIT, why = STRBUF_INIT, ignored = STRBUF_INIT;
         if (record_shortform_seeded_events(s->gd, d, s->seed, &ev, &why, &ignored) == 0) {
             struct record_result more;
@@ -343,7 +554,7 @@ static void submit_comment(struct record_session *s, const char *comment, struct
         res->outcome = RECORD_ACCEPTED;
         strbuf_append(&res->written, line.data, line.len);
         strbuf_append(&s->text, line.data, line.len);
-        replay_session(s);      /* the same game, its lines numbered anew */
+        s->lines += count_newlines(line.data, line.len);
     }
     strbuf_free(&line);
     strbuf_free(&err);
@@ -401,31 +612,27 @@ void record_session_submit(struct record_session *s, const char *typed, struct r
     free(t);
 }
 
-/* The offset where the line holding the last statement of text starts, or -1 when text has
- * no statement. */
-static long last_statement_start(const struct record_session *s, const char *text, size_t len)
+/* The offset where the line holding the last statement starts, or -1 when there is none. */
+static long last_statement_start(const struct record_session *s)
 {
-    struct diag_list dl = DIAG_LIST_INIT;
-    struct log_ast *ast = log_parse(text, len, s->path, &dl);
-    long at = -1;
-    if (ast->count) {
-        int line = ast->stmts[ast->count - 1].at.line, n = 1;
-        size_t i = 0;
-        while (i < len && n < line)
-            n += text[i++] == '\n';
-        at = (long)i;
-    }
-    log_free(ast);
-    diag_list_free(&dl);
-    return at;
+    size_t n = log_live_count(s->live);
+    if (n == 0)
+        return -1;
+    int line = log_live_stmt(s->live, n - 1)->at.line, at = 1;
+    const char *text = strbuf_cstr(&s->text);
+    size_t i = 0;
+    while (i < s->text.len && at < line)
+        at += text[i++] == '\n';
+    return (long)i;
 }
 
 int record_session_undo(struct record_session *s, struct strbuf *undone, struct strbuf *err)
 {
     const char *text = strbuf_cstr(&s->text);
-    long at = last_statement_start(s, text, s->text.len);
+    long at = last_statement_start(s);
     if (at < 0 && s->text.len == 0)
         return 0;
+    int statement = at >= 0;
     if (at < 0)
         at = 0;     /* comments alone */
     size_t keep = (size_t)at;
@@ -437,6 +644,8 @@ int record_session_undo(struct record_session *s, struct strbuf *undone, struct 
     strbuf_append(undone, text + at, s->text.len - (size_t)at);
     s->text.len = keep;
     s->text.data[keep] = 0;
-    replay_session(s);
+    s->lines = count_newlines(s->text.data, keep);
+    if (statement)
+        take_back(s, 1);
     return 0;
 }

@@ -1,21 +1,24 @@
-/* The recorder's session (xii play): the move log being written, its replay, and what it
- * awaits next. No terminal here: cmd_play.c reads the lines and prints.
+/* The recorder's session (xii play, xii serve): the move log being written, its live replay,
+ * and what it awaits next. No terminal here: the callers read the lines and print.
  *
- * A typed line is expanded from its short form (record_shortform.h) into a statement of the
- * move log, then the whole log with that line at its end goes through the audit's parser and
- * replay: any error refuses the line (the audit's diagnostics say why) and nothing is
- * written; otherwise the line is appended to FILE and flushed to disk (fsync) before the
- * call returns. A comment typed alone is written as it is. Before round 1 the header may
- * be incomplete (a difficulty whose events line has not come yet): a header line is accepted
- * when the header replays with no error once stand-ins are given for what it still lacks
- * (the players, the solo objective, the events).
- * Undo takes back the last statement and rewrites FILE atomically. */
+ * A typed line is expanded from its short form (shortform.h) into a statement of the move
+ * log, written out in full, then fed to the live replay (log/live.h: the audit's own replay,
+ * one statement at a time): any error refuses the line (the audit's diagnostics say why) and
+ * takes it back, nothing is written; otherwise the line is appended to FILE and flushed to
+ * disk (fsync) before the call returns. Before round 1 the header may be incomplete (a
+ * difficulty whose events line has not come yet): a header line is accepted when the header
+ * replays with no error once stand-ins are given for what it still lacks (the players, the
+ * solo objective, the events).
+ * An accepted line comes with what the rules did by themselves (narrate.h), the warnings the
+ * audit gives it (a wasted die) and, for a check line, each mismatch with the changes that
+ * explain the rules' value. Undo takes back the last statement. */
 #ifndef RECORD_SESSION_H
 #define RECORD_SESSION_H
 #include <stdint.h>
 #include "core/diag.h"
 #include "core/strbuf.h"
 #include "log/await.h"
+#include "log/live.h"
 #include "log/replay.h"
 
 struct record_session {
@@ -24,10 +27,10 @@ struct record_session {
     struct strbuf text;         /* FILE's content: every accepted line */
     int has_seed;               /* --seed: a difficulty's events are drawn from seed */
     uint64_t seed;
-    /* The replay of text, and what it awaits. */
-    struct diag_list dl;
-    struct log_ast *ast;
-    struct log_replay *replay;
+    int lines;                  /* line feeds in text */
+    /* The live replay of text, the replay it shows, and what it awaits. */
+    struct log_live *live;
+    const struct log_replay *replay;
     struct log_await await;
 };
 
@@ -41,7 +44,11 @@ enum record_outcome {
 struct record_result {
     enum record_outcome outcome;
     struct strbuf written;      /* the lines written, as in FILE */
-    struct strbuf message;      /* refusal: the diagnostics; accepted: a check line's mismatches */
+    struct strbuf message;      /* refusal: the diagnostics; accepted: a check line's mismatches,
+                                   each with the changes that explain it, and how to take it back */
+    struct strbuf narration;    /* accepted: what the rules did by themselves (may be empty) */
+    struct strbuf warnings;     /* accepted: the audit's warnings on the line (a wasted die) */
+    int seat;                   /* the seat whose move the statement is, -1 for the table's */
 };
 
 /* Opens FILE (created empty when missing) and replays it. Returns 0; -1 with the reason in
@@ -67,9 +74,14 @@ int record_session_undo(struct record_session *s, struct strbuf *undone, struct 
 /* The state where the awaited decision is taken. */
 const struct game_state *record_session_state(const struct record_session *s);
 /* Whether a game statement (round, turn...) has been written: the header is over. */
-static inline int record_session_started(const struct record_session *s)
-{
-    return log_game_started(s->ast);
-}
+int record_session_started(const struct record_session *s);
+/* The statements written. */
+size_t record_session_statements(const struct record_session *s);
+/* The header line of that kind (players, difficulty, solo, events...), or NULL. */
+const struct log_stmt *record_session_header(const struct record_session *s, enum log_kind kind);
+/* The seat whose move statement st is (a turn, its dice, a collect, a check, a war entry of
+ * one player), or -1 for the table's (the header, rounds, shared dice, outlaws' rolls, a war
+ * line of several players). */
+int record_statement_seat(const struct record_session *s, const struct log_stmt *st);
 
 #endif

@@ -4,20 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include "log/parse.h"
+#include "log/write.h"
 #include "rules/event_setup.h"
-
-static const char *const keywords[] = {
-    "xii", "game", "players", "town", "difficulty", "events", "solo", "variant", "round", "shared",
-    "outlaws", "turn", "reserve", "sheriff", "court", "split", "market", "war", "collect", "check",
-};
-
-static int is_keyword(const char *w)
-{
-    for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
-        if (strcasecmp(w, keywords[i]) == 0)
-            return 1;
-    return 0;
-}
 
 const char *record_first_word(const char *text, char *out, size_t n)
 {
@@ -48,27 +37,6 @@ int record_find_player(const struct game_state *s, const char *word)
     return engine_seat_named(&s->cfg, word, strlen(word));
 }
 
-void record_put_name(struct strbuf *out, const char *name)
-{
-    int bare = *name != 0;
-    for (const char *p = name; *p; p++)
-        if ((unsigned char)*p <= ' ' || *p == ',' || *p == '#' || *p == '"' || *p == '\\')
-            bare = 0;
-    if (bare && strspn(name, "0123456789") == strlen(name))
-        bare = 0;   /* a number would not be a name */
-    if (bare) {
-        strbuf_puts(out, name);
-        return;
-    }
-    strbuf_putc(out, '"');
-    for (const char *p = name; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            strbuf_putc(out, '\\');
-        strbuf_putc(out, *p);
-    }
-    strbuf_putc(out, '"');
-}
-
 /* Only numbers, separated by blanks or commas. */
 static int numbers_only(const char *t)
 {
@@ -90,18 +58,11 @@ static int count_numbers(const char *t)
     return n;
 }
 
-static const struct log_stmt *find_stmt(const struct log_ast *ast, enum log_kind kind)
-{
-    for (size_t i = 0; i < ast->count; i++)
-        if (ast->stmts[i].kind == kind)
-            return &ast->stmts[i];
-    return NULL;
-}
 
 /* The difficulty the header names (the default when none), or -1 for an unknown one. */
 static int header_difficulty(const struct record_session *s)
 {
-    const struct log_stmt *st = find_stmt(s->ast, LOG_DIFFICULTY);
+    const struct log_stmt *st = record_session_header(s, LOG_DIFFICULTY);
     if (!st)
         return s->gd->default_difficulty;
     return gamedata_difficulty(s->gd, st->difficulty.norm, strlen(st->difficulty.norm));
@@ -111,15 +72,15 @@ enum record_header_step record_header_step(const struct record_session *s)
 {
     if (record_session_started(s))
         return RECORD_STEP_GAME;
-    const struct log_stmt *players = find_stmt(s->ast, LOG_PLAYERS);
+    const struct log_stmt *players = record_session_header(s, LOG_PLAYERS);
     if (!players)
         return RECORD_STEP_PLAYERS;
-    if (players->players.count == 1 && !find_stmt(s->ast, LOG_SOLO))
+    if (players->players.count == 1 && !record_session_header(s, LOG_SOLO))
         return RECORD_STEP_SOLO;
-    if (!find_stmt(s->ast, LOG_DIFFICULTY))
+    if (!record_session_header(s, LOG_DIFFICULTY))
         return RECORD_STEP_DIFFICULTY;
     int d = header_difficulty(s);
-    if (d >= 0 && event_setup_free_rounds(s->gd, d) > 0 && !find_stmt(s->ast, LOG_EVENTS))
+    if (d >= 0 && event_setup_free_rounds(s->gd, d) > 0 && !record_session_header(s, LOG_EVENTS))
         return RECORD_STEP_EVENTS;
     return RECORD_STEP_READY;
 }
@@ -237,7 +198,7 @@ static void expand_round(const struct record_session *s, enum log_await_kind kin
             strbuf_printf(out, "outlaws %s", t);
         } else if (nums && count == 1 && count_numbers(t) == a->rolls_due[due]) {
             strbuf_puts(out, "outlaws ");
-            record_put_name(out, st->cfg.names[due]);
+            log_write_name(st->cfg.names[due], out);
             strbuf_printf(out, " %s", t);
         } else if (nums && (a->pending >> LOG_AWAIT_SHARED & 1u)) {
             strbuf_printf(out, "shared %s", t);     /* the shared dice may come first */
@@ -256,7 +217,7 @@ static void expand_round(const struct record_session *s, enum log_await_kind kin
             strbuf_printf(out, "turn %s", t);
         else if (nums) {
             strbuf_puts(out, "turn ");
-            record_put_name(out, st->cfg.names[player]);
+            log_write_name(st->cfg.names[player], out);
             strbuf_printf(out, " %s", t);
         } else
             break;
@@ -274,7 +235,7 @@ static void expand_round(const struct record_session *s, enum log_await_kind kin
             strbuf_printf(out, "collect %s", t);
         else if (gamedata_location(s->gd, w, strlen(w)) >= 0 && a->collect_player >= 0) {
             strbuf_puts(out, "collect ");
-            record_put_name(out, st->cfg.names[a->collect_player]);
+            log_write_name(st->cfg.names[a->collect_player], out);
             strbuf_printf(out, " %s", t);
         } else
             break;
@@ -308,7 +269,7 @@ int record_shortform_expand(const struct record_session *s, const char *typed, s
         strbuf_printf(out, "round %d", record_session_started(s) ? s->replay->state.round + 1 : 1);
         return 0;
     }
-    if (!quoted && is_keyword(w)) {
+    if (!quoted && log_keyword_kind(w, strlen(w)) != LOG_INVALID) {
         strbuf_puts(out, typed);
         return 0;
     }

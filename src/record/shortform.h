@@ -44,9 +44,6 @@ int record_shortform_seeded_events(const struct gamedata *gd, int d, uint64_t se
  * (size n); returns a pointer past it and the separators after it. */
 const char *record_first_word(const char *text, char *out, size_t n);
 
-/* Appends a player's name as a word of the log: quoted when it is not one bare word. */
-void record_put_name(struct strbuf *out, const char *name);
-
 /* The seat whose name is word (exactly, then ignoring case), or -1. */
 int record_find_player(const struct game_state *s, const char *word);
 

@@ -3,6 +3,7 @@
 #include <string.h>
 #include "record/shortform.h"
 #include "log/ids.h"
+#include "log/write.h"
 #include "rules/event_setup.h"
 
 const char record_text_help[] =
@@ -92,26 +93,6 @@ void record_text_prompt(const struct record_session *s, struct strbuf *out)
     }
 }
 
-/* A legal move of the turn in st, as a log line: for `die` (0: a reserve die), storing only
- * when nothing else is legal. Appends nothing when no move is legal. */
-static void legal_example(const struct game_state *st, int die, struct strbuf *out)
-{
-    struct move moves[512];
-    size_t n = engine_legal_moves(st, die, moves, sizeof moves / sizeof moves[0]);
-    if (n > sizeof moves / sizeof moves[0])
-        n = sizeof moves / sizeof moves[0];
-    const struct move *best = NULL;
-    for (size_t k = 0; k < n; k++) {
-        const struct move *m = &moves[k];
-        if ((die == 0) != (m->from_reserve != 0) || m->kind > MOVE_STORE)
-            continue;
-        if (!best || (best->kind == MOVE_STORE && m->kind != MOVE_STORE))
-            best = m;
-    }
-    if (best)
-        log_replay_move_text(st->gd, best, out);
-}
-
 /* An example of the line to type for kind by player (a round in progress). */
 static void round_example(const struct record_session *s, enum log_await_kind kind, struct strbuf *out)
 {
@@ -127,7 +108,7 @@ static void round_example(const struct record_session *s, enum log_await_kind ki
         for (int p = 0; p < st->cfg.nplayers; p++)
             if (a->rolls_due[p] > 0) {
                 strbuf_puts(out, n++ ? ", " : "");
-                record_put_name(out, st->cfg.names[p]);
+                log_write_name(st->cfg.names[p], out);
                 for (int k = 0; k < a->rolls_due[p]; k++)
                     strbuf_printf(out, " %d", 4 - k);
             }
@@ -141,13 +122,13 @@ static void round_example(const struct record_session *s, enum log_await_kind ki
     case LOG_AWAIT_DIE: {
         size_t start = out->len;
         for (int i = 0; i < a->ndice && out->len == start; i++)
-            legal_example(st, a->dice[i].value, out);
+            log_example_move(st, a->dice[i].value, 0, out);
         break;
     }
     case LOG_AWAIT_RESERVE: {
         /* The short form: the reserve die after the fourth die needs no `reserve`. */
         struct strbuf line = STRBUF_INIT;
-        legal_example(log_await_state(s->replay, a), 0, &line);
+        log_example_move(log_await_state(s->replay, a), 0, 0, &line);
         strbuf_puts(out, strbuf_cstr(&line) + (line.len ? strlen("reserve ") : 0));
         strbuf_free(&line);
         break;
@@ -155,7 +136,7 @@ static void round_example(const struct record_session *s, enum log_await_kind ki
     case LOG_AWAIT_WAR:
         for (int p = 0; p < st->cfg.nplayers; p++) {
             strbuf_puts(out, p ? ", " : "");
-            record_put_name(out, st->cfg.names[p]);
+            log_write_name(st->cfg.names[p], out);
             strbuf_puts(out, a->must_avoid[p] ? " avoid" : " support");
             for (int k = 0; !a->must_avoid[p] && k < a->rolls_due[p]; k++)
                 strbuf_puts(out, " 4");
@@ -170,7 +151,7 @@ static void round_example(const struct record_session *s, enum log_await_kind ki
         break;
     case LOG_AWAIT_GAME_OVER:
         /* What a sheet might say, not what the rules give: the check is the sheet's word. */
-        record_put_name(out, st->cfg.names[0]);
+        log_write_name(st->cfg.names[0], out);
         strbuf_puts(out, " food 8 score 30");
         break;
     default:
@@ -208,12 +189,9 @@ static void header_awaited(const struct record_session *s, enum record_header_st
         strbuf_puts(out, " (or round, to begin at the default)\n");
         break;
     case RECORD_STEP_EVENTS: {
-        const struct log_ast *ast = s->ast;
-        int d = gd->default_difficulty;
-        for (size_t i = 0; i < ast->count; i++)
-            if (ast->stmts[i].kind == LOG_DIFFICULTY)
-                d = gamedata_difficulty(gd, ast->stmts[i].difficulty.norm,
-                                        strlen(ast->stmts[i].difficulty.norm));
+        const struct log_stmt *dst = record_session_header(s, LOG_DIFFICULTY);
+        int d = dst ? gamedata_difficulty(gd, dst->difficulty.norm, strlen(dst->difficulty.norm))
+                    : gd->default_difficulty;
         struct strbuf rounds = STRBUF_INIT, dice = STRBUF_INIT, chosen = STRBUF_INIT;
         event_setup_format_rounds(gd, d, &rounds);
         /* The examples fit the difficulty: a die per event round, its first two rounds. */
