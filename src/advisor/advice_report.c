@@ -120,6 +120,68 @@ static void what_is_decided(const struct advice_report_input *in, struct strbuf 
     strbuf_putc(out, '\n');
 }
 
+/* One row of the side-by-side table when the plans' values differ. */
+static void row(struct strbuf *out, const char *name, const int *v, size_t n, int yes_no)
+{
+    size_t k = 1;
+    while (k < n && v[k] == v[0])
+        k++;
+    if (k == n)
+        return;
+    strbuf_printf(out, "  %-18.18s", name);
+    for (k = 0; k < n; k++)
+        if (yes_no)
+            strbuf_printf(out, "%8s", v[k] ? "yes" : "-");
+        else
+            strbuf_printf(out, "%8d", v[k]);
+    strbuf_putc(out, '\n');
+}
+
+/* Why one plan beats another: the player's sheet after each shown plan's turn (feeding and
+ * the market done), side by side, the values where they differ. */
+static void side_by_side(const struct advice_report_input *in, const size_t *idx, size_t n, struct strbuf *out)
+{
+    const struct game_state *s = in->pos->s;
+    const struct gamedata *gd = s->gd;
+    int p = in->pos->player;
+    struct game_state *after = xcalloc(n, sizeof *after);
+    for (size_t k = 0; k < n; k++) {
+        after[k] = *s;
+        if (play_plan_apply(&after[k], &in->advice->ranked[idx[k]].choice.plan, NULL) != 0 ||
+            (after[k].turn.player >= 0 && engine_end_turn(&after[k], NULL, NULL, NULL) != 0)) {
+            free(after);
+            return;
+        }
+    }
+    strbuf_puts(out, "\nAfter the turn (feeding and the market done), where the plans differ:\n                    ");
+    for (size_t k = 0; k < n; k++)
+        strbuf_printf(out, "%7zu.", k + 1);
+    strbuf_putc(out, '\n');
+    int v[64];
+    for (size_t k = 0; k < n; k++)
+        v[k] = engine_score(&after[k], p, NULL);
+    row(out, "score now", v, n, 0);
+    for (int a = 0; a < ASSET_COUNT; a++) {
+        for (size_t k = 0; k < n; k++)
+            v[k] = after[k].p[p].asset[a];
+        row(out, gd->assets[a].id, v, n, 0);
+    }
+    for (int l = 0; l < LOCATION_COUNT; l++) {
+        for (size_t k = 0; k < n; k++)
+            v[k] = after[k].p[p].influence[l];
+        row(out, gd->locations[l].id, v, n, 0);
+    }
+    for (size_t k = 0; k < n; k++)
+        v[k] = after[k].p[p].reputation;
+    row(out, "reputation", v, n, 0);
+    for (int i = 0; i < gd->nitems; i++) {
+        for (size_t k = 0; k < n; k++)
+            v[k] = (int)(after[k].p[p].owned >> i & 1u);
+        row(out, gd->items[i].id, v, n, 1);
+    }
+    free(after);
+}
+
 void advice_report_text(const struct advice_report_input *in, struct strbuf *out)
 {
     const struct advice *a = in->advice;
@@ -169,6 +231,8 @@ void advice_report_text(const struct advice_report_input *in, struct strbuf *out
         if (c->choice.kind == ADVICE_WAR && strncmp(strbuf_cstr(&lines), "war ", 4) != 0)
             strbuf_puts(out, "     (the player's entry of the war line, beside the other players' choices)\n");
     }
+    if (in->pos->kind == ADVICE_TURN && top >= 2)
+        side_by_side(in, idx, top < 64 ? top : 64, out);
     strbuf_free(&lines);
     strbuf_free(&line);
     free(idx);
