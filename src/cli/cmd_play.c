@@ -3,6 +3,8 @@
  * audit's parser and replay (record_session.h), writes the accepted ones to FILE as the game
  * goes, and prints the audit report when the game ends. */
 #include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +13,7 @@
 #include <unistd.h>
 #include <editline/readline.h>
 #include "cli/commands.h"
+#include "cli/filled_output.h"
 #include "cli/gamedata_option.h"
 #include "cli/hint.h"
 #include "cli/options.h"
@@ -38,8 +41,11 @@ static const char usage_text[] =
     "  -h, --help          this help\n"
     "When standard input is not a terminal, lines are read without prompts; the first line\n"
     "refused stops the recorder with the audit's message (FILE keeps every line accepted).\n"
+    "FILE is locked while recorded, checked before each write (a change by someone else is\n"
+    "refused, never overwritten), and never left with part of a line.\n"
     "Exit status: 0 recorded (no errors, no mismatches), 1 a line was refused or a check line\n"
-    "differs, 2 bad options or FILE has errors, 3 FILE could not be written.\n";
+    "differs, 2 bad options or FILE has errors (or is not a regular file), 3 FILE could not be\n"
+    "written (another recorder holds it, someone else changed it, the disk is full).\n";
 
 /* s as it is safe to show on a terminal, in the buffer sb (reset first). */
 static const char *shown(struct strbuf *sb, const char *s)
@@ -146,9 +152,10 @@ struct reader {
     int terminal;       /* prompts, colours, libedit */
     int colour;
     int quiet;          /* --quiet: not what the rules did by themselves */
+    long lines;         /* the lines read so far */
 };
 
-static volatile sig_atomic_t interrupted;
+static volatile sig_atomic_t interrupted, resumed;
 
 static void on_interrupt(int sig)
 {
@@ -156,9 +163,17 @@ static void on_interrupt(int sig)
     interrupted = 1;
 }
 
+static void on_resume(int sig)
+{
+    (void)sig;
+    resumed = 1;
+}
+
 /* Ctrl-C at the prompt drops the line being typed, as in a shell, instead of ending the
  * recorder: the read is interrupted (no SA_RESTART) and libedit's own handler, which would
- * end the program, is not installed. */
+ * end the program, is not installed. For the same reason libedit does not see Ctrl-Z: when
+ * the recorder is resumed (fg), the read is interrupted as well and the prompt drawn again,
+ * the terminal set up anew for line editing. */
 static void catch_interrupt(void)
 {
     rl_catch_signals = 0;
@@ -167,39 +182,69 @@ static void catch_interrupt(void)
     sa.sa_handler = on_interrupt;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
+    sa.sa_handler = on_resume;
+    sigaction(SIGCONT, &sa, NULL);
 }
 
-/* The next line (caller frees), or NULL at the end of the input. */
-static char *read_line(const struct reader *rd, const struct record_session *s)
+/* A line from a pipe, without its end (LF or CR LF), or NULL at the end of the input. A line
+ * the recorder cannot take is refused here, with why in refusal: a NUL byte or a carriage
+ * return inside (each would cut the line short), or more than RECORD_MAX_LINE_BYTES (then
+ * the rest of the input is not read: it may never end). */
+static char *read_piped_line(long number, struct strbuf *refusal)
 {
+    struct strbuf sb = STRBUF_INIT;
+    int c = 0, any = 0;
+    while ((c = getc(stdin)) != EOF && c != '\n') {
+        any = 1;
+        if (sb.len > RECORD_MAX_LINE_BYTES) {
+            strbuf_printf(refusal, "line %ld of the input is longer than %d bytes: refused, nothing written\n",
+                          number, RECORD_MAX_LINE_BYTES);
+            return strbuf_detach(&sb);
+        }
+        strbuf_putc(&sb, (char)c);
+    }
+    if (!any && c == EOF) {
+        strbuf_free(&sb);
+        return NULL;
+    }
+    if (sb.len && sb.data[sb.len - 1] == '\r')
+        sb.data[--sb.len] = 0;
+    const char *text = strbuf_cstr(&sb);
+    const char *nul = memchr(text, 0, sb.len), *cr = memchr(text, '\r', sb.len);
+    if (nul || cr)
+        strbuf_printf(refusal, "line %ld of the input holds %s at byte %zu: refused, nothing written (a line "
+                               "is text, ended by a newline)\n",
+                      number, nul ? "a NUL byte" : "a carriage return (CR)", (size_t)((nul ? nul : cr) - text) + 1);
+    return strbuf_detach(&sb);
+}
+
+/* The next line (caller frees), or NULL at the end of the input. A line that cannot be
+ * taken comes with why in refusal. */
+static char *read_line(struct reader *rd, const struct record_session *s, struct strbuf *refusal)
+{
+    rd->lines++;
     if (rd->terminal) {
         struct strbuf prompt = STRBUF_INIT;
         record_text_prompt(s, &prompt);
         completing = s;
         char *line;
         for (;;) {
-            interrupted = 0;
+            interrupted = resumed = 0;
             line = readline(strbuf_cstr(&prompt));
-            if (!interrupted)
+            if (!interrupted && !(resumed && !line))
                 break;
             free(line);
-            fputs("^C (line dropped; quit or Ctrl-D ends the recorder)\n", stdout);
+            if (interrupted)
+                fputs("^C (line dropped; quit or Ctrl-D ends the recorder)\n", stdout);
         }
         strbuf_free(&prompt);
-        if (line && line[strspn(line, " \t")])
+        if (line && strlen(line) > RECORD_MAX_LINE_BYTES)
+            strbuf_printf(refusal, "the line is longer than %d bytes\n", RECORD_MAX_LINE_BYTES);
+        else if (line && line[strspn(line, " \t")])
             add_history(line);
         return line;
     }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n = getline(&line, &cap, stdin);
-    if (n < 0) {
-        free(line);
-        return NULL;
-    }
-    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-        line[--n] = 0;
-    return line;
+    return read_piped_line(rd->lines, refusal);
 }
 
 /* ---- commands ------------------------------------------------------------------------------ */
@@ -335,33 +380,44 @@ static enum command run_command(struct record_session *s, const char *line, cons
 /* ---- the end ------------------------------------------------------------------------------- */
 
 /* The audit of FILE, exactly as `xii audit FILE [--pdf PDF] [--rules R]` prints it. */
-static int final_report(const struct play_args *pa)
+static int final_report(const struct play_args *pa, const struct record_session *s)
 {
-    char *argv[8];
-    int argc = 0;
-    argv[argc++] = (char *)"audit";
-    if (pa->rules) {
-        argv[argc++] = (char *)"--rules";
-        argv[argc++] = (char *)pa->rules;
+    struct strbuf out = STRBUF_INIT;
+    int status = record_session_report(s, &out) ? EXIT_OK : EXIT_FINDINGS;
+    if (fwrite(out.data ? out.data : "", 1, out.len, stdout) != out.len || fflush(stdout) != 0) {
+        fprintf(stderr, "xii play: cannot write the report: %s\n", strerror(errno));
+        status = EXIT_OUTPUT;
     }
+    strbuf_free(&out);
     if (pa->pdf) {
-        argv[argc++] = (char *)"--pdf";
-        argv[argc++] = (char *)pa->pdf;
+        struct render_options ro;
+        render_options_init(&ro);
+        ro.output = pa->pdf;
+        int drawn = filled_output(&ro, "play", s->path, s->replay, log_live_diags(s->live), 0, NULL);
+        if (drawn != EXIT_OK && status != EXIT_OUTPUT)
+            status = drawn;
     }
-    argv[argc++] = (char *)pa->file;
-    argv[argc] = NULL;
-    fflush(stdout);
-    return cmd_audit(argc, argv);
+    return status;
 }
 
-static void print_refusal(const struct reader *rd, const struct record_result *res)
+/* why a line is refused: at the prompt, in red; through a pipe, on standard error (prefixed
+ * with the program's name when the message is the recorder's, not the audit's). */
+static void print_refusal(const struct reader *rd, const struct strbuf *why, const char *prefix)
 {
     if (rd->terminal) {
         printf("%srefused%s (not written):\n%s", rd->colour ? "\033[1;31m" : "",
-               rd->colour ? "\033[0m" : "", strbuf_cstr(&res->message));
+               rd->colour ? "\033[0m" : "", strbuf_cstr(why));
         return;
     }
-    fputs(strbuf_cstr(&res->message), stderr);
+    fprintf(stderr, "%s%s", prefix, strbuf_cstr(why));
+}
+
+/* libedit reads what is typed in the locale's character set: UTF-8, as a log is written,
+ * also where the environment names none (the C locale drops every other character). */
+static void read_utf8(void)
+{
+    if (!setlocale(LC_CTYPE, "") || strcmp(nl_langinfo(CODESET), "UTF-8") != 0)
+        setlocale(LC_CTYPE, "C.UTF-8");
 }
 
 /* Line editing, the history of FILE's lines, and where the game stands. */
@@ -371,6 +427,7 @@ static void terminal_start(const struct record_session *s, const char *path, str
     const char *file = shown(&name, path);
     const char *term = getenv("TERM");
     rd->colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR") && term && strcmp(term, "dumb") != 0;
+    read_utf8();
     rl_readline_name = "xii";
     catch_interrupt();
     rl_attempted_completion_function = complete;
@@ -414,12 +471,15 @@ static int record_line(struct record_session *s, const struct reader *rd, const 
     record_session_submit(s, line, &res);
     int stop = 0;
     if (res.outcome == RECORD_REFUSED) {
-        print_refusal(rd, &res);
+        print_refusal(rd, &res.message, "");
         if (!rd->terminal)
             stop = EXIT_FINDINGS;
     } else if (res.outcome == RECORD_WRITE_FAILED) {
+        /* Nothing was written: at the table the line may be typed again once the file is
+         * right (room made, the file put back); a script stops. */
         fprintf(stderr, "xii play: %s", strbuf_cstr(&res.message));
-        stop = EXIT_OUTPUT;
+        if (!rd->terminal)
+            stop = EXIT_OUTPUT;
     } else if (res.outcome == RECORD_ACCEPTED) {
         /* What the rules did and the wasted dice, on a terminal and in a pipe alike. */
         if (!rd->quiet)
@@ -440,10 +500,20 @@ static int record_line(struct record_session *s, const struct reader *rd, const 
 /* Reads and records lines until quit, the end of the input, or a line that stops the
  * recorder. Once the game is over, the check lines of the final sheets may still come.
  * *report: the audit report is due. Returns the exit status so far. */
-static int record(struct record_session *s, const struct reader *rd, int *report)
+static int record(struct record_session *s, struct reader *rd, int *report)
 {
     for (;;) {
-        char *line = read_line(rd, s);
+        struct strbuf refusal = STRBUF_INIT;
+        char *line = read_line(rd, s, &refusal);
+        if (line && refusal.len) {
+            print_refusal(rd, &refusal, "xii play: ");
+            strbuf_free(&refusal);
+            free(line);
+            if (!rd->terminal)
+                return EXIT_FINDINGS;
+            continue;
+        }
+        strbuf_free(&refusal);
         if (!line) {
             /* Ctrl-D at the table ends like quit; a script's input ends the game once it is over. */
             *report = rd->terminal || s->replay->state.phase == PHASE_GAME_OVER;
@@ -455,7 +525,7 @@ static int record(struct record_session *s, const struct reader *rd, int *report
         int stop = 0;
         if (c == CMD_QUIT)
             *report = 1;
-        else if (c == CMD_FAILED)
+        else if (c == CMD_FAILED && !rd->terminal)
             stop = EXIT_OUTPUT;
         else if (c == CMD_UNDONE && rd->terminal)
             print_awaited(s);
@@ -481,9 +551,20 @@ int cmd_play(int argc, char **argv)
         strbuf_free(&x);
         return EXIT_USAGE;
     }
+    if (pa.pdf && record_gamefile_same(pa.pdf, pa.file)) {
+        struct strbuf x = STRBUF_INIT;
+        fprintf(stderr, "xii play: the PDF %s would be the game file (the same file): nothing was read or "
+                        "written; give the PDF another name\n",
+                shown(&x, pa.pdf));
+        strbuf_free(&x);
+        return EXIT_USAGE;
+    }
     struct gamedata gd;
     if (cli_load_gamedata(&gd, pa.rules) != 0)
         return EXIT_USAGE;
+    /* A file size limit (ulimit -f) makes a write fail (EFBIG), which the game file takes
+     * back, instead of ending the program in the middle of a line. */
+    signal(SIGXFSZ, SIG_IGN);
     struct record_session s;
     struct strbuf err = STRBUF_INIT;
     rc = record_session_open(&s, &gd, pa.file, &err);
@@ -505,13 +586,13 @@ int cmd_play(int argc, char **argv)
     strbuf_free(&err);
     s.has_seed = pa.seed != NULL;
     s.seed = seed;
-    struct reader rd = {isatty(STDIN_FILENO), 0, pa.quiet};
+    struct reader rd = {isatty(STDIN_FILENO), 0, pa.quiet, 0};
     if (rd.terminal)
         terminal_start(&s, pa.file, &rd);
     int report = 0;
     int status = record(&s, &rd, &report);
     if (report) {
-        int audit = final_report(&pa);
+        int audit = final_report(&pa, &s);
         if (status == EXIT_OK)
             status = audit;
     }

@@ -120,6 +120,11 @@ static const char *find_line(const char *src, size_t srclen, int line, size_t *n
 
 void diag_format(struct strbuf *out, const struct diag *d, const char *src, size_t srclen)
 {
+    diag_format_from(out, d, src, srclen, 1);
+}
+
+void diag_format_from(struct strbuf *out, const struct diag *d, const char *src, size_t srclen, int first_line)
+{
     /* The file name and the message quote input: escaped like the line. */
     text_escape(out, d->file, strlen(d->file));
     if (d->pos.line > 0)
@@ -136,7 +141,8 @@ void diag_format(struct strbuf *out, const struct diag *d, const char *src, size
     if (d->level == DIAG_MISMATCH)
         return;
     size_t n;
-    const char *line = (src && d->pos.line > 0) ? find_line(src, srclen, d->pos.line, &n) : NULL;
+    int at = d->pos.line - first_line + 1;
+    const char *line = (src && at > 0) ? find_line(src, srclen, at, &n) : NULL;
     if (!line)
         return;
     /* Long lines are cut so a report stays readable. */

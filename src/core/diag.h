@@ -54,5 +54,7 @@ void diag_list_rewind(struct diag_list *dl, struct diag_mark m);
 /* Compiler-style rendering: "file:line:col: level: message [rule: code]", then the source
  * line and a caret under the token when src (the whole file, srclen bytes) is given. */
 void diag_format(struct strbuf *out, const struct diag *d, const char *src, size_t srclen);
+/* The same when src holds the file from line first_line on (a line about to be appended). */
+void diag_format_from(struct strbuf *out, const struct diag *d, const char *src, size_t srclen, int first_line);
 
 #endif

@@ -9,6 +9,11 @@
 #include "core/diag.h"
 #include "log/ast.h"
 
+/* The largest move log xii reads, and the recorder writes. A hand-written log is a few kB; the
+ * tree of a log costs about 7 times its size in memory whatever it holds: 32 MB of failing
+ * check lines stay under 256 MB (bench/NOTES.md). */
+#define LOG_MAX_BYTES ((size_t)32 << 20)
+
 /* After this many syntax errors the parser adds one "too many errors" diagnostic and stops. */
 #define LOG_MAX_ERRORS 50
 

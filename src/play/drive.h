@@ -39,8 +39,8 @@ struct play_drive {
     struct strbuf *log;         /* not NULL: the move log of the game is appended */
 };
 
-/* A driver for a rollout: `seat` in every seat of a game of nplayers, the dice drawn from seed,
- * the policies' choices from play_seed_derive(seed, 2), no log. */
+/* A driver (a rollout's, a whole game's): `seat` in every seat of a game of nplayers, the dice
+ * drawn from seed, the policies' choices from play_seed_derive(seed, 2), no log. */
 void play_drive_init(struct play_drive *d, int nplayers, const struct play_seat *seat, uint64_t seed);
 /* Plays s to the game's end: the open turn, the round's missing steps (outlaws' bonus rolls,
  * shared dice, turns, king war, collects), then every round left. Returns 0, or -1 when the

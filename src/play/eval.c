@@ -1,5 +1,6 @@
-/* The evaluation: a weighted sum, every weight in VP for one unit. The weights were set by
- * playing greedy bots against each other (docs/balance.md says how). */
+/* The evaluation: a weighted sum, every weight in VP for one unit. The weights were tuned by
+ * coordinate ascent on paired games: one greedy seat with the trial weights against the same
+ * seed played with the current ones, solo and 4 players (bench/NOTES.md, "A stronger greedy"). */
 #include "play/eval.h"
 #include <string.h>
 
@@ -13,10 +14,10 @@ static const struct weights {
     double pow;                         /* per POW, per king war left (multiplayer) */
     double objective;                   /* solo: share of the objective bonus at full progress */
 } W = {
-    .food = 0.30, .supply = 0.40, .food_short = 2.0,
-    .produce = 0.30, .bonus = 0.30,
-    .item = 0.45, .has_missing = 0.25,
-    .reserve = 0.60, .pow = 0.25, .objective = 1.0,
+    .food = 0.45, .supply = 0.18, .food_short = 2.0,
+    .produce = 0.20, .bonus = 0.45,
+    .item = 0.23, .has_missing = 0.13,
+    .reserve = 0.90, .pow = 0.17, .objective = 1.0,
 };
 
 double play_outcome(const struct game_state *s, int player)

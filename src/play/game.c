@@ -31,12 +31,12 @@ int play_game_run(const struct gamedata *gd, const struct play_setup *setup,
     struct game_config cfg;
     if (play_setup_config(gd, setup, &cfg) != 0)
         return -1;
+    /* The driver as a rollout's, from the game's dice seed; then each seat's own bot. */
     struct play_drive d;
-    memset(&d, 0, sizeof d);
-    for (int p = 0; p < setup->nplayers; p++)
+    struct play_seat first = play_bot_seat(bots[0]);
+    play_drive_init(&d, setup->nplayers, &first, play_seed_derive(setup->seed, 1));
+    for (int p = 1; p < setup->nplayers; p++)
         d.seat[p] = play_bot_seat(bots[p]);
-    d.dice_seed = play_seed_derive(setup->seed, 1);
-    play_rng_init(&d.rng, play_seed_derive(setup->seed, 2));
     d.log = log;
     if (log)
         log_write_header(gd, &cfg, title, log);

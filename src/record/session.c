@@ -2,34 +2,17 @@
  * writing it durably in full, saying what the rules did, holding header lines until their
  * partner comes, undo. */
 #include "record/session.h"
-#include <errno.h>
-#include <fcntl.h>
-#include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "record/narrate.h"
 #include "record/shortform.h"
-#include "core/atomicfile.h"
-#include "core/readfile.h"
-#include "core/text.h"
 #include "core/xalloc.h"
 #include "log/ids.h"
 #include "log/parse.h"
 #include "log/report.h"
 #include "log/write.h"
 #include "rules/event_setup.h"
-
-/* A game record typed at the table is a few kB; this is far beyond any. */
-#define MAX_FILE_BYTES ((size_t)32 << 20)
-
-/* "cannot WHAT PATH: WHY", the path as it is safe to show on a terminal. */
-static void path_error(struct strbuf *err, const char *what, const char *path, const char *why)
-{
-    strbuf_printf(err, "cannot %s ", what);
-    text_escape(err, path, strlen(path));
-    strbuf_printf(err, ": %s", why);
-}
 
 /* The replay of a log text (a header on its way is checked this way). */
 struct replayed {
@@ -77,77 +60,6 @@ static void replay_session(struct record_session *s, struct diag_list *dl)
     log_live_feed(s->live, log_parse(text, s->text.len, s->path, dl));
     s->lines = count_newlines(text, s->text.len);
     refresh(s);
-}
-
-const struct game_state *record_session_state(const struct record_session *s)
-{
-    return log_await_state(s->replay, &s->await);
-}
-
-int record_session_started(const struct record_session *s)
-{
-    return log_live_started(s->live);
-}
-
-size_t record_session_statements(const struct record_session *s)
-{
-    return log_live_count(s->live);
-}
-
-const struct log_stmt *record_session_header(const struct record_session *s, enum log_kind kind)
-{
-    for (size_t k = 0; k < log_live_count(s->live); k++) {
-        const struct log_stmt *st = log_live_stmt(s->live, k);
-        if (st->kind == kind)
-            return st;
-        if (st->kind != LOG_INVALID && !log_is_header_kind(st->kind))
-            break;      /* the header is over */
-    }
-    return NULL;
-}
-
-/* Syncs the folder of path, so that a file just created survives a crash. */
-static void sync_folder(const char *path)
-{
-    char *copy = xstrdup(path);
-    int fd = open(dirname(copy), O_RDONLY | O_DIRECTORY);
-    if (fd >= 0) {
-        fsync(fd);
-        close(fd);
-    }
-    free(copy);
-}
-
-/* Appends bytes to path and flushes them to the disk. */
-static int append_durably(const char *path, const char *data, size_t len, struct strbuf *err)
-{
-    int fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0666);
-    if (fd < 0) {
-        path_error(err, "open", path, strerror(errno));
-        return -1;
-    }
-    size_t done = 0;
-    while (done < len) {
-        ssize_t n = write(fd, data + done, len - done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            path_error(err, "write", path, n < 0 ? strerror(errno) : "nothing written");
-            close(fd);
-            return -1;
-        }
-        done += (size_t)n;
-    }
-    if (fsync(fd) != 0) {
-        path_error(err, "flush to the disk", path, strerror(errno));
-        close(fd);
-        return -1;
-    }
-    if (close(fd) != 0) {
-        path_error(err, "write", path, strerror(errno));
-        return -1;
-    }
-    return 0;
 }
 
 /* Whether a log that has not reached round 1 is a header on its way: with stand-ins for
@@ -198,33 +110,12 @@ int record_session_open(struct record_session *s, const struct gamedata *gd, con
     s->gd = gd;
     s->path = xstrdup(path);
     struct diag_list parsed = DIAG_LIST_INIT;
-    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
-    if (fd >= 0) {
-        close(fd);
-        sync_folder(path);
-    } else if (errno != EEXIST) {
-        path_error(err, "create", path, strerror(errno));
-        replay_session(s, &parsed);
-        diag_list_free(&parsed);
-        return -1;
-    }
-    char *data = NULL;
-    size_t len = 0;
-    if (readfile(path, MAX_FILE_BYTES, &data, &len, err) != 0) {
-        replay_session(s, &parsed);
-        diag_list_free(&parsed);
-        return -1;
-    }
-    strbuf_append(&s->text, data, len);
-    free(data);
+    int rc = record_gamefile_open(&s->file, path, &s->text, err);
     replay_session(s, &parsed);
-    fd = open(path, O_WRONLY | O_APPEND);
-    if (fd < 0) {
-        path_error(err, "write", path, strerror(errno));
+    if (rc != 0) {
         diag_list_free(&parsed);
-        return -2;
+        return rc;
     }
-    close(fd);
     const struct diag_list *dl = log_live_diags(s->live);
     int bad = (parsed.errors > 0 || dl->errors > 0) &&
               (record_session_started(s) || !header_on_its_way(gd, strbuf_cstr(&s->text), s->text.len));
@@ -246,6 +137,7 @@ void record_session_free(struct record_session *s)
 {
     log_live_free(s->live);
     strbuf_free(&s->text);
+    record_gamefile_close(&s->file);
     free(s->path);
     memset(s, 0, sizeof *s);
 }
@@ -426,34 +318,6 @@ static void explain_mismatches(const struct record_session *s, size_t m0, size_t
     strbuf_puts(out, "The line is written as the table typed it; type undo to take it back.\n");
 }
 
-static int seat_named(const struct record_session *s, const struct log_word *w)
-{
-    if (!w->text)
-        return -1;
-    return engine_seat_named(&s->replay->state.cfg, w->text, strlen(w->text));
-}
-
-int record_statement_seat(const struct record_session *s, const struct log_stmt *st)
-{
-    const struct log_replay *r = s->replay;
-    if (!r->started)
-        return -1;
-    switch (st->kind) {
-    case LOG_TURN:
-        return seat_named(s, &st->turn.player);
-    case LOG_COLLECT:
-        return seat_named(s, &st->collect.player);
-    case LOG_CHECK:
-        return seat_named(s, &st->check.player);
-    case LOG_WAR:
-        return st->war.count == 1 ? seat_named(s, &st->war.items[0].player) : -1;
-    default:
-        if (log_kind_is_turn_body(st->kind))
-            return r->nturns ? r->turns[r->nturns - 1].player : -1;
-        return -1;
-    }
-}
-
 /* Checks a statement (already expanded) and writes it in full, or refuses it. */
 static void submit_statement(struct record_session *s, const char *stmt, const char *comment,
                              struct record_result *res)
@@ -470,7 +334,7 @@ static void submit_statement(struct record_session *s, const char *stmt, const c
         res->outcome = RECORD_REFUSED;
         if (fed == 0)
             for (size_t i = 0; i < syntax.count; i++)
-                diag_format(&res->message, &syntax.items[i], line.data, line.len);
+                diag_format_from(&res->message, &syntax.items[i], line.data, line.len, s->lines + 1);
         else
             findings(s, log_live_diags(s->live), d0, line.data, DIAG_ERROR, 1, &res->message);
         take_back(s, fed);
@@ -496,7 +360,7 @@ static void submit_statement(struct record_session *s, const char *stmt, const c
         strbuf_free(&again);
         diag_list_free(&syntax2);
     }
-    if (append_durably(s->path, line.data, line.len, &err) != 0) {
+    if (record_gamefile_append(&s->file, line.data, line.len, &err) != 0) {
         res->outcome = RECORD_WRITE_FAILED;
         strbuf_printf(&res->message, "%s\n", strbuf_cstr(&err));
         take_back(s, fed);
@@ -540,14 +404,30 @@ done:
     }
 }
 
-/* Writes a comment line (its text without the #). */
+/* Whether the log's parser takes line at the end of FILE (a comment holds no control
+ * character and only UTF-8, or FILE could no longer be read); if not, its errors go to out. */
+static int parser_takes(const struct record_session *s, const struct strbuf *line, struct strbuf *out)
+{
+    struct diag_list dl = DIAG_LIST_INIT;
+    log_free(log_parse_from(line->data, line->len, s->path, s->lines + 1, &dl));
+    int ok = dl.errors == 0;
+    for (size_t i = 0; i < dl.count; i++)
+        if (dl.items[i].level == DIAG_ERROR)
+            diag_format_from(out, &dl.items[i], line->data, line->len, s->lines + 1);
+    diag_list_free(&dl);
+    return ok;
+}
+
+/* Writes a comment line (its text without the #), once the log's parser takes it. */
 static void submit_comment(struct record_session *s, const char *comment, struct record_result *res)
 {
     struct strbuf line = STRBUF_INIT, err = STRBUF_INIT;
     if (s->text.len && s->text.data[s->text.len - 1] != '\n')
         strbuf_putc(&line, '\n');
     strbuf_printf(&line, "# %s\n", comment);
-    if (append_durably(s->path, line.data, line.len, &err) != 0) {
+    if (!parser_takes(s, &line, &res->message)) {
+        res->outcome = RECORD_REFUSED;
+    } else if (record_gamefile_append(&s->file, line.data, line.len, &err) != 0) {
         res->outcome = RECORD_WRITE_FAILED;
         strbuf_printf(&res->message, "%s\n", strbuf_cstr(&err));
     } else {
@@ -638,9 +518,8 @@ int record_session_undo(struct record_session *s, struct strbuf *undone, struct 
     size_t keep = (size_t)at;
     while (keep > 0 && text[keep - 1] == '\n' && (keep == 1 || text[keep - 2] == '\n'))
         keep--;     /* the blank line before a round line */
-    if (atomicfile_write_all(s->path, text, keep, err) != 0)
+    if (record_gamefile_cut(&s->file, keep, err) != 0)
         return -1;
-    sync_folder(s->path);
     strbuf_append(undone, text + at, s->text.len - (size_t)at);
     s->text.len = keep;
     s->text.data[keep] = 0;

@@ -11,7 +11,10 @@
  * solo objective, the events).
  * An accepted line comes with what the rules did by themselves (narrate.h), the warnings the
  * audit gives it (a wasted die) and, for a check line, each mismatch with the changes that
- * explain the rules' value. Undo takes back the last statement. */
+ * explain the rules' value. FILE is locked, checked against outside changes and never left
+ * with half a line (gamefile.h); a comment typed alone is checked by the log's parser
+ * (control characters, UTF-8) and written as it is. Undo takes back the last statement by
+ * cutting the end of FILE off. */
 #ifndef RECORD_SESSION_H
 #define RECORD_SESSION_H
 #include <stdint.h>
@@ -19,11 +22,13 @@
 #include "core/strbuf.h"
 #include "log/await.h"
 #include "log/live.h"
+#include "record/gamefile.h"
 #include "log/replay.h"
 
 struct record_session {
     const struct gamedata *gd;
     char *path;                 /* FILE (owned) */
+    struct record_gamefile file;    /* FILE, open and locked while the session lasts */
     struct strbuf text;         /* FILE's content: every accepted line */
     int has_seed;               /* --seed: a difficulty's events are drawn from seed */
     uint64_t seed;
@@ -51,8 +56,9 @@ struct record_result {
     int seat;                   /* the seat whose move the statement is, -1 for the table's */
 };
 
-/* Opens FILE (created empty when missing) and replays it. Returns 0; -1 with the reason in
- * err when it cannot be read or created, -2 when it cannot be written; 1 when it has errors (err holds the audit's
+/* Opens FILE (created empty when missing), locks it and replays it. Returns 0; -1 with the
+ * reason in err when it cannot be read or created (or is not a regular file), -2 when it cannot
+ * be written (or another recorder holds it); 1 when it has errors (err holds the audit's
  * diagnostics): a log is continued only when the rules accept it (a header on its way
  * included). */
 int record_session_open(struct record_session *s, const struct gamedata *gd, const char *path,
@@ -68,7 +74,7 @@ void record_result_free(struct record_result *res);
 /* Takes back the last statement, with the comment lines after it (the comment lines alone
  * when FILE has no statement). Writes what was taken back into undone
  * (empty when there was nothing). Returns 0, or -1 with the reason in err when FILE could not
- * be rewritten (the session is then unchanged). */
+ * be cut back (changed from outside...; the session is then unchanged). */
 int record_session_undo(struct record_session *s, struct strbuf *undone, struct strbuf *err);
 
 /* The state where the awaited decision is taken. */
@@ -79,6 +85,9 @@ int record_session_started(const struct record_session *s);
 size_t record_session_statements(const struct record_session *s);
 /* The header line of that kind (players, difficulty, solo, events...), or NULL. */
 const struct log_stmt *record_session_header(const struct record_session *s, enum log_kind kind);
+/* The audit's report of FILE as it stands (`xii audit FILE` prints the same), appended to out.
+ * Returns 1 when it has no error and no mismatch, else 0. */
+int record_session_report(const struct record_session *s, struct strbuf *out);
 /* The seat whose move statement st is (a turn, its dice, a collect, a check, a war entry of
  * one player), or -1 for the table's (the header, rounds, shared dice, outlaws' rolls, a war
  * line of several players). */

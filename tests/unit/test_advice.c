@@ -157,7 +157,7 @@ static size_t log_errors(const char *text)
 static void test_plans_replay(void **state)
 {
     (void)state;
-    char *game = bot_game("greedy", 0, 3, 11);
+    char *game = bot_game("greedy", 0, 3, 15);
     size_t checked = 0, kinds[3] = {0}, war_lines = 0;
     struct strbuf cut = STRBUF_INIT;
     int line = 0;
