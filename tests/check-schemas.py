@@ -335,8 +335,11 @@ def check_analysis(xii):
         fail("%s: no analysis with moves" % label)
         return
     bad = copy.deepcopy(doc)
-    bad["analysis"]["players"][0]["moves"][0]["cost"] = -1
-    must_refuse(v, bad, "a negative cost")
+    bad["analysis"]["players"][0]["moves"][0]["cost"] = "-1"
+    must_refuse(v, bad, "a cost that is not a number")
+    bad = copy.deepcopy(doc)
+    bad["analysis"]["players"][0]["rating"] = "grandmaster"
+    must_refuse(v, bad, "an unknown rating")
     bad = copy.deepcopy(doc)
     bad["analysis"]["players"][0]["moves"][0]["mark"] = "oops"
     must_refuse(v, bad, "an unknown mark")

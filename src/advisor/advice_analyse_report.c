@@ -1,6 +1,7 @@
 /* The analysis as text and as JSON. */
 #include "advisor/advice_analyse_report.h"
 #include <math.h>
+#include "core/json.h"
 
 static const char *plural(int n, const char *one, const char *many)
 {
@@ -67,90 +68,104 @@ void analyse_report_text(const struct analyse_report_input *in, struct strbuf *o
     }
 }
 
-static void num(struct strbuf *out, double v)
+static void set(json_t *object, const char *key, json_t *value)
 {
-    strbuf_printf(out, "%.3f", isfinite(v) ? v : 0.0);
+    json_object_set_new(object, key, value);
 }
 
-void analyse_report_json(const struct analyse_report_input *in, struct strbuf *out)
+static json_t *num(double v)
+{
+    return json_fixed(isfinite(v) ? v : 0.0, 3);
+}
+
+static json_t *interval(double low, double high)
+{
+    json_t *a = json_array();
+    json_array_append_new(a, num(low));
+    json_array_append_new(a, num(high));
+    return a;
+}
+
+static json_t *move_value(const struct analyse_move *m)
+{
+    json_t *o = json_object();
+    set(o, "line", json_integer(m->line));
+    set(o, "round", json_integer(m->round));
+    set(o, "decision", json_text(advice_kind_name(m->kind)));
+    set(o, "cost", num(m->cost.mean));
+    set(o, "cost_ci95", interval(m->cost.low, m->cost.high));
+    set(o, "mark", json_text(analyse_mark_name(m->mark)));
+    set(o, "played", json_text(m->played_words));
+    set(o, "best", json_text(m->best_words));
+    set(o, "played_lines", json_text(m->played_lines));
+    set(o, "best_lines", json_text(m->best_lines));
+    set(o, "played_score", num(m->played));
+    set(o, "best_score", num(m->best));
+    set(o, "candidates", json_integer((json_int_t)m->candidates));
+    set(o, "luck", num(m->luck));
+    set(o, "luck_ci95", interval(m->luck - 1.96 * m->luck_se, m->luck + 1.96 * m->luck_se));
+    return o;
+}
+
+static json_t *player_value(const struct analysis *a, int p)
+{
+    const struct analyse_player *pl = &a->players[p];
+    json_t *o = json_object();
+    set(o, "name", json_text(a->names[p]));
+    set(o, "turns", json_integer(pl->turns));
+    set(o, "total_cost", num(pl->total_cost));
+    set(o, "average_cost", num(pl->average_cost));
+    set(o, "total_cost_ci95", interval(pl->total_cost_low, pl->total_cost_high));
+    set(o, "luck", num(pl->luck));
+    set(o, "luck_ci95", interval(pl->luck_low, pl->luck_high));
+    json_t *marks = json_object();
+    set(marks, "inaccuracy", json_integer(pl->marks[MARK_INACCURACY]));
+    set(marks, "mistake", json_integer(pl->marks[MARK_MISTAKE]));
+    set(marks, "blunder", json_integer(pl->marks[MARK_BLUNDER]));
+    set(o, "marks", marks);
+    set(o, "decisions", json_integer(pl->decisions));
+    set(o, "error_rate", json_fixed(pl->error_rate, 4));
+    set(o, "rating", json_text(pl->rating));
+    json_t *expected = json_array();
+    for (int r = 0; r <= a->last_round; r++) {
+        json_t *e = json_object();
+        set(e, "mean", num(pl->expected[r]));
+        set(e, "ci95", interval(pl->low[r], pl->high[r]));
+        json_array_append_new(expected, e);
+    }
+    set(o, "expected", expected);
+    json_t *moves = json_array();
+    for (size_t k = 0; k < a->nmoves; k++)
+        if (a->moves[k].player == p)
+            json_array_append_new(moves, move_value(&a->moves[k]));
+    set(o, "moves", moves);
+    return o;
+}
+
+json_t *analyse_report_json_value(const struct analyse_report_input *in)
 {
     const struct analysis *a = in->a;
-    strbuf_puts(out, "{\"bot\": ");
-    strbuf_json_string(out, in->bot);
-    strbuf_printf(out, ", \"seed\": %llu, \"max_rollouts\": %zu, \"rollouts\": %zu, \"thresholds\": "
-                  "{\"inaccuracy\": %.1f, \"mistake\": %.1f, \"blunder\": %.1f}, \"last_round\": %d, ",
-                  (unsigned long long)in->seed, in->max_rollouts, a->rollouts, ANALYSE_INACCURACY,
-                  ANALYSE_MISTAKE, ANALYSE_BLUNDER, a->last_round);
+    json_t *o = json_object();
+    set(o, "bot", json_text(in->bot));
+    set(o, "seed", json_uint(in->seed));
+    set(o, "max_rollouts", json_integer((json_int_t)in->max_rollouts));
+    set(o, "rollouts", json_integer((json_int_t)a->rollouts));
+    json_t *t = json_object();
+    set(t, "inaccuracy", json_fixed(ANALYSE_INACCURACY, 1));
+    set(t, "mistake", json_fixed(ANALYSE_MISTAKE, 1));
+    set(t, "blunder", json_fixed(ANALYSE_BLUNDER, 1));
+    set(o, "thresholds", t);
+    set(o, "last_round", json_integer(a->last_round));
     if (a->unfinished_line) {
-        strbuf_printf(out, "\"unfinished_turn\": {\"line\": %d, \"player\": ", a->unfinished_line);
-        strbuf_json_string(out, a->names[a->unfinished_player]);
-        strbuf_printf(out, ", \"dice_unspent\": %d}, ", a->unfinished_dice);
+        json_t *u = json_object();
+        set(u, "line", json_integer(a->unfinished_line));
+        set(u, "player", json_text(a->names[a->unfinished_player]));
+        set(u, "dice_unspent", json_integer(a->unfinished_dice));
+        set(o, "unfinished_turn", u);
     }
-    strbuf_puts(out, "\"players\": [");
-    for (int p = 0; p < a->nplayers; p++) {
-        const struct analyse_player *pl = &a->players[p];
-        strbuf_puts(out, p ? ", {\"name\": " : "{\"name\": ");
-        strbuf_json_string(out, a->names[p]);
-        strbuf_printf(out, ", \"turns\": %d, \"total_cost\": ", pl->turns);
-        num(out, pl->total_cost);
-        strbuf_puts(out, ", \"average_cost\": ");
-        num(out, pl->average_cost);
-        strbuf_puts(out, ", \"total_cost_ci95\": [");
-        num(out, pl->total_cost_low);
-        strbuf_puts(out, ", ");
-        num(out, pl->total_cost_high);
-        strbuf_puts(out, "], \"luck\": ");
-        num(out, pl->luck);
-        strbuf_puts(out, ", \"luck_ci95\": [");
-        num(out, pl->luck_low);
-        strbuf_puts(out, ", ");
-        num(out, pl->luck_high);
-        strbuf_printf(out, "], \"marks\": {\"inaccuracy\": %d, \"mistake\": %d, \"blunder\": %d}, \"expected\": [",
-                      pl->marks[MARK_INACCURACY], pl->marks[MARK_MISTAKE], pl->marks[MARK_BLUNDER]);
-        for (int r = 0; r <= a->last_round; r++) {
-            strbuf_puts(out, r ? ", {\"mean\": " : "{\"mean\": ");
-            num(out, pl->expected[r]);
-            strbuf_puts(out, ", \"ci95\": [");
-            num(out, pl->low[r]);
-            strbuf_puts(out, ", ");
-            num(out, pl->high[r]);
-            strbuf_puts(out, "]}");
-        }
-        strbuf_puts(out, "], \"moves\": [");
-        int n = 0;
-        for (size_t k = 0; k < a->nmoves; k++) {
-            const struct analyse_move *m = &a->moves[k];
-            if (m->player != p)
-                continue;
-            strbuf_printf(out, "%s{\"line\": %d, \"round\": %d, \"decision\": \"%s\", \"cost\": ", n++ ? ", " : "",
-                          m->line, m->round, advice_kind_name(m->kind));
-            num(out, m->cost.mean);
-            strbuf_puts(out, ", \"cost_ci95\": [");
-            num(out, m->cost.low);
-            strbuf_puts(out, ", ");
-            num(out, m->cost.high);
-            strbuf_printf(out, "], \"mark\": \"%s\", \"played\": ", analyse_mark_name(m->mark));
-            strbuf_json_string(out, m->played_words);
-            strbuf_puts(out, ", \"best\": ");
-            strbuf_json_string(out, m->best_words);
-            strbuf_puts(out, ", \"played_lines\": ");
-            strbuf_json_string(out, m->played_lines);
-            strbuf_puts(out, ", \"best_lines\": ");
-            strbuf_json_string(out, m->best_lines);
-            strbuf_puts(out, ", \"played_score\": ");
-            num(out, m->played);
-            strbuf_puts(out, ", \"best_score\": ");
-            num(out, m->best);
-            strbuf_printf(out, ", \"candidates\": %zu, \"luck\": ", m->candidates);
-            num(out, m->luck);
-            strbuf_puts(out, ", \"luck_ci95\": [");
-            num(out, m->luck - 1.96 * m->luck_se);
-            strbuf_puts(out, ", ");
-            num(out, m->luck + 1.96 * m->luck_se);
-            strbuf_putc(out, ']');
-            strbuf_putc(out, '}');
-        }
-        strbuf_puts(out, "]}");
-    }
-    strbuf_puts(out, "]}");
+    json_t *players = json_array();
+    for (int p = 0; p < a->nplayers; p++)
+        json_array_append_new(players, player_value(a, p));
+    set(o, "players", players);
+    return o;
 }

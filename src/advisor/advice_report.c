@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/json.h"
 #include "core/xalloc.h"
 
 const char *advice_kind_name(enum advice_kind kind)
@@ -119,6 +120,68 @@ static void what_is_decided(const struct advice_report_input *in, struct strbuf 
     strbuf_putc(out, '\n');
 }
 
+/* One row of the side-by-side table when the plans' values differ. */
+static void row(struct strbuf *out, const char *name, const int *v, size_t n, int yes_no)
+{
+    size_t k = 1;
+    while (k < n && v[k] == v[0])
+        k++;
+    if (k == n)
+        return;
+    strbuf_printf(out, "  %-18.18s", name);
+    for (k = 0; k < n; k++)
+        if (yes_no)
+            strbuf_printf(out, "%8s", v[k] ? "yes" : "-");
+        else
+            strbuf_printf(out, "%8d", v[k]);
+    strbuf_putc(out, '\n');
+}
+
+/* Why one plan beats another: the player's sheet after each shown plan's turn (feeding and
+ * the market done), side by side, the values where they differ. */
+static void side_by_side(const struct advice_report_input *in, const size_t *idx, size_t n, struct strbuf *out)
+{
+    const struct game_state *s = in->pos->s;
+    const struct gamedata *gd = s->gd;
+    int p = in->pos->player;
+    struct game_state *after = xcalloc(n, sizeof *after);
+    for (size_t k = 0; k < n; k++) {
+        after[k] = *s;
+        if (play_plan_apply(&after[k], &in->advice->ranked[idx[k]].choice.plan, NULL) != 0 ||
+            (after[k].turn.player >= 0 && engine_end_turn(&after[k], NULL, NULL, NULL) != 0)) {
+            free(after);
+            return;
+        }
+    }
+    strbuf_puts(out, "\nAfter the turn (feeding and the market done), where the plans differ:\n                    ");
+    for (size_t k = 0; k < n; k++)
+        strbuf_printf(out, "%7zu.", k + 1);
+    strbuf_putc(out, '\n');
+    int v[64];
+    for (size_t k = 0; k < n; k++)
+        v[k] = engine_score(&after[k], p, NULL);
+    row(out, "score now", v, n, 0);
+    for (int a = 0; a < ASSET_COUNT; a++) {
+        for (size_t k = 0; k < n; k++)
+            v[k] = after[k].p[p].asset[a];
+        row(out, gd->assets[a].id, v, n, 0);
+    }
+    for (int l = 0; l < LOCATION_COUNT; l++) {
+        for (size_t k = 0; k < n; k++)
+            v[k] = after[k].p[p].influence[l];
+        row(out, gd->locations[l].id, v, n, 0);
+    }
+    for (size_t k = 0; k < n; k++)
+        v[k] = after[k].p[p].reputation;
+    row(out, "reputation", v, n, 0);
+    for (int i = 0; i < gd->nitems; i++) {
+        for (size_t k = 0; k < n; k++)
+            v[k] = (int)(after[k].p[p].owned >> i & 1u);
+        row(out, gd->items[i].id, v, n, 1);
+    }
+    free(after);
+}
+
 void advice_report_text(const struct advice_report_input *in, struct strbuf *out)
 {
     const struct advice *a = in->advice;
@@ -168,58 +231,89 @@ void advice_report_text(const struct advice_report_input *in, struct strbuf *out
         if (c->choice.kind == ADVICE_WAR && strncmp(strbuf_cstr(&lines), "war ", 4) != 0)
             strbuf_puts(out, "     (the player's entry of the war line, beside the other players' choices)\n");
     }
+    if (in->pos->kind == ADVICE_TURN && top >= 2)
+        side_by_side(in, idx, top < 64 ? top : 64, out);
     strbuf_free(&lines);
     strbuf_free(&line);
     free(idx);
 }
 
-static void json_interval(struct strbuf *out, double low, double high)
+static void set(json_t *object, const char *key, json_t *value)
 {
-    strbuf_printf(out, "[%.3f, %.3f]", nz(low, 0.0005), nz(high, 0.0005));
+    json_object_set_new(object, key, value);
+}
+
+static json_t *interval(double low, double high, int decimals)
+{
+    double half = decimals == 3 ? 0.0005 : 0.00005;
+    json_t *a = json_array();
+    json_array_append_new(a, json_fixed(nz(low, half), decimals));
+    json_array_append_new(a, json_fixed(nz(high, half), decimals));
+    return a;
+}
+
+/* A probability and its interval, or null twice when it does not apply. */
+static void chance(json_t *o, const char *key, const char *ci, int applies, const struct estimate *e)
+{
+    set(o, key, applies ? json_fixed(e->mean, 4) : json_null());
+    set(o, ci, applies ? interval(e->low, e->high, 4) : json_null());
+}
+
+static json_t *plan_value(const struct advice_report_input *in, const struct advice_ranked *c, int multi,
+                          int objective)
+{
+    const struct rank_result *r = &c->r;
+    json_t *o = json_object(), *lines = json_array();
+    struct strbuf tmp = STRBUF_INIT, line = STRBUF_INIT;
+    advice_lines(in->pos, &c->choice, &tmp);
+    const char *p = strbuf_cstr(&tmp);
+    while (next_line(&p, &line))
+        json_array_append_new(lines, json_text(strbuf_cstr(&line)));
+    set(o, "lines", lines);
+    strbuf_reset(&tmp);
+    advice_describe(in->pos, &c->choice, &tmp);
+    set(o, "description", json_text(strbuf_cstr(&tmp)));
+    set(o, "expected_score", json_fixed(r->score.mean, 3));
+    set(o, "ci95", interval(r->score.low, r->score.high, 3));
+    set(o, "behind_best", json_fixed(nz(-r->vs_best.mean, 0.0005), 3));
+    set(o, "behind_ci95", interval(-r->vs_best.high, -r->vs_best.low, 3));
+    chance(o, "win_probability", "win_ci95", multi, &r->win);
+    chance(o, "objective_probability", "objective_ci95", objective, &r->objective);
+    set(o, "rollouts", json_integer((json_int_t)r->rollouts));
+    set(o, "same_results", json_integer((json_int_t)r->same));
+    strbuf_free(&tmp);
+    strbuf_free(&line);
+    return o;
 }
 
 void advice_report_json(const struct advice_report_input *in, struct strbuf *out)
 {
+    static const char *const broken[] = {"plans", "plans/*", NULL};
     const struct advice *a = in->advice;
     const struct game_state *s = in->pos->s;
-    int multi = s->cfg.nplayers > 1;
-    strbuf_puts(out, "{\"player\": ");
-    strbuf_json_string(out, s->cfg.names[in->pos->player]);
-    strbuf_printf(out, ", \"round\": %d, \"decision\": \"%s\", \"bot\": ", s->round, advice_kind_name(in->pos->kind));
-    strbuf_json_string(out, in->bot);
-    strbuf_printf(out, ", \"seed\": %llu, \"rollouts\": %zu, \"candidates\": %zu, \"stop\": \"%s\", \"plans\": [",
-                  (unsigned long long)in->seed, a->summary.rollouts, a->n, advice_stop_name(a->summary.stop));
-    size_t top = in->top < a->n ? in->top : a->n;
-    struct strbuf tmp = STRBUF_INIT, line = STRBUF_INIT;
-    for (size_t k = 0; k < top; k++) {
-        const struct advice_ranked *c = &a->ranked[k];
-        const struct rank_result *r = &c->r;
-        strbuf_puts(out, k ? ", {\"lines\": [" : "{\"lines\": [");
-        strbuf_reset(&tmp);
-        advice_lines(in->pos, &c->choice, &tmp);
-        const char *p = strbuf_cstr(&tmp);
-        for (int n = 0; next_line(&p, &line); n++) {
-            if (n)
-                strbuf_puts(out, ", ");
-            strbuf_json_string(out, strbuf_cstr(&line));
-        }
-        strbuf_puts(out, "], \"description\": ");
-        strbuf_reset(&tmp);
-        advice_describe(in->pos, &c->choice, &tmp);
-        strbuf_json_string(out, strbuf_cstr(&tmp));
-        strbuf_printf(out, ", \"expected_score\": %.3f, \"ci95\": ", r->score.mean);
-        json_interval(out, r->score.low, r->score.high);
-        strbuf_printf(out, ", \"behind_best\": %.3f, \"behind_ci95\": ", nz(-r->vs_best.mean, 0.0005));
-        json_interval(out, -r->vs_best.high, -r->vs_best.low);
-        if (multi) {
-            strbuf_printf(out, ", \"win_probability\": %.4f, \"win_ci95\": [%.4f, %.4f]", r->win.mean,
-                          r->win.low, r->win.high);
-        } else {
-            strbuf_puts(out, ", \"win_probability\": null, \"win_ci95\": null");
-        }
-        strbuf_printf(out, ", \"rollouts\": %zu}", r->rollouts);
+    int multi = s->cfg.nplayers > 1, objective = !multi && s->cfg.objective >= 0;
+    json_t *o = json_object();
+    set(o, "player", json_text(s->cfg.names[in->pos->player]));
+    set(o, "round", json_integer(s->round));
+    set(o, "decision", json_text(advice_kind_name(in->pos->kind)));
+    set(o, "bot", json_text(in->bot));
+    set(o, "seed", json_uint(in->seed));
+    set(o, "goal", json_text(advice_goal_name(a->goal)));
+    set(o, "rollouts", json_integer((json_int_t)a->summary.rollouts));
+    set(o, "candidates", json_integer((json_int_t)a->n));
+    if (in->pos->kind == ADVICE_TURN) {
+        set(o, "plans_legal", json_integer((json_int_t)a->plans_legal));
+        set(o, "plans_screened", json_integer((json_int_t)a->plans_screened));
+        set(o, "plans_cut", json_boolean(a->plans_cut));
     }
-    strbuf_free(&tmp);
-    strbuf_free(&line);
-    strbuf_puts(out, "]}\n");
+    set(o, "stop", json_text(advice_stop_name(a->summary.stop)));
+    size_t *idx = xmalloc((a->n ? a->n : 1) * sizeof *idx);
+    size_t top = shown(a, in->top, idx);
+    json_t *plans = json_array();
+    for (size_t i = 0; i < top; i++)
+        json_array_append_new(plans, plan_value(in, &a->ranked[idx[i]], multi, objective));
+    set(o, "plans", plans);
+    json_doc_write(o, broken, out);
+    json_decref(o);
+    free(idx);
 }

@@ -1,11 +1,13 @@
-/* The report of `xii hint`: the decision, then the best candidates, best first, each with its
- * expected final score and 95 % interval, the gap to the best (paired, common random numbers),
- * the chance of winning (multiplayer), the move in words and the log lines to type. As text,
- * or as one JSON object:
- *   {"player", "round", "decision", "rollouts", "stop", "plans": [{"lines", "description",
- *    "expected_score", "ci95", "behind_best", "behind_ci95", "win_probability", "win_ci95",
- *    "rollouts"}]}
- * win_probability and win_ci95 are null in a solo game. */
+/* The report of `xii hint`: the decision, how many plans were considered, then the best
+ * candidates, best first, each with its expected final score and 95 % interval, the gap to the
+ * best (paired, common random numbers), the chance of winning (multiplayer) or of the solo
+ * objective, the move in words and the log lines to type. As text, or as one JSON object
+ * (core/json.h):
+ *   {"player", "round", "decision", "bot", "seed", "goal", "rollouts", "candidates",
+ *    "plans_legal", "plans_screened", "plans_cut" (turns), "stop", "plans": [{"lines",
+ *    "description", "expected_score", "ci95", "behind_best", "behind_ci95", "win_probability",
+ *    "win_ci95", "objective_probability", "objective_ci95", "rollouts", "same_results"}]}
+ * win_* are null in a solo game, objective_* unless a solo game has an objective. */
 #ifndef ADVISOR_ADVICE_REPORT_H
 #define ADVISOR_ADVICE_REPORT_H
 #include <stddef.h>

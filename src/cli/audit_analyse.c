@@ -6,6 +6,7 @@
 #include "cli/progress.h"
 #include "core/xalloc.h"
 #include "layout/analysis_page.h"
+#include "log/report.h"
 #include "advisor/advice_analyse_report.h"
 
 int audit_analyse_run(const struct gamedata *gd, const struct log_ast *ast, const char *src, size_t len,
@@ -43,20 +44,26 @@ void audit_analyse_text(const struct analysis *a, const struct advisor_args *adv
     analyse_report_text(&in, report);
 }
 
-void audit_analyse_json(const struct analysis *a, const struct advisor_args *adv, struct strbuf *report)
+void audit_analyse_json(const struct analysis *a, const struct advisor_args *adv, json_t *audit)
 {
-    /* The audit's object ends with "}\n": the analysis goes in as its last key. */
-    size_t n = report->len;
-    while (n > 0 && report->data[n - 1] == '\n')
-        n--;
-    if (n == 0 || report->data[n - 1] != '}')
-        return;
-    report->len = n - 1;
-    report->data[report->len] = 0;
-    strbuf_puts(report, ", \"analysis\": ");
     struct analyse_report_input in = report_input(a, adv);
-    analyse_report_json(&in, report);
-    strbuf_puts(report, "}\n");
+    json_object_set_new(audit, "analysis", analyse_report_json_value(&in));
+}
+
+void audit_analyse_json_write(const json_t *audit, struct strbuf *report)
+{
+    static const char *const analysis[] = {"analysis", "analysis/players", "analysis/players/*",
+                                           "analysis/players/*/expected", "analysis/players/*/moves",
+                                           "analysis/players/*/moves/*"};
+    size_t n = 0;
+    while (log_report_json_broken[n])
+        n++;
+    size_t na = sizeof analysis / sizeof analysis[0];
+    const char **broken = xcalloc(n + na + 1, sizeof *broken);
+    memcpy(broken, log_report_json_broken, n * sizeof *broken);
+    memcpy(broken + n, analysis, na * sizeof *broken);
+    json_doc_write(audit, broken, report);
+    free(broken);
 }
 
 void audit_analyse_page(struct canvas *c, const struct analysis *a, const struct advisor_args *adv,

@@ -3,6 +3,7 @@
 #ifndef CLI_AUDIT_ANALYSE_H
 #define CLI_AUDIT_ANALYSE_H
 #include "cli/advisor_options.h"
+#include "core/json.h"
 #include "draw/canvas.h"
 #include "layout/common.h"
 #include "advisor/advice_analyse.h"
@@ -15,8 +16,11 @@ int audit_analyse_run(const struct gamedata *gd, const struct log_ast *ast, cons
                       const struct advisor_args *adv, struct analysis *out);
 /* Appends the text section to the report. */
 void audit_analyse_text(const struct analysis *a, const struct advisor_args *adv, struct strbuf *report);
-/* Puts "analysis": {...} into the audit's JSON object in report (which ends with "}\n"). */
-void audit_analyse_json(const struct analysis *a, const struct advisor_args *adv, struct strbuf *report);
+/* Sets the key "analysis" of the audit's JSON object (log_report_json_value). */
+void audit_analyse_json(const struct analysis *a, const struct advisor_args *adv, json_t *audit);
+/* Writes the audit's JSON object with its layout (the audit's broken containers and the
+ * analysis' players and moves). */
+void audit_analyse_json_write(const json_t *audit, struct strbuf *report);
 /* Draws the analysis page. */
 void audit_analyse_page(struct canvas *c, const struct analysis *a, const struct advisor_args *adv,
                         const struct paper *paper, int grey, const char *title, const char *footer);

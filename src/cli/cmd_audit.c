@@ -326,6 +326,7 @@ int cmd_audit(int argc, char **argv)
     struct log_replay *r = rl.replay;
     struct log_report_input in = {name, rl.src, rl.len, r, &rl.dl};
     struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+    json_t *doc = NULL;     /* --json --analyse: the audit's object, the analysis added */
     int status = log_report_ok(&in) ? EXIT_OK : EXIT_FINDINGS;
     if (aa.trace) {
         if (log_trace_text(r, aa.trace, &out, &err) != 0) {
@@ -333,6 +334,8 @@ int cmd_audit(int argc, char **argv)
             strbuf_free(&err);
             status = EXIT_USAGE;
         }
+    } else if (aa.json && aa.analyse) {
+        doc = log_report_json_value(&in);
     } else if (aa.json) {
         log_report_json(&in, &out);
     } else {
@@ -343,12 +346,16 @@ int cmd_audit(int argc, char **argv)
         fprintf(stderr, "xii audit: no analysis: the log has errors (the report lists them)\n");
     } else if (aa.analyse && audit_analyse_run(&rl.gd, rl.ast, rl.src, rl.len, &aa.adv, &an) == 0) {
         analysed = &an;
-        if (aa.json)
-            audit_analyse_json(&an, &aa.adv, &out);
+        if (doc)
+            audit_analyse_json(&an, &aa.adv, doc);
         else
             audit_analyse_text(&an, &aa.adv, &out);
     } else if (aa.analyse) {
         status = EXIT_FINDINGS;
+    }
+    if (doc) {
+        audit_analyse_json_write(doc, &out);
+        json_decref(doc);
     }
     if (fwrite(out.data ? out.data : "", 1, out.len, stdout) != out.len || fflush(stdout) != 0) {
         fprintf(stderr, "xii audit: cannot write the report: %s\n", strerror(errno));

@@ -6,15 +6,15 @@
  * the ranking's seed and i), so two candidates meet the same dice and their difference is
  * measured far more sharply than either score. The candidates are rolled out in stages of
  * doubling size. The advisor races them (rank_options.race: no candidate dropped without a
- * corrected test). The search bot halves them: after each stage the ones clearly worse than the leader
- * (paired difference more than three standard errors below zero) are dropped, then the lower
- * half of the rest while more than `keep` remain, so the budget goes to the close ones. The
- * ranking stops when the leader is separated from the runner-up at 95 % (the interval of their
+ * corrected test). The search bot halves them: after each stage the ones clearly worse than
+ * the leader (paired difference more than three standard errors below zero) are dropped, then
+ * the lower half of the rest while more than `keep` remain, so the budget goes to the close
+ * ones; it stops when the leader is separated from the runner-up at 95 % (the interval of their
  * difference excludes 0), when that difference is known to +-precision at 95 % (the two are
  * then within about twice the precision of each other: which one is first no longer matters),
  * when the leaders have max_rollouts each, or at the time limit. Rollouts run on `threads`
- * threads; the results do not depend on the thread count (each rollout's seed and slot are fixed before any thread runs), only on the options, except
- * with a time limit. The candidates themselves are the caller's: a rollout callback plays
+ * threads; the results do not depend on the thread count (each rollout's seed and slot are
+ * fixed before any thread runs), only on the options, except with a time limit. The candidates themselves are the caller's: a rollout callback plays
  * candidate c then the rest of the game. */
 #ifndef PLAY_RANK_H
 #define PLAY_RANK_H

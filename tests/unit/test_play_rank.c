@@ -275,7 +275,7 @@ static void test_race_rules(void **state)
  * their own, 100 common to all), a separated verdict names a candidate that is not the best in
  * at most 5 % of the races, and the 95 % intervals of the scores hold the
  * true mean at least 92 % of the time (the long measurement on real positions is
- * tools/advisor-coverage.sh, docs/advisor.md). */
+ * bench/bench_coverage.c, docs/advisor.md). */
 static void test_race_coverage(void **state)
 {
     (void)state;
