@@ -1,5 +1,5 @@
 # XII Century companion: one GNU Makefile.
-#   make            build out/bin/xii (installs missing Debian build packages when root)
+#   make            build out/bin/xii (a missing library stops it, naming its Debian package)
 #   make check      build and run every test (unit, golden, PDF checks)
 #   make asan       the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make sheets     write the printable sheets into out/
@@ -24,32 +24,54 @@ DEPFLAGS = -MMD -MP
 # Sanitizer flags, for compiling and linking alike (make asan sets them).
 SANITIZE ?=
 
-DEB_PACKAGES := libcairo2-dev libhpdf-dev libcmocka-dev libedit-dev pkg-config poppler-utils qpdf mandoc python3-jsonschema strace
+# The libraries the program links with, one a line (tools/packages.sh explains the forms):
+# pc:MODULE=PACKAGE for a pkg-config module, h:HEADER:-lNAME=PACKAGE for a library without one.
+BUILD_LIBS := pc:cairo-ft=libcairo2-dev
+BUILD_LIBS += pc:cairo=libcairo2-dev
+BUILD_LIBS += pc:libedit=libedit-dev
+BUILD_LIBS += pc:jansson=libjansson-dev
+BUILD_LIBS += h:hpdf.h:-lhpdf=libhpdf-dev
+# What only make check needs, one a line (bin:COMMAND, pc:MODULE, py:MODULE = PACKAGE).
+TEST_NEEDS := pc:cmocka=libcmocka-dev
+TEST_NEEDS += bin:pdftotext=poppler-utils
+TEST_NEEDS += bin:qpdf=qpdf
+TEST_NEEDS += bin:mandoc=mandoc
+TEST_NEEDS += py:jsonschema=python3-jsonschema
+TEST_NEEDS += bin:strace=strace
+TEST_NEEDS += bin:locale-gen=locales
 
-# $(BUILD)/deps.mk installs the missing Debian packages, then records the library flags;
-# make re-reads itself once it exists, so pkg-config is asked only after it is installed.
-DEPS_MK := $(BUILD)/deps.mk
+# The README's two commands set up a fresh Debian machine: make sheets and make check, run as
+# root, install what is missing through apt-get (its output shown). Every other goal, and any
+# dry run, only names the missing packages and stops: make and make install never install.
+SETUP_GOALS := sheets check asan
+INSTALL_MISSING := $(if $(findstring n,$(firstword -$(MAKEFLAGS))),,$(if \
+                     $(filter $(SETUP_GOALS),$(MAKECMDGOALS)),--install))
+
+# $(BUILD)/config.mk holds the libraries' flags (tools/configure.sh, pkg-config), written again
+# when it is older than this Makefile or the scripts. A missing library stops make here, before
+# anything is built, with one line naming the Debian packages.
+CONFIG_MK := $(BUILD)/config.mk
 ifeq ($(filter clean,$(MAKECMDGOALS)),)
--include $(DEPS_MK)
+CONFIG_ERROR := $(shell test $(CONFIG_MK) -nt Makefile && test $(CONFIG_MK) -nt tools/configure.sh \
+                  && test $(CONFIG_MK) -nt tools/packages.sh || { mkdir -p $(BUILD) && \
+                  CC="$(CC)" sh tools/configure.sh $(CONFIG_MK) $(INSTALL_MISSING) $(BUILD_LIBS); })
+ifneq ($(CONFIG_ERROR),)
+$(error $(CONFIG_ERROR))
 endif
-$(DEPS_MK): tools/ensure-deps.sh Makefile
-	@sh tools/ensure-deps.sh $(DEB_PACKAGES)
-	@mkdir -p $(@D)
-	@printf 'CAIRO_CFLAGS := %s\nCAIRO_LIBS := %s\nEDIT_CFLAGS := %s\nEDIT_LIBS := %s\n' \
-	  "$$(pkg-config --cflags cairo-ft cairo)" "$$(pkg-config --libs cairo-ft cairo)" \
-	  "$$(pkg-config --cflags libedit)" "$$(pkg-config --libs libedit)" > $@
+include $(CONFIG_MK)
+endif
 
 XII_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -DXII_VERSION=\"$(VERSION)\" -Isrc -I$(BUILD)/gen \
-               $(patsubst -I%,-isystem %,$(CAIRO_CFLAGS) $(EDIT_CFLAGS))
+               $(patsubst -I%,-isystem %,$(LIB_CFLAGS))
 XII_CFLAGS   = $(WARN) $(OPT) $(SANITIZE) $(DEPFLAGS) -pthread
-XII_LDLIBS   = $(CAIRO_LIBS) $(EDIT_LIBS) -lhpdf -lm -pthread
+XII_LDLIBS   = $(LIB_LIBS) -lm -pthread
 # Ours first, the user's after (GNU coding standards, "Variables for Specifying Commands").
 ALL_CPPFLAGS  = $(XII_CPPFLAGS) $(CPPFLAGS)
 ALL_CFLAGS    = $(XII_CFLAGS) $(CFLAGS)
 ALL_LDFLAGS   = $(SANITIZE) $(LDFLAGS)
 ALL_LDLIBS    = $(XII_LDLIBS) $(LDLIBS)
 
-LIB_SRC  := $(sort $(wildcard src/core/*.c src/rules/*.c src/log/*.c src/play/*.c src/layout/*.c src/draw/*.c))
+LIB_SRC  := $(sort $(wildcard src/core/*.c src/rules/*.c src/log/*.c src/play/*.c src/advisor/*.c src/record/*.c src/layout/*.c src/draw/*.c))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c))
 EMBED_IN := $(sort $(wildcard templates/*.rules templates/*.icons templates/*.layout templates/*.txt))
 GEN_C    := $(BUILD)/gen/embedded.c
@@ -63,65 +85,100 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 BENCH_SRC := $(sort $(wildcard bench/*.c))
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 
-.PHONY: all deps check unit golden pdfcheck asan sheets bench install clean fuzz valgrind
+# Each compile or link shows as one short line (CC out/obj/...); V=1 shows the whole commands.
+ifeq ($(V),1)
+Q :=
+say := :
+else
+Q := @
+say := printf '  %-5s %s\n'
+endif
+
+.PHONY: all check unit golden pdfcheck asan sheets bench install clean fuzz valgrind
 all: $(XII)
 
 $(BUILD)/tools/embed: tools/embed.c
 	@mkdir -p $(@D)
-	$(CC) -std=c11 -O2 -o $@ $<
+	@$(say) CC $@
+	$(Q)$(CC) -std=c11 -O2 -o $@ $<
 
 $(GEN_C): $(BUILD)/tools/embed $(EMBED_IN)
 	@mkdir -p $(@D)
-	$(BUILD)/tools/embed $@ $(EMBED_IN)
+	@$(say) EMBED $@
+	$(Q)$(BUILD)/tools/embed $@ $(EMBED_IN)
 
 $(BUILD)/obj/gen/embedded.o: $(GEN_C)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+	@$(say) CC $@
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+	@$(say) CC $@
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(@D)
-	rm -f $@ && ar rcs $@ $^
+	@$(say) AR $@
+	$(Q)rm -f $@ && ar rcs $@ $^
 
 # The build folder mirrors an installed tree for the fonts, so the program and the tests find
 # them beside the executable wherever BUILD is.
 BUILD_FONTS := $(BUILD)/share/xii/fonts
 $(BUILD_FONTS):
 	@mkdir -p $(@D)
-	ln -sfn $(CURDIR)/fonts $@
+	$(Q)ln -sfn $(CURDIR)/fonts $@
 
 $(XII): $(CLI_OBJ) $(LIB) | $(BUILD_FONTS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(ALL_LDLIBS)
+	@$(say) LINK $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(ALL_LDLIBS)
 
 # cmocka needs its headers after the standard ones: each test includes tests/unit/test.h first.
 # Tests may use the command-line helpers too: everything of src/cli but main, as an archive.
 CLI_LIB := $(BUILD)/lib/libxiicli.a
 $(CLI_LIB): $(filter-out %/main.o,$(CLI_OBJ))
 	@mkdir -p $(@D)
-	rm -f $@ && ar rcs $@ $^
+	@$(say) AR $@
+	$(Q)rm -f $@ && ar rcs $@ $^
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB) $(CLI_LIB) tests/unit/test.h | $(BUILD_FONTS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) -Itests/unit $(ALL_CFLAGS) -Wno-missing-prototypes $(ALL_LDFLAGS) -o $@ $< \
+	@$(say) LINK $@
+	$(Q)$(CC) $(ALL_CPPFLAGS) -Itests/unit $(ALL_CFLAGS) -Wno-missing-prototypes $(ALL_LDFLAGS) -o $@ $< \
 	      $(CLI_LIB) $(LIB) $(ALL_LDLIBS) -lcmocka
 
 # Benchmark programs: each bench/*.c is one program linked with the library.
 $(BUILD)/bench/%: bench/%.c $(LIB) | $(BUILD_FONTS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -Wno-missing-prototypes $(ALL_LDFLAGS) -o $@ $< $(LIB) $(ALL_LDLIBS)
+	@$(say) LINK $@
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -Wno-missing-prototypes $(ALL_LDFLAGS) -o $@ $< $(LIB) $(ALL_LDLIBS)
+
+# Each suite's output goes to $(BUILD)/logs/SUITE.log: make shows one line per suite, and the
+# detail of a failure only (tests/suite.sh; VERBOSE=1 shows everything). What the tests need
+# beyond the build is checked first (TEST_NEEDS; make check installs it as root).
+SUITE = @sh tests/suite.sh $@ $(BUILD)/logs/$@.log
+.PHONY: testdeps
+testdeps:
+	@sh tools/packages.sh $(INSTALL_MISSING) $(TEST_NEEDS)
+$(UNIT_BIN): | testdeps
 
 unit: $(UNIT_BIN)
-	@sh tests/run-unit.sh $(UNIT_BIN)
+	$(SUITE) sh tests/run-unit.sh $(UNIT_BIN)
 
 golden: $(XII)
-	@sh tests/run-golden.sh $(XII)
+	$(SUITE) sh tests/run-golden.sh $(XII)
+
+# The one switch that rewrites golden files: only those that differ, stale ones removed, the
+# layout invariants checked on the result (or nothing changes), a summary of what changed.
+.PHONY: golden-update
+# The unit programs that own golden files are those that call test_golden_update.
+GOLDEN_UNIT := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(shell grep -l test_golden_update $(UNIT_SRC)))
+golden-update: $(XII) $(GOLDEN_UNIT) $(BUILD)/tests/test_layout_invariants
+	@sh tests/golden-update.sh $(XII) $(BUILD)/tests/test_layout_invariants $(GOLDEN_UNIT)
 
 pdfcheck: $(XII)
-	@sh tests/run-pdfcheck.sh $(XII) $(BUILD)/pdfcheck
+	$(SUITE) sh tests/run-pdfcheck.sh $(XII) $(BUILD)/pdfcheck
 
 # Hostile inputs and options: diagnostics, exit statuses, bounded time and memory, atomic outputs.
 .PHONY: catalogue
@@ -129,83 +186,87 @@ pdfcheck: $(XII)
 # since the sanitisers slow the biggest cases (1.7 million mismatches listed) five to ten times.
 CATALOGUE_TIMEOUT ?= 60
 catalogue: $(XII)
-	@CATALOGUE_TIMEOUT=$(CATALOGUE_TIMEOUT) sh tests/run-catalogue.sh $(XII) $(BUILD)/catalogue
+	$(SUITE) env CATALOGUE_TIMEOUT=$(CATALOGUE_TIMEOUT) sh tests/run-catalogue.sh $(XII) $(BUILD)/catalogue
 
 # Every output byte-identical across two runs and across LC_ALL=C and fr_FR.UTF-8.
 .PHONY: repro
 repro: $(XII)
-	@sh tests/run-repro.sh $(XII) $(BUILD)/repro
+	$(SUITE) sh tests/run-repro.sh $(XII) $(BUILD)/repro
 
 # Outputs that never destroy: same-file refusals, devices, modes, fsync, signals, pages, -o -.
 .PHONY: outputs
 outputs: $(XII)
-	@sh tests/run-outputs.sh $(XII) $(BUILD)/outputs
+	$(SUITE) sh tests/run-outputs.sh $(XII) $(BUILD)/outputs
 
 # Our flags kept when the user sets CPPFLAGS, CFLAGS or LDFLAGS (a dry run).
 .PHONY: makeflags
 makeflags:
-	@sh tests/run-makeflags.sh $(BUILD)/makeflags
+	$(SUITE) sh tests/run-makeflags.sh $(BUILD)/makeflags
 
 # Help habits of every command: xii help CMD, -h, the exit statuses.
 .PHONY: helpcheck
 helpcheck: $(XII)
-	@sh tests/run-help.sh $(XII)
+	$(SUITE) sh tests/run-help.sh $(XII)
 
 # The man pages: lint, every option of every --help documented and the other way round.
 .PHONY: mancheck
 mancheck: $(XII)
-	@sh tests/run-man.sh $(XII)
+	$(SUITE) sh tests/run-man.sh $(XII)
 
 # The bash completion, called as bash calls it.
 .PHONY: completioncheck
 completioncheck: $(XII)
-	@bash tests/run-completion.sh $(XII)
+	$(SUITE) bash tests/run-completion.sh $(XII)
 
 
 # The JSON outputs against docs/schema/*.json (python3-jsonschema).
 .PHONY: schemacheck
 schemacheck: $(XII)
-	@python3 tests/check-schemas.py $(XII)
+	$(SUITE) python3 tests/check-schemas.py $(XII)
 
 # make install into a temporary DESTDIR: program, data, man pages, completion.
 .PHONY: installcheck
 installcheck: $(XII)
-	@sh tests/run-install.sh "$(MAKE)" $(BUILD)
+	$(SUITE) sh tests/run-install.sh "$(MAKE)" $(BUILD)
 
 # The recorder through a pseudo-terminal and a pipe (tests/run-play.sh).
 PTYDRIVE := $(BUILD)/tests/ptydrive
 $(PTYDRIVE): tests/play/ptydrive.c
 	@mkdir -p $(@D)
-	$(CC) -std=c11 -Wall -Wextra $(OPT) $(SANITIZE) -o $@ $< -lutil
+	@$(say) LINK $@
+	$(Q)$(CC) -std=c11 -Wall -Wextra $(OPT) $(SANITIZE) -o $@ $< -lutil
 
 .PHONY: play
 play: $(XII) $(PTYDRIVE)
-	@sh tests/run-play.sh $(XII) $(PTYDRIVE) $(BUILD)/play
+	$(SUITE) sh tests/run-play.sh $(XII) $(PTYDRIVE) $(BUILD)/play
 
 # xii simulate end to end: threads, move logs through xii audit, JSON keys, progress bar.
 .PHONY: simcheck
 simcheck: $(XII)
-	@sh tests/run-simulate.sh $(XII) $(BUILD)/simcheck
+	$(SUITE) sh tests/run-simulate.sh $(XII) $(BUILD)/simcheck
 
 # Names, towns and titles that are not text; what is echoed to a terminal is escaped.
 .PHONY: textcheck
 textcheck: $(XII)
-	@sh tests/run-text.sh $(XII) $(BUILD)/text
+	$(SUITE) sh tests/run-text.sh $(XII) $(BUILD)/text
 
 check: unit golden pdfcheck catalogue repro outputs textcheck makeflags helpcheck mancheck completioncheck schemacheck installcheck play simcheck
+unit golden pdfcheck catalogue repro outputs textcheck makeflags helpcheck mancheck completioncheck schemacheck installcheck play simcheck: | testdeps
 
 # The docs stand on their own: links and named paths exist, nothing points outside the repository.
 # (A test target can add itself to make check on its own line, as this one does.)
 .PHONY: docscheck
 docscheck:
-	@sh tests/run-docs.sh
+	$(SUITE) sh tests/run-docs.sh
 check: docscheck
+docscheck: | testdeps
 
 # The house's shape from the object files: no circle of files, calls between folders one way.
 .PHONY: housecheck
 housecheck: $(LIB) $(CLI_OBJ)
-	@python3 tests/check-house.py $(BUILD)/obj
+	$(SUITE) python3 tests/check-house.py $(BUILD)/obj
 check: housecheck
+housecheck: | testdeps
 
 # The golden cases and the small catalogue cases under valgrind memcheck; any error or leak fails.
 valgrind: $(XII)

@@ -1,5 +1,5 @@
 /* Benchmark of the recorder's check (xii play): after each line typed, the whole log so far is
- * parsed, replayed and asked what it awaits (log/await.h), as play_session.c does before the
+ * parsed, replayed and asked what it awaits (log/await.h), as record_session.c does before the
  * line is written. This measures that work on a complete random 4-player game (the generator
  * of bench_audit, 4 players, seed 8, with check lines: the game of tests/play/game-4p.xii):
  * processor time per line typed (mean and the slowest, late in the game), per round and for

@@ -126,6 +126,7 @@ _xii()
             return ;;
         --solo | --objective) COMPREPLY=($(compgen -W "$_xii_objectives" -- "$cur")); return ;;
         --bot) COMPREPLY=($(compgen -W "$_xii_bots" -- "$cur")); return ;;
+        --goal) COMPREPLY=($(compgen -W "score win objective" -- "$cur")); return ;;
         --bots) _xii_list "$cur" $_xii_bots; return ;;
         --rules) _xii_files "$cur" rules; return ;;
         --pdf) _xii_files "$cur" pdf; return ;;

@@ -2,16 +2,23 @@
 """The house's shape, read from the object files: no circle of files, arrows one way.
 
 A file calls another when its object file needs (nm: undefined) a symbol the other defines.
+A header's inline functions (and function-like macros) are files too, read from the source,
+since the compiler folds their calls into each file that includes them: the header calls
+what their bodies call, and a source file (or header) calls the header when it calls one of
+them.
 Fails, listing them, on
   - a circle: files that reach each other through such calls (each file one job, calls one way);
-  - an arrow that runs back up between folders (README, "Layout of the source": cli -> play,
-    log, layout -> rules -> core; layout -> draw -> core).
+  - an arrow that runs back up between folders (README, "Layout of the source": cli -> record
+    -> advisor -> play -> log -> rules -> core; layout -> draw -> core).
 Usage: check-house.py OBJ_DIR   (the build's obj folder, holding src/<folder>/<file>.o)
 """
 import glob
 import os
+import re
 import subprocess
 import sys
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
 
 # The folders each folder may call (besides itself).
 MAY_CALL = {
@@ -19,9 +26,11 @@ MAY_CALL = {
     'rules': {'core'},
     'log': {'rules', 'core'},
     'play': {'log', 'rules', 'core'},
+    'advisor': {'play', 'log', 'rules', 'core'},
     'draw': {'core'},
     'layout': {'draw', 'rules', 'core'},
-    'cli': {'play', 'log', 'layout', 'draw', 'rules', 'core'},
+    'record': {'advisor', 'play', 'log', 'rules', 'core'},
+    'cli': {'record', 'advisor', 'play', 'log', 'layout', 'draw', 'rules', 'core'},
 }
 
 # Circles known and being taken apart, each with who is doing it. Listed here, they are
@@ -31,7 +40,8 @@ KNOWN_CIRCLES = {
 
 
 def call_edges(obj_dir):
-    """{file: {called file: {symbols}}} from nm's defined and undefined symbols."""
+    """{file: {called file: {symbols}}} from nm's defined and undefined symbols, and
+    {symbol: the file that defines it}."""
     defined, needed = {}, {}
     for obj in sorted(glob.glob(os.path.join(obj_dir, 'src', '*', '*.o'))):
         name = os.path.relpath(obj, obj_dir)[:-2] + '.c'
@@ -53,7 +63,79 @@ def call_edges(obj_dir):
             other = defined.get(sym)
             if other and other != name:
                 edges[name].setdefault(other, set()).add(sym)
-    return edges
+    return edges, defined
+
+
+def strip_c(text):
+    """C text without comments, string and character literals (their lines kept)."""
+    pattern = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
+    return pattern.sub(lambda m: '\n' * m.group(0).count('\n') if m.group(0)[0] == '/' else '""', text)
+
+
+CALL = re.compile(r'\b([A-Za-z_]\w*)\s*\(')
+NOT_CALLS = {'if', 'for', 'while', 'switch', 'return', 'sizeof', 'defined', '__builtin_ctz',
+             '_Static_assert', '__attribute__'}
+
+
+def calls_in(text):
+    return {m.group(1) for m in CALL.finditer(text)} - NOT_CALLS
+
+
+def inline_functions(text):
+    """{name: names it calls} for the static inline functions and the function-like macros
+    of a header's text."""
+    text = strip_c(text)
+    found = {}
+    for m in re.finditer(r'\bstatic\s+inline\b[^;{]*?\b([A-Za-z_]\w*)\s*\(', text):
+        depth, i = 0, m.end() - 1
+        while i < len(text):        # the parameter list, then the body
+            depth += {'(': 1, ')': -1}.get(text[i], 0)
+            i += 1
+            if depth == 0:
+                break
+        start = text.find('{', i)
+        if start < 0 or ';' in text[i:start]:
+            continue                # a declaration only
+        depth, j = 0, start
+        while j < len(text):
+            depth += {'{': 1, '}': -1}.get(text[j], 0)
+            j += 1
+            if depth == 0:
+                break
+        found[m.group(1)] = calls_in(text[start:j]) - {m.group(1)}
+    for m in re.finditer(r'^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^)]*)\)((?:[^\n]*\\\n)*[^\n]*)', text, re.M):
+        found[m.group(1)] = calls_in(m.group(3)) - {m.group(1)}
+    return found
+
+
+def add_header_edges(edges, defined, root):
+    """Adds the headers under root/src with inline functions or macros to edges: a header
+    calls what their bodies call (a defined symbol's file, another header's inline function);
+    a source file calls a header when its text calls one of the header's."""
+    inline, bodies = {}, {}         # function -> its header; header -> {function: its calls}
+    for path in sorted(glob.glob(os.path.join(root, 'src', '*', '*.h'))):
+        with open(path, encoding='utf-8') as f:
+            funcs = inline_functions(f.read())
+        if funcs:
+            header = os.path.relpath(path, root)
+            bodies[header] = funcs
+            for fn in funcs:
+                inline[fn] = header
+    for header, funcs in bodies.items():
+        out = edges.setdefault(header, {})
+        for calls in funcs.values():
+            for sym in calls:
+                other = defined.get(sym) or inline.get(sym)
+                if other and other != header:
+                    out.setdefault(other, set()).add(sym)
+    for name in [n for n in edges if n.endswith('.c')]:
+        path = os.path.join(root, name)
+        if not os.path.exists(path):
+            continue
+        with open(path, encoding='utf-8') as f:
+            for sym in calls_in(strip_c(f.read())):
+                if sym in inline:
+                    edges[name].setdefault(inline[sym], set()).add(sym)
 
 
 def circles(edges):
@@ -110,15 +192,19 @@ def self_test():
          'src/core/d.c': {'src/log/e.c': {'j'}}, 'src/log/e.c': {}}
     assert circles(e) == [('src/rules/a.c', 'src/rules/b.c', 'src/rules/c.c')], circles(e)
     assert back_arrows(e) == [('src/core/d.c', 'src/log/e.c')], back_arrows(e)
+    h = inline_functions('/* f( */ static inline int f(int x) { return g(x) + h("k(", 1); }\n'
+                         'static inline int d(void);\n#define M(a) \\\n  k(a)\n')
+    assert h == {'f': {'g', 'h'}, 'M': {'k'}}, h
 
 
 def main():
     self_test()
     if len(sys.argv) != 2:
         sys.exit('usage: check-house.py OBJ_DIR')
-    edges = call_edges(sys.argv[1])
+    edges, defined = call_edges(sys.argv[1])
     if len(edges) < 10:
         sys.exit('FAILED: only %d object files under %s/src' % (len(edges), sys.argv[1]))
+    add_header_edges(edges, defined, ROOT)
     failed = False
     found = circles(edges)
     for group in found:
@@ -143,7 +229,8 @@ def main():
         failed = True
     if failed:
         sys.exit(1)
-    print('house: %d files, %d calls between them, arrows one way, %s'
+    print('house: %d files (headers with inline functions included), %d calls between them, '
+          'arrows one way, %s'
           % (len(edges), sum(len(v) for v in edges.values()),
              'no circle but the %d known' % len(found) if found else 'no circle'))
 

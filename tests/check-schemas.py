@@ -221,7 +221,8 @@ def check_simulate(xii):
     runs = [["--games", "3", "--difficulty", "all"],
             ["--games", "2", "--solo", "merchant", "--difficulty", "normal"],
             ["--games", "2", "--players", "3", "--difficulty", "hard"],
-            ["--games", "2", "--players", "2", "--bots", "random,greedy", "--difficulty", "easy"]]
+            ["--games", "2", "--players", "2", "--bots", "random,greedy", "--difficulty", "easy"],
+            ["--games", "1", "--players", "2", "--bots", "random,greedy", "--difficulty", "easy"]]
     docs = []
     for extra in runs:
         args = ["simulate", "--json", "--threads", "2"] + extra

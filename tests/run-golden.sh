@@ -18,7 +18,9 @@
 #   NAME.stderr           optional: the expected standard error (otherwise it is not compared)
 #
 # Commands run from the repository root; inputs are passed as tests/golden/<area>/NAME.<ext>.
-# UPDATE=1 rewrites the expected files from the current output instead of comparing.
+# UPDATE=1 (make golden-update) rewrites, instead of comparing, the files that differ from the
+# current output (NAME.expected, NAME.status, an existing NAME.stderr), removes NAME.status when
+# the case now exits 0, and removes the stale files of cases that have no .expected file left.
 # Prints one line per failure with a short diff, then "N passed, M failed"; exits 1 on failure.
 if [ $# -lt 1 ]; then
   echo "usage: sh tests/run-golden.sh path/to/xii [FOLDER...]" >&2
@@ -37,6 +39,31 @@ tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 passed=0
 failed=0
+
+# update_case DIR NAME VARIANT GOT EXPECTED STATUS: rewrites what differs. The status file is
+# the base case's (a variant shares it): a variant never removes it.
+update_case() {
+  cmp -s "$4" "$5" || cp "$4" "$5"
+  if [ "$6" -ne 0 ]; then
+    [ "$(cat "$1/$2.status" 2>/dev/null)" = "$6" ] || echo "$6" >"$1/$2.status"
+  elif [ -z "$3" ]; then
+    rm -f "$1/$2.status"
+  fi
+  if [ -f "$1/$2.stderr" ] && ! cmp -s "$tmp/stderr" "$1/$2.stderr"; then
+    cp "$tmp/stderr" "$1/$2.stderr"
+  fi
+}
+
+# remove_stale DIR: removes NAME.status, NAME.stderr and NAME.args when no NAME.expected or
+# NAME.VARIANT.expected is left.
+remove_stale() {
+  for f in "$1"/*.status "$1"/*.stderr "$1"/*.args; do
+    [ -f "$f" ] || continue
+    base=${f%.*}
+    set -- "$base".expected "$base".*.expected
+    [ -f "$1" ] || [ -f "$2" ] || rm -f "$f"
+  done
+}
 
 # run_case DIR NAME VARIANT: runs one case and compares it.
 run_case() {
@@ -65,10 +92,7 @@ run_case() {
   want_status=0
   [ -f "$dir/$name.status" ] && want_status=$(cat "$dir/$name.status")
   if [ "${UPDATE:-0}" = 1 ]; then
-    cp "$got" "$exp"
-    [ "$status" -ne 0 ] && echo "$status" >"$dir/$name.status"
-    [ -f "$dir/$name.stderr" ] && cp "$tmp/stderr" "$dir/$name.stderr"
-    echo "updated: $label"
+    update_case "$dir" "$name" "$variant" "$got" "$exp" "$status"
     passed=$((passed + 1))
     return
   fi
@@ -106,6 +130,7 @@ for dir in $dirs; do
       *) run_case "$dir" "$base" "" ;;
     esac
   done
+  [ "${UPDATE:-0}" = 1 ] && remove_stale "$dir"
 done
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]

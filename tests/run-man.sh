@@ -105,5 +105,26 @@ elif "$xii" audit "$tmp/example.xii" >"$tmp/report" 2>&1 && grep -q '^No errors,
 else
   fail "the example game of man/xii-log.5 does not audit cleanly:"; head -5 "$tmp/report" | sed 's/^/  /'
 fi
+
+# \(pc is the middle dot, not a percent sign ("95\(pc" reads "95·").
+if grep -n '\\(pc' man/xii.1 man/xii-log.5 >"$tmp/pc"; then
+  fail "a middle dot \\(pc where a percent sign was meant: $(head -3 "$tmp/pc" | tr '\n' ' ')"
+else
+  pass
+fi
+
+# The aliases man/xii-log.5 gives as examples are words the move log accepts: each one is listed
+# by xii rules with the id it stands for, none is refused.
+"$xii" rules >"$tmp/rules" 2>&1
+aliases=$(sed -n '/lists their aliases, such as/,/^A player name/s/^\.Ql \([a-z-]*\).*/\1/p' man/xii-log.5)
+[ -n "$aliases" ] || fail "man/xii-log.5: no aliases found after 'lists their aliases, such as'"
+for a in $aliases; do
+  if sed -n '/^Other words the move log accepts/,/^$/p' "$tmp/rules" |
+       grep -Eq "^  [a-z-]+ +([a-z-]+, )*$a(,|\$)"; then
+    pass
+  else
+    fail "man/xii-log.5 gives '$a' as an alias, but xii rules does not list it as one (refused?)"
+  fi
+done
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]

@@ -125,6 +125,9 @@ echo old >private.pdf && chmod 600 private.pdf
 expect 0 "" -- "$xii" sheet -o private.pdf && { [ "$(stat -c %a private.pdf)" = 600 ] && ok || fail "a 0600 output came back $(stat -c %a private.pdf)"; }
 echo old >shared.pdf && chmod 664 shared.pdf
 expect 0 "" -- "$xii" organiser -o shared.pdf && { [ "$(stat -c %a shared.pdf)" = 664 ] && ok || fail "a 0664 output came back $(stat -c %a shared.pdf)"; }
+# A replaced file keeps its mode but for the setuid and setgid bits, as install and cp drop them.
+echo old >suid.pdf && chmod 6755 suid.pdf
+expect 0 "" -- "$xii" sheet -o suid.pdf && { [ "$(stat -c %a suid.pdf)" = 755 ] && ok || fail "a 6755 output came back $(stat -c %a suid.pdf), expected 755"; }
 (umask 027 && "$xii" sheet -o new.pdf 2>/dev/null)
 [ "$(stat -c %a new.pdf)" = 640 ] && ok || fail "a new output under umask 027 is $(stat -c %a new.pdf), expected 640"
 # A symbolic link stays a link; the file it names is replaced.
@@ -254,6 +257,12 @@ expect 2 "-o - cannot hold the SVG pages" -- "$xii" sheet --svg -o - && ok
 if command -v script >/dev/null 2>&1; then
   script -qec "\"$xii\" sheet -o -" /dev/null >tty.txt 2>&1
   grep -q "standard output is a terminal" tty.txt && ok || fail "sheet -o - on a terminal: $(head -c 80 tty.txt)"
+  # A name that leads to the terminal is refused as "-" is, whatever the path.
+  for path in /dev/stdout /dev/tty; do
+    script -qec "\"$xii\" record-sheet -o $path" /dev/null >tty.txt 2>&1
+    grep -q "the output $path is a terminal" tty.txt && ! grep -q "%PDF" tty.txt && ok ||
+      fail "record-sheet -o $path on a terminal: $(head -c 80 tty.txt)"
+  done
 else
   skip "the terminal check (script is not installed)"
 fi
@@ -263,6 +272,14 @@ for f in s.svg s-2.svg s-3.svg s-4.svg p/page-01.png p/page-04.png; do
 done
 [ "$(grep -c '^xii sheet: wrote ' "$work/err")" = 8 ] && ok || fail "sheet --svg --png: $(grep -c wrote "$work/err") files named, expected 8"
 expect 0 "xii audit: wrote filled.pdf" -- "$xii" audit "$game" --pdf filled.pdf && ok
+# An output named for another format is refused, and nothing is written: the same for every
+# drawing command (--svg into x.pdf would write SVG into x.pdf and x-2.pdf).
+expect 2 "is named for another format than the SVG written: name it FILE.svg" -- "$xii" record-sheet --svg -o rs.pdf &&
+  { [ ! -e rs.pdf ] && [ ! -e rs-2.pdf ] && ok || fail "record-sheet --svg -o rs.pdf wrote $(ls rs*)"; }
+expect 2 "is named for another format than the PDF written" -- "$xii" sheet -o ts.svg &&
+  { [ ! -e ts.svg ] && ok || fail "sheet -o ts.svg wrote it"; }
+expect 2 "is named for another format" -- "$xii" audit "$game" --pdf filled.PNG && ok
+expect 0 "" -- "$xii" organiser -o organiser-copy && ok
 mkdir defaults && cd defaults || exit 2
 for cmd in "sheet:town-sheet.pdf" "summary:summary.pdf" "summary --duplex-test:duplex-test.pdf" \
            "organiser:organiser.pdf" "setup --difficulty normal --seed 3:setup.pdf"; do

@@ -110,6 +110,38 @@ assert d["results"][-1]["good"] == [30, None]
 assert all("achieved" not in r for r in d["results"])
 PY
 
+# ---- Loose ends: hidden plot names, a reused log folder, intervals from one or two games ------
+abswork=$(cd "$work" && pwd)
+for name in .svg "$abswork/.png"; do
+  (cd "$work" && "$xii" simulate --games 1 --difficulty easy --plot "$name" >/dev/null 2>"$abswork/err")
+  st=$?
+  if [ $st -eq 2 ] && grep -q 'needs a name before the extension' "$work/err" && [ ! -e "$work/.svg" ] &&
+     [ ! -e "$work/.png" ]; then ok; else fail "--plot $name: exit $st, $(head -n 1 "$work/err")"; fi
+done
+mkdir -p "$work/reused" "$work/empty"
+"$xii" simulate --games 3 --difficulty easy --logs "$work/reused" >/dev/null 2>&1
+"$xii" simulate --games 2 --difficulty easy --logs "$work/reused" >/dev/null 2>"$work/err"
+st=$?
+if [ $st -eq 3 ] && grep -q 'is not empty' "$work/err" && [ -f "$work/reused/easy-0003.xii" ]; then ok
+else fail "--logs reused after a longer run: exit $st, $(head -n 1 "$work/err")"; fi
+if "$xii" simulate --games 2 --difficulty easy --logs "$work/empty" >/dev/null 2>&1 &&
+   [ "$(ls "$work/empty" | wc -l)" -eq 2 ]; then ok; else fail "--logs into an empty folder refused"; fi
+"$xii" simulate --games 1 --difficulty easy >"$work/one.txt" 2>&1
+if grep -q 'mean       [0-9.]* (no interval from one game)' "$work/one.txt" &&
+   grep -q 'median [0-9.]* (no interval from one game)' "$work/one.txt"; then ok
+else fail "--games 1 prints an interval: $(grep mean "$work/one.txt")"; fi
+"$xii" simulate --games 1 --players 3 --bots greedy,random,greedy --difficulty easy --json >"$work/one.json" 2>/dev/null
+"$xii" simulate --games 2 --players 2 --bot random --seed 3 --json >"$work/two.json" 2>/dev/null
+python3 - "$work/one.json" "$work/two.json" <<'PY' && ok || fail "intervals from one or two games: null, or cut at 0"
+import json, sys
+one = json.load(open(sys.argv[1]))["results"][0]
+assert one["winner"]["ci95"] is None and all(s["mean_ci95"] is None and s["median_ci95"] is None for s in one["seats"])
+assert one["scores"]["mean_ci95"][0] >= 0           # three scores: an interval, not below 0
+for r in json.load(open(sys.argv[2]))["results"]:
+    for lo, hi in (r["scores"]["mean_ci95"], r["winner"]["ci95"]):
+        assert 0 <= lo <= hi, (lo, hi)
+PY
+
 # ---- The progress bar: on a terminal only ------------------------------------------------------
 if command -v script >/dev/null 2>&1; then
   script -qec "$xii simulate --games 3000 --difficulty normal --threads 1 >/dev/null" "$work/tty" >/dev/null 2>&1

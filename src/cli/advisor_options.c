@@ -14,7 +14,11 @@ const char advisor_options_help[] =
     "  --seed S            the rollouts' dice (default 1): the same seed, the same answer\n"
     "  --threads N         threads for the rollouts (default: every processor); the answer\n"
     "                      does not depend on it\n"
-    "  --bot NAME          the rollout player in every seat: greedy (default), search, random\n";
+    "  --bot NAME          the rollout player in every seat: greedy (default), search, random\n"
+    "  --goal GOAL         what the moves are ranked by: score (the expected final score),\n"
+    "                      win (the chance to win) or objective (the chance to achieve the\n"
+    "                      solo objective); default: the objective in a solo game with one,\n"
+    "                      the win in multiplayer, the score in arcade\n";
 
 void advisor_args_init(struct advisor_args *a, long default_rollouts)
 {
@@ -23,6 +27,7 @@ void advisor_args_init(struct advisor_args *a, long default_rollouts)
     a->seed = 1;
     a->threads = rank_default_threads();
     a->bot = "greedy";
+    a->goal = -1;
 }
 
 /* A whole number from lo to hi, or -1 after printing why. */
@@ -41,8 +46,8 @@ static int number(const char *cmd, const char *opt, const char *v, long lo, long
 
 int advisor_args_parse(struct advisor_args *a, const char *cmd, int argc, char **argv, int *i)
 {
-    static const char *const names[] = {"--rollouts", "--time", "--seed", "--threads", "--bot"};
-    for (int k = 0; k < 5; k++) {
+    static const char *const names[] = {"--rollouts", "--time", "--seed", "--threads", "--bot", "--goal"};
+    for (int k = 0; k < 6; k++) {
         const char *v = NULL;
         int m = cli_option(argc, argv, i, names[k], NULL, &v);
         if (m == 0)
@@ -84,10 +89,22 @@ int advisor_args_parse(struct advisor_args *a, const char *cmd, int argc, char *
             break;
         }
         case 3:
-            if (number(cmd, names[k], v, 1, 64, &n) != 0)
+            if (number(cmd, names[k], v, 1, RANK_MAX_THREADS, &n) != 0)
                 return -1;
             a->threads = (int)n;
             break;
+        case 5: {
+            static const char *const goals[] = {"score", "win", "objective"};
+            a->goal = -1;
+            for (int g = 0; g < 3; g++)
+                if (strcmp(v, goals[g]) == 0)
+                    a->goal = g;
+            if (a->goal < 0) {
+                fprintf(stderr, "xii %s: --goal is score, win or objective, not '%s'\n", cmd, v);
+                return -1;
+            }
+            break;
+        }
         default: {
             struct play_bot b;
             if (play_bot_from_name(v, &b) != 0) {
@@ -107,11 +124,11 @@ void advisor_args_apply(const struct advisor_args *a, struct advice_options *o)
 {
     memset(o, 0, sizeof *o);
     play_bot_from_name(a->bot, &o->bot);
-    o->max_candidates = 16;
-    o->rank.first_rollouts = 8;
+    o->goal = a->goal;
+    o->rank.first_rollouts = ADVICE_RACE_MIN;
     o->rank.max_rollouts = (size_t)a->rollouts;
-    o->rank.keep = 2;
-    o->rank.halving = 1;
+    o->rank.race = 1;
+    o->rank.race_min = ADVICE_RACE_MIN;
     o->rank.precision = 0.5;
     o->rank.seconds = a->seconds;
     o->rank.seed = a->seed;

@@ -6,7 +6,7 @@
 #include "cli/progress.h"
 #include "core/xalloc.h"
 #include "layout/analysis_page.h"
-#include "play/analyse_report.h"
+#include "advisor/advice_analyse_report.h"
 
 int audit_analyse_run(const struct gamedata *gd, const struct log_ast *ast, const char *src, size_t len,
                       const struct advisor_args *adv, struct analysis *out)
@@ -14,6 +14,8 @@ int audit_analyse_run(const struct gamedata *gd, const struct log_ast *ast, cons
     struct analyse_options o;
     memset(&o, 0, sizeof o);
     advisor_args_apply(adv, &o.advice);
+    o.advice.screen_nodes = ADVICE_SCREEN_NODES / 4;
+    o.cost_rollouts = (size_t)adv->rollouts;
     o.luck_rollouts = (size_t)adv->rollouts;
     o.chart_rollouts = (size_t)adv->rollouts;
     struct progress bar;

@@ -1,11 +1,11 @@
-/* xii audit --analyse: runs the game analysis (play/analyse.h) with the advisor options, a
+/* xii audit --analyse: runs the game analysis (advisor/advice_analyse.h) with the advisor options, a
  * progress bar on a terminal, and adds it to the audit's text, JSON and PDF. */
 #ifndef CLI_AUDIT_ANALYSE_H
 #define CLI_AUDIT_ANALYSE_H
 #include "cli/advisor_options.h"
 #include "draw/canvas.h"
 #include "layout/common.h"
-#include "play/analyse.h"
+#include "advisor/advice_analyse.h"
 
 /* The analysis' rollouts per move when --rollouts is not given. */
 #define AUDIT_ANALYSE_ROLLOUTS 128

@@ -12,8 +12,8 @@
 #include "cli/usage.h"
 #include "log/await.h"
 #include "log/replay.h"
-#include "play/advice_position.h"
-#include "play/advice_report.h"
+#include "advisor/advice_position.h"
+#include "advisor/advice_report.h"
 
 static const char usage_head[] =
     "usage: xii hint [OPTIONS] LOG\n"
@@ -104,9 +104,15 @@ static int parse_args(int argc, char **argv, struct hint_args *ha)
     return 0;
 }
 
-/* Prints the diagnostics of a log with errors and says to fix them first. */
-static void refuse_errors(const char *name, const struct diag_list *dl)
+/* Says the log has errors and to fix them first; a log whose reading stopped at the error
+ * limit has more than it was read to (the "too many errors" line is no error of the log). */
+static void refuse_errors(const char *name, const struct diag_list *dl, int stopped)
 {
+    if (stopped) {
+        fprintf(stderr, "xii hint: %s has more than %d errors: fix them first (xii audit %s lists "
+                        "the first %d)\n", name, LOG_MAX_ERRORS, name, LOG_MAX_ERRORS);
+        return;
+    }
     fprintf(stderr, "xii hint: %s has %zu error%s: fix %s first (xii audit %s lists %s)\n", name, dl->errors,
             dl->errors == 1 ? "" : "s", dl->errors == 1 ? "it" : "them", name, dl->errors == 1 ? "it" : "them");
 }
@@ -119,8 +125,6 @@ int hint_report(const struct log_replay *r, const struct log_await *a, int asked
         return EXIT_USAGE;
     struct advice_options o;
     advisor_args_apply(adv, &o);
-    /* The moves shown all stay in the ranking to the end: each gets the leaders' rollouts. */
-    o.rank.keep = top > 2 ? top : 2;
     struct advice adv_out;
     if (advice_rank(&pos, NULL, &o, &adv_out, err) != 0)
         return EXIT_FINDINGS;
@@ -149,7 +153,7 @@ int cmd_hint(int argc, char **argv)
     int status = EXIT_OK;
     int asked = -1;
     if (rl.dl.errors > 0) {
-        refuse_errors(name, &rl.dl);
+        refuse_errors(name, &rl.dl, r->stopped);
         status = EXIT_FINDINGS;
     } else if (ha.player && r->started && (asked = engine_seat_named(&r->state.cfg, ha.player, strlen(ha.player))) < 0) {
         fprintf(stderr, "xii hint: %s is not a player of %s\n", ha.player, name);

@@ -1,8 +1,10 @@
 /* xii play: the recorder at the table. Reads lines (with libedit on a terminal: prompts,
  * line editing, history, tab completion; plain lines otherwise), checks each one with the
- * audit's parser and replay (play_session.h), writes the accepted ones to FILE as the game
+ * audit's parser and replay (record_session.h), writes the accepted ones to FILE as the game
  * goes, and prints the audit report when the game ends. */
 #include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,10 +16,10 @@
 #include "cli/gamedata_option.h"
 #include "cli/hint.h"
 #include "cli/options.h"
-#include "cli/play_complete.h"
-#include "cli/play_session.h"
-#include "cli/play_shortform.h"
-#include "cli/play_text.h"
+#include "record/complete.h"
+#include "record/session.h"
+#include "record/shortform.h"
+#include "record/text.h"
 #include "cli/usage.h"
 #include "core/text.h"
 #include "log/report.h"
@@ -32,12 +34,17 @@ static const char usage_text[] =
     "end of a finished game's input) the audit report is printed.\n"
     "  --seed S            draw the events of the difficulty from seed S (setup method 1)\n"
     "  --pdf PDF           at the end, also draw the filled town-sheets into PDF\n"
+    "  -q, --quiet         do not say what the rules did by themselves (events, feeding,\n"
+    "                      production, the war...); refusals, warnings and mismatches stay\n"
     "  --rules FILE        read this game-data file instead of the built-in one\n"
     "  -h, --help          this help\n"
     "When standard input is not a terminal, lines are read without prompts; the first line\n"
     "refused stops the recorder with the audit's message (FILE keeps every line accepted).\n"
+    "FILE is locked while recorded, checked before each write (a change by someone else is\n"
+    "refused, never overwritten), and never left with part of a line.\n"
     "Exit status: 0 recorded (no errors, no mismatches), 1 a line was refused or a check line\n"
-    "differs, 2 bad options or FILE has errors, 3 FILE could not be written.\n";
+    "differs, 2 bad options or FILE has errors (or is not a regular file), 3 FILE could not be\n"
+    "written (another recorder holds it, someone else changed it, the disk is full).\n";
 
 /* s as it is safe to show on a terminal, in the buffer sb (reset first). */
 static const char *shown(struct strbuf *sb, const char *s)
@@ -49,6 +56,7 @@ static const char *shown(struct strbuf *sb, const char *s)
 
 struct play_args {
     const char *file, *pdf, *rules, *seed;
+    int quiet;
 };
 
 static int parse_args(int argc, char **argv, struct play_args *pa)
@@ -61,6 +69,11 @@ static int parse_args(int argc, char **argv, struct play_args *pa)
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             fputs(usage_text, stdout);
             return 1;
+        }
+        if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
+            pa->quiet = 1;
+            i++;
+            continue;
         }
         if ((m = cli_option(argc, argv, &i, "--seed", NULL, &v)) != 0 ||
             (m = cli_option(argc, argv, &i, "--pdf", NULL, &v)) != 0 ||
@@ -107,8 +120,8 @@ static int parse_args(int argc, char **argv, struct play_args *pa)
 
 /* ---- the terminal -------------------------------------------------------------------------- */
 
-static const struct play_session *completing;   /* the session tab completion reads */
-static struct play_words candidates;
+static const struct record_session *completing;   /* the session tab completion reads */
+static struct record_words candidates;
 static size_t next_candidate;
 
 static char *candidate(const char *text, int state)
@@ -125,11 +138,11 @@ static char **complete(const char *text, int start, int end)
 {
     (void)end;
     rl_attempted_completion_over = 1;      /* never file names */
-    play_words_free(&candidates);
+    record_words_free(&candidates);
     char *before = strndup(rl_line_buffer, (size_t)start);
     if (!before)
         return NULL;
-    play_complete(completing, before, text, &candidates);
+    record_complete(completing, before, text, &candidates);
     free(before);
     return rl_completion_matches(text, candidate);
 }
@@ -137,9 +150,11 @@ static char **complete(const char *text, int start, int end)
 struct reader {
     int terminal;       /* prompts, colours, libedit */
     int colour;
+    int quiet;          /* --quiet: not what the rules did by themselves */
+    long lines;         /* the lines read so far */
 };
 
-static volatile sig_atomic_t interrupted;
+static volatile sig_atomic_t interrupted, resumed;
 
 static void on_interrupt(int sig)
 {
@@ -147,9 +162,17 @@ static void on_interrupt(int sig)
     interrupted = 1;
 }
 
+static void on_resume(int sig)
+{
+    (void)sig;
+    resumed = 1;
+}
+
 /* Ctrl-C at the prompt drops the line being typed, as in a shell, instead of ending the
  * recorder: the read is interrupted (no SA_RESTART) and libedit's own handler, which would
- * end the program, is not installed. */
+ * end the program, is not installed. For the same reason libedit does not see Ctrl-Z: when
+ * the recorder is resumed (fg), the read is interrupted as well and the prompt drawn again,
+ * the terminal set up anew for line editing. */
 static void catch_interrupt(void)
 {
     rl_catch_signals = 0;
@@ -158,53 +181,83 @@ static void catch_interrupt(void)
     sa.sa_handler = on_interrupt;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
+    sa.sa_handler = on_resume;
+    sigaction(SIGCONT, &sa, NULL);
 }
 
-/* The next line (caller frees), or NULL at the end of the input. */
-static char *read_line(const struct reader *rd, const struct play_session *s)
+/* A line from a pipe, without its end (LF or CR LF), or NULL at the end of the input. A line
+ * the recorder cannot take is refused here, with why in refusal: a NUL byte or a carriage
+ * return inside (each would cut the line short), or more than RECORD_MAX_LINE_BYTES (then
+ * the rest of the input is not read: it may never end). */
+static char *read_piped_line(long number, struct strbuf *refusal)
 {
+    struct strbuf sb = STRBUF_INIT;
+    int c = 0, any = 0;
+    while ((c = getc(stdin)) != EOF && c != '\n') {
+        any = 1;
+        if (sb.len > RECORD_MAX_LINE_BYTES) {
+            strbuf_printf(refusal, "line %ld of the input is longer than %d bytes: refused, nothing written\n",
+                          number, RECORD_MAX_LINE_BYTES);
+            return strbuf_detach(&sb);
+        }
+        strbuf_putc(&sb, (char)c);
+    }
+    if (!any && c == EOF) {
+        strbuf_free(&sb);
+        return NULL;
+    }
+    if (sb.len && sb.data[sb.len - 1] == '\r')
+        sb.data[--sb.len] = 0;
+    const char *text = strbuf_cstr(&sb);
+    const char *nul = memchr(text, 0, sb.len), *cr = memchr(text, '\r', sb.len);
+    if (nul || cr)
+        strbuf_printf(refusal, "line %ld of the input holds %s at byte %zu: refused, nothing written (a line "
+                               "is text, ended by a newline)\n",
+                      number, nul ? "a NUL byte" : "a carriage return (CR)", (size_t)((nul ? nul : cr) - text) + 1);
+    return strbuf_detach(&sb);
+}
+
+/* The next line (caller frees), or NULL at the end of the input. A line that cannot be
+ * taken comes with why in refusal. */
+static char *read_line(struct reader *rd, const struct record_session *s, struct strbuf *refusal)
+{
+    rd->lines++;
     if (rd->terminal) {
         struct strbuf prompt = STRBUF_INIT;
-        play_text_prompt(s, &prompt);
+        record_text_prompt(s, &prompt);
         completing = s;
         char *line;
         for (;;) {
-            interrupted = 0;
+            interrupted = resumed = 0;
             line = readline(strbuf_cstr(&prompt));
-            if (!interrupted)
+            if (!interrupted && !(resumed && !line))
                 break;
             free(line);
-            fputs("^C (line dropped; quit or Ctrl-D ends the recorder)\n", stdout);
+            if (interrupted)
+                fputs("^C (line dropped; quit or Ctrl-D ends the recorder)\n", stdout);
         }
         strbuf_free(&prompt);
-        if (line && line[strspn(line, " \t")])
+        if (line && strlen(line) > RECORD_MAX_LINE_BYTES)
+            strbuf_printf(refusal, "the line is longer than %d bytes\n", RECORD_MAX_LINE_BYTES);
+        else if (line && line[strspn(line, " \t")])
             add_history(line);
         return line;
     }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n = getline(&line, &cap, stdin);
-    if (n < 0) {
-        free(line);
-        return NULL;
-    }
-    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-        line[--n] = 0;
-    return line;
+    return read_piped_line(rd->lines, refusal);
 }
 
 /* ---- commands ------------------------------------------------------------------------------ */
 
-static void print_awaited(const struct play_session *s)
+static void print_awaited(const struct record_session *s)
 {
     struct strbuf sb = STRBUF_INIT;
-    play_text_awaited(s, &sb);
+    record_text_awaited(s, &sb);
     fputs(strbuf_cstr(&sb), stdout);
     strbuf_free(&sb);
 }
 
 /* The last n lines of FILE. */
-static void show_log(const struct play_session *s, int n)
+static void show_log(const struct record_session *s, int n)
 {
     const char *text = strbuf_cstr(&s->text);
     size_t len = s->text.len;
@@ -223,17 +276,17 @@ static void show_log(const struct play_session *s, int n)
     fwrite(text + start, 1, len - start, stdout);
 }
 
-static void show_sheet(const struct play_session *s, const char *who)
+static void show_sheet(const struct record_session *s, const char *who)
 {
     if (!s->replay->started) {
         puts("No game yet: the header is not complete.");
         return;
     }
-    const struct game_state *st = play_session_state(s);
+    const struct game_state *st = record_session_state(s);
     struct strbuf sb = STRBUF_INIT;
     int p = -1;
     if (*who) {
-        p = play_find_player(st, who);
+        p = record_find_player(st, who);
         if (p < 0) {
             struct strbuf x = STRBUF_INIT;
             printf("'%s' is not a player.\n", shown(&x, who));
@@ -253,7 +306,7 @@ static void show_sheet(const struct play_session *s, const char *who)
 
 /* The advisor's best moves for what the session awaits (top 3, with fewer rollouts than xii
  * hint's default: an answer within a few seconds at the table). */
-static void show_hint(const struct play_session *s)
+static void show_hint(const struct record_session *s)
 {
     struct advisor_args adv;
     advisor_args_init(&adv, HINT_ROLLOUTS / 4);
@@ -271,10 +324,10 @@ static void show_hint(const struct play_session *s)
 enum command { NOT_A_COMMAND, CMD_DONE, CMD_UNDONE, CMD_QUIT, CMD_FAILED };
 
 /* Runs a recorder command (undo, show, log, hint, help, quit). */
-static enum command run_command(struct play_session *s, const char *line, const struct reader *rd)
+static enum command run_command(struct record_session *s, const char *line, const struct reader *rd)
 {
     char w[16];
-    const char *rest = play_first_word(line, w, sizeof w);
+    const char *rest = record_first_word(line, w, sizeof w);
     static const char *const names[] = {"undo", "show", "log", "hint", "help", "quit"};
     int k = -1;
     for (int i = 0; i < 6; i++)
@@ -290,7 +343,7 @@ static enum command run_command(struct play_session *s, const char *line, const 
     switch (k) {
     case 0: {
         struct strbuf undone = STRBUF_INIT, err = STRBUF_INIT;
-        int rc = play_session_undo(s, &undone, &err);
+        int rc = record_session_undo(s, &undone, &err);
         if (rc != 0)
             fprintf(stderr, "xii play: undo failed, nothing changed: %s\n", strbuf_cstr(&err));
         else if (rd->terminal)
@@ -301,7 +354,7 @@ static enum command run_command(struct play_session *s, const char *line, const 
     }
     case 1: {
         char who[XII_NAME_SIZE + 2];
-        play_first_word(arg, who, sizeof who);
+        record_first_word(arg, who, sizeof who);
         show_sheet(s, who);
         return CMD_DONE;
     }
@@ -316,7 +369,7 @@ static enum command run_command(struct play_session *s, const char *line, const 
         show_hint(s);
         return CMD_DONE;
     case 4:
-        fputs(play_text_help, stdout);
+        fputs(record_text_help, stdout);
         return CMD_DONE;
     default:
         return CMD_QUIT;
@@ -345,23 +398,34 @@ static int final_report(const struct play_args *pa)
     return cmd_audit(argc, argv);
 }
 
-static void print_refusal(const struct reader *rd, const struct play_result *res)
+/* why a line is refused: at the prompt, in red; through a pipe, on standard error (prefixed
+ * with the program's name when the message is the recorder's, not the audit's). */
+static void print_refusal(const struct reader *rd, const struct strbuf *why, const char *prefix)
 {
     if (rd->terminal) {
         printf("%srefused%s (not written):\n%s", rd->colour ? "\033[1;31m" : "",
-               rd->colour ? "\033[0m" : "", strbuf_cstr(&res->message));
+               rd->colour ? "\033[0m" : "", strbuf_cstr(why));
         return;
     }
-    fputs(strbuf_cstr(&res->message), stderr);
+    fprintf(stderr, "%s%s", prefix, strbuf_cstr(why));
+}
+
+/* libedit reads what is typed in the locale's character set: UTF-8, as a log is written,
+ * also where the environment names none (the C locale drops every other character). */
+static void read_utf8(void)
+{
+    if (!setlocale(LC_CTYPE, "") || strcmp(nl_langinfo(CODESET), "UTF-8") != 0)
+        setlocale(LC_CTYPE, "C.UTF-8");
 }
 
 /* Line editing, the history of FILE's lines, and where the game stands. */
-static void terminal_start(const struct play_session *s, const char *path, struct reader *rd)
+static void terminal_start(const struct record_session *s, const char *path, struct reader *rd)
 {
     struct strbuf name = STRBUF_INIT;
     const char *file = shown(&name, path);
     const char *term = getenv("TERM");
     rd->colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR") && term && strcmp(term, "dumb") != 0;
+    read_utf8();
     rl_readline_name = "xii";
     catch_interrupt();
     rl_attempted_completion_function = complete;
@@ -380,10 +444,8 @@ static void terminal_start(const struct play_session *s, const char *path, struc
         p += n + (p[n] == '\n');
     }
     if (s->text.len) {
-        int n = 0;
-        for (size_t i = 0; i < s->ast->count; i++)
-            n += s->ast->stmts[i].kind != LOG_INVALID;
-        printf("Continuing %s: %d statement%s", file, n, n == 1 ? "" : "s");
+        size_t n = record_session_statements(s);
+        printf("Continuing %s: %zu statement%s", file, n, n == 1 ? "" : "s");
         const struct game_state *st = &s->replay->state;
         if (st->phase == PHASE_ROUND)
             printf(", round %d in progress", st->round);
@@ -399,39 +461,57 @@ static void terminal_start(const struct play_session *s, const char *path, struc
 
 /* Checks and writes one line typed (not a command); returns 0 to go on, else the exit status
  * that stops the recorder. */
-static int record_line(struct play_session *s, const struct reader *rd, const char *line)
+static int record_line(struct record_session *s, const struct reader *rd, const char *line)
 {
-    struct play_result res;
+    struct record_result res;
     enum log_await_kind before = s->await.kind;
-    enum play_header_step before_step = play_header_step(s);
-    play_session_submit(s, line, &res);
+    enum record_header_step before_step = record_header_step(s);
+    record_session_submit(s, line, &res);
     int stop = 0;
-    if (res.outcome == PLAY_REFUSED) {
-        print_refusal(rd, &res);
+    if (res.outcome == RECORD_REFUSED) {
+        print_refusal(rd, &res.message, "");
         if (!rd->terminal)
             stop = EXIT_FINDINGS;
-    } else if (res.outcome == PLAY_WRITE_FAILED) {
+    } else if (res.outcome == RECORD_WRITE_FAILED) {
+        /* Nothing was written: at the table the line may be typed again once the file is
+         * right (room made, the file put back); a script stops. */
         fprintf(stderr, "xii play: %s", strbuf_cstr(&res.message));
-        stop = EXIT_OUTPUT;
-    } else if (res.outcome != PLAY_EMPTY && res.message.len) {
+        if (!rd->terminal)
+            stop = EXIT_OUTPUT;
+    } else if (res.outcome == RECORD_ACCEPTED) {
+        /* What the rules did and the wasted dice, on a terminal and in a pipe alike. */
+        if (!rd->quiet)
+            fputs(strbuf_cstr(&res.narration), stdout);
+        fputs(strbuf_cstr(&res.warnings), stdout);
         fputs(strbuf_cstr(&res.message), rd->terminal ? stdout : stderr);   /* a check's mismatches */
+        fflush(stdout);
     }
     /* What comes next, when it changed or names a new player. */
-    if (rd->terminal && res.outcome != PLAY_EMPTY &&
-        (res.outcome == PLAY_REFUSED || s->await.kind != before || play_header_step(s) != before_step ||
+    if (rd->terminal && res.outcome != RECORD_EMPTY &&
+        (res.outcome == RECORD_REFUSED || s->await.kind != before || record_header_step(s) != before_step ||
          s->await.kind == LOG_AWAIT_TURN || s->await.kind == LOG_AWAIT_COLLECT))
         print_awaited(s);
-    play_result_free(&res);
+    record_result_free(&res);
     return stop;
 }
 
 /* Reads and records lines until quit, the end of the input, or a line that stops the
  * recorder. Once the game is over, the check lines of the final sheets may still come.
  * *report: the audit report is due. Returns the exit status so far. */
-static int record(struct play_session *s, const struct reader *rd, int *report)
+static int record(struct record_session *s, struct reader *rd, int *report)
 {
     for (;;) {
-        char *line = read_line(rd, s);
+        struct strbuf refusal = STRBUF_INIT;
+        char *line = read_line(rd, s, &refusal);
+        if (line && refusal.len) {
+            print_refusal(rd, &refusal, "xii play: ");
+            strbuf_free(&refusal);
+            free(line);
+            if (!rd->terminal)
+                return EXIT_FINDINGS;
+            continue;
+        }
+        strbuf_free(&refusal);
         if (!line) {
             /* Ctrl-D at the table ends like quit; a script's input ends the game once it is over. */
             *report = rd->terminal || s->replay->state.phase == PHASE_GAME_OVER;
@@ -443,7 +523,7 @@ static int record(struct play_session *s, const struct reader *rd, int *report)
         int stop = 0;
         if (c == CMD_QUIT)
             *report = 1;
-        else if (c == CMD_FAILED)
+        else if (c == CMD_FAILED && !rd->terminal)
             stop = EXIT_OUTPUT;
         else if (c == CMD_UNDONE && rd->terminal)
             print_awaited(s);
@@ -469,12 +549,23 @@ int cmd_play(int argc, char **argv)
         strbuf_free(&x);
         return EXIT_USAGE;
     }
+    if (pa.pdf && record_gamefile_same(pa.pdf, pa.file)) {
+        struct strbuf x = STRBUF_INIT;
+        fprintf(stderr, "xii play: the PDF %s would be the game file (the same file): nothing was read or "
+                        "written; give the PDF another name\n",
+                shown(&x, pa.pdf));
+        strbuf_free(&x);
+        return EXIT_USAGE;
+    }
     struct gamedata gd;
     if (cli_load_gamedata(&gd, pa.rules) != 0)
         return EXIT_USAGE;
-    struct play_session s;
+    /* A file size limit (ulimit -f) makes a write fail (EFBIG), which the game file takes
+     * back, instead of ending the program in the middle of a line. */
+    signal(SIGXFSZ, SIG_IGN);
+    struct record_session s;
     struct strbuf err = STRBUF_INIT;
-    rc = play_session_open(&s, &gd, pa.file, &err);
+    rc = record_session_open(&s, &gd, pa.file, &err);
     if (rc != 0) {
         if (rc > 0) {
             struct strbuf x = STRBUF_INIT;
@@ -486,14 +577,14 @@ int cmd_play(int argc, char **argv)
             fprintf(stderr, "xii play: %s\n", strbuf_cstr(&err));
         }
         strbuf_free(&err);
-        play_session_free(&s);
+        record_session_free(&s);
         gamedata_free(&gd);
         return rc == -2 ? EXIT_OUTPUT : EXIT_USAGE;
     }
     strbuf_free(&err);
     s.has_seed = pa.seed != NULL;
     s.seed = seed;
-    struct reader rd = {isatty(STDIN_FILENO), 0};
+    struct reader rd = {isatty(STDIN_FILENO), 0, pa.quiet, 0};
     if (rd.terminal)
         terminal_start(&s, pa.file, &rd);
     int report = 0;
@@ -503,8 +594,8 @@ int cmd_play(int argc, char **argv)
         if (status == EXIT_OK)
             status = audit;
     }
-    play_words_free(&candidates);
-    play_session_free(&s);
+    record_words_free(&candidates);
+    record_session_free(&s);
     gamedata_free(&gd);
     return status;
 }

@@ -7,6 +7,7 @@
 #include "cli/gamedata_option.h"
 #include "cli/options.h"
 #include "cli/usage.h"
+#include "core/json.h"
 #include "rules/gamedata_print.h"
 #include "rules/rule_ids.h"
 
@@ -23,27 +24,29 @@ static const char usage[] =
 
 static const char *const help_text[] = {usage, NULL};
 
-/* The table of rule ids, as text (one id a line: id, section, meaning) or a JSON array. */
-static void print_ids(int json, struct strbuf *out)
+/* The table of rule ids as text: one id a line (id, section, meaning). */
+static void print_ids_text(struct strbuf *out)
 {
-    if (json)
-        strbuf_puts(out, "[");
     for (int id = RULE_NONE + 1; id < RULE_COUNT; id++) {
         const struct rule_info *r = rule_info((enum rule_id)id);
-        if (json) {
-            strbuf_puts(out, id > RULE_NONE + 1 ? ",\n  {\"id\": " : "\n  {\"id\": ");
-            strbuf_json_string(out, r->id);
-            strbuf_puts(out, ", \"section\": ");
-            strbuf_json_string(out, r->section);
-            strbuf_puts(out, ", \"summary\": ");
-            strbuf_json_string(out, r->summary);
-            strbuf_puts(out, "}");
-        } else {
-            strbuf_printf(out, "%-24s %-40s %s\n", r->id, r->section, r->summary);
-        }
+        strbuf_printf(out, "%-24s %-40s %s\n", r->id, r->section, r->summary);
     }
-    if (json)
-        strbuf_puts(out, "\n]\n");
+}
+
+/* The same table as a JSON array, one object a line. */
+static void print_ids_json(struct strbuf *out)
+{
+    json_t *list = json_array();
+    for (int id = RULE_NONE + 1; id < RULE_COUNT; id++) {
+        const struct rule_info *r = rule_info((enum rule_id)id);
+        json_t *o = json_object();
+        json_object_set_new(o, "id", json_text(r->id));
+        json_object_set_new(o, "section", json_text(r->section));
+        json_object_set_new(o, "summary", json_text(r->summary));
+        json_array_append_new(list, o);
+    }
+    json_doc_write(list, NULL, out);
+    json_decref(list);
 }
 
 int cmd_rules(int argc, char **argv)
@@ -73,8 +76,10 @@ int cmd_rules(int argc, char **argv)
         }
     }
     struct strbuf out = STRBUF_INIT;
-    if (ids) {
-        print_ids(json, &out);
+    if (ids && json) {
+        print_ids_json(&out);
+    } else if (ids) {
+        print_ids_text(&out);
     } else {
         struct gamedata gd;
         if (cli_load_gamedata(&gd, rules) != 0)

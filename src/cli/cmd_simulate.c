@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
@@ -17,6 +18,7 @@
 #include "layout/score_plot.h"
 #include "play/rank.h"
 #include "play/simulate.h"
+#include "play/simulate_report.h"
 #include "rules/event_setup.h"
 
 static const char usage_head[] =
@@ -37,12 +39,16 @@ static const char usage_head[] =
     "  --budget N          the search bot's rollouts per decision (default 400)\n"
     "  --seed S            the simulation's seed, 0 to 2^64-1 (default 1)\n"
     "  --threads T         threads (default: every processor)\n"
-    "  --logs DIR          write every game as a move log DIR/DIFFICULTY-NNNN.xii\n"
+    "  --logs DIR          write every game as a move log DIR/DIFFICULTY-NNNN.xii; DIR is\n"
+    "                      made, or must be empty: logs of another run are never mixed in\n"
+    "                      nor removed\n"
     "  --json              one JSON object instead of the text report\n"
     "  --plot FILE         draw the score histograms into FILE (.pdf, .png or .svg)\n"
     "  --grey, --gray      the plot in greyscale\n"
     "  --rules FILE        read this game-data file instead of the built-in one\n"
     "  -h, --help          this help\n"
+    "A mean's or median's 95% interval needs two games or more; a mean's (Student's t) is\n"
+    "cut at 0, the lowest score, which it passes with few games.\n"
     "Exit status: 0 done, 2 bad options or game data, 3 an output could not be written.\n";
 
 static const char *const help_text[] = {usage_head, NULL};
@@ -123,7 +129,7 @@ static int parse_args(int argc, char **argv, struct args *a)
     }
     if ((players && number("--players", players, 1, XII_MAX_PLAYERS, &a->players)) ||
         (games && number("--games", games, 1, 100000000, &a->games)) ||
-        (threads && number("--threads", threads, 1, 256, &a->threads)) ||
+        (threads && number("--threads", threads, 1, RANK_MAX_THREADS, &a->threads)) ||
         (budget && number("--budget", budget, 1, 10000000, &a->budget)))
         return -1;
     a->budget_given = budget != NULL;
@@ -134,9 +140,11 @@ static int parse_args(int argc, char **argv, struct args *a)
     if (a->bot && a->bots)
         return usage_error("give --bot or --bots, not both%s", "");
     if (a->plot) {
-        const char *dot = strrchr(a->plot, '.');
+        const char *dot = strrchr(a->plot, '.'), *slash = strrchr(a->plot, '/');
         if (!dot || (strcmp(dot, ".pdf") != 0 && strcmp(dot, ".svg") != 0 && strcmp(dot, ".png") != 0))
             return usage_error("--plot writes a .pdf, .png or .svg file, not '%s'", a->plot);
+        if (dot == (slash ? slash + 1 : a->plot))
+            return usage_error("--plot needs a name before the extension, not '%s' (a hidden file)", a->plot);
     }
     if (a->grey && !a->plot)
         return usage_error("%s is for the plot: give --plot FILE too", "--grey");
@@ -144,15 +152,6 @@ static int parse_args(int argc, char **argv, struct args *a)
 }
 
 /* The bots of the seats from --bot or --bots; -1 after saying why. */
-/* Whether a seat of the n is played by the search bot. */
-static int has_search(const struct play_bot *bots, int n)
-{
-    for (int p = 0; p < n; p++)
-        if (bots[p].kind == PLAY_BOT_SEARCH)
-            return 1;
-    return 0;
-}
-
 static int parse_bots(const struct args *a, struct play_bot bots[XII_MAX_PLAYERS], struct strbuf *name)
 {
     static const char *const names[] = {"random", "greedy", "search"};
@@ -195,7 +194,7 @@ static int parse_bots(const struct args *a, struct play_bot bots[XII_MAX_PLAYERS
     }
     for (int p = n; p < a->players; p++)
         bots[p] = bots[0];
-    if (a->budget_given && !has_search(bots, a->players)) {
+    if (a->budget_given && !sim_bots_have_search(bots, a->players)) {
         fprintf(stderr, "xii simulate: --budget is the search bot's rollouts, and no seat has the search bot\n");
         cli_see_help("simulate");
         return -1;
@@ -231,93 +230,6 @@ static int write_log(void *ctx, int game, const char *log, size_t len, struct st
         return -1;
     }
     return atomicfile_write_all(path, log, len, err);
-}
-
-/* ---- the report ---------------------------------------------------------------------------- */
-
-static void interval(FILE *to, const struct estimate *e, int percent)
-{
-    double k = percent ? 100 : 1;
-    fprintf(to, "%.1f%s (%.1f to %.1f)", k * e->mean, percent ? "%" : "", k * e->low, k * e->high);
-}
-
-static void print_text(FILE *to, const struct gamedata *gd, int d, const struct sim_stats *st,
-                       int players, int objective)
-{
-    const struct gd_difficulty *dd = &gd->difficulties[d];
-    fprintf(to, "\n%s (%s), good score ", dd->name, dd->id);
-    if (dd->good_high >= 0)
-        fprintf(to, "%d to %d", dd->good_low, dd->good_high);
-    else
-        fprintf(to, "above %d", dd->good_low);
-    fprintf(to, ": %zu scores\n  mean       ", st->n);
-    interval(to, &st->mean, 0);
-    fprintf(to, ", standard deviation %.1f\n", st->mean.sd);
-    fprintf(to, "  scores     5%% %.0f, 25%% %.0f, median %.1f (%.0f to %.0f), 75%% %.0f, 95%% %.0f, min %.0f, "
-            "max %.0f\n", st->p5, st->p25, st->median, st->median_low, st->median_high, st->p75, st->p95, st->min,
-            st->max);
-    fprintf(to, "  good band  below ");
-    interval(to, &st->below_band, 1);
-    fprintf(to, ", inside ");
-    interval(to, &st->in_band, 1);
-    fprintf(to, ", above ");
-    interval(to, &st->above_band, 1);
-    fputc('\n', to);
-    if (players > 1) {
-        fprintf(to, "  winner     mean score ");
-        interval(to, &st->winner, 0);
-        fprintf(to, "; ties ");
-        interval(to, &st->ties, 1);
-        fputc('\n', to);
-    }
-    if (players == 1 && objective >= 0) {
-        fprintf(to, "  objective  %s achieved in ", gd->objectives[objective].id);
-        interval(to, &st->achieved, 1);
-        fprintf(to, " of the games\n");
-    }
-}
-
-/* ", \"KEY\": [LOW, HIGH]": an estimate's 95 % interval (share: 6 decimals). */
-static void json_ci(struct strbuf *j, const char *key, const struct estimate *e, int share)
-{
-    strbuf_printf(j, share ? ", \"%s\": [%.6f, %.6f]" : ", \"%s\": [%.4f, %.4f]", key, e->low, e->high);
-}
-
-/* One difficulty's object of the JSON, without its closing brace. */
-static void json_result(struct strbuf *j, const struct gamedata *gd, int d, const struct sim_stats *st,
-                        int players, int objective, int first)
-{
-    const struct gd_difficulty *dd = &gd->difficulties[d];
-    strbuf_puts(j, first ? "\n    {\"difficulty\": " : ",\n    {\"difficulty\": ");
-    strbuf_json_string(j, dd->id);
-    strbuf_printf(j, ", \"good\": [%d, ", dd->good_low);
-    if (dd->good_high >= 0)
-        strbuf_printf(j, "%d]", dd->good_high);
-    else
-        strbuf_puts(j, "null]");
-    strbuf_printf(j, ",\n     \"scores\": {\"mean\": %.4f", st->mean.mean);
-    json_ci(j, "mean_ci95", &st->mean, 0);
-    strbuf_printf(j, ", \"sd\": %.4f, \"p5\": %.4f, \"p25\": %.4f, \"median\": %.4f, \"median_ci95\": [%.4f, %.4f], "
-                     "\"p75\": %.4f, \"p95\": %.4f, \"min\": %.0f, \"max\": %.0f, \"in_band\": %.6f",
-                  st->mean.sd, st->p5, st->p25, st->median, st->median_low, st->median_high, st->p75, st->p95,
-                  st->min, st->max, st->in_band.mean);
-    json_ci(j, "in_band_ci95", &st->in_band, 1);
-    strbuf_printf(j, ", \"below_band\": %.6f", st->below_band.mean);
-    json_ci(j, "below_band_ci95", &st->below_band, 1);
-    strbuf_printf(j, ", \"above_band\": %.6f", st->above_band.mean);
-    json_ci(j, "above_band_ci95", &st->above_band, 1);
-    strbuf_puts(j, "}");
-    if (players > 1) {
-        strbuf_printf(j, ",\n     \"winner\": {\"mean\": %.4f", st->winner.mean);
-        json_ci(j, "ci95", &st->winner, 0);
-        strbuf_printf(j, "}, \"ties\": {\"share\": %.6f", st->ties.mean);
-        json_ci(j, "ci95", &st->ties, 1);
-        strbuf_puts(j, "}");
-    }
-    if (players == 1 && objective >= 0) {
-        strbuf_printf(j, ",\n     \"achieved\": %.6f", st->achieved.mean);
-        json_ci(j, "achieved_ci95", &st->achieved, 1);
-    }
 }
 
 /* ---- the plot ------------------------------------------------------------------------------ */
@@ -434,14 +346,35 @@ static int lookup(const struct gamedata *gd, const struct args *a, int *diffs, i
     return 0;
 }
 
+/* Makes the log folder, or takes an empty one: logs of an earlier run would mix with this
+ * run's, and removing files the user may want is not ours to do. */
 static int make_folder(const char *dir)
 {
     struct stat st;
-    if (mkdir(dir, 0777) == 0 || (errno == EEXIST && stat(dir, &st) == 0 && S_ISDIR(st.st_mode)))
+    if (mkdir(dir, 0777) == 0)
         return 0;
-    fprintf(stderr, "xii simulate: cannot use the log folder %s: %s\n", dir,
-            errno == EEXIST ? "it is not a folder" : strerror(errno));
-    return -1;
+    int err = errno;
+    if (err != EEXIST || stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "xii simulate: cannot use the log folder %s: %s\n", dir,
+                err == EEXIST ? "it is not a folder" : strerror(err));
+        return -1;
+    }
+    DIR *d = opendir(dir);
+    if (!d) {
+        fprintf(stderr, "xii simulate: cannot read the log folder %s: %s\n", dir, strerror(errno));
+        return -1;
+    }
+    const struct dirent *e;
+    while ((e = readdir(d)) && (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0))
+        continue;
+    int empty = e == NULL;
+    closedir(d);
+    if (!empty) {
+        fprintf(stderr, "xii simulate: the log folder %s is not empty: give a new or an empty folder "
+                "(the logs of another run would mix with this run's)\n", dir);
+        return -1;
+    }
+    return 0;
 }
 
 /* Plays a.games games of every difficulty of res, with a progress bar over all of them.
@@ -476,74 +409,16 @@ static int play_games(const struct args *a, const struct gamedata *gd, struct pl
     return status;
 }
 
-/* The report's title and the plot's subtitle: the bots, seats, games, seed, budget and data. */
-static void titles(const struct args *a, const struct gamedata *gd, const struct play_bot *bots,
-                   const char *botname, int objective, char title[256], char subtitle[256])
+/* Prints the text report or the JSON. */
+static void print_report(const struct args *a, const struct sim_report *report)
 {
-    const char *obj = a->players > 1 ? "" : objective >= 0 ? gd->objectives[objective].id : "arcade";
-    snprintf(title, 256, "XII Century: %s bot%s, %d player%s%s%s%s, %d game%s per difficulty, "
-             "seed %llu", botname, a->bots ? "s" : "", a->players, a->players == 1 ? "" : "s",
-             *obj ? " (" : "", obj, *obj ? ")" : "", a->games, a->games == 1 ? "" : "s",
-             (unsigned long long)a->seed);
-    char budget[48] = "";
-    if (has_search(bots, a->players))
-        snprintf(budget, sizeof budget, "; search budget %d rollouts", a->budget);
-    snprintf(subtitle, 256, "Final scores of every seat; mean \xc2\xb1 its 95 %% interval; events drawn for "
-             "each game by the setup's method 1%s; game data: %s", budget, a->rules ? a->rules : "built in");
-}
-
-/* With --bots: each seat's bot and scores, as the text report's seat lines. */
-static void json_seats(struct strbuf *j, const struct gamedata *gd, int d, const struct sim_games *games,
-                       const struct play_bot *bots, int players)
-{
-    strbuf_puts(j, ",\n     \"seats\": [");
-    for (int p = 0; p < players; p++) {
-        struct sim_stats seat;
-        sim_stats_compute(gd, d, games, p, &seat);
-        strbuf_printf(j, "%s{\"seat\": %d, \"bot\": \"%s\", \"mean\": %.4f", p ? ", " : "", p + 1,
-                      play_bot_name(&bots[p]), seat.mean.mean);
-        json_ci(j, "mean_ci95", &seat.mean, 0);
-        strbuf_printf(j, ", \"median\": %.4f, \"median_ci95\": [%.4f, %.4f]}", seat.median, seat.median_low,
-                      seat.median_high);
-    }
-    strbuf_puts(j, "]");
-}
-
-static void print_json(const struct args *a, const struct gamedata *gd, const struct play_bot *bots,
-                       const char *botname, const struct results *res)
-{
-    struct strbuf j = STRBUF_INIT;
-    strbuf_puts(&j, "{\"bot\": ");
-    strbuf_json_string(&j, botname);
-    strbuf_printf(&j, ", \"players\": %d, \"games\": %d, \"seed\": %llu,\n  \"results\": [",
-                  a->players, a->games, (unsigned long long)a->seed);
-    for (int i = 0; i < res->nd; i++) {
-        json_result(&j, gd, res->diffs[i], &res->stats[i], a->players, res->objective, i == 0);
-        if (a->bots)
-            json_seats(&j, gd, res->diffs[i], &res->games[i], bots, a->players);
-        strbuf_puts(&j, "}");
-    }
-    strbuf_puts(&j, "\n  ]\n}\n");
-    fputs(strbuf_cstr(&j), stdout);
-    strbuf_free(&j);
-}
-
-/* The text report: each difficulty's figures, and each seat's with --bots. */
-static void print_report(const struct args *a, const struct gamedata *gd, const struct play_bot *bots,
-                         const struct results *res, const char *title)
-{
-    printf("%s\n", title);
-    for (int i = 0; i < res->nd; i++) {
-        print_text(stdout, gd, res->diffs[i], &res->stats[i], a->players, res->objective);
-        if (a->bots)
-            for (int p = 0; p < a->players; p++) {
-                struct sim_stats seat;
-                sim_stats_compute(gd, res->diffs[i], &res->games[i], p, &seat);
-                printf("  seat %d    %s: mean ", p + 1, play_bot_name(&bots[p]));
-                interval(stdout, &seat.mean, 0);
-                printf(", median %.1f (%.0f to %.0f)\n", seat.median, seat.median_low, seat.median_high);
-            }
-    }
+    struct strbuf out = STRBUF_INIT;
+    if (a->json)
+        sim_report_json(report, &out);
+    else
+        sim_report_text(report, &out);
+    fwrite(strbuf_cstr(&out), 1, out.len, stdout);
+    strbuf_free(&out);
 }
 
 int cmd_simulate(int argc, char **argv)
@@ -576,15 +451,17 @@ int cmd_simulate(int argc, char **argv)
     if (status == EXIT_OK)
         status = play_games(&a, &gd, bots, &res);
     if (status == EXIT_OK) {
-        char title[256], subtitle[256];
-        titles(&a, &gd, bots, strbuf_cstr(&botname), res.objective, title, subtitle);
-        if (a.json)
-            print_json(&a, &gd, bots, strbuf_cstr(&botname), &res);
-        else
-            print_report(&a, &gd, bots, &res, title);
+        struct sim_report report = {&gd, bots, strbuf_cstr(&botname), a.bots != NULL, a.players, a.games,
+                                    res.objective, a.seed, a.rules, res.nd, res.diffs, res.games, res.stats};
+        print_report(&a, &report);
         if (plot) {
-            status = draw_plot(plot, &a, &gd, &res, title, subtitle);
+            struct strbuf title = STRBUF_INIT, subtitle = STRBUF_INIT;
+            sim_report_title(&report, &title);
+            sim_report_subtitle(&report, &subtitle);
+            status = draw_plot(plot, &a, &gd, &res, strbuf_cstr(&title), strbuf_cstr(&subtitle));
             plot = NULL;
+            strbuf_free(&title);
+            strbuf_free(&subtitle);
         }
         if (fflush(stdout) != 0 || ferror(stdout)) {
             fprintf(stderr, "xii simulate: cannot write to standard output\n");

@@ -1,6 +1,7 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "cli/render_options.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -257,6 +258,51 @@ static int check_same_files(const struct render_options *ro, const char *stem,
     return clash ? -1 : 0;
 }
 
+/* The extensions of the formats a file of ours could be taken for. */
+static const char *const format_extensions[] = {"pdf", "svg", "png", "ps", "eps", NULL};
+
+/* Refuses an output named for another format than the one written (--svg -o x.pdf would put
+ * SVG into x.pdf and x-2.pdf); a name without one of those extensions is the user's choice.
+ * The trace backend writes text for the tests, whatever the name. */
+static int check_extension(const struct render_options *ro, struct strbuf *err)
+{
+    if (!ro->output || strcmp(ro->output, "-") == 0 || ro->backend == CANVAS_TRACE)
+        return 0;
+    const char *slash = strrchr(ro->output, '/');
+    const char *base = slash ? slash + 1 : ro->output;
+    const char *dot = strrchr(base, '.');
+    const char *want = ro->svg ? "svg" : "pdf";
+    if (!dot || dot == base || strcasecmp(dot + 1, want) == 0)
+        return 0;
+    for (const char *const *e = format_extensions; *e; e++) {
+        if (strcasecmp(dot + 1, *e) != 0)
+            continue;
+        strbuf_puts(err, "the output ");
+        text_escape(err, ro->output, strlen(ro->output));
+        strbuf_printf(err, " is named for another format than the %s written: name it FILE.%s%s",
+                      ro->svg ? "SVG" : "PDF", want, ro->svg ? "" : " (or give --svg)");
+        return -1;
+    }
+    return 0;
+}
+
+/* True when the output is a terminal: standard output for "-", or a name that leads to one
+ * (/dev/tty, /dev/stdout, /dev/pts/N). */
+static int output_is_terminal(const char *output)
+{
+    if (strcmp(output, "-") == 0)
+        return isatty(STDOUT_FILENO);
+    struct stat st;
+    if (stat(output, &st) != 0 || !S_ISCHR(st.st_mode))
+        return 0;
+    int fd = open(output, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    int tty = isatty(fd);
+    close(fd);
+    return tty;
+}
+
 int render_options_check(const struct render_options *ro, const char *stem,
                          const char *const *inputs, size_t ninputs, struct strbuf *err)
 {
@@ -277,11 +323,19 @@ int render_options_check(const struct render_options *ro, const char *stem,
         strbuf_puts(err, "-o - cannot hold the SVG pages (one file each): give -o FILE.svg");
         return -1;
     }
-    if (to_stdout && ro->backend != CANVAS_TRACE && isatty(STDOUT_FILENO)) {
-        strbuf_puts(err, "standard output is a terminal: pipe the PDF (-o - | lpr) or give -o FILE");
+    if (ro->output && ro->backend != CANVAS_TRACE && output_is_terminal(ro->output)) {
+        if (to_stdout) {
+            strbuf_puts(err, "standard output is a terminal: pipe the PDF (-o - | lpr) or give -o FILE");
+        } else {
+            strbuf_puts(err, "the output ");
+            text_escape(err, ro->output, strlen(ro->output));
+            strbuf_puts(err, " is a terminal: pipe the PDF (-o - | lpr) or give -o FILE");
+        }
         return -1;
     }
-    return check_same_files(ro, stem, inputs, ninputs, err);
+    if (check_same_files(ro, stem, inputs, ninputs, err) != 0)
+        return -1;
+    return check_extension(ro, err);
 }
 
 void render_options_describe(const struct render_options *ro, struct strbuf *out)

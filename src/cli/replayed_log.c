@@ -6,17 +6,12 @@
 #include "cli/gamedata_option.h"
 #include "core/readfile.h"
 
-/* A hand-written log is a few kB. The tree of a log costs about 7 times its size in memory
- * whatever it holds (messages beyond --max-messages are counted, not kept): 32 MB of failing
- * check lines stay under 256 MB (bench/NOTES.md). */
-#define MAX_LOG_BYTES ((size_t)32 << 20)
-
 int replayed_log_open(struct replayed_log *rl, const char *cmd, const char *path, const char *rules,
                       size_t keep, const struct log_replay_options *opt)
 {
     memset(rl, 0, sizeof *rl);
     struct strbuf err = STRBUF_INIT;
-    if (readfile(path, MAX_LOG_BYTES, &rl->src, &rl->len, &err) != 0) {
+    if (readfile(path, LOG_MAX_BYTES, &rl->src, &rl->len, &err) != 0) {
         fprintf(stderr, "xii %s: %s\n", cmd, strbuf_cstr(&err));
         strbuf_free(&err);
         return -1;

@@ -237,9 +237,10 @@ int atomicfile_open(struct atomicfile *af, const char *path, struct strbuf *err)
         return fail_open(af, -1, path, saved, err);
     }
     if (exists) {
-        /* The replaced file's owner (when we may give it) and mode, as sed -i keeps them. */
+        /* The replaced file's owner (when we may give it) and mode, as sed -i keeps them, but
+         * not its setuid and setgid bits: a document is no program (install and cp drop them). */
         if ((fchown(fd, st.st_uid, st.st_gid) != 0 && errno != EPERM) ||
-            fchmod(fd, st.st_mode & 07777) != 0)
+            fchmod(fd, st.st_mode & 01777) != 0)
             return fail_open(af, fd, path, errno, err);
     } else {
         /* mkstemp makes the file 0600; a new output is an ordinary file. */

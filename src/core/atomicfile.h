@@ -2,9 +2,9 @@
  *
  * - A regular file (or a new one) is written atomically: the bytes go to a temporary file
  *   beside it (".NAME.XXXXXX", NAME shortened so that any legal target name fits), which is
- *   flushed to disk, takes the old file's mode (and owner, when we may), and is renamed over
- *   the target; then the folder is flushed too. On failure the temporary file is removed and
- *   an existing target is left untouched.
+ *   flushed to disk, takes the old file's mode but for its setuid and setgid bits (and its
+ *   owner, when we may), and is renamed over the target; then the folder is flushed too. On
+ *   failure the temporary file is removed and an existing target is left untouched.
  * - A symbolic link is followed: the file it names is replaced, the link stays.
  * - Anything else that exists (a device, a FIFO, a terminal, /dev/stdout and the other links
  *   into /proc) is written in place, never replaced; "-" is standard output, written in place.

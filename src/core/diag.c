@@ -74,6 +74,22 @@ void diag_list_free(struct diag_list *dl)
     dl->keep = keep;
 }
 
+struct diag_mark diag_list_mark(const struct diag_list *dl)
+{
+    return (struct diag_mark){dl->count, dl->errors, dl->warnings, dl->omitted};
+}
+
+void diag_list_rewind(struct diag_list *dl, struct diag_mark m)
+{
+    for (size_t i = m.count; i < dl->count; i++)
+        free_strings(&dl->items[i]);
+    if (m.count < dl->count)
+        dl->count = m.count;
+    dl->errors = m.errors;
+    dl->warnings = m.warnings;
+    dl->omitted = m.omitted;
+}
+
 static const char *diag_level_name(enum diag_level level)
 {
     switch (level) {
@@ -104,6 +120,11 @@ static const char *find_line(const char *src, size_t srclen, int line, size_t *n
 
 void diag_format(struct strbuf *out, const struct diag *d, const char *src, size_t srclen)
 {
+    diag_format_from(out, d, src, srclen, 1);
+}
+
+void diag_format_from(struct strbuf *out, const struct diag *d, const char *src, size_t srclen, int first_line)
+{
     /* The file name and the message quote input: escaped like the line. */
     text_escape(out, d->file, strlen(d->file));
     if (d->pos.line > 0)
@@ -120,7 +141,8 @@ void diag_format(struct strbuf *out, const struct diag *d, const char *src, size
     if (d->level == DIAG_MISMATCH)
         return;
     size_t n;
-    const char *line = (src && d->pos.line > 0) ? find_line(src, srclen, d->pos.line, &n) : NULL;
+    int at = d->pos.line - first_line + 1;
+    const char *line = (src && at > 0) ? find_line(src, srclen, at, &n) : NULL;
     if (!line)
         return;
     /* Long lines are cut so a report stays readable. */

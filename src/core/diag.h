@@ -43,8 +43,18 @@ struct diag *diag_add(struct diag_list *dl, enum diag_level level, const char *f
 void diag_set_player(struct diag *d, const char *player);
 void diag_list_free(struct diag_list *dl);
 
+/* Where a list stands, to take back what is added after it (a tentative step). */
+struct diag_mark {
+    size_t count, errors, warnings, omitted;
+};
+struct diag_mark diag_list_mark(const struct diag_list *dl);
+/* Drops (and frees) every diagnostic added since mark m; the counters return to it. */
+void diag_list_rewind(struct diag_list *dl, struct diag_mark m);
+
 /* Compiler-style rendering: "file:line:col: level: message [rule: code]", then the source
  * line and a caret under the token when src (the whole file, srclen bytes) is given. */
 void diag_format(struct strbuf *out, const struct diag *d, const char *src, size_t srclen);
+/* The same when src holds the file from line first_line on (a line about to be appended). */
+void diag_format_from(struct strbuf *out, const struct diag *d, const char *src, size_t srclen, int first_line);
 
 #endif

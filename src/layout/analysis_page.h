@@ -1,7 +1,7 @@
 /* The analysis page of `xii audit --analyse --pdf`: each player's expected final score over
  * the rounds as a line chart (colour and a dash pattern and marker shape per player, so it
  * reads in grey too), a table of each player's cost and luck, and the costliest moves with
- * the move played and the better one in words. The numbers come from the advisor (src/play);
+ * the move played and the better one in words. The numbers come from the advisor (src/advisor);
  * this layout only draws them. */
 #ifndef LAYOUT_ANALYSIS_PAGE_H
 #define LAYOUT_ANALYSIS_PAGE_H

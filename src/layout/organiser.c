@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/xalloc.h"
+#include "rules/state.h"
 
 void organiser_players_free(struct organiser_players *p)
 {
@@ -61,6 +62,15 @@ int organiser_players_parse(const char *count, const char *names, int def,
         }
         if (out->n == ORGANISER_MAX_PLAYERS) {
             strbuf_printf(err, "--names has more than %d names", ORGANISER_MAX_PLAYERS);
+            organiser_players_free(out);
+            return -1;
+        }
+        if ((size_t)(f - b) >= XII_NAME_SIZE) {
+            int shown = 20;     /* cut on a character boundary */
+            while (shown > 0 && ((unsigned char)b[shown] & 0xC0) == 0x80)
+                shown--;
+            strbuf_printf(err, "--names: the name '%.*s...' is %zu bytes long: a move log takes at "
+                               "most %d", shown, b, (size_t)(f - b), XII_NAME_SIZE - 1);
             organiser_players_free(out);
             return -1;
         }

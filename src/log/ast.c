@@ -108,6 +108,11 @@ static const char *const kind_names[LOG_KIND_COUNT] = {
 };
 _Static_assert(sizeof kind_names / sizeof kind_names[0] == LOG_KIND_COUNT, "one name per kind");
 
+int log_is_header_kind(enum log_kind k)
+{
+    return k != LOG_INVALID && k < LOG_ROUND;
+}
+
 int log_game_started(const struct log_ast *ast)
 {
     for (size_t i = 0; i < ast->count; i++) {
@@ -124,6 +129,12 @@ const char *log_kind_name(enum log_kind kind)
     if ((unsigned)kind >= LOG_KIND_COUNT || !kind_names[kind])
         return "invalid";
     return kind_names[kind];
+}
+
+bool log_kind_is_turn_body(enum log_kind kind)
+{
+    return kind == LOG_SPEND || kind == LOG_SHERIFF || kind == LOG_COURT || kind == LOG_COURT_REROLL ||
+           kind == LOG_SPLIT || kind == LOG_MARKET;
 }
 
 /* --- dump ------------------------------------------------------------------------------------ */

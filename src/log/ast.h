@@ -191,12 +191,20 @@ struct log_ast {
 /* Frees the tree and everything it owns. log_free(NULL) does nothing. */
 void log_free(struct log_ast *ast);
 
+/* Whether a statement kind belongs to the header (version, title, players, towns,
+ * difficulty, events, solo, variants): the kinds before LOG_ROUND. */
+int log_is_header_kind(enum log_kind k);
+
 /* Whether the tree holds a game statement (round, turn...; an invalid statement counts by
  * what it attempted): the header is over. */
 int log_game_started(const struct log_ast *ast);
 
 /* The keyword-like name of a statement kind ("turn", "court-reroll", "invalid"...). */
 const char *log_kind_name(enum log_kind kind);
+
+/* Whether statements of this kind belong to a turn's body, the lines under a turn line that
+ * spend its dice (spend, sheriff, court, court reroll, split, market): the one list of them. */
+bool log_kind_is_turn_body(enum log_kind kind);
 
 /* Appends a canonical dump of the tree to out: one line per statement, "LINE:COL+LEN kind"
  * and then each argument in normalized form with "@COL" (see docs/move-log-format.md). */

@@ -1,5 +1,6 @@
 /* Random legal games as move-log text. */
 #include "log/gen.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/xalloc.h"
@@ -36,11 +37,10 @@ static int die(struct gen *g)
     return 1 + rnd(g, 6);
 }
 
-static const char *const names[] = {"Jack", "Tom", "Martha", "Mary", "\"Ann Lee\""};
-static const char *const plain_names[] = {"Jack", "Tom", "Martha", "Mary", "Ann Lee"};
-static const char *const towns[] = {"Oakham", "Ely", "\"Bury St Edmunds\"", "Wells", "Lincoln"};
+static const char *const default_names[] = {"Jack", "Tom", "Martha", "Mary", "Ann Lee"};
+static const char *const towns[] = {"Oakham", "Ely", "Bury St Edmunds", "Wells", "Lincoln"};
 
-static void header(struct gen *g, struct game_config *cfg)
+static void header(struct gen *g, const char *const *names, struct game_config *cfg)
 {
     const struct gamedata *gd = g->gd;
     memset(cfg, 0, sizeof *cfg);
@@ -50,13 +50,19 @@ static void header(struct gen *g, struct game_config *cfg)
     cfg->objective = -1;
     strbuf_printf(g->out, "xii 1\ngame \"Random game %llu\"\nplayers", (unsigned long long)g->opt->seed);
     for (int p = 0; p < cfg->nplayers; p++) {
-        strcpy(cfg->names[p], plain_names[p]);
-        strbuf_printf(g->out, " %s", names[p]);
+        snprintf(cfg->names[p], sizeof cfg->names[p], "%s", names[p]);
+        strbuf_putc(g->out, ' ');
+        log_write_name(names[p], g->out);
     }
     strbuf_putc(g->out, '\n');
     for (int p = 0; p < cfg->nplayers; p++)
-        if (rnd(g, 2))
-            strbuf_printf(g->out, "town %s %s\n", names[p], towns[p]);
+        if (rnd(g, 2)) {
+            strbuf_puts(g->out, "town ");
+            log_write_name(names[p], g->out);
+            strbuf_putc(g->out, ' ');
+            log_write_name(towns[p], g->out);
+            strbuf_putc(g->out, '\n');
+        }
     const struct gd_difficulty *d = &gd->difficulties[cfg->difficulty];
     strbuf_printf(g->out, "difficulty %s\n", d->id);
     int count[EVENT_COUNT] = {0};
@@ -297,6 +303,12 @@ static int round_(struct gen *g, int r)
 int log_gen_game(const struct gamedata *gd, const struct log_gen_options *opt, struct strbuf *out,
                  struct game_state *final)
 {
+    return log_gen_game_named(gd, opt, default_names, out, final);
+}
+
+int log_gen_game_named(const struct gamedata *gd, const struct log_gen_options *opt,
+                       const char *const *names, struct strbuf *out, struct game_state *final)
+{
     struct gen g;
     memset(&g, 0, sizeof g);
     g.moves = xmalloc(MAX_MOVES * sizeof *g.moves);
@@ -305,7 +317,7 @@ int log_gen_game(const struct gamedata *gd, const struct log_gen_options *opt, s
     g.out = out;
     g.rng = opt->seed;
     struct game_config cfg;
-    header(&g, &cfg);
+    header(&g, names, &cfg);
     int rc = engine_new_game(&g.s, gd, &cfg, NULL, NULL);
     for (int r = 1; rc == 0 && r <= GD_ROUNDS; r++)
         rc = round_(&g, r);

@@ -19,5 +19,9 @@ struct log_gen_options {
  * legal (an engine bug; the log is then incomplete). */
 int log_gen_game(const struct gamedata *gd, const struct log_gen_options *opt, struct strbuf *out,
                  struct game_state *final);
+/* The same with the players' names (opt->nplayers of them, each under XII_NAME_SIZE bytes)
+ * instead of Jack, Tom, Martha, Mary and "Ann Lee": any text the log can hold. */
+int log_gen_game_named(const struct gamedata *gd, const struct log_gen_options *opt,
+                       const char *const *names, struct strbuf *out, struct game_state *final);
 
 #endif

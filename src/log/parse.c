@@ -907,6 +907,13 @@ static const struct keyword *find_keyword(const struct log_token *t)
     return NULL;
 }
 
+enum log_kind log_keyword_kind(const char *word, size_t n)
+{
+    struct log_token t = {.kind = LOG_TOK_WORD, .p = word, .n = n};
+    const struct keyword *kw = n > 0 ? find_keyword(&t) : NULL;
+    return kw ? kw->kind : LOG_INVALID;
+}
+
 /* Whether word (folded to lower case) is a name on a players line already read. */
 static bool is_player_name(const struct parser *ps, const char *word)
 {
@@ -1042,6 +1049,12 @@ static void statement(struct parser *ps)
 struct log_ast *log_parse(const char *buf, size_t len, const char *filename,
                           struct diag_list *diags)
 {
+    return log_parse_from(buf, len, filename, 1, diags);
+}
+
+struct log_ast *log_parse_from(const char *buf, size_t len, const char *filename, int first_line,
+                               struct diag_list *diags)
+{
     struct log_ast *ast = xcalloc(1, sizeof *ast);
     ast->file = xstrdup(filename ? filename : "");
     struct parser ps;
@@ -1050,6 +1063,7 @@ struct log_ast *log_parse(const char *buf, size_t len, const char *filename,
     ps.dl = diags;
     ps.ast = ast;
     log_lex_init(&ps.lx, buf ? buf : "", buf ? len : 0);
+    ps.lx.line = first_line;
     log_lex_next(&ps.lx, &ps.cur);
     while (!ps.stop && ps.cur.kind != LOG_TOK_EOF) {
         if (ps.cur.kind == LOG_TOK_EOL)

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/xalloc.h"
+#include "log/name.h"
 #include "log/parse.h"
 #include "log/replay_internal.h"
 
@@ -21,30 +22,16 @@ static int dice_left(const struct game_state *s)
 /* An example of a line that spends each unspent die, for the unspent-dice error. */
 static void unspent_examples(const struct game_state *s, struct strbuf *out)
 {
-    struct move moves[256];
     int seen = 0, count = 0;
     for (int i = 0; i < XII_TURN_DICE; i++) {
         int v = s->turn.dice[i].value;
         if (s->turn.dice[i].spent || (seen >> v & 1))
             continue;
         seen |= 1 << v;
-        size_t n = engine_legal_moves(s, v, moves, sizeof moves / sizeof moves[0]);
-        if (n > sizeof moves / sizeof moves[0])
-            n = sizeof moves / sizeof moves[0];
-        /* Storing is the plainest example; otherwise the first legal spend. */
-        const struct move *best = NULL;
-        for (size_t k = 0; k < n; k++) {
-            const struct move *m = &moves[k];
-            if (m->from_reserve || m->kind > MOVE_STORE)
-                continue;
-            if (!best || m->kind == MOVE_STORE)
-                best = m;
-        }
-        if (best) {
-            strbuf_puts(out, count++ ? ", \"" : "\"");
-            log_replay_move_text(s->gd, best, out);
-            strbuf_putc(out, '"');
-        }
+        struct strbuf line = STRBUF_INIT;
+        if (log_example_move(s, v, 1, &line))
+            strbuf_printf(out, "%s\"%s\"", count++ ? ", " : "", strbuf_cstr(&line));
+        strbuf_free(&line);
     }
 }
 
@@ -217,9 +204,7 @@ static void do_turn(struct rp *rp, const struct log_stmt *st)
 
 static int is_body(const struct log_stmt *st)
 {
-    enum log_kind k = st->kind == LOG_INVALID ? st->invalid.attempted : st->kind;
-    return k == LOG_SPEND || k == LOG_SHERIFF || k == LOG_COURT || k == LOG_COURT_REROLL ||
-           k == LOG_SPLIT || k == LOG_MARKET;
+    return log_kind_is_turn_body(st->kind == LOG_INVALID ? st->invalid.attempted : st->kind);
 }
 
 /* The token a refusal is about. */
@@ -260,8 +245,12 @@ static int apply_move(struct rp *rp, const struct log_stmt *st, const struct mov
 {
     /* No refusal facts while moves are legal (the usual case), not even the restriction note.
      * A refused move changed nothing, so checking it again gives the same refusal. */
-    if (engine_apply(rp->s, m, rp->h, NULL) == 0)
+    struct game_state before = *rp->s;
+    size_t from = rp->h->count;
+    if (engine_apply(rp->s, m, rp->h, NULL) == 0) {
+        replay_waste(rp, st, &before, m, from);
         return 0;
+    }
     struct refusal why;
     engine_check(rp->s, m, &why);
     /* After the four dice, a reserve die spent without the word reserve: name the line. */
@@ -459,10 +448,14 @@ static void do_body(struct rp *rp, const struct log_stmt *st)
         m.kind != MOVE_COURT_REROLL) {
         replay_skip(rp, st);
         refused = 1;
-    } else if (apply_move(rp, st, &m) != 0)
+    } else if (apply_move(rp, st, &m) != 0) {
         refused = 1;
-    else if (m.kind == MOVE_MARKET)
-        rp->market[rp->nmarket++] = st;
+    } else {
+        if (m.kind == MOVE_MARKET)
+            rp->market[rp->nmarket++] = st;
+        rp->out->last_move = m;
+        rp->out->last_move_line = st->at.line;
+    }
     if (refused && !m.from_reserve && (m.kind <= MOVE_STORE || m.kind == MOVE_SPLIT) && m.die >= 1 &&
         m.die <= 6 && rp->refused_spends[m.die]++ == 0)
         rp->refused_spend_line[m.die] = st->at.line;
@@ -538,7 +531,7 @@ static void wrong_round(struct rp *rp, const struct log_stmt *st, int n)
         begin_round(rp, st, e);     /* reported at the first round line with this shift */
         return;
     }
-    if (n > 0) {
+    if (n > 0 && e <= GD_ROUNDS) {     /* after the last round, begin_round's refusal says it */
         int shifted = next_round_number(rp, st) == n + 1;
         replay_error(rp, st->round.at, RULE_ROUND_ORDER, -1, "expected round %d, not round %d (rounds "
                      "count up from 1 without gaps); replayed as round %d%s", e, n, e,
@@ -612,6 +605,7 @@ static void do_shared(struct rp *rp, const struct log_stmt *st)
 
 static void do_outlaws(struct rp *rp, const struct log_stmt *st)
 {
+    char word[LOG_NAME_WORD_SIZE];
     struct game_state *s = rp->s;
     if (need_round(rp, st, "an outlaws line"))
         return;
@@ -662,7 +656,7 @@ static void do_outlaws(struct rp *rp, const struct log_stmt *st)
         if (!seen[p] && due > 0) {
             replay_error(rp, st->at, RULE_BONUS_ROLLS, p, "%s has %d bonus roll%s for the outlaws' attack: "
                          "add \"%s%s\" to this line", s->cfg.names[p], due, due == 1 ? "" : "s",
-                         s->cfg.names[p], due == 1 ? " ROLL" : " ROLL ROLL");
+                         log_name_word(s->cfg.names[p], word), due == 1 ? " ROLL" : " ROLL ROLL");
             bad = 1;
         }
     }
@@ -675,8 +669,30 @@ static void do_outlaws(struct rp *rp, const struct log_stmt *st)
         replay_skip(rp, st);
 }
 
+/* A war or collect line (keyword kw) comes after every turn of the round: while a player has
+ * still to play, the line is skipped, reported (for player, or the one to play when -1) unless
+ * it follows from a refused line, and 1 is returned. what: the sentence's subject and verb. */
+static int before_every_turn(struct rp *rp, const struct log_stmt *st, const char *kw, int player,
+                             const char *what)
+{
+    const struct game_state *s = rp->s;
+    int next = engine_next_player(s);
+    if (next < 0)
+        return 0;
+    if (!replay_follows(rp, st->at)) {
+        char word[LOG_NAME_WORD_SIZE];
+        replay_error(rp, replay_keyword_span(st, kw), RULE_ROUND_ORDER, player >= 0 ? player : next,
+                     "round %d: %s after every turn, and %s has not played (expected \"turn %s D D\" "
+                     "before this line)", s->round, what, s->cfg.names[next],
+                     log_name_word(s->cfg.names[next], word));
+    }
+    replay_skip(rp, st);
+    return 1;
+}
+
 static void do_war(struct rp *rp, const struct log_stmt *st)
 {
+    char word[LOG_NAME_WORD_SIZE];
     struct game_state *s = rp->s;
     end_turn(rp);
     if (need_round(rp, st, "a war line"))
@@ -693,18 +709,8 @@ static void do_war(struct rp *rp, const struct log_stmt *st)
         replay_skip(rp, st);
         return;
     }
-    int next = engine_next_player(s);
-    if (next >= 0 && replay_follows(rp, st->at)) {
-        replay_skip(rp, st);
+    if (before_every_turn(rp, st, "war", -1, "the war comes"))
         return;
-    }
-    if (next >= 0) {
-        replay_error(rp, replay_keyword_span(st, "war"), RULE_ROUND_ORDER, next, "round %d: the war comes after "
-                     "every turn, and %s has not played (expected \"turn %s D D\" before this line)",
-                     s->round, s->cfg.names[next], s->cfg.names[next]);
-        replay_skip(rp, st);
-        return;
-    }
     struct war_entry e[XII_MAX_PLAYERS];
     memset(e, 0, sizeof e);
     int seen[XII_MAX_PLAYERS] = {0}, bad = 0, supporters = 0;
@@ -746,7 +752,7 @@ static void do_war(struct rp *rp, const struct log_stmt *st)
         if (!seen[p]) {
             replay_error(rp, replay_keyword_span(st, "war"), RULE_WAR, p, "the war line lists every player: %s is "
                          "missing (add \"%s avoid\" or \"%s support\" with the bonus rolls)",
-                         s->cfg.names[p], s->cfg.names[p], s->cfg.names[p]);
+                         s->cfg.names[p], log_name_word(s->cfg.names[p], word), word);
             bad = 1;
         }
     struct refusal why;
@@ -830,17 +836,8 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
         replay_skip(rp, st);
         return;
     }
-    int next = engine_next_player(s);
-    if (next >= 0 && replay_follows(rp, st->at)) {
-        replay_skip(rp, st);
+    if (before_every_turn(rp, st, "collect", p, "location bonuses are chosen"))
         return;
-    }
-    if (next >= 0) {
-        replay_error(rp, replay_keyword_span(st, "collect"), RULE_ROUND_ORDER, p, "round %d: location bonuses are "
-                     "chosen after every turn, and %s has not played", s->round, s->cfg.names[next]);
-        replay_skip(rp, st);
-        return;
-    }
     /* One bad pair rejects the line: several choices are tried on a copy. A single choice
      * needs none, since a refused engine call changes nothing. */
     struct game_state copy, *t = s;
@@ -1048,74 +1045,92 @@ static void statement(struct rp *rp, const struct log_stmt *st)
     }
 }
 
-static int cmp_int(const void *a, const void *b)
+/* Gives every history record written since the last call the line of the statement that wrote
+ * it. */
+static void note_lines(struct rp *rp, int line)
 {
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
-}
-
-/* Gives every history record written since the last call (records done.. ) the line of the
- * statement that wrote it. */
-static void note_lines(struct log_replay *out, size_t *cap, size_t *done, int line)
-{
+    struct log_replay *out = rp->out;
     size_t n = out->history.count;
-    if (n < *done)
-        *done = n;      /* records dropped since (history_truncate) */
-    if (n == *done)
+    if (n < rp->lines_done)
+        rp->lines_done = n;     /* records dropped since (history_truncate) */
+    if (n == rp->lines_done)
         return;
     void *lines = out->history_lines;
-    xgrow(&lines, cap, n, sizeof *out->history_lines);
+    xgrow(&lines, &rp->lines_cap, n, sizeof *out->history_lines);
     out->history_lines = lines;
-    for (size_t i = *done; i < n; i++)
+    for (size_t i = rp->lines_done; i < n; i++)
         out->history_lines[i] = line;
-    *done = n;
+    rp->lines_done = n;
+}
+
+void replay_init(struct rp *rp, struct log_replay *out, const struct gamedata *gd, struct diag_list *dl,
+                 const struct log_replay_options *opt)
+{
+    memset(out, 0, sizeof *out);
+    out->gd = gd;
+    out->until_round = opt ? opt->until_round : 0;
+    memset(rp, 0, sizeof *rp);
+    rp->out = out;
+    rp->gd = gd;
+    rp->dl = dl;
+    rp->max_mismatches = opt ? opt->max_mismatches : 0;
+    rp->s = &out->state;
+    rp->h = &out->history;
+    log_ids_table_init(&rp->ids, gd);
+    out->state.gd = gd;
+    out->state.turn.player = -1;
+}
+
+void replay_feed(struct rp *rp, const struct log_ast *ast, size_t i)
+{
+    if (rp->done)
+        return;
+    rp->ast = ast;
+    rp->nstmts++;
+    statement(rp, &ast->stmts[i]);
+    note_lines(rp, ast->stmts[i].at.line);
+}
+
+void replay_finish(struct rp *rp, int last_line)
+{
+    struct log_replay *out = rp->out;
+    if (!rp->start_tried && !rp->done)
+        replay_start(rp, (struct log_span){last_line, last_line ? 1 : 0, 0});
+    if (!rp->done && out->state.turn.player >= 0) {
+        /* The end of the log ends a turn whose dice are spent; otherwise the log stops inside
+         * it and the state is the one before feeding. */
+        if (dice_left(&out->state) == 0) {
+            out->eof_turn_line = rp->turn->at.line;
+            out->eof_turn_state = out->state;
+            end_turn(rp);
+        } else
+            out->open_turn_line = rp->turn->at.line;
+    }
+    note_lines(rp, last_line);
+    if (rp->turn && out->state.turn.player >= 0)
+        out->open_turn_line = rp->turn->at.line;
+}
+
+void replay_release(struct rp *rp)
+{
+    free(rp->towns.items);
+    free(rp->variants.items);
+    rp->towns = (struct stmt_list){0};
+    rp->variants = (struct stmt_list){0};
 }
 
 struct log_replay *log_replay_run(const struct gamedata *gd, const struct log_ast *ast,
                                   const struct log_replay_options *opt, struct diag_list *dl)
 {
-    struct log_replay *out = xcalloc(1, sizeof *out);
-    out->gd = gd;
-    out->until_round = opt ? opt->until_round : 0;
-    out->stopped = ast->stopped;
+    struct log_replay *out = xmalloc(sizeof *out);
     struct rp rp;
-    memset(&rp, 0, sizeof rp);
-    rp.out = out;
-    rp.gd = gd;
+    replay_init(&rp, out, gd, dl, opt);
     rp.ast = ast;
-    rp.dl = dl;
-    rp.max_mismatches = opt ? opt->max_mismatches : 0;
-    rp.s = &out->state;
-    rp.h = &out->history;
-    log_ids_table_init(&rp.ids, gd);
-    out->state.gd = gd;
-    out->state.turn.player = -1;
-    size_t lines_cap = 0, lines_done = 0;
-    for (size_t i = 0; i < ast->count && !rp.done; i++) {
-        statement(&rp, &ast->stmts[i]);
-        note_lines(out, &lines_cap, &lines_done, ast->stmts[i].at.line);
-    }
-    if (!rp.start_tried && !rp.done) {
-        int line = ast->count ? ast->stmts[ast->count - 1].at.line : 0;
-        replay_start(&rp, (struct log_span){line, line ? 1 : 0, 0});
-    }
-    if (!rp.done && out->state.turn.player >= 0) {
-        /* The end of the log ends a turn whose dice are spent; otherwise the log stops inside
-         * it and the state is the one before feeding. */
-        if (dice_left(&out->state) == 0) {
-            out->eof_turn_line = rp.turn->at.line;
-            out->eof_turn_state = out->state;
-            end_turn(&rp);
-        } else
-            out->open_turn_line = rp.turn->at.line;
-    }
-    note_lines(out, &lines_cap, &lines_done, ast->count ? ast->stmts[ast->count - 1].at.line : 0);
-    if (rp.turn && out->state.turn.player >= 0)
-        out->open_turn_line = rp.turn->at.line;
-    if (out->nskipped)
-        qsort(out->skipped, out->nskipped, sizeof *out->skipped, cmp_int);
-    free(rp.towns.items);
-    free(rp.variants.items);
+    out->stopped = ast->stopped;
+    for (size_t i = 0; i < ast->count && !rp.done; i++)
+        replay_feed(&rp, ast, i);
+    replay_finish(&rp, ast->count ? ast->stmts[ast->count - 1].at.line : 0);
+    replay_release(&rp);
     return out;
 }
 

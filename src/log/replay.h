@@ -66,6 +66,8 @@ struct log_replay {
     size_t nskipped;
     struct log_turn_span *turns;    /* every accepted turn, in order (owned) */
     size_t nturns;
+    struct move last_move;      /* the move of the last spend, ability or market line applied */
+    int last_move_line;         /* that line, 0 when none */
 };
 
 /* Replays ast with the game data gd, appending errors and mismatches to dl (file names as in
@@ -91,5 +93,11 @@ int log_replay_missing(const struct game_state *s, struct log_missing *out);
 /* Appends a move as a spend, ability or market line of the log ("4 attract sheriff b",
  * "reserve 3 influence quarry", "sheriff own 3 4", "split 5 1 monks 4 food", "market 2 food"). */
 void log_replay_move_text(const struct gamedata *gd, const struct move *m, struct strbuf *out);
+
+/* An example of a line that spends a die showing `die` (0: a reserve die) in the turn in
+ * progress: a legal spend (no ability or market move) written by log_replay_move_text; storing
+ * first when store_first (the plainest line), else storing only when nothing else is legal.
+ * Returns 1, or 0 (nothing appended) when no spend of that die is legal. */
+int log_example_move(const struct game_state *s, int die, int store_first, struct strbuf *out);
 
 #endif

@@ -127,7 +127,11 @@ void replay_skip(struct rp *rp, const struct log_stmt *st)
     void *items = o->skipped;
     xgrow(&items, &rp->skipped_cap, o->nskipped + 1, sizeof *o->skipped);
     o->skipped = items;
-    o->skipped[o->nskipped++] = st->at.line;
+    /* Kept in line order (a turn's market lines are refused when the turn ends). */
+    size_t k = o->nskipped++;
+    for (; k > 0 && o->skipped[k - 1] > st->at.line; k--)
+        o->skipped[k] = o->skipped[k - 1];
+    o->skipped[k] = st->at.line;
 }
 
 struct log_span replay_keyword_span(const struct log_stmt *st, const char *kw)

@@ -16,8 +16,7 @@ static void list_push(struct stmt_list *l, const struct log_stmt *st)
 
 int replay_is_header(enum log_kind k)
 {
-    return k == LOG_VERSION || k == LOG_GAME || k == LOG_PLAYERS || k == LOG_TOWN ||
-           k == LOG_DIFFICULTY || k == LOG_EVENTS || k == LOG_SOLO || k == LOG_VARIANT;
+    return log_is_header_kind(k);
 }
 
 void replay_header_line(struct rp *rp, const struct log_stmt *st)
@@ -230,7 +229,7 @@ int replay_start(struct rp *rp, struct log_span at)
         if (rp->bad_players)
             replay_error(rp, replay_keyword_span(rp->bad_players, "players"), RULE_SETUP, -1,
                          "the game cannot start: its players line has an error");
-        else if (rp->ast->count == 0)
+        else if (rp->nstmts == 0)
             replay_error(rp, at, RULE_SETUP, -1, "the log is empty: expected a players line, then rounds");
         else
             replay_error(rp, at, RULE_SETUP, -1, "the log has no players line: expected \"players NAME ...\" "

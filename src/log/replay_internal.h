@@ -58,9 +58,24 @@ struct rp {
         int kept;                           /* the note was kept (not beyond --max-messages) */
     } cascade;
     int done;                               /* nothing more is replayed */
-    size_t mismatch_cap, skipped_cap, turns_cap;
+    size_t nstmts;                          /* statements fed so far */
+    size_t lines_done;                      /* history records given their line */
+    size_t mismatch_cap, skipped_cap, turns_cap, lines_cap;
     size_t max_mismatches;          /* log_replay_options.max_mismatches */
 };
+
+/* Starts a replay into out (every field set here) with the game data gd, diagnostics into dl. */
+void replay_init(struct rp *rp, struct log_replay *out, const struct gamedata *gd, struct diag_list *dl,
+                 const struct log_replay_options *opt);
+/* Replays statement i of ast (nothing once the replay is done). Statements stay pointed to:
+ * ast must outlive the replay. */
+void replay_feed(struct rp *rp, const struct log_ast *ast, size_t i);
+/* What the end of the log does: starts a game whose header had no game statement after it,
+ * ends a turn whose four dice are spent (or notes the turn left open). last_line: the log's
+ * last statement's line, 0 when none. */
+void replay_finish(struct rp *rp, int last_line);
+/* Frees what rp owns (the replay's result stays). */
+void replay_release(struct rp *rp);
 
 /* Appends an error with the round and the player (seat, or -1), unless the replay stopped;
  * at LOG_MAX_ERRORS errors in the list it adds "too many errors" and stops the replay. */
@@ -87,6 +102,11 @@ struct log_span replay_keyword_span(const struct log_stmt *st, const char *kw);
 /* A player by name: exactly first, then ignoring case; reports an unknown or ambiguous name
  * (naming the closest player) and returns -1. */
 int replay_find_player(struct rp *rp, const struct log_word *w);
+
+/* After st applied move m to the state `before` (its records from hist_from on): a warning
+ * when the die added nothing, or less than it shows, for a MAX or the costs (replay_waste.c). */
+void replay_waste(struct rp *rp, const struct log_stmt *st, const struct game_state *before,
+                  const struct move *m, size_t hist_from);
 
 /* Whether a statement kind belongs to the header. */
 int replay_is_header(enum log_kind k);

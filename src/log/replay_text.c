@@ -2,13 +2,16 @@
  * log lines. */
 #include <stdio.h>
 #include <string.h>
+#include "log/name.h"
 #include "log/replay_internal.h"
 
 static void war_line_text(const struct game_state *s, struct strbuf *out)
 {
     strbuf_puts(out, "war");
     for (int p = 0; p < s->cfg.nplayers; p++) {
-        strbuf_printf(out, "%s %s ", p ? "," : "", s->cfg.names[p]);
+        strbuf_puts(out, p ? ", " : " ");
+        log_write_name(s->cfg.names[p], out);
+        strbuf_putc(out, ' ');
         if (engine_pow_base(s, p) == 0) {
             strbuf_puts(out, "avoid");
             continue;
@@ -27,7 +30,8 @@ void replay_outlaws_line(const struct game_state *s, struct strbuf *out)
         int due = engine_outlaws_needs_rolls(s, p);
         if (due == 0)
             continue;
-        strbuf_printf(out, "%s %s", n++ ? "," : "", s->cfg.names[p]);
+        strbuf_puts(out, n++ ? ", " : " ");
+        log_write_name(s->cfg.names[p], out);
         while (due-- > 0)
             strbuf_puts(out, " ROLL");
     }
@@ -67,9 +71,10 @@ int log_replay_missing(const struct game_state *s, struct log_missing *out)
     int first = rm.turn_active ? s->turns_done + 1 : s->turns_done;
     for (int k = first; k < np && rm.turns_left > 0; k++) {
         int p = (s->first_player + k) % np;
+        char word[LOG_NAME_WORD_SIZE];
         m = missing_add(out, &n, RULE_TURN_ORDER, p);
         snprintf(m->text, sizeof m->text, "%s's turn: add \"turn %s D D\" and a line for each die",
-                 s->cfg.names[p], s->cfg.names[p]);
+                 s->cfg.names[p], log_name_word(s->cfg.names[p], word));
     }
     if (rm.war) {
         struct strbuf sb = STRBUF_INIT;
@@ -82,7 +87,8 @@ int log_replay_missing(const struct game_state *s, struct log_missing *out)
         if (!rm.collect[p])
             continue;
         struct strbuf what = STRBUF_INIT, line = STRBUF_INIT;
-        strbuf_printf(&line, "collect %s", s->cfg.names[p]);
+        strbuf_puts(&line, "collect ");
+        log_write_name(s->cfg.names[p], &line);
         int count = 0;
         for (int l = 0; l < LOCATION_COUNT; l++) {
             if (!(rm.collect[p] >> l & 1u))
@@ -144,4 +150,24 @@ void log_replay_move_text(const struct gamedata *gd, const struct move *m, struc
         strbuf_printf(out, "market %d %s", m->amount, gd->assets[m->target].id);
         break;
     }
+}
+
+int log_example_move(const struct game_state *s, int die, int store_first, struct strbuf *out)
+{
+    struct move moves[512];
+    size_t n = engine_legal_moves(s, die, moves, sizeof moves / sizeof moves[0]);
+    if (n > sizeof moves / sizeof moves[0])
+        n = sizeof moves / sizeof moves[0];
+    const struct move *best = NULL;
+    for (size_t k = 0; k < n; k++) {
+        const struct move *m = &moves[k];
+        if ((die == 0) != (m->from_reserve != 0) || m->kind > MOVE_STORE)
+            continue;
+        if (!best || (store_first ? m->kind == MOVE_STORE
+                                  : best->kind == MOVE_STORE && m->kind != MOVE_STORE))
+            best = m;
+    }
+    if (best)
+        log_replay_move_text(s->gd, best, out);
+    return best != NULL;
 }

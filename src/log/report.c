@@ -57,7 +57,7 @@ static void summary(const struct log_report_input *in, struct strbuf *out)
     if (errors == 0 && mismatches == 0) {
         strbuf_puts(out, "No errors, no mismatches");
         if (warnings)
-            strbuf_printf(out, "; %zu warning%s (lines not needed)", warnings, warnings == 1 ? "" : "s");
+            strbuf_printf(out, "; %zu warning%s", warnings, warnings == 1 ? "" : "s");
         strbuf_puts(out, ".\n");
         return;
     }
@@ -276,20 +276,26 @@ static void mismatch_trace(const struct log_replay *r, const struct diag *d, siz
         if (m->line != d->pos.line || m->col != d->pos.col)
             continue;
         *next = k + 1;
-        struct log_value v;
-        struct log_trace t;
-        if (log_trace_mismatch(r, m, &v, &t) == 0) {
-            if (t.earlier)
-                strbuf_printf(out, "    (%zu earlier change%s)\n", t.earlier, t.earlier == 1 ? "" : "s");
-            for (size_t i = 0; i < t.n; i++) {
-                strbuf_puts(out, "    ");
-                log_trace_step_text(r->gd, v, &t.steps[i], out);
-                strbuf_putc(out, '\n');
-            }
-        }
-        log_trace_free(&t);
+        log_report_mismatch_trace(r, m, out);
         return;
     }
+}
+
+void log_report_mismatch_trace(const struct log_replay *r, const struct mismatch *m, struct strbuf *out)
+{
+    struct log_value v;
+    struct log_trace t;
+    if (log_trace_mismatch(r, m, &v, &t) == 0) {
+        log_trace_missed_text(r->gd, &t, "    ", out);
+        if (t.earlier)
+            strbuf_printf(out, "    (%zu earlier change%s)\n", t.earlier, t.earlier == 1 ? "" : "s");
+        for (size_t i = 0; i < t.n; i++) {
+            strbuf_puts(out, "    ");
+            log_trace_step_text(r->gd, v, &t.steps[i], out);
+            strbuf_putc(out, '\n');
+        }
+    }
+    log_trace_free(&t);
 }
 
 void log_report_text(const struct log_report_input *in, struct strbuf *out)

@@ -8,6 +8,7 @@
 #define LOG_REPORT_H
 #include <stddef.h>
 #include "core/diag.h"
+#include "core/json.h"
 #include "core/strbuf.h"
 #include "log/replay.h"
 
@@ -24,10 +25,17 @@ int log_report_ok(const struct log_report_input *in);
 
 /* Appends the text report. */
 void log_report_text(const struct log_report_input *in, struct strbuf *out);
+/* The changes that explain the rules' value of a mismatch, one indented line each (nothing
+ * for a value with no history of its own). */
+void log_report_mismatch_trace(const struct log_replay *r, const struct mismatch *m, struct strbuf *out);
 
 /* Appends the JSON report (keys of move-log.md, plus "title", "skipped" and "until_round"),
  * ending with a line feed. */
 void log_report_json(const struct log_report_input *in, struct strbuf *out);
+/* The same report as a jansson object (the caller owns it), for a caller that adds keys, and
+ * the containers its layout breaks over lines (core/json.h). */
+json_t *log_report_json_value(const struct log_report_input *in);
+extern const char *const log_report_json_broken[];
 
 /* Appends one player's sheet as the text report shows it (assets, influence, reputation,
  * people, infrastructures, perks, reserve, POW, score so far); with_max: each asset as

@@ -1,7 +1,6 @@
 #include "log/trace.h"
 #include <stdio.h>
 #include <stdlib.h>
-#include <strings.h>
 #include <string.h>
 #include "core/xalloc.h"
 #include "log/ids.h"
@@ -165,6 +164,8 @@ void log_trace_value(const struct log_replay *r, int player, struct log_value v,
         const struct hist_rec *rec = &h->items[i];
         if (!matches(rec, player, v) || k++ < skip)
             continue;
+        if (out->n == 0)
+            out->from = i;
         struct log_trace_step *st = &out->steps[out->n++];
         st->line = r->history_lines ? r->history_lines[i] : 0;
         st->round = rec->round;
@@ -175,6 +176,85 @@ void log_trace_value(const struct log_replay *r, int player, struct log_value v,
         st->cause = strbuf_detach(&sb);
     }
     strbuf_free(&sb);
+}
+
+/* A change the rules made by themselves that lowered a value: what a sheet may miss. */
+static int automatic_cut(const struct hist_rec *rec)
+{
+    return rec->new_value < rec->old_value && (rec->cause == CAUSE_EVENT || rec->cause == CAUSE_CLAMP ||
+                                               rec->cause == CAUSE_WAR || rec->cause == CAUSE_FEEDING);
+}
+
+/* The latest automatic cut of player's asset a in round `round` among records [0, before). */
+static const struct hist_rec *cut_before(const struct history *h, int player, int a, int round, size_t before)
+{
+    for (size_t i = before; i-- > 0 && h->items[i].round == round;) {
+        const struct hist_rec *rec = &h->items[i];
+        if (rec->player == player && rec->what == HIST_ASSET && rec->index == a && automatic_cut(rec))
+            return rec;
+    }
+    return NULL;
+}
+
+/* Adds record k (a cut of value dv that the production rec counts) to out->missed, once. */
+static void add_missed(const struct log_replay *r, size_t k, struct log_value dv, const struct hist_rec *prod,
+                       struct log_trace *out, unsigned char *seen)
+{
+    if (seen[k])
+        return;
+    seen[k] = 1;
+    const struct gamedata *gd = r->gd;
+    const struct hist_rec *cut = &r->history.items[k];
+    struct strbuf sb = STRBUF_INIT;
+    log_trace_cause(gd, cut, &sb);
+    int ref = cut->cause == CAUSE_CLAMP && dv.what == HIST_ASSET ? gd->assets[dv.index].max_ref : -1;
+    const struct hist_rec *behind = ref >= 0 ? cut_before(&r->history, cut->player, ref, cut->round, k) : NULL;
+    if (behind) {
+        strbuf_printf(&sb, ", after %s %d -> %d, ", gd->assets[ref].id, behind->old_value, behind->new_value);
+        log_trace_cause(gd, behind, &sb);
+    }
+    strbuf_printf(&sb, "; the production at the end of round %d counts the %s", prod->round,
+                  log_value_name(gd, dv));
+    out->missed = xrealloc(out->missed, (out->nmissed + 1) * sizeof *out->missed);
+    out->missed_value = xrealloc(out->missed_value, (out->nmissed + 1) * sizeof *out->missed_value);
+    out->missed_value[out->nmissed] = dv;
+    out->missed[out->nmissed++] = (struct log_trace_step){
+        r->history_lines ? r->history_lines[k] : 0, cut->round, cut->old_value, cut->new_value,
+        strbuf_detach(&sb)};
+}
+
+/* Fills out->missed: for each production among the records [from, upto) of player's value v,
+ * the automatic cuts, earlier in its round, of the value it counts. */
+static void find_missed(const struct log_replay *r, int player, struct log_value v, size_t from, size_t upto,
+                        struct log_trace *out)
+{
+    const struct history *h = &r->history;
+    unsigned char *seen = NULL;
+    for (size_t j = from; j < upto; j++) {
+        const struct hist_rec *prod = &h->items[j];
+        struct log_value dv;
+        if (!matches(prod, player, v) || prod->cause != CAUSE_PRODUCTION ||
+            engine_production_source(r->gd, prod->ref, &dv.what, &dv.index) != 0)
+            continue;
+        if (!seen)
+            seen = xcalloc(upto, 1);
+        size_t k = j;
+        while (k-- > 0 && h->items[k].round == prod->round)
+            if (matches(&h->items[k], player, dv) && automatic_cut(&h->items[k]))
+                add_missed(r, k, dv, prod, out, seen);
+    }
+    free(seen);
+    /* Earliest first: the records were found latest first within each production. */
+    for (size_t a = 0; a < out->nmissed; a++)
+        for (size_t b = a + 1; b < out->nmissed; b++)
+            if (out->missed[b].line < out->missed[a].line) {
+                struct log_trace_step st = out->missed[a];
+                struct log_value lv = out->missed_value[a];
+                out->missed[a] = out->missed[b];
+                out->missed_value[a] = out->missed_value[b];
+                out->missed[b] = st;
+                out->missed_value[b] = lv;
+            }
 }
 
 int log_trace_mismatch(const struct log_replay *r, const struct mismatch *m, struct log_value *v,
@@ -188,6 +268,8 @@ int log_trace_mismatch(const struct log_replay *r, const struct mismatch *m, str
     default: return -1;
     }
     log_trace_value(r, m->player, *v, m->history_count, m->nsheet ? m->sheet[0] : -1, LOG_TRACE_MAX, out);
+    if (out->n)
+        find_missed(r, m->player, *v, out->from, m->history_count, out);
     return 0;
 }
 
@@ -196,7 +278,21 @@ void log_trace_free(struct log_trace *t)
     for (size_t i = 0; i < t->n; i++)
         free(t->steps[i].cause);
     free(t->steps);
+    for (size_t i = 0; i < t->nmissed; i++)
+        free(t->missed[i].cause);
+    free(t->missed);
+    free(t->missed_value);
     memset(t, 0, sizeof *t);
+}
+
+void log_trace_missed_text(const struct gamedata *gd, const struct log_trace *t, const char *indent,
+                           struct strbuf *out)
+{
+    for (size_t i = 0; i < t->nmissed; i++) {
+        strbuf_printf(out, "%slikely missed: ", indent);
+        log_trace_step_text(gd, t->missed_value[i], &t->missed[i], out);
+        strbuf_putc(out, '\n');
+    }
 }
 
 void log_trace_step_text(const struct gamedata *gd, struct log_value v, const struct log_trace_step *st,
@@ -206,17 +302,6 @@ void log_trace_step_text(const struct gamedata *gd, struct log_value v, const st
         strbuf_printf(out, "line %d, ", st->line);
     strbuf_printf(out, "round %d: %s %d -> %d, %s", st->round, log_value_name(gd, v), st->old_value,
                   st->new_value, st->cause);
-}
-
-/* The seat named name (exactly, then ignoring case), or -1. */
-static int find_player(const struct game_config *cfg, const char *name, size_t n)
-{
-    for (int pass = 0; pass < 2; pass++)
-        for (int p = 0; p < cfg->nplayers; p++)
-            if (strlen(cfg->names[p]) == n &&
-                (pass ? strncasecmp(cfg->names[p], name, n) : strncmp(cfg->names[p], name, n)) == 0)
-                return p;
-    return -1;
 }
 
 /* A column heading of at most 5 characters: the shortest word the log accepts for the id. */
@@ -331,11 +416,11 @@ int log_trace_text(const struct log_replay *r, const char *spec, struct strbuf *
     }
     const struct game_config *cfg = &r->state.cfg;
     const char *colon = strrchr(spec, ':');
-    int p = find_player(cfg, spec, strlen(spec));
+    int p = engine_seat_named(cfg, spec, strlen(spec));
     struct log_value v;
     int has_value = 0;
     if (p < 0 && colon) {
-        p = find_player(cfg, spec, (size_t)(colon - spec));
+        p = engine_seat_named(cfg, spec, (size_t)(colon - spec));
         char word[64];
         snprintf(word, sizeof word, "%s", colon + 1);
         for (char *c = word; *c; c++)

@@ -26,6 +26,15 @@ struct log_trace {
     struct log_trace_step *steps;
     size_t n;
     size_t earlier;             /* changes before the first step, left out */
+    size_t from;                /* the history record of the first step */
+    /* log_trace_mismatch only: the changes the rules made by themselves (an event, a MAX
+     * falling, the war, starvation) to a value that a production among the steps counts, in
+     * its round and before it: a famine cut the farms, so the mill gave less. What a sheet
+     * most often misses, so what most likely made the difference; earliest first, each with
+     * its value and, in its cause, the cut behind a MAX that fell. */
+    struct log_trace_step *missed;
+    struct log_value *missed_value;
+    size_t nmissed;
 };
 
 /* Reads NAME as a value ("food", "quarry", "reputation", aliases too). Returns 0, or -1. */
@@ -58,6 +67,10 @@ int log_trace_mismatch(const struct log_replay *r, const struct mismatch *m, str
  * such player or value, or no game replayed). */
 int log_trace_text(const struct log_replay *r, const char *spec, struct strbuf *out, struct strbuf *err);
 
+/* Appends the changes most likely missed as lines of text, each after `indent`:
+ * "likely missed: line 170, round 10: farms 7 -> 3, its MAX fell to 3 (...); ...". */
+void log_trace_missed_text(const struct gamedata *gd, const struct log_trace *t, const char *indent,
+                           struct strbuf *out);
 /* Appends one step as a line of text: "line 41, round 3: men-at-arms 3 -> 6, the 4 was ...". */
 void log_trace_step_text(const struct gamedata *gd, struct log_value v, const struct log_trace_step *st,
                          struct strbuf *out);

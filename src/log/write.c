@@ -4,25 +4,15 @@
 #include "log/ids.h"
 #include "log/replay.h"
 
-void log_write_name(const char *name, struct strbuf *out)
-{
-    int bare = name[0] != '\0';
-    for (const char *c = name; *c; c++)
-        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
-              *c == '-' || *c == '_'))
-            bare = 0;
-    if (bare)
-        strbuf_puts(out, name);
-    else
-        strbuf_printf(out, "\"%s\"", name);
-}
-
 void log_write_header(const struct gamedata *gd, const struct game_config *cfg, const char *title,
                       struct strbuf *out)
 {
     strbuf_puts(out, "xii 1\n");
-    if (title)
-        strbuf_printf(out, "game \"%s\"\n", title);
+    if (title) {
+        strbuf_puts(out, "game ");
+        log_write_quoted(title, out);
+        strbuf_putc(out, '\n');
+    }
     strbuf_puts(out, "players");
     for (int p = 0; p < cfg->nplayers; p++) {
         strbuf_putc(out, ' ');

@@ -5,10 +5,9 @@
 #ifndef LOG_WRITE_H
 #define LOG_WRITE_H
 #include "core/strbuf.h"
+#include "log/name.h"
 #include "rules/engine.h"
 
-/* Appends a player's name as the log writes it: bare when it is one word, quoted otherwise. */
-void log_write_name(const char *name, struct strbuf *out);
 /* The header from cfg: "xii 1", the title (when not NULL), players, towns, difficulty, the
  * events line (events named by id), solo and the variant. */
 void log_write_header(const struct gamedata *gd, const struct game_config *cfg, const char *title,

@@ -22,6 +22,23 @@ double estimate_t95(size_t df)
     return 1.960;
 }
 
+double estimate_t_quantile(double alpha, size_t df)
+{
+    if (df == 0)
+        return INFINITY;
+    /* z with erfc(z / sqrt 2) = alpha, by bisection (erfc falls monotonically). */
+    double lo = 0, hi = 40;
+    for (int k = 0; k < 100; k++) {
+        double mid = (lo + hi) / 2;
+        if (erfc(mid / sqrt(2.0)) > alpha)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    double z = (lo + hi) / 2, v = (double)df;
+    return z + (z * z * z + z) / (4 * v) + (5 * pow(z, 5) + 16 * z * z * z + 3 * z) / (96 * v * v);
+}
+
 /* Welford's running mean and sum of squares: stable when the values are large and close. */
 static struct estimate finish(double mean, double m2, size_t n)
 {
@@ -58,16 +75,34 @@ struct estimate estimate_paired(const double *a, const double *b, size_t n)
     return finish(mean, m2, n);
 }
 
-struct estimate estimate_proportion(const double *x, size_t n)
+/* Replaces e's interval of a proportion by Wilson's. */
+static struct estimate wilson(struct estimate e)
 {
-    struct estimate e = estimate_mean(x, n);
-    if (n == 0)
+    if (e.n == 0)
         return e;
     const double z = 1.959964;
-    double nn = (double)n, p = e.mean;
+    double nn = (double)e.n, p = e.mean;
     double centre = (p + z * z / (2 * nn)) / (1 + z * z / nn);
     double half = z / (1 + z * z / nn) * sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn));
     e.low = centre - half < 0 ? 0 : centre - half;
     e.high = centre + half > 1 ? 1 : centre + half;
     return e;
+}
+
+struct estimate estimate_proportion(const double *x, size_t n)
+{
+    return wilson(estimate_mean(x, n));
+}
+
+struct estimate estimate_moments(size_t n, double mean, double m2)
+{
+    return finish(mean, m2, n);
+}
+
+struct estimate estimate_share(size_t k, size_t n)
+{
+    if (n == 0)
+        return finish(0, 0, 0);
+    double p = (double)k / (double)n;
+    return wilson(finish(p, (double)n * p * (1 - p), n));
 }

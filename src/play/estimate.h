@@ -17,6 +17,10 @@ struct estimate {
 
 /* The two-sided 95 % quantile of Student's t with df degrees of freedom (1.96 for large df). */
 double estimate_t95(size_t df);
+/* The two-sided quantile of Student's t with df degrees of freedom for the error rate alpha
+ * (0.05: estimate_t95), for the corrected comparisons of many candidates: the normal quantile
+ * with the Cornish-Fisher term for df (within 1 % for df >= 30). */
+double estimate_t_quantile(double alpha, size_t df);
 /* Mean, standard deviation, standard error and 95 % interval of x[0..n-1]. */
 struct estimate estimate_mean(const double *x, size_t n);
 /* The same for the differences a[i] - b[i], i < n: the paired comparison of two candidates
@@ -26,5 +30,9 @@ struct estimate estimate_paired(const double *a, const double *b, size_t n);
  * its share); mean and se as estimate_mean. Unlike mean +- 1.96 se it stays inside [0, 1]
  * and does not collapse to a point when every sample is 0 or every one is 1. */
 struct estimate estimate_proportion(const double *x, size_t n);
+/* The same two from a summary instead of the sample: n values with this mean and sum of
+ * squared deviations from it (a histogram's), and k successes out of n (Wilson). */
+struct estimate estimate_moments(size_t n, double mean, double m2);
+struct estimate estimate_share(size_t k, size_t n);
 
 #endif

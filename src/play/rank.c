@@ -16,7 +16,7 @@
 int rank_default_threads(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+    return n < 1 ? 1 : n > RANK_MAX_THREADS ? RANK_MAX_THREADS : (int)n;
 }
 
 struct cand {
@@ -24,7 +24,9 @@ struct cand {
     size_t n;                   /* rollouts done */
     size_t cap;
     int dropped;
-    double mean;                /* the player's mean score after the last stage */
+    int merged;                 /* the race: merged into same_as */
+    size_t same_as, same;
+    double mean;                /* the player's mean goal value after the last stage */
 };
 
 /* One stage's work: rollout `first[k] + j` of candidate `who[k]` for j < count. */
@@ -97,11 +99,33 @@ static double share(const struct rank_outcome *o, int player)
     return 1.0 / k;
 }
 
-/* The player's scores (or win shares) of rollouts 0..n-1 of a candidate, into x. */
-static void column(const struct cand *c, size_t n, int player, int win, double *x)
+/* What column() reads of each rollout. */
+enum what { W_SCORE, W_WIN, W_OBJECTIVE, W_GOAL };
+
+double rank_goal_value(const struct rank_outcome *o, int player, enum rank_goal goal)
+{
+    if (goal == RANK_GOAL_WIN)
+        return share(o, player) + RANK_TIEBREAK * o->score[player];
+    if (goal == RANK_GOAL_OBJECTIVE)
+        return o->objective + RANK_TIEBREAK * o->score[player];
+    return o->score[player];
+}
+
+static double value(const struct rank_outcome *o, int player, enum what w, enum rank_goal goal)
+{
+    switch (w) {
+    case W_WIN: return share(o, player);
+    case W_OBJECTIVE: return o->objective;
+    case W_GOAL: return rank_goal_value(o, player, goal);
+    default: return o->score[player];
+    }
+}
+
+/* The player's values of rollouts 0..n-1 of a candidate, into x. */
+static void column(const struct cand *c, size_t n, const struct rank_options *opt, enum what w, double *x)
 {
     for (size_t i = 0; i < n; i++)
-        x[i] = win ? share(&c->out[i], player) : c->out[i].score[player];
+        x[i] = value(&c->out[i], opt->player, w, opt->goal);
 }
 
 static double now(void)
@@ -114,7 +138,7 @@ static double now(void)
 /* A candidate's place in the ranking: still in first, then the latest dropped, each by mean,
  * then by index (a total order: the same ranking on every run). */
 struct place {
-    int dropped;
+    int dropped, merged;
     double mean;
     size_t index;
 };
@@ -122,6 +146,8 @@ struct place {
 static int by_place(const void *a, const void *b)
 {
     const struct place *x = a, *y = b;
+    if (x->merged != y->merged)
+        return x->merged ? 1 : -1;
     int dx = x->dropped ? x->dropped : INT_MAX, dy = y->dropped ? y->dropped : INT_MAX;
     if (dx != dy)
         return dx > dy ? -1 : 1;
@@ -135,7 +161,7 @@ static void rank_order(const struct cand *cands, size_t nc, size_t *order)
 {
     struct place *pl = xmalloc(nc * sizeof *pl);
     for (size_t k = 0; k < nc; k++)
-        pl[k] = (struct place){cands[k].dropped, cands[k].mean, k};
+        pl[k] = (struct place){cands[k].dropped, cands[k].merged, cands[k].mean, k};
     qsort(pl, nc, sizeof *pl, by_place);
     for (size_t k = 0; k < nc; k++)
         order[k] = pl[k].index;
@@ -149,7 +175,7 @@ static size_t prune(struct cand *cands, size_t nc, const struct rank_options *op
 {
     for (size_t c = 0; c < nc; c++)
         if (!cands[c].dropped) {
-            column(&cands[c], cands[c].n, opt->player, 0, xa);
+            column(&cands[c], cands[c].n, opt, W_GOAL, xa);
             cands[c].mean = estimate_mean(xa, cands[c].n).mean;
         }
     rank_order(cands, nc, order);
@@ -159,11 +185,11 @@ static size_t prune(struct cand *cands, size_t nc, const struct rank_options *op
     if (!opt->halving || in <= 1)
         return in;
     const struct cand *lead = &cands[order[0]];
-    column(lead, lead->n, opt->player, 0, xa);
+    column(lead, lead->n, opt, W_GOAL, xa);
     size_t kept = 1;
     for (size_t k = 1; k < in; k++) {
         struct cand *c = &cands[order[k]];
-        column(c, c->n, opt->player, 0, xb);
+        column(c, c->n, opt, W_GOAL, xb);
         struct estimate d = estimate_paired(xb, xa, c->n);
         if (d.mean + CLEARLY_WORSE_SE * d.se < 0 && (long)order[k] != opt->protect)
             c->dropped = stage;
@@ -196,14 +222,88 @@ static int settled(const struct cand *cands, const size_t *order, size_t in,
         return 1;
     }
     const struct cand *a = &cands[order[0]], *b = &cands[order[1]];
-    column(a, a->n, opt->player, 0, xa);
-    column(b, b->n, opt->player, 0, xb);
+    column(a, a->n, opt, W_GOAL, xa);
+    column(b, b->n, opt, W_GOAL, xb);
     struct estimate d = estimate_paired(xa, xb, b->n < a->n ? b->n : a->n);
     if (d.low > 0) {
         *why = RANK_SEPARATED;
         return 1;
     }
     if (opt->precision > 0 && (d.high - d.low) / 2 <= opt->precision) {
+        *why = RANK_CLOSE;
+        return 1;
+    }
+    return 0;
+}
+
+/* The number of candidates still in (neither dropped nor merged), first in order[]. */
+static size_t still_in(const struct cand *cands, size_t nc, size_t *order)
+{
+    rank_order(cands, nc, order);
+    size_t in = 0;
+    while (in < nc && !cands[order[in]].dropped && !cands[order[in]].merged)
+        in++;
+    return in;
+}
+
+/* Whether every rollout of a and b (n each) gave the player the same. */
+static int same_results(const struct cand *a, const struct cand *b, size_t n, int player)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a->out[i].score[player] != b->out[i].score[player] ||
+            share(&a->out[i], player) != share(&b->out[i], player) ||
+            a->out[i].objective != b->out[i].objective)
+            return 0;
+    return 1;
+}
+
+/* The race's verdict after a stage (rank.h): merges, drops, and whether it stops. `looks`:
+ * the stages that may take a verdict, among which the error rate is shared. */
+static int race(struct cand *cands, size_t nc, const struct rank_options *opt, int stage, size_t looks,
+                size_t *order, double *xa, double *xb, enum rank_stop *why)
+{
+    for (size_t c = 0; c < nc; c++)
+        if (!cands[c].dropped && !cands[c].merged) {
+            column(&cands[c], cands[c].n, opt, W_GOAL, xa);
+            cands[c].mean = estimate_mean(xa, cands[c].n).mean;
+        }
+    size_t in = still_in(cands, nc, order);
+    if (cands[order[0]].n < opt->race_min)
+        return 0;
+    for (size_t k = 1; k < in; k++)
+        for (size_t j = 0; j < k; j++) {
+            struct cand *a = &cands[order[j]], *b = &cands[order[k]];
+            if (!a->merged && same_results(a, b, b->n, opt->player)) {
+                b->merged = 1;
+                b->same_as = order[j];
+                a->same += 1 + b->same;
+                break;
+            }
+        }
+    in = still_in(cands, nc, order);
+    if (in <= 1) {
+        *why = RANK_SEPARATED;
+        return 1;
+    }
+    const struct cand *lead = &cands[order[0]];
+    column(lead, lead->n, opt, W_GOAL, xa);
+    double q = estimate_t_quantile(0.05 / (double)((in - 1) * looks), lead->n - 1), widest = 0;
+    for (size_t k = 1; k < in; k++) {
+        struct cand *c = &cands[order[k]];
+        column(c, c->n, opt, W_GOAL, xb);
+        struct estimate d = estimate_paired(xa, xb, c->n);
+        if (d.mean - q * d.se > 0)
+            c->dropped = stage;
+        else if (q * d.se > widest)
+            widest = q * d.se;
+    }
+    in = still_in(cands, nc, order);
+    if (in <= 1) {
+        *why = RANK_SEPARATED;
+        return 1;
+    }
+    double precision = opt->goal == RANK_GOAL_SCORE ? opt->precision : opt->precision / 100;
+    if (precision > 0 && widest <= precision) {
         *why = RANK_CLOSE;
         return 1;
     }
@@ -218,9 +318,14 @@ static void result(const struct cand *cands, size_t c, const struct cand *best,
     r->candidate = c;
     r->rollouts = x->n;
     r->dropped = x->dropped;
-    column(best, best->n, opt->player, 0, xb);
+    r->merged = x->merged;
+    r->same_as = x->same_as;
+    r->same = x->same;
+    column(x, x->n, opt, W_GOAL, xa);
+    r->goal = estimate_mean(xa, x->n);
+    column(best, best->n, opt, W_SCORE, xb);
     struct estimate whole = estimate_mean(xb, best->n);
-    column(x, x->n, opt->player, 0, xa);
+    column(x, x->n, opt, W_SCORE, xa);
     r->score = estimate_mean(xa, x->n);
     r->vs_best = estimate_paired(xa, xb, x->n < best->n ? x->n : best->n);
     if (x->n < best->n && r->vs_best.n >= 2) {
@@ -233,10 +338,13 @@ static void result(const struct cand *cands, size_t c, const struct cand *best,
         r->score.low = r->score.mean - h;
         r->score.high = r->score.mean + h;
     }
-    column(x, x->n, opt->player, 1, xa);
+    column(x, x->n, opt, W_WIN, xa);
     r->win = estimate_proportion(xa, x->n);
+    column(x, x->n, opt, W_OBJECTIVE, xa);
+    r->objective = estimate_proportion(xa, x->n);
     for (int p = 0; p < opt->nplayers && p < XII_MAX_PLAYERS; p++) {
-        column(x, x->n, p, 0, xa);
+        for (size_t i = 0; i < x->n; i++)
+            xa[i] = x->out[i].score[p];
         r->seat[p] = estimate_mean(xa, x->n);
     }
 }
@@ -246,8 +354,13 @@ int rank_run(size_t nc, rank_rollout_fn fn, void *ctx, const struct rank_options
 {
     size_t maxn = opt->max_rollouts < 2 ? 2 : opt->max_rollouts;
     size_t n = opt->first_rollouts < 2 ? 2 : opt->first_rollouts;
+    if (opt->race && n < opt->race_min)
+        n = opt->race_min;
     if (n > maxn)
         n = maxn;
+    size_t looks = 1;
+    for (size_t m = n; m < maxn; m *= 2)
+        looks++;
     struct cand *cands = xcalloc(nc, sizeof *cands);
     size_t *order = xmalloc(nc * sizeof *order), *who = xmalloc(nc * sizeof *who);
     double *xa = xmalloc(maxn * sizeof *xa), *xb = xmalloc(maxn * sizeof *xb);
@@ -258,7 +371,7 @@ int rank_run(size_t nc, rank_rollout_fn fn, void *ctx, const struct rank_options
     for (;;) {
         size_t nwho = 0;
         for (size_t c = 0; c < nc; c++) {
-            if (cands[c].dropped)
+            if (cands[c].dropped || cands[c].merged)
                 continue;
             who[nwho++] = c;
             xgrow((void **)&cands[c].out, &cands[c].cap, n, sizeof *cands[c].out);
@@ -281,9 +394,15 @@ int rank_run(size_t nc, rank_rollout_fn fn, void *ctx, const struct rank_options
             cands[who[k]].n = n;
         s.rollouts += nwho * (n - done);
         s.stages++;
-        in = prune(cands, nc, opt, s.stages, order, xa, xb);
-        if (settled(cands, order, in, opt, xa, xb, &s.stop))
-            break;
+        if (opt->race) {
+            if (race(cands, nc, opt, s.stages, looks, order, xa, xb, &s.stop))
+                break;
+            in = still_in(cands, nc, order);
+        } else {
+            in = prune(cands, nc, opt, s.stages, order, xa, xb);
+            if (settled(cands, order, in, opt, xa, xb, &s.stop))
+                break;
+        }
         if (n >= maxn) {
             s.stop = RANK_BUDGET;
             break;

@@ -4,15 +4,16 @@
  *
  * Common random numbers: rollout i of every candidate uses the same seed (play_seed_derive of
  * the ranking's seed and i), so two candidates meet the same dice and their difference is
- * measured far more sharply than either score. Successive halving: the candidates are rolled
- * out in stages of doubling size; after each stage the ones clearly worse than the leader
+ * measured far more sharply than either score. The candidates are rolled out in stages of
+ * doubling size. The advisor races them (rank_options.race: no candidate dropped without a
+ * corrected test). The search bot halves them: after each stage the ones clearly worse than the leader
  * (paired difference more than three standard errors below zero) are dropped, then the lower
  * half of the rest while more than `keep` remain, so the budget goes to the close ones. The
  * ranking stops when the leader is separated from the runner-up at 95 % (the interval of their
  * difference excludes 0), when that difference is known to +-precision at 95 % (the two are
  * then within about twice the precision of each other: which one is first no longer matters),
- * when the leaders have max_rollouts each, or at the time limit. Rollouts run on `threads` threads; the results do not depend on the thread count
- * (each rollout's seed and slot are fixed before any thread runs), only on the options, except
+ * when the leaders have max_rollouts each, or at the time limit. Rollouts run on `threads`
+ * threads; the results do not depend on the thread count (each rollout's seed and slot are fixed before any thread runs), only on the options, except
  * with a time limit. The candidates themselves are the caller's: a rollout callback plays
  * candidate c then the rest of the game. */
 #ifndef PLAY_RANK_H
@@ -22,11 +23,22 @@
 #include "play/estimate.h"
 #include "rules/state.h"
 
-/* What one rollout leaves: every seat's final score and the seats that won. */
+/* What one rollout leaves: every seat's final score, the seats that won and the solo
+ * objective. */
 struct rank_outcome {
     int score[XII_MAX_PLAYERS];
     unsigned winners;           /* bit p: seat p is among the winners (a tie shares the win) */
+    int objective;              /* solo: 1 the objective achieved, else 0 */
 };
+
+/* What ranks the candidates: the player's final score, the player's win (a tie's share) or
+ * the solo objective achieved. The last two are probabilities; RANK_TIEBREAK of probability
+ * per VP of final score is added to them so that of two candidates equally likely to win the
+ * one that scores more ranks first. */
+enum rank_goal { RANK_GOAL_SCORE, RANK_GOAL_WIN, RANK_GOAL_OBJECTIVE };
+#define RANK_TIEBREAK 0.001
+/* The value a rollout's outcome gives the player under the goal. */
+double rank_goal_value(const struct rank_outcome *o, int player, enum rank_goal goal);
 
 /* Plays candidate c from the position, then the rest of the game, with every random draw
  * from `seed`; fills *out. Called from several threads at once: must touch no shared state.
@@ -45,6 +57,17 @@ struct rank_options {
     int threads;                /* >= 1 */
     int player;                 /* the seat whose final score ranks the candidates */
     int nplayers;
+    enum rank_goal goal;        /* RANK_GOAL_SCORE unless set */
+    /* The race (race 1, instead of the halving): no verdict before every candidate still in
+     * has race_min rollouts (first_rollouts is raised to it); then after each stage the
+     * leader is compared with every other candidate still in, paired, with the Bonferroni
+     * correction (5 % shared among the comparisons and the stages that may take a verdict):
+     * the ones found worse are dropped, a candidate whose every rollout equals one still in
+     * is merged into it. It stops when no other is left (RANK_SEPARATED), when every
+     * difference left is known to +-precision at the corrected level (RANK_CLOSE), at
+     * max_rollouts or at the time limit. keep and halving are not used. */
+    int race;
+    size_t race_min;
 };
 
 /* One candidate's estimates. */
@@ -55,14 +78,20 @@ struct rank_result {
                                    end, the best's mean plus the paired difference (sharper than
                                    its own few rollouts, thanks to common random numbers) */
     struct estimate win;        /* the player's chance to win (share of ties), Wilson interval */
+    struct estimate objective;  /* solo: the chance to achieve the objective, Wilson interval */
+    struct estimate goal;       /* the value that ranks (rank_goal), the mean of its rollouts */
     struct estimate vs_best;    /* paired difference from the first result (0 for itself) */
     struct estimate seat[XII_MAX_PLAYERS];  /* every seat's final score (its own rollouts) */
     int dropped;                /* stage after which it was dropped, 0 if it stayed to the end */
+    int merged;                 /* the race: every rollout equal to the candidate `same_as` */
+    size_t same_as;
+    size_t same;                /* the race: candidates merged into this one */
 };
 
 enum rank_stop {
     RANK_SEPARATED,             /* the leader is better than every other at 95 % */
-    RANK_CLOSE,                 /* their difference known to +-precision at 95 %, not separated */
+    RANK_CLOSE,                 /* their difference known to +-precision at 95 %, not separated
+                                   (the race: every difference left) */
     RANK_BUDGET,                /* the leaders got max_rollouts */
     RANK_TIME                   /* the time limit came first */
 };
@@ -74,12 +103,15 @@ struct rank_summary {
 };
 
 /* Ranks candidates 0..ncandidates-1 (at least 1). Writes one result per candidate into
- * out[0..ncandidates-1], best first: the candidates still in at the end by mean score, then
- * the dropped ones, the latest dropped first, each group by mean. Returns 0, or -1 when a
+ * out[0..ncandidates-1], best first: the candidates still in at the end by mean goal value,
+ * then the dropped ones, the latest dropped first, each group by mean, then the merged ones. Returns 0, or -1 when a
  * rollout failed (out is then unspecified). sum may be NULL. */
 int rank_run(size_t ncandidates, rank_rollout_fn fn, void *ctx, const struct rank_options *opt,
              struct rank_result *out, struct rank_summary *sum);
-/* Number of processors online (at least 1): the default thread count. */
+/* The most threads a run may use (xii hint, audit --analyse and simulate: --threads). */
+#define RANK_MAX_THREADS 64
+
+/* Number of processors online (at least 1, at most RANK_MAX_THREADS): the default thread count. */
 int rank_default_threads(void);
 
 #endif

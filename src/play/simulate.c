@@ -49,17 +49,13 @@ static int play_one(struct run *r, int k, struct strbuf *log, struct strbuf *err
         strbuf_printf(err, "game %d: the engine refused a bot's move (a bug)", k + 1);
         return -1;
     }
-    struct sim_games *g = r->out;
+    int score[XII_MAX_PLAYERS], w[XII_MAX_PLAYERS];
     for (int p = 0; p < o->nplayers; p++)
-        g->score[k * o->nplayers + p] = engine_score(&s, p, NULL);
-    g->achieved[k] = engine_objective_achieved(&s) == 1;
-    int w[XII_MAX_PLAYERS];
-    g->nwinners[k] = (unsigned char)engine_winners(&s, w);
-    int best = 0;
-    for (int p = 0; p < o->nplayers; p++)
-        if (g->score[k * o->nplayers + p] > best)
-            best = g->score[k * o->nplayers + p];
-    g->winner_score[k] = best;
+        score[p] = engine_score(&s, p, NULL);
+    int achieved = engine_objective_achieved(&s) == 1, nwinners = engine_winners(&s, w);
+    pthread_mutex_lock(&r->lock);
+    sim_games_add(r->out, score, achieved, nwinners);
+    pthread_mutex_unlock(&r->lock);
     if (o->game_done && o->game_done(o->ctx, k, o->want_logs ? log->data : NULL,
                                      o->want_logs ? log->len : 0, err) != 0)
         return -1;
@@ -108,24 +104,64 @@ static struct timespec report_deadline(void)
     return t;
 }
 
+void sim_games_init(struct sim_games *g, int nplayers)
+{
+    memset(g, 0, sizeof *g);
+    g->nplayers = nplayers;
+}
+
+/* Counts `count` more values v, growing the histogram to reach v. */
+static void tally_add(struct sim_tally *t, int v, uint64_t count)
+{
+    if (t->len == 0) {
+        t->lo = v;
+    } else if (v < t->lo || v >= t->lo + (int)t->len) {
+        int lo = v < t->lo ? v : t->lo, hi = v >= t->lo + (int)t->len ? v : t->lo + (int)t->len - 1;
+        size_t len = (size_t)(hi - lo) + 1;
+        uint64_t *count_of = xcalloc(len, sizeof *count_of);
+        memcpy(count_of + (t->lo - lo), t->count, t->len * sizeof *count_of);
+        free(t->count);
+        t->count = count_of;
+        t->lo = lo;
+        t->len = len;
+    }
+    if (!t->count)
+        t->count = xcalloc(t->len = 1, sizeof *t->count);
+    t->count[v - t->lo] += count;
+    t->n += count;
+}
+
+static void tally_free(struct sim_tally *t)
+{
+    free(t->count);
+    memset(t, 0, sizeof *t);
+}
+
+void sim_games_add(struct sim_games *g, const int *score, int achieved, int nwinners)
+{
+    int best = 0;
+    for (int p = 0; p < g->nplayers; p++) {
+        tally_add(&g->seat[p], score[p], 1);
+        if (score[p] > best)
+            best = score[p];
+    }
+    tally_add(&g->winner, best, 1);
+    g->achieved += achieved != 0;
+    g->ties += nwinners > 1;
+    g->games++;
+}
+
 void sim_games_free(struct sim_games *g)
 {
-    free(g->score);
-    free(g->achieved);
-    free(g->nwinners);
-    free(g->winner_score);
+    for (int p = 0; p < XII_MAX_PLAYERS; p++)
+        tally_free(&g->seat[p]);
+    tally_free(&g->winner);
     memset(g, 0, sizeof *g);
 }
 
 int sim_run(const struct sim_options *o, struct sim_games *out, struct strbuf *err)
 {
-    size_t n = (size_t)o->games;
-    out->games = o->games;
-    out->nplayers = o->nplayers;
-    out->score = xcalloc(n * (size_t)o->nplayers, sizeof *out->score);
-    out->achieved = xcalloc(n, 1);
-    out->nwinners = xcalloc(n, 1);
-    out->winner_score = xcalloc(n, sizeof *out->winner_score);
+    sim_games_init(out, o->nplayers);
     struct run r;
     memset(&r, 0, sizeof r);
     r.o = o;
@@ -187,22 +223,59 @@ int sim_run(const struct sim_options *o, struct sim_games *out, struct strbuf *e
     return rc;
 }
 
-static int by_value(const void *a, const void *b)
+/* The value of rank r (from 0) of the histogram's values in increasing order. */
+static double tally_rank(const struct sim_tally *t, uint64_t r)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
+    uint64_t below = 0;
+    for (size_t i = 0; i < t->len; i++) {
+        below += t->count[i];
+        if (r < below)
+            return t->lo + (int)i;
+    }
+    return t->len ? t->lo + (int)t->len - 1 : 0;
 }
 
-/* The q-quantile of sorted x[0..n-1] by linear interpolation between order statistics. */
-static double quantile(const double *x, size_t n, double q)
+/* The q-quantile by linear interpolation between order statistics. */
+static double quantile(const struct sim_tally *t, double q)
 {
-    if (n == 0)
+    if (t->n == 0)
         return 0;
-    double at = q * (double)(n - 1);
-    size_t i = (size_t)at;
-    if (i + 1 >= n)
-        return x[n - 1];
-    return x[i] + (at - (double)i) * (x[i + 1] - x[i]);
+    double at = q * (double)(t->n - 1);
+    uint64_t i = (uint64_t)at;
+    double x = tally_rank(t, i);
+    if (i + 1 >= t->n)
+        return x;
+    return x + (at - (double)i) * (tally_rank(t, i + 1) - x);
+}
+
+/* The mean with its 95 % interval, cut at 0 (a score is never negative). */
+static struct estimate tally_mean(const struct sim_tally *t)
+{
+    double sum = 0, m2 = 0;
+    for (size_t i = 0; i < t->len; i++)
+        sum += (double)t->count[i] * (t->lo + (int)i);
+    double mean = t->n ? sum / (double)t->n : 0;
+    for (size_t i = 0; i < t->len; i++) {
+        double d = t->lo + (int)i - mean;
+        m2 += (double)t->count[i] * d * d;
+    }
+    struct estimate e = estimate_moments((size_t)t->n, mean, m2);
+    if (e.low < 0)
+        e.low = 0;
+    return e;
+}
+
+/* How many of the values are below lo, and how many above hi (none when hi < 0). */
+static void tally_outside(const struct sim_tally *t, int lo, int hi, uint64_t *below, uint64_t *above)
+{
+    *below = *above = 0;
+    for (size_t i = 0; i < t->len; i++) {
+        int v = t->lo + (int)i;
+        if (v < lo)
+            *below += t->count[i];
+        else if (hi >= 0 && v > hi)
+            *above += t->count[i];
+    }
 }
 
 void sim_stats_compute(const struct gamedata *gd, int difficulty, const struct sim_games *g,
@@ -210,62 +283,49 @@ void sim_stats_compute(const struct gamedata *gd, int difficulty, const struct s
 {
     memset(st, 0, sizeof *st);
     const struct gd_difficulty *d = &gd->difficulties[difficulty];
-    size_t n = 0, games = (size_t)g->games;
-    double *x = xmalloc((games * (size_t)g->nplayers + 1) * sizeof *x);
-    for (size_t k = 0; k < games; k++)
-        for (int p = 0; p < g->nplayers; p++)
-            if (seat < 0 || seat == p)
-                x[n++] = g->score[k * (size_t)g->nplayers + (size_t)p];
-    st->n = n;
-    st->mean = estimate_mean(x, n);
-    double *in = xmalloc((n + 1) * sizeof *in), *below = xmalloc((n + 1) * sizeof *below),
-           *above = xmalloc((n + 1) * sizeof *above);
-    for (size_t i = 0; i < n; i++) {
-        below[i] = x[i] < d->good_low;
-        above[i] = d->good_high >= 0 && x[i] > d->good_high;
-        in[i] = !below[i] && !above[i];
-    }
-    st->in_band = estimate_proportion(in, n);
-    st->below_band = estimate_proportion(below, n);
-    st->above_band = estimate_proportion(above, n);
-    qsort(x, n, sizeof *x, by_value);
-    st->p5 = quantile(x, n, 0.05);
-    st->p25 = quantile(x, n, 0.25);
-    st->median = quantile(x, n, 0.5);
-    st->p75 = quantile(x, n, 0.75);
-    st->p95 = quantile(x, n, 0.95);
+    struct sim_tally every = {0};
+    for (int p = 0; p < g->nplayers; p++)
+        if (seat < 0 || seat == p)
+            for (size_t i = 0; i < g->seat[p].len; i++)
+                if (g->seat[p].count[i])
+                    tally_add(&every, g->seat[p].lo + (int)i, g->seat[p].count[i]);
+    uint64_t n = every.n, below, above;
+    st->n = (size_t)n;
+    st->mean = tally_mean(&every);
+    tally_outside(&every, d->good_low, d->good_high, &below, &above);
+    st->in_band = estimate_share((size_t)(n - below - above), (size_t)n);
+    st->below_band = estimate_share((size_t)below, (size_t)n);
+    st->above_band = estimate_share((size_t)above, (size_t)n);
+    st->p5 = quantile(&every, 0.05);
+    st->p25 = quantile(&every, 0.25);
+    st->median = quantile(&every, 0.5);
+    st->p75 = quantile(&every, 0.75);
+    st->p95 = quantile(&every, 0.95);
     if (n > 0) {
         /* Ranks (from 1) n/2 - 0.98 sqrt(n) and n/2 + 1 + 0.98 sqrt(n), inside 1..n. */
         double half = 0.98 * sqrt((double)n);
         double lo = floor((double)n / 2 - half), hi = ceil((double)n / 2 + 1 + half);
-        st->median_low = x[lo < 1 ? 0 : (size_t)lo - 1];
-        st->median_high = x[hi > (double)n ? n - 1 : (size_t)hi - 1];
+        st->median_low = tally_rank(&every, lo < 1 ? 0 : (uint64_t)lo - 1);
+        st->median_high = tally_rank(&every, hi > (double)n ? n - 1 : (uint64_t)hi - 1);
     }
-    st->min = n ? x[0] : 0;
-    st->max = n ? x[n - 1] : 0;
-    for (size_t k = 0; k < games; k++) {
-        x[k] = g->achieved[k];
-        in[k] = g->winner_score[k];
-        below[k] = g->nwinners[k] > 1;
-    }
-    st->achieved = estimate_proportion(x, games);
-    st->winner = estimate_mean(in, games);
-    st->ties = estimate_proportion(below, games);
-    free(x);
-    free(in);
-    free(below);
-    free(above);
+    st->min = tally_rank(&every, 0);
+    st->max = n ? tally_rank(&every, n - 1) : 0;
+    st->achieved = estimate_share((size_t)g->achieved, (size_t)g->games);
+    st->winner = tally_mean(&g->winner);
+    st->ties = estimate_share((size_t)g->ties, (size_t)g->games);
+    tally_free(&every);
 }
 
 void sim_histogram(const struct sim_games *g, int first, int width, int *bins, int nbins)
 {
     memset(bins, 0, (size_t)nbins * sizeof *bins);
-    for (size_t i = 0; i < (size_t)g->games * (size_t)g->nplayers; i++) {
-        int b = (g->score[i] - first) / width;
-        if (g->score[i] < first)
-            b = 0;
-        if (b >= nbins)
-            b = nbins - 1;
-        bins[b]++;
-    }
+    for (int p = 0; p < g->nplayers; p++)
+        for (size_t i = 0; i < g->seat[p].len; i++) {
+            int v = g->seat[p].lo + (int)i, b = (v - first) / width;
+            if (v < first)
+                b = 0;
+            if (b >= nbins)
+                b = nbins - 1;
+            bins[b] += (int)g->seat[p].count[i];
+        }
 }

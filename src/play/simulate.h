@@ -31,30 +31,50 @@ struct sim_options {
     void *ctx;
 };
 
-/* Every game's results, game k at index k. */
-struct sim_games {
-    int games, nplayers;
-    int *score;                     /* [k * nplayers + p]: seat p's final score */
-    unsigned char *achieved;        /* [k]: solo objective achieved */
-    unsigned char *nwinners;        /* [k]: number of winners (engine_winners) */
-    int *winner_score;              /* [k]: the best score */
+/* A histogram of whole numbers: count[i] values equal to lo + i, n in all. */
+struct sim_tally {
+    int lo;
+    size_t len;
+    uint64_t *count;
+    uint64_t n;
 };
 
-/* Runs the games. Returns 0, or -1 with the reason in err (an engine refusal, a callback's
- * failure, a thread that cannot start); out is then freed. */
+/* Every game's results, kept as histograms of the scores (small whole numbers): the
+ * statistics are exact, and the memory does not grow with the number of games. The counts do
+ * not depend on the order in which the games are recorded. */
+struct sim_games {
+    int games, nplayers;                        /* games recorded */
+    struct sim_tally seat[XII_MAX_PLAYERS];     /* each seat's final scores */
+    struct sim_tally winner;                    /* each game's best score */
+    uint64_t achieved;                          /* games achieving the solo objective */
+    uint64_t ties;                              /* games won by several seats */
+};
+
+void sim_games_init(struct sim_games *g, int nplayers);
+/* Records one game: each seat's score, whether the solo objective was achieved, and its
+ * number of winners (engine_winners). */
+void sim_games_add(struct sim_games *g, const int *score, int achieved, int nwinners);
+void sim_games_free(struct sim_games *g);
+
+/* Runs the games into out (initialised here). Returns 0, or -1 with the reason in err (an
+ * engine refusal, a callback's failure, a thread that cannot start); out is then freed. */
 int sim_run(const struct sim_options *o, struct sim_games *out, struct strbuf *err);
 void sim_games_free(struct sim_games *g);
 
 /* The statistics of one difficulty's games, over one seat or all of them. */
 struct sim_stats {
     size_t n;                       /* scores counted */
-    struct estimate mean;           /* mean score with its 95 % interval; .sd the deviation */
+    struct estimate mean;           /* mean score with its 95 % interval; .sd the deviation.
+                                       A score is never negative (the game data's VPs are whole
+                                       numbers from 0), so the interval is cut at 0, which
+                                       Student's t passes with few scores; with one score
+                                       (.n < 2) there is no interval: low = high = the mean */
     double p5, p25, median, p75, p95, min, max;     /* percentiles: linear interpolation */
     double median_low, median_high; /* the median's 95 % interval, distribution-free: the
                                        scores of ranks n/2 -+ 0.98 sqrt(n) */
     struct estimate in_band, below_band, above_band;/* shares of scores, Wilson intervals */
     struct estimate achieved;       /* solo objectives: share of games achieved */
-    struct estimate winner;         /* multiplayer: the winner's score */
+    struct estimate winner;         /* multiplayer: the winner's score (cut at 0 as the mean) */
     struct estimate ties;           /* multiplayer: share of games won by several seats */
 };
 /* Statistics of g for the good band of `difficulty`; seat -1 counts every seat. */

@@ -179,6 +179,10 @@ int engine_round_missing(const struct game_state *s, struct round_missing *m);
  * first player of the next round is this round's last. After round GD_ROUNDS the game is
  * over. Returns 0, or -1 when no round is in progress or a turn is open ("round-order"). */
 int engine_end_round(struct game_state *s, struct history *h, struct refusal *why);
+/* The value a production record's gain counts (its ref, see rules/history.h): the asset that
+ * produces (farms), the farms for the mill's perk, the location's influence for its bonus.
+ * Returns 0 with *what and *index set, or -1 for a gain that counts nothing (a fixed perk). */
+int engine_production_source(const struct gamedata *gd, int ref, enum hist_what *what, int *index);
 
 /* ---- Queries ------------------------------------------------------------------------------ */
 

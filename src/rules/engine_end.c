@@ -1,5 +1,5 @@
 /* The end of the game: the solo objective and the winners (section 9). */
-#include "rules/engine_internal.h"
+#include "rules/engine_require.h"
 
 int engine_objective_achieved(const struct game_state *s)
 {

@@ -57,36 +57,6 @@ int engine_gain(struct game_state *s, int player, int asset, int amount, enum hi
  * population, then what follows those): rule "MAX after a decrease", ambiguity A45. */
 void engine_clamp(struct game_state *s, int player, struct history *h);
 
-/* The value a requirement on `asset` reads (the effective population when `effective`). */
-static inline int engine_req_asset_value(const struct game_state *s, int player, int asset, int effective)
-{
-    if (asset == A_POPULATION && effective)
-        return engine_effective_population(s, player);
-    return s->p[player].asset[asset];
-}
-/* Requirement test (population uses the effective population when `effective`). Inline: the
- * legal-move listing tests the requirements of every candidate. */
-static inline int engine_req_holds(const struct game_state *s, int player, const struct gd_req *r,
-                                   int effective)
-{
-    switch (r->kind) {
-    case REQ_ASSET_GE:
-    case REQ_ASSET_EQ:  /* A29: "= N" is evaluated as ">= N" */
-        return engine_req_asset_value(s, player, r->asset, effective) >= r->value;
-    case REQ_REPUTATION_GE:
-        return s->p[player].reputation >= r->value;
-    case REQ_HAS:
-        return engine_owns(s, player, r->item);
-    case REQ_SCORE_GE:
-        return engine_score(s, player, NULL) >= r->value;
-    }
-    return 0;
-}
-/* Refuses requirement k of an asset (REF_ASSET_REQUIREMENT) or an item (REF_ITEM_REQUIREMENT)
- * with what the player has. */
-int engine_refuse_requirement(const struct game_state *s, int player, enum refusal_case what,
-                              int owner, int k, const struct gd_req *r, struct refusal *why);
-
 /* Lists the values of the unspent turn dice into why's values. */
 void engine_unspent_values(const struct game_state *s, struct refusal *why);
 

@@ -1,7 +1,7 @@
 /* Requirements (red on the sheet): the refusal when one does not hold (whether it holds is
- * engine_req_holds, inline in engine_internal.h). A score requirement needs the score
+ * engine_req_holds, inline in engine_require.h). A score requirement needs the score
  * (engine_score.c), hence a file of its own. */
-#include "rules/engine_internal.h"
+#include "rules/engine_require.h"
 
 int engine_refuse_requirement(const struct game_state *s, int player, enum refusal_case what,
                               int owner, int k, const struct gd_req *r, struct refusal *why)

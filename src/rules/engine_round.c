@@ -99,6 +99,30 @@ static void produce(struct game_state *s, int p, struct history *h)
     }
 }
 
+int engine_production_source(const struct gamedata *gd, int ref, enum hist_what *what, int *index)
+{
+    if (ref >= 0 && ref < LOCATION_COUNT) {
+        *what = HIST_INFLUENCE;
+        *index = ref;
+        return 0;
+    }
+    if (ref < 0 && -1 - ref < ASSET_COUNT) {
+        *what = HIST_ASSET;
+        *index = -1 - ref;
+        return 0;
+    }
+    if (ref >= HIST_REF_ITEM(0) && ref < HIST_REF_ITEM(gd->nitems)) {
+        const struct gd_item *it = &gd->items[ref - HIST_REF_ITEM(0)];
+        for (int k = 0; k < it->nperks; k++)
+            if (it->perks[k].id == PERK_FOOD_PER_FARMS) {   /* produce(): food per farms */
+                *what = HIST_ASSET;
+                *index = A_FARMS;
+                return 0;
+            }
+    }
+    return -1;
+}
+
 int engine_end_round(struct game_state *s, struct history *h, struct refusal *why)
 {
     engine_clear(why);

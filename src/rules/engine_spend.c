@@ -1,7 +1,7 @@
 /* Spending a die on an asset, shared by the turn's moves and the witch's split: which unspent
  * die a move takes, the checks of an increase (restrictions 2 and 3, requirements) and the
  * increase itself (restriction 1's penalty, costs per unit, the miller's food bonus). */
-#include "rules/engine_internal.h"
+#include "rules/engine_require.h"
 
 int engine_refuse_unavailable(const struct game_state *s, int value, enum die_source src,
                               struct refusal *why)

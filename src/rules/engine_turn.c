@@ -1,7 +1,7 @@
 /* A player's turn: the four dice, spending them (and one reserve die) on assets, people,
  * infrastructures, influence and the reserve, with the four spending restrictions. */
 #include <string.h>
-#include "rules/engine_internal.h"
+#include "rules/engine_require.h"
 
 int engine_next_player(const struct game_state *s)
 {

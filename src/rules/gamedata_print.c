@@ -1,5 +1,7 @@
 #include "rules/gamedata_print.h"
+#include <stdio.h>
 #include <string.h>
+#include "core/json.h"
 
 static int reconstructed(conf_t c)
 {
@@ -20,79 +22,84 @@ static void gamedata_format_req(const struct gamedata *gd, const struct gd_req *
 
 /* ---- JSON ---------------------------------------------------------------------------------- */
 
-static void json_key(struct strbuf *out, const char *key)
+static void set(json_t *object, const char *key, json_t *value)
 {
-    strbuf_json_string(out, key);
-    strbuf_putc(out, ':');
+    json_object_set_new(object, key, value);
 }
 
-/* Starts the next row of a table: one per line, indented. */
-static void json_row(struct strbuf *out, int first)
+static json_t *letter_text(char c)
 {
-    strbuf_puts(out, first ? "\n  " : ",\n  ");
+    char s[2] = {c, '\0'};
+    return json_text(s);
 }
 
-/* {"id":...,"name":... : the start of every table's row (left open). */
-static void json_id_name(struct strbuf *out, const char *id, const char *name)
+/* {"id": ..., "name": ...: the start of every table's row. */
+static json_t *id_name(const char *id, const char *name)
 {
-    strbuf_puts(out, "{\"id\":");
-    strbuf_json_string(out, id);
-    strbuf_puts(out, ",\"name\":");
-    strbuf_json_string(out, name);
+    json_t *o = json_object();
+    set(o, "id", json_text(id));
+    set(o, "name", json_text(name));
+    return o;
 }
 
-static void json_conf(struct strbuf *out, conf_t c)
+static void set_conf(json_t *o, conf_t c)
 {
-    if (reconstructed(c)) {
-        strbuf_puts(out, ",\"confidence\":");
-        strbuf_printf(out, "\"%c\"", c);
-    }
+    if (reconstructed(c))
+        set(o, "confidence", letter_text(c));
 }
 
-static void json_reqs(const struct gamedata *gd, struct strbuf *out, const struct gd_req *req, int n)
+static json_t *json_reqs(const struct gamedata *gd, const struct gd_req *req, int n)
 {
-    strbuf_puts(out, "\"requires\":[");
+    json_t *list = json_array();
     for (int i = 0; i < n; i++) {
         const struct gd_req *r = &req[i];
-        if (i)
-            strbuf_putc(out, ',');
+        json_t *o = json_object();
         switch (r->kind) {
         case REQ_HAS:
-            strbuf_puts(out, "{\"has\":");
-            strbuf_json_string(out, gd->items[r->item].id);
+            set(o, "has", json_text(gd->items[r->item].id));
             break;
         case REQ_ASSET_GE:
         case REQ_ASSET_EQ:
-            strbuf_puts(out, "{\"asset\":");
-            strbuf_json_string(out, gd->assets[r->asset].id);
-            strbuf_printf(out, ",\"op\":\"%s\",\"value\":%d", r->kind == REQ_ASSET_GE ? ">=" : "=", r->value);
-            break;
         case REQ_REPUTATION_GE:
-            strbuf_printf(out, "{\"asset\":\"reputation\",\"op\":\">=\",\"value\":%d", r->value);
-            break;
         case REQ_SCORE_GE:
-            strbuf_printf(out, "{\"asset\":\"score\",\"op\":\">=\",\"value\":%d", r->value);
+            set(o, "asset", json_text(r->kind == REQ_REPUTATION_GE ? "reputation"
+                                      : r->kind == REQ_SCORE_GE    ? "score"
+                                                                   : gd->assets[r->asset].id));
+            set(o, "op", json_text(r->kind == REQ_ASSET_EQ ? "=" : ">="));
+            set(o, "value", json_integer(r->value));
             break;
         }
-        json_conf(out, r->conf);
-        strbuf_putc(out, '}');
+        set_conf(o, r->conf);
+        json_array_append_new(list, o);
     }
-    strbuf_putc(out, ']');
+    return list;
 }
 
-static void json_costs(const struct gamedata *gd, struct strbuf *out, const struct gd_cost *cost, int n)
+static json_t *asset_amount(const struct gamedata *gd, int asset, int amount)
 {
-    strbuf_puts(out, "\"costs\":[");
+    json_t *o = json_object();
+    set(o, "asset", json_text(gd->assets[asset].id));
+    set(o, "amount", json_integer(amount));
+    return o;
+}
+
+static json_t *json_costs(const struct gamedata *gd, const struct gd_cost *cost, int n)
+{
+    json_t *list = json_array();
     for (int i = 0; i < n; i++) {
-        if (i)
-            strbuf_putc(out, ',');
-        strbuf_puts(out, "{\"asset\":");
-        strbuf_json_string(out, gd->assets[cost[i].asset].id);
-        strbuf_printf(out, ",\"amount\":%d", cost[i].amount);
-        json_conf(out, cost[i].conf);
-        strbuf_putc(out, '}');
+        json_t *o = asset_amount(gd, cost[i].asset, cost[i].amount);
+        set_conf(o, cost[i].conf);
+        json_array_append_new(list, o);
     }
-    strbuf_putc(out, ']');
+    return list;
+}
+
+static json_t *int_list(const int *v, int n)
+{
+    json_t *list = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(list, json_integer(v[i]));
+    return list;
 }
 
 /* Entry-level confidence: {"field": "G", ...}, only for reconstructed fields. */
@@ -101,122 +108,96 @@ struct field_conf {
     conf_t conf;
 };
 
-static void json_field_confs(struct strbuf *out, const struct field_conf *fc, int n)
+static void set_field_confs(json_t *entry, const struct field_conf *fc, int n)
 {
-    int any = 0;
-    for (int i = 0; i < n; i++) {
-        if (!reconstructed(fc[i].conf))
-            continue;
-        strbuf_puts(out, any ? "," : ",\"confidence\":{");
-        strbuf_json_string(out, fc[i].field);
-        strbuf_printf(out, ":\"%c\"", fc[i].conf);
-        any = 1;
-    }
-    if (any)
-        strbuf_putc(out, '}');
-}
-
-/* ,"aliases":[...]: the words the move log also accepts for id (the file's aliases and the
- * singular or plural forms), ambiguous words excepted. */
-static void json_aliases(const struct gamedata *gd, struct strbuf *out, const char *id)
-{
-    strbuf_puts(out, ",\"aliases\":[");
-    int first = 1;
-    for (int i = 0; i < gd->naliases; i++)
-        if (!gd->aliases[i].id2 && strcmp(gd->aliases[i].id, id) == 0) {
-            if (!first)
-                strbuf_putc(out, ',');
-            strbuf_json_string(out, gd->aliases[i].word);
-            first = 0;
-        }
-    strbuf_putc(out, ']');
-}
-
-static void json_perk(struct strbuf *out, const struct gd_perk *p, char letter)
-{
-    strbuf_putc(out, '{');
-    if (letter)
-        strbuf_printf(out, "\"letter\":\"%c\",", letter);
-    json_key(out, "id");
-    strbuf_json_string(out, perk_id_name(p->id));
-    strbuf_puts(out, ",\"params\":[");
-    for (int i = 0; i < p->nparams; i++)
-        strbuf_printf(out, "%s%d", i ? "," : "", p->params[i]);
-    strbuf_puts(out, "],\"text\":");
-    strbuf_json_string(out, p->text ? p->text : "");
-    json_conf(out, p->conf);
-    strbuf_putc(out, '}');
-}
-
-static void json_asset(const struct gamedata *gd, struct strbuf *out, const struct gd_asset *a)
-{
-    json_id_name(out, a->id, a->name);
-    strbuf_printf(out, ",\"class\":\"%s\",\"max\":", asset_class_name(a->cls));
-    if (a->max_ref >= 0)
-        strbuf_json_string(out, gd->assets[a->max_ref].id);
+    json_t *o = json_object();
+    for (int i = 0; i < n; i++)
+        if (reconstructed(fc[i].conf))
+            set(o, fc[i].field, letter_text(fc[i].conf));
+    if (json_object_size(o))
+        set(entry, "confidence", o);
     else
-        strbuf_printf(out, "%d", a->max.value);
-    strbuf_printf(out, ",\"vp\":%d,\"pow\":%d", a->vp.value, a->pow.value);
+        json_decref(o);
+}
+
+/* The words the move log also accepts for id (the file's aliases and the singular or plural
+ * forms), ambiguous words excepted. */
+static void set_aliases(const struct gamedata *gd, json_t *entry, const char *id)
+{
+    json_t *list = json_array();
+    for (int i = 0; i < gd->naliases; i++)
+        if (!gd->aliases[i].id2 && strcmp(gd->aliases[i].id, id) == 0)
+            json_array_append_new(list, json_text(gd->aliases[i].word));
+    set(entry, "aliases", list);
+}
+
+static json_t *json_perk(const struct gd_perk *p, char letter)
+{
+    json_t *o = json_object();
+    if (letter)
+        set(o, "letter", letter_text(letter));
+    set(o, "id", json_text(perk_id_name(p->id)));
+    set(o, "params", int_list(p->params, p->nparams));
+    set(o, "text", json_text(p->text ? p->text : ""));
+    set_conf(o, p->conf);
+    return o;
+}
+
+static json_t *json_asset(const struct gamedata *gd, const struct gd_asset *a)
+{
+    json_t *o = id_name(a->id, a->name);
+    set(o, "class", json_text(asset_class_name(a->cls)));
+    set(o, "max", a->max_ref >= 0 ? json_text(gd->assets[a->max_ref].id) : json_integer(a->max.value));
+    set(o, "vp", json_integer(a->vp.value));
+    set(o, "pow", json_integer(a->pow.value));
     if (a->die.value)
-        strbuf_printf(out, ",\"die\":%d", a->die.value);
+        set(o, "die", json_integer(a->die.value));
     if (a->produce.value)
-        strbuf_printf(out, ",\"food_per\":%d", a->produce.value);
-    strbuf_putc(out, ',');
-    json_reqs(gd, out, a->req, a->nreq);
-    strbuf_putc(out, ',');
-    json_costs(gd, out, a->cost, a->ncost);
-    if (a->perk.id != PERK_NONE) {
-        strbuf_puts(out, ",\"perk\":");
-        json_perk(out, &a->perk, 0);
-    }
+        set(o, "food_per", json_integer(a->produce.value));
+    set(o, "requires", json_reqs(gd, a->req, a->nreq));
+    set(o, "costs", json_costs(gd, a->cost, a->ncost));
+    if (a->perk.id != PERK_NONE)
+        set(o, "perk", json_perk(&a->perk, 0));
     struct field_conf fc[] = {{"max", a->max_ref >= 0 ? a->max_ref_conf : a->max.conf},
                               {"vp", a->vp.conf}, {"pow", a->pow.conf}, {"die", a->die.conf}};
-    json_field_confs(out, fc, 4);
-    json_aliases(gd, out, a->id);
-    strbuf_putc(out, '}');
+    set_field_confs(o, fc, 4);
+    set_aliases(gd, o, a->id);
+    return o;
 }
 
-static void json_item(const struct gamedata *gd, struct strbuf *out, const struct gd_item *it)
+static json_t *json_item(const struct gamedata *gd, const struct gd_item *it)
 {
-    json_id_name(out, it->id, it->name);
-    strbuf_printf(out, ",\"vp\":%d,\"pow\":%d", it->vp.value, it->pow.value);
+    json_t *o = id_name(it->id, it->name);
+    set(o, "vp", json_integer(it->vp.value));
+    set(o, "pow", json_integer(it->pow.value));
     if (it->infra_pow.value)
-        strbuf_printf(out, ",\"infra_pow\":%d", it->infra_pow.value);
+        set(o, "infra_pow", json_integer(it->infra_pow.value));
     if (it->die.value)
-        strbuf_printf(out, ",\"die\":%d", it->die.value);
-    strbuf_putc(out, ',');
-    json_reqs(gd, out, it->req, it->nreq);
-    strbuf_putc(out, ',');
-    json_costs(gd, out, it->cost, it->ncost);
+        set(o, "die", json_integer(it->die.value));
+    set(o, "requires", json_reqs(gd, it->req, it->nreq));
+    set(o, "costs", json_costs(gd, it->cost, it->ncost));
     if (gamedata_is_special(it)) {
-        strbuf_puts(out, ",\"perks\":[");
-        json_perk(out, &it->perks[0], 'a');
-        strbuf_putc(out, ',');
-        json_perk(out, &it->perks[1], 'b');
-        strbuf_putc(out, ']');
+        json_t *perks = json_array();
+        json_array_append_new(perks, json_perk(&it->perks[0], 'a'));
+        json_array_append_new(perks, json_perk(&it->perks[1], 'b'));
+        set(o, "perks", perks);
     } else if (it->nperks) {
-        strbuf_puts(out, ",\"perk\":");
-        json_perk(out, &it->perks[0], 0);
+        set(o, "perk", json_perk(&it->perks[0], 0));
     }
     struct field_conf fc[] = {{"name", it->name_conf}, {"vp", it->vp.conf}, {"pow", it->pow.conf},
                               {"infra_pow", it->infra_pow.conf}, {"die", it->die.conf}};
-    json_field_confs(out, fc, 5);
-    json_aliases(gd, out, it->id);
-    strbuf_putc(out, '}');
+    set_field_confs(o, fc, 5);
+    set_aliases(gd, o, it->id);
+    return o;
 }
 
-static void json_items(const struct gamedata *gd, struct strbuf *out, const char *key, enum item_kind kind)
+static json_t *json_items(const struct gamedata *gd, enum item_kind kind)
 {
-    strbuf_printf(out, ",\n\"%s\":[", key);
-    int first = 1;
-    for (int i = 0; i < gd->nitems; i++) {
-        if (gd->items[i].kind != kind)
-            continue;
-        json_row(out, first);
-        json_item(gd, out, &gd->items[i]);
-        first = 0;
-    }
-    strbuf_puts(out, "]");
+    json_t *list = json_array();
+    for (int i = 0; i < gd->nitems; i++)
+        if (gd->items[i].kind == kind)
+            json_array_append_new(list, json_item(gd, &gd->items[i]));
+    return list;
 }
 
 static const char *effect_name(enum effect_kind k)
@@ -231,187 +212,183 @@ static const char *effect_name(enum effect_kind k)
     return "";
 }
 
-static void json_locations(const struct gamedata *gd, struct strbuf *out)
+static json_t *json_locations(const struct gamedata *gd)
 {
-    strbuf_puts(out, ",\n\"locations\":[");
+    json_t *list = json_array();
     for (int l = 0; l < LOCATION_COUNT; l++) {
         const struct gd_location *lo = &gd->locations[l];
-        json_row(out, l == 0);
-        json_id_name(out, lo->id, lo->name ? lo->name : lo->id);
-        strbuf_puts(out, ",\"min\":[");
-        for (int r = 0; r < GD_ROUNDS; r++)
-            strbuf_printf(out, "%s%d", r ? "," : "", lo->min[r]);
-        strbuf_printf(out, "],\"bonus\":{\"choice\":%s,\"options\":[", lo->nbonus > 1 ? "true" : "false");
-        for (int b = 0; b < lo->nbonus; b++) {
-            strbuf_puts(out, b ? ",{\"asset\":" : "{\"asset\":");
-            strbuf_json_string(out, gd->assets[lo->bonus_asset[b]].id);
-            strbuf_printf(out, ",\"amount\":%d}", lo->bonus_amount[b]);
-        }
-        strbuf_puts(out, "]}");
+        json_t *o = id_name(lo->id, lo->name ? lo->name : lo->id);
+        set(o, "min", int_list(lo->min, GD_ROUNDS));
+        json_t *bonus = json_object(), *options = json_array();
+        set(bonus, "choice", json_boolean(lo->nbonus > 1));
+        for (int b = 0; b < lo->nbonus; b++)
+            json_array_append_new(options, asset_amount(gd, lo->bonus_asset[b], lo->bonus_amount[b]));
+        set(bonus, "options", options);
+        set(o, "bonus", bonus);
         struct field_conf fc[] = {{"min", lo->min_conf}, {"bonus", lo->bonus_conf}};
-        json_field_confs(out, fc, 2);
-        json_aliases(gd, out, lo->id);
-        strbuf_putc(out, '}');
+        set_field_confs(o, fc, 2);
+        set_aliases(gd, o, lo->id);
+        json_array_append_new(list, o);
     }
-    strbuf_putc(out, ']');
+    return list;
 }
 
-static void json_effect(const struct gamedata *gd, struct strbuf *out, const struct gd_effect *f)
+static json_t *json_effect(const struct gamedata *gd, const struct gd_effect *f)
 {
-    strbuf_printf(out, "{\"kind\":\"%s\"", effect_name(f->kind));
-    if (f->kind == EFF_HALVE || f->kind == EFF_LOSE || f->kind == EFF_ZERO) {
-        strbuf_puts(out, ",\"asset\":");
-        strbuf_json_string(out, gd->assets[f->asset].id);
-    }
+    json_t *o = json_object();
+    set(o, "kind", json_text(effect_name(f->kind)));
+    if (f->kind == EFF_HALVE || f->kind == EFF_LOSE || f->kind == EFF_ZERO)
+        set(o, "asset", json_text(gd->assets[f->asset].id));
     if (f->kind == EFF_LOSE)
-        strbuf_printf(out, ",\"amount\":%d", f->amount);
-    json_conf(out, f->conf);
-    strbuf_putc(out, '}');
+        set(o, "amount", json_integer(f->amount));
+    set_conf(o, f->conf);
+    return o;
 }
 
-static void json_events(const struct gamedata *gd, struct strbuf *out)
+static json_t *json_events(const struct gamedata *gd)
 {
-    strbuf_puts(out, ",\n\"events\":[");
+    json_t *list = json_array();
     for (int e = 0; e < EVENT_COUNT; e++) {
         const struct gd_event *ev = &gd->events[e];
-        json_row(out, e == 0);
-        json_id_name(out, ev->id, ev->name);
-        strbuf_printf(out, ",\"die\":%d,\"letters\":", ev->die);
-        strbuf_json_string(out, ev->letters ? ev->letters : "");
+        json_t *o = id_name(ev->id, ev->name);
+        set(o, "die", json_integer(ev->die));
+        set(o, "letters", json_text(ev->letters ? ev->letters : ""));
         if (ev->pow_below_per_round)
-            strbuf_printf(out, ",\"pow_below_per_round\":%d", ev->pow_below_per_round);
-        strbuf_puts(out, ",\"effects\":[");
-        for (int i = 0; i < ev->neff; i++) {
-            if (i)
-                strbuf_putc(out, ',');
-            json_effect(gd, out, &ev->eff[i]);
-        }
-        strbuf_puts(out, "],\"text\":");
-        strbuf_json_string(out, ev->text ? ev->text : "");
-        json_aliases(gd, out, ev->id);
-        strbuf_putc(out, '}');
+            set(o, "pow_below_per_round", json_integer(ev->pow_below_per_round));
+        json_t *effects = json_array();
+        for (int i = 0; i < ev->neff; i++)
+            json_array_append_new(effects, json_effect(gd, &ev->eff[i]));
+        set(o, "effects", effects);
+        set(o, "text", json_text(ev->text ? ev->text : ""));
+        set_aliases(gd, o, ev->id);
+        json_array_append_new(list, o);
     }
-    strbuf_putc(out, ']');
+    return list;
 }
 
-/* "rounds":[...],"fixed":{"round":"event"...} of a difficulty. */
-static void json_event_rounds(const struct gamedata *gd, struct strbuf *out, const struct gd_difficulty *df)
+/* "rounds": [...], "fixed": {"round": "event" ...} of a difficulty. */
+static void set_event_rounds(const struct gamedata *gd, json_t *o, const struct gd_difficulty *df)
 {
-    strbuf_puts(out, ",\"rounds\":[");
-    int first = 1;
-    for (int r = 1; r <= GD_ROUNDS; r++)
-        if (df->has_event[r]) {
-            strbuf_printf(out, "%s%d", first ? "" : ",", r);
-            first = 0;
-        }
-    strbuf_puts(out, "],\"fixed\":{");
-    first = 1;
-    for (int r = 1; r <= GD_ROUNDS; r++)
+    json_t *rounds = json_array(), *fixed = json_object();
+    for (int r = 1; r <= GD_ROUNDS; r++) {
+        if (df->has_event[r])
+            json_array_append_new(rounds, json_integer(r));
         if (df->fixed_event[r] >= 0) {
-            strbuf_printf(out, "%s\"%d\":", first ? "" : ",", r);
-            strbuf_json_string(out, gd->events[df->fixed_event[r]].id);
-            first = 0;
+            char round[12];
+            snprintf(round, sizeof round, "%d", r);
+            set(fixed, round, json_text(gd->events[df->fixed_event[r]].id));
         }
-    strbuf_putc(out, '}');
+    }
+    set(o, "rounds", rounds);
+    set(o, "fixed", fixed);
 }
 
-static void json_difficulties(const struct gamedata *gd, struct strbuf *out)
+static json_t *json_difficulties(const struct gamedata *gd)
 {
-    strbuf_puts(out, ",\n\"difficulties\":[");
+    json_t *list = json_array();
     for (int d = 0; d < gd->ndifficulties; d++) {
         const struct gd_difficulty *df = &gd->difficulties[d];
-        json_row(out, d == 0);
-        json_id_name(out, df->id, df->name ? df->name : df->id);
-        json_event_rounds(gd, out, df);
-        strbuf_printf(out, ",\"good\":[%d,", df->good_low);
-        if (df->good_high >= 0)
-            strbuf_printf(out, "%d]", df->good_high);
-        else
-            strbuf_puts(out, "null]");
+        json_t *o = id_name(df->id, df->name ? df->name : df->id);
+        set_event_rounds(gd, o, df);
+        json_t *good = json_array();
+        json_array_append_new(good, json_integer(df->good_low));
+        json_array_append_new(good, df->good_high >= 0 ? json_integer(df->good_high) : json_null());
+        set(o, "good", good);
         if (d == gd->default_difficulty)
-            strbuf_puts(out, ",\"default\":true");
-        json_aliases(gd, out, df->id);
-        strbuf_putc(out, '}');
+            set(o, "default", json_true());
+        set_aliases(gd, o, df->id);
+        json_array_append_new(list, o);
     }
-    strbuf_putc(out, ']');
+    return list;
 }
 
-static void json_objectives(const struct gamedata *gd, struct strbuf *out)
+static json_t *json_objectives(const struct gamedata *gd)
 {
-    strbuf_puts(out, ",\n\"objectives\":[");
+    json_t *list = json_array();
     for (int o = 0; o < gd->nobjectives; o++) {
         const struct gd_objective *ob = &gd->objectives[o];
-        json_row(out, o == 0);
-        json_id_name(out, ob->id, ob->name ? ob->name : ob->id);
-        strbuf_putc(out, ',');
-        json_reqs(gd, out, ob->req, ob->nreq);
-        strbuf_putc(out, '}');
+        json_t *entry = id_name(ob->id, ob->name ? ob->name : ob->id);
+        set(entry, "requires", json_reqs(gd, ob->req, ob->nreq));
+        json_array_append_new(list, entry);
     }
-    strbuf_putc(out, ']');
+    return list;
 }
 
 /* The words the move log refuses because they name two things. */
-static void json_ambiguous_words(const struct gamedata *gd, struct strbuf *out)
+static json_t *json_ambiguous_words(const struct gamedata *gd)
 {
-    strbuf_puts(out, ",\n\"ambiguous_words\":[");
-    int first = 1;
+    json_t *list = json_array();
     for (int i = 0; i < gd->naliases; i++) {
         if (!gd->aliases[i].id2)
             continue;
-        json_row(out, first);
-        strbuf_puts(out, "{\"word\":");
-        strbuf_json_string(out, gd->aliases[i].word);
-        strbuf_puts(out, ",\"ids\":[");
-        strbuf_json_string(out, gd->aliases[i].id);
-        strbuf_putc(out, ',');
-        strbuf_json_string(out, gd->aliases[i].id2);
-        strbuf_puts(out, "]}");
-        first = 0;
+        json_t *o = json_object(), *ids = json_array();
+        set(o, "word", json_text(gd->aliases[i].word));
+        json_array_append_new(ids, json_text(gd->aliases[i].id));
+        json_array_append_new(ids, json_text(gd->aliases[i].id2));
+        set(o, "ids", ids);
+        json_array_append_new(list, o);
     }
-    strbuf_putc(out, ']');
+    return list;
+}
+
+static json_t *pair_object(const char *k1, int v1, const char *k2, int v2)
+{
+    json_t *o = json_object();
+    set(o, k1, json_integer(v1));
+    set(o, k2, json_integer(v2));
+    return o;
 }
 
 /* The rules' numbers that belong to no table. */
-static void json_settings(const struct gamedata *gd, struct strbuf *out)
+static json_t *json_settings(const struct gamedata *gd)
 {
-    strbuf_printf(out, ",\n\"settings\":{\"rounds\":%d,\"reserve\":{\"slots\":%d,\"start\":[", GD_ROUNDS,
-                  gd->reserve_slots);
-    for (int i = 0; i < gd->nreserve_start; i++)
-        strbuf_printf(out, "%s%d", i ? "," : "", gd->reserve_start[i]);
-    strbuf_printf(out, "],\"per_turn\":%d},\"feeding_per\":%d,\"reputation_score\":{\"vp\":%d,\"per\":%d},"
-                       "\"max_same_event\":%d,\"war_reputation\":{\"highest\":%d,\"other\":%d,\"sole\":%d},"
-                       "\"bonus_rolls\":[",
-                  gd->reserve_per_turn, gd->feeding_per, gd->reputation_vp, gd->reputation_per,
-                  gd->max_same_event, gd->war_highest, gd->war_other, gd->war_sole);
+    json_t *o = json_object(), *reserve = json_object(), *war = json_object(), *rolls = json_array();
+    set(o, "rounds", json_integer(GD_ROUNDS));
+    set(reserve, "slots", json_integer(gd->reserve_slots));
+    set(reserve, "start", int_list(gd->reserve_start, gd->nreserve_start));
+    set(reserve, "per_turn", json_integer(gd->reserve_per_turn));
+    set(o, "reserve", reserve);
+    set(o, "feeding_per", json_integer(gd->feeding_per));
+    set(o, "reputation_score", pair_object("vp", gd->reputation_vp, "per", gd->reputation_per));
+    set(o, "max_same_event", json_integer(gd->max_same_event));
+    set(war, "highest", json_integer(gd->war_highest));
+    set(war, "other", json_integer(gd->war_other));
+    set(war, "sole", json_integer(gd->war_sole));
+    set(o, "war_reputation", war);
     for (int i = 0; i < gd->nbonus_rolls; i++) {
-        strbuf_puts(out, i ? ",{\"asset\":" : "{\"asset\":");
-        strbuf_json_string(out, gd->assets[gd->bonus_roll_asset[i]].id);
-        strbuf_printf(out, ",\"min\":%d}", gd->bonus_roll_min[i]);
+        json_t *roll = json_object();
+        set(roll, "asset", json_text(gd->assets[gd->bonus_roll_asset[i]].id));
+        set(roll, "min", json_integer(gd->bonus_roll_min[i]));
+        json_array_append_new(rolls, roll);
     }
-    strbuf_printf(out, "],\"advanced_die_penalty\":%d,\"asset_cap\":%d}", gd->advanced_die_penalty, gd->asset_cap);
+    set(o, "bonus_rolls", rolls);
+    set(o, "advanced_die_penalty", json_integer(gd->advanced_die_penalty));
+    set(o, "asset_cap", json_integer(gd->asset_cap));
+    return o;
 }
+
+/* Each table one row a line; the settings object one member a line. */
+static const char *const gamedata_json_broken[] = {"*", NULL};
 
 void gamedata_print_json(const struct gamedata *gd, struct strbuf *out)
 {
-    strbuf_puts(out, "{\"source\":");
-    strbuf_json_string(out, gd->source ? gd->source : "");
-    strbuf_puts(out, ",\n\"assets\":[");
-    for (int a = 0; a < ASSET_COUNT; a++) {
-        json_row(out, a == 0);
-        json_asset(gd, out, &gd->assets[a]);
-    }
-    strbuf_putc(out, ']');
-    json_items(gd, out, "people", KIND_PERSON);
-    json_items(gd, out, "infrastructures", KIND_INFRA);
-    json_items(gd, out, "special_people", KIND_SPECIAL_PERSON);
-    json_items(gd, out, "special_infrastructures", KIND_SPECIAL_INFRA);
-    json_locations(gd, out);
-    json_events(gd, out);
-    json_difficulties(gd, out);
-    json_objectives(gd, out);
-    json_ambiguous_words(gd, out);
-    json_settings(gd, out);
-    strbuf_puts(out, "}\n");
+    json_t *doc = json_object(), *assets = json_array();
+    set(doc, "source", json_text(gd->source ? gd->source : ""));
+    for (int a = 0; a < ASSET_COUNT; a++)
+        json_array_append_new(assets, json_asset(gd, &gd->assets[a]));
+    set(doc, "assets", assets);
+    set(doc, "people", json_items(gd, KIND_PERSON));
+    set(doc, "infrastructures", json_items(gd, KIND_INFRA));
+    set(doc, "special_people", json_items(gd, KIND_SPECIAL_PERSON));
+    set(doc, "special_infrastructures", json_items(gd, KIND_SPECIAL_INFRA));
+    set(doc, "locations", json_locations(gd));
+    set(doc, "events", json_events(gd));
+    set(doc, "difficulties", json_difficulties(gd));
+    set(doc, "objectives", json_objectives(gd));
+    set(doc, "ambiguous_words", json_ambiguous_words(gd));
+    set(doc, "settings", json_settings(gd));
+    json_doc_write(doc, gamedata_json_broken, out);
+    json_decref(doc);
 }
 
 /* ---- Text ---------------------------------------------------------------------------------- */

@@ -67,6 +67,9 @@ static const struct rule_info table[RULE_COUNT] = {
                      "and has enough after feeding"},
     [RULE_MAX] = {"max", "Game Concept - Town Assets",
                   "a market conversion leaves the asset within its MAX"},
+    [RULE_WASTE] = {"waste", "Player Turn, step 2",
+                    "a warning, never a refusal: a die that adds nothing, or less than it shows "
+                    "(a MAX reached, costs that cannot be paid), when another use would add more"},
     [RULE_WAR] = {"war", "King War",
                   "each player supports or avoids the king war once per round, after every "
                   "turn; a town without POW avoids it"},

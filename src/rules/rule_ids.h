@@ -34,6 +34,7 @@ enum rule_id {
     RULE_SPLIT,
     RULE_MARKET,
     RULE_MAX,
+    RULE_WASTE,
     RULE_WAR,
     RULE_BONUS_ROLLS,
     RULE_COLLECT,

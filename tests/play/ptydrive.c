@@ -1,7 +1,7 @@
 /* ptydrive: types a script into a program through a real pseudo-terminal, as a person at the
  * keyboard would, for the tests of `xii play`.
  *
- * usage: ptydrive [-k N | -K N] SCRIPT PROGRAM [ARGS...]
+ * usage: ptydrive [-k N | -K N | -j] SCRIPT PROGRAM [ARGS...]
  *
  * PROGRAM runs on a new pseudo-terminal (80 columns, TERM=xterm). Each line of SCRIPT is
  * typed (its bytes, a tab included, then Enter) once the program shows a prompt: output that
@@ -9,6 +9,11 @@
  * standard output. After the last line the input is closed (Ctrl-D).
  *   -k N   after N lines, type the first half of the next one, then kill the program (SIGKILL)
  *   -K N   after N lines, type the next one with Enter and kill the program at once
+ *   -j     job control, as a shell gives it: PROGRAM runs in a process group of its own in
+ *          the foreground, under a small shell that, when PROGRAM stops (Ctrl-Z), prints
+ *          "[stopped]", puts the terminal back in its ordinary mode (echo, whole lines) and
+ *          resumes PROGRAM in the foreground (fg). A script line holding only a Ctrl-Z byte is
+ *          typed without Enter; the next line waits for the prompt shown after the resumption.
  * Exit status: the program's, 137 when it was killed, 124 when it showed no prompt for 20 s,
  * 2 on a usage or system error. */
 #define _DEFAULT_SOURCE
@@ -63,12 +68,55 @@ static int prompted(void)
 }
 
 static pid_t child;
+static int jobs;        /* -j: child is the small shell, not the program */
+
+/* The small shell of -j: runs argv in the foreground as a job; when it stops, takes the
+ * terminal back, restores the ordinary mode and resumes it (fg). Ends with its status. */
+static void job_shell(char **argv)
+{
+    signal(SIGTTOU, SIG_IGN);
+    struct termios sane;
+    tcgetattr(STDIN_FILENO, &sane);
+    pid_t job = fork();
+    if (job < 0)
+        _exit(2);
+    if (job == 0) {
+        setpgid(0, 0);
+        tcsetpgrp(STDIN_FILENO, getpid());
+        signal(SIGTTOU, SIG_DFL);
+        execv(argv[0], argv);
+        perror("ptydrive: exec");
+        _exit(127);
+    }
+    setpgid(job, job);
+    tcsetpgrp(STDIN_FILENO, job);
+    for (;;) {
+        int st;
+        if (waitpid(job, &st, WUNTRACED) < 0)
+            _exit(2);
+        if (WIFSTOPPED(st)) {
+            tcsetpgrp(STDIN_FILENO, getpgrp());
+            tcsetattr(STDIN_FILENO, TCSANOW, &sane);
+            static const char msg[] = "\r\n[stopped]\r\n";
+            if (write(STDOUT_FILENO, msg, sizeof msg - 1) < 0)
+                _exit(2);
+            tcsetpgrp(STDIN_FILENO, job);
+            kill(-job, SIGCONT);
+        } else if (WIFSIGNALED(st)) {
+            _exit(128 + WTERMSIG(st));
+        } else {
+            _exit(WEXITSTATUS(st));
+        }
+    }
+}
 
 /* Whether the program waits in read() on its standard input (Linux: /proc/PID/syscall starts
  * with the number of read, 0, and the descriptor 0x0); -1 when this cannot be known. */
 static int reading_input(void)
 {
     char path[64], buf[64];
+    if (jobs)
+        return -1;
     snprintf(path, sizeof path, "/proc/%d/syscall", (int)child);
     FILE *f = fopen(path, "r");
     if (!f)
@@ -153,9 +201,12 @@ int main(int argc, char **argv)
         kill_typed = argv[a][1] == 'K';
         kill_after = atoi(argv[a + 1]);
         a += 2;
+    } else if (a < argc && strcmp(argv[a], "-j") == 0) {
+        jobs = 1;
+        a++;
     }
     if (argc - a < 2) {
-        fputs("usage: ptydrive [-k N | -K N] SCRIPT PROGRAM [ARGS...]\n", stderr);
+        fputs("usage: ptydrive [-k N | -K N | -j] SCRIPT PROGRAM [ARGS...]\n", stderr);
         return 2;
     }
     FILE *script = fopen(argv[a], "r");
@@ -174,6 +225,8 @@ int main(int argc, char **argv)
     if (pid == 0) {
         setenv("TERM", "xterm", 1);
         unsetenv("NO_COLOR");
+        if (jobs)
+            job_shell(argv + a + 1);
         execv(argv[a + 1], argv + a + 1);
         perror("ptydrive: exec");
         _exit(127);
@@ -209,7 +262,8 @@ int main(int argc, char **argv)
             return 137;
         }
         type(fd, line, (size_t)len);
-        type(fd, "\r", 1);
+        if (!(jobs && len == 1 && line[0] == '\032'))
+            type(fd, "\r", 1);
         ntail = 0;      /* the answer to this line comes after its echo */
         typed++;
     }

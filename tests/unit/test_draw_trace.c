@@ -1,7 +1,7 @@
 /* The canvas dispatcher through the trace backend: a small scene against its golden trace,
  * grey mapping, text widths, the sticky status and its messages, atomic trace files.
  * Run from the repository root (golden files are read from tests/golden/draw/).
- * XII_UPDATE_GOLDEN=1 rewrites the golden file instead of comparing. */
+ * UPDATE=1 (make golden-update) rewrites the golden file when it differs. */
 #include "test.h"
 #include "test_util.h"
 #include <math.h>
@@ -59,12 +59,7 @@ static void test_scene_golden(void **state)
     draw_scene(c);
     assert_int_equal(canvas_status(c), 0);
     const char *got = canvas_trace(c);
-    if (getenv("XII_UPDATE_GOLDEN")) {
-        FILE *f = fopen(GOLDEN, "wb");
-        assert_non_null(f);
-        fputs(got, f);
-        fclose(f);
-    }
+    test_golden_update(GOLDEN, got);
     char *want = test_slurp(GOLDEN, NULL);
     assert_non_null(want);
     assert_string_equal(got, want);

@@ -4,7 +4,7 @@
  * notice and the marks, and the PDF (qpdf --check, embedded fonts, the final value of every
  * asset at the end of its row as pdftotext reads it).
  * Run from the repository root (inputs and golden files in tests/golden/filled/).
- * XII_UPDATE_GOLDEN=1 rewrites the golden traces instead of comparing. */
+ * UPDATE=1 (make golden-update) rewrites the golden traces that differ instead of comparing. */
 #include "test.h"
 #include "test_util.h"
 #include <math.h>
@@ -173,16 +173,11 @@ static void compare_golden(const char *name, const char *text)
 {
     struct strbuf path = STRBUF_INIT, err = STRBUF_INIT;
     strbuf_printf(&path, DIR "%s.trace", name);
-    if (getenv("XII_UPDATE_GOLDEN")) {
-        FILE *f = fopen(strbuf_cstr(&path), "w");
-        assert_non_null(f);
-        fputs(text, f);
-        assert_int_equal(fclose(f), 0);
-    } else {
+    if (!test_golden_update(strbuf_cstr(&path), text)) {
         char *want = NULL;
         size_t len;
         if (readfile(strbuf_cstr(&path), (size_t)1 << 26, &want, &len, &err) != 0)
-            fail_msg("%s (XII_UPDATE_GOLDEN=1 writes it)", strbuf_cstr(&err));
+            fail_msg("%s (make golden-update writes it)", strbuf_cstr(&err));
         if (strcmp(want, text) != 0) {
             /* Name the first line that differs. */
             int line = 1;

@@ -11,24 +11,7 @@
 #include "log/gen.h"
 #include "log/parse.h"
 #include "test_util.h"
-
-static struct gamedata GD;
-
-static int load(void **state)
-{
-    (void)state;
-    struct diag_list dl = DIAG_LIST_INIT;
-    int rc = gamedata_load_default(&GD, &dl);
-    diag_list_free(&dl);
-    return rc;
-}
-
-static int unload(void **state)
-{
-    (void)state;
-    gamedata_free(&GD);
-    return 0;
-}
+#include "test_rules_fixture.h"
 
 struct run {
     struct diag_list dl;
@@ -433,5 +416,5 @@ int main(void)
         cmocka_unit_test(test_golden_games),
         cmocka_unit_test(test_generated_games),
     };
-    return cmocka_run_group_tests(tests, load, unload);
+    return cmocka_run_group_tests(tests, fx_load, fx_unload);
 }

@@ -1,7 +1,8 @@
 /* The move-log parser: every statement, alias and error path, recovery, limits, speed, and the
- * golden files of tests/golden/parse/ (run from the repository root; XII_UPDATE_GOLDEN=1 rewrites
- * the .expected files). */
+ * golden files of tests/golden/parse/ (run from the repository root; UPDATE=1, as make
+ * golden-update sets it, rewrites the .expected files that differ). */
 #include "test.h"
+#include "test_util.h"
 #include "core/readfile.h"
 #include "log/lex.h"
 #include "log/parse.h"
@@ -1099,7 +1100,6 @@ static void test_golden(void **state)
     closedir(d);
     assert_true(n >= 10);
     qsort(names, n, sizeof *names, cmp_names);
-    bool update = getenv("XII_UPDATE_GOLDEN") != NULL;
     int failures = 0;
     for (size_t i = 0; i < n; i++) {
         char path[512], want_path[512];
@@ -1114,12 +1114,7 @@ static void test_golden(void **state)
         g_len = len;
         g_ast = log_parse(src, len, names[i], &g_dl);
         char *got = dump();
-        if (update) {
-            FILE *f = fopen(want_path, "wb");
-            assert_non_null(f);
-            fputs(got, f);
-            fclose(f);
-        } else {
+        if (!test_golden_update(want_path, got)) {
             char *want;
             size_t wlen;
             if (readfile(want_path, 1u << 26, &want, &wlen, &err) != 0) {

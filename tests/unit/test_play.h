@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "cli/play_session.h"
+#include "record/session.h"
 #include "test_util.h"
 
 static struct gamedata GD;
@@ -47,18 +47,18 @@ static inline char *slurp(const char *path)
 }
 
 /* Opens a new session on name in the temporary folder (removed first). */
-static inline void open_new(struct play_session *s, const char *name)
+static inline void open_new(struct record_session *s, const char *name)
 {
     remove(file_path(name));
     struct strbuf err = STRBUF_INIT;
-    assert_int_equal(play_session_open(s, &GD, file_path(name), &err), 0);
+    assert_int_equal(record_session_open(s, &GD, file_path(name), &err), 0);
     strbuf_free(&err);
 }
 
 /* Types the first n lines of a golden log (tests/golden/audit/), as written, but line skip
  * (a line the golden log refuses; 0: none), replaced by instead (NULL: left out): each must
  * be accepted (or be blank or a comment). */
-static inline void type_golden_but(struct play_session *s, const char *golden, int n, int skip,
+static inline void type_golden_but(struct record_session *s, const char *golden, int n, int skip,
                                    const char *instead)
 {
     char path[256];
@@ -71,11 +71,11 @@ static inline void type_golden_but(struct play_session *s, const char *golden, i
             *nl = 0;
         const char *line = i + 1 == skip ? instead : p;
         if (line) {
-            struct play_result res;
-            play_session_submit(s, line, &res);
-            if (res.outcome != PLAY_ACCEPTED && res.outcome != PLAY_EMPTY)
+            struct record_result res;
+            record_session_submit(s, line, &res);
+            if (res.outcome != RECORD_ACCEPTED && res.outcome != RECORD_EMPTY)
                 fail_msg("%s:%d '%s' not accepted:\n%s", golden, i + 1, line, strbuf_cstr(&res.message));
-            play_result_free(&res);
+            record_result_free(&res);
         }
         p = nl ? nl + 1 : p + strlen(p);
     }
@@ -83,7 +83,7 @@ static inline void type_golden_but(struct play_session *s, const char *golden, i
 }
 
 /* Types the first n lines of a golden log, as written: each must be accepted. */
-static inline void type_golden(struct play_session *s, const char *golden, int n)
+static inline void type_golden(struct record_session *s, const char *golden, int n)
 {
     type_golden_but(s, golden, n, 0, NULL);
 }

@@ -1,20 +1,20 @@
-/* The recorder's tab completion (cli/play_complete.h): at positions of the golden games, every
+/* The recorder's tab completion (record/complete.h): at positions of the golden games, every
  * person, infrastructure, asset and location offered after a die is accepted by the recorder
  * when typed, and every one not offered is refused; the dice offered are the unspent ones;
  * the war offers support only to players with POW; location choices only to those who owe
  * them; the header its own words. Run from the repository root. */
 #include "test.h"
-#include "cli/play_complete.h"
+#include "record/complete.h"
 #include "test_play.h"
 
 /* A session on the first n lines of a golden log. */
-static void open_at(struct play_session *s, const char *golden, int n)
+static void open_at(struct record_session *s, const char *golden, int n)
 {
     open_new(s, "c.xii");
     type_golden(s, golden, n);
 }
 
-static int offered(const struct play_words *w, const char *word)
+static int offered(const struct record_words *w, const char *word)
 {
     for (size_t i = 0; i < w->n; i++)
         if (strcmp(w->items[i], word) == 0)
@@ -23,15 +23,15 @@ static int offered(const struct play_words *w, const char *word)
 }
 
 /* Whether the recorder accepts the line (taken back at once when it does). */
-static int accepted(struct play_session *s, const char *line)
+static int accepted(struct record_session *s, const char *line)
 {
-    struct play_result res;
-    play_session_submit(s, line, &res);
-    int ok = res.outcome == PLAY_ACCEPTED;
-    play_result_free(&res);
+    struct record_result res;
+    record_session_submit(s, line, &res);
+    int ok = res.outcome == RECORD_ACCEPTED;
+    record_result_free(&res);
     if (ok) {
         struct strbuf undone = STRBUF_INIT, err = STRBUF_INIT;
-        assert_int_equal(play_session_undo(s, &undone, &err), 0);
+        assert_int_equal(record_session_undo(s, &undone, &err), 0);
         strbuf_free(&undone);
         strbuf_free(&err);
     }
@@ -40,12 +40,12 @@ static int accepted(struct play_session *s, const char *line)
 
 /* After "D attract " / "D build ": exactly the items the recorder accepts with that die (a
  * special one with a perk letter). Returns how many were offered. */
-static int check_items(struct play_session *s, int die, const char *verb)
+static int check_items(struct record_session *s, int die, const char *verb)
 {
-    struct play_words w = {0};
+    struct record_words w = {0};
     char before[32], line[128];
     snprintf(before, sizeof before, "%d %s ", die, verb);
-    play_complete(s, before, "", &w);
+    record_complete(s, before, "", &w);
     int count = 0;
     for (int i = 0; i < GD.nitems; i++) {
         const char *id = GD.items[i].id;
@@ -60,17 +60,17 @@ static int check_items(struct play_session *s, int die, const char *verb)
                      offered(&w, id) ? "offered" : "not offered");
         count += ok;
     }
-    play_words_free(&w);
+    record_words_free(&w);
     return count;
 }
 
 /* After "D ": exactly the assets the recorder accepts with that die, and the verbs. */
-static void check_assets(struct play_session *s, int die)
+static void check_assets(struct record_session *s, int die)
 {
-    struct play_words w = {0};
+    struct record_words w = {0};
     char before[16], line[64];
     snprintf(before, sizeof before, "%d ", die);
-    play_complete(s, before, "", &w);
+    record_complete(s, before, "", &w);
     for (int a = 0; a < ASSET_COUNT; a++) {
         snprintf(line, sizeof line, "%d %s", die, GD.assets[a].id);
         int ok = accepted(s, line);
@@ -78,18 +78,18 @@ static void check_assets(struct play_session *s, int die)
             fail_msg("'%s': %s, but %s", line, ok ? "accepted" : "refused",
                      offered(&w, GD.assets[a].id) ? "offered" : "not offered");
     }
-    play_words_free(&w);
+    record_words_free(&w);
 }
 
 /* Returns how many items could be acquired there. */
 static int check_position(const char *golden, int n)
 {
-    struct play_session s;
+    struct record_session s;
     open_at(&s, golden, n);
     assert_int_equal(s.await.kind, LOG_AWAIT_DIE);
     /* The first word: the unspent dice, never another value. */
-    struct play_words w = {0};
-    play_complete(&s, "", "", &w);
+    struct record_words w = {0};
+    record_complete(&s, "", "", &w);
     for (int v = 1; v <= 6; v++) {
         char d[2] = {(char)('0' + v), 0};
         int unspent = 0;
@@ -98,7 +98,7 @@ static int check_position(const char *golden, int n)
         assert_int_equal(offered(&w, d), unspent);
     }
     assert_true(offered(&w, "undo") && offered(&w, "check"));
-    play_words_free(&w);
+    record_words_free(&w);
     int items = 0;
     for (int i = 0; i < s.await.ndice; i++) {
         check_assets(&s, s.await.dice[i].value);
@@ -108,11 +108,11 @@ static int check_position(const char *golden, int n)
     /* The partial word narrows the offer. */
     char before[8];
     snprintf(before, sizeof before, "%d ", s.await.dice[0].value);
-    play_complete(&s, before, "infl", &w);
+    record_complete(&s, before, "infl", &w);
     assert_int_equal(w.n, 1);
     assert_string_equal(w.items[0], "influence");
-    play_words_free(&w);
-    play_session_free(&s);
+    record_words_free(&w);
+    record_session_free(&s);
     return items;
 }
 
@@ -129,49 +129,49 @@ static void test_dice_and_ids(void **state)
 static void test_abilities_offered(void **state)
 {
     (void)state;
-    struct play_session s;
+    struct record_session s;
     open_at(&s, "abilities.xii", 40);       /* Jack has the sheriff (perk a) */
-    struct play_words w = {0};
-    play_complete(&s, "", "sh", &w);
+    struct record_words w = {0};
+    record_complete(&s, "", "sh", &w);
     assert_true(offered(&w, "sheriff"));
-    play_words_free(&w);
-    play_complete(&s, "sheriff ", "", &w);
+    record_words_free(&w);
+    record_complete(&s, "sheriff ", "", &w);
     assert_true(w.n > 0);
-    play_words_free(&w);
-    play_session_free(&s);
+    record_words_free(&w);
+    record_session_free(&s);
     open_at(&s, "abilities.xii", 11);       /* nobody has it */
-    play_complete(&s, "", "sh", &w);
+    record_complete(&s, "", "sh", &w);
     assert_int_equal(w.n, 1);               /* "shared"? no: only "show" */
     assert_string_equal(w.items[0], "show");
-    play_words_free(&w);
-    play_session_free(&s);
+    record_words_free(&w);
+    record_session_free(&s);
 }
 
 static void test_war_and_collect(void **state)
 {
     (void)state;
-    struct play_session s;
+    struct record_session s;
     open_at(&s, "game-5p.xii", 132);        /* round 3: the war and location choices */
     assert_int_equal(s.await.kind, LOG_AWAIT_WAR);
-    struct play_words w = {0};
-    play_complete(&s, "war ", "", &w);
+    struct record_words w = {0};
+    record_complete(&s, "war ", "", &w);
     assert_int_equal(w.n, 5);
-    play_words_free(&w);
+    record_words_free(&w);
     for (int p = 0; p < 5; p++) {
         char before[64];
         const char *name = s.replay->state.cfg.names[p];
         snprintf(before, sizeof before, strchr(name, ' ') ? "war \"%s\" " : "war %s ", name);
-        play_complete(&s, before, "", &w);
+        record_complete(&s, before, "", &w);
         assert_true(offered(&w, "avoid"));
         assert_int_equal(offered(&w, "support"), !s.await.must_avoid[p]);
-        play_words_free(&w);
+        record_words_free(&w);
     }
-    play_complete(&s, "war Jack avoid ", "", &w);
+    record_complete(&s, "war Jack avoid ", "", &w);
     assert_false(offered(&w, "Jack"));
     assert_true(offered(&w, "Tom"));
-    play_words_free(&w);
+    record_words_free(&w);
     /* Only the players who owe a choice, only the locations they owe. */
-    play_complete(&s, "collect ", "", &w);
+    record_complete(&s, "collect ", "", &w);
     struct round_missing m;
     engine_round_missing(&s.replay->state, &m);
     for (int p = 0; p < 5; p++) {
@@ -180,38 +180,38 @@ static void test_war_and_collect(void **state)
         snprintf(word, sizeof word, strchr(name, ' ') ? "\"%s\"" : "%s", name);
         assert_int_equal(offered(&w, word), m.collect[p] != 0);
     }
-    play_words_free(&w);
-    play_complete(&s, "collect Jack ", "", &w);
+    record_words_free(&w);
+    record_complete(&s, "collect Jack ", "", &w);
     assert_int_equal(w.n, 1);
     assert_string_equal(w.items[0], "grassland");
-    play_words_free(&w);
-    play_complete(&s, "collect Jack grassland ", "", &w);
+    record_words_free(&w);
+    record_complete(&s, "collect Jack grassland ", "", &w);
     assert_int_equal(w.n, 2);
     assert_true(offered(&w, "food") && offered(&w, "supply"));
-    play_words_free(&w);
-    play_session_free(&s);
+    record_words_free(&w);
+    record_session_free(&s);
 }
 
 static void test_header(void **state)
 {
     (void)state;
-    struct play_session s;
+    struct record_session s;
     open_at(&s, "abilities.xii", 0);
-    struct play_words w = {0};
-    play_complete(&s, "", "pl", &w);
+    struct record_words w = {0};
+    record_complete(&s, "", "pl", &w);
     assert_int_equal(w.n, 1);
     assert_string_equal(w.items[0], "players");
-    play_words_free(&w);
-    play_session_free(&s);
+    record_words_free(&w);
+    record_session_free(&s);
     open_at(&s, "game-2p.xii", 10);         /* the players, no difficulty yet */
-    play_complete(&s, "", "nor", &w);
+    record_complete(&s, "", "nor", &w);
     assert_int_equal(w.n, 1);
     assert_string_equal(w.items[0], "normal");
-    play_words_free(&w);
-    play_complete(&s, "difficulty ", "", &w);
+    record_words_free(&w);
+    record_complete(&s, "difficulty ", "", &w);
     assert_int_equal((int)w.n, GD.ndifficulties);
-    play_words_free(&w);
-    play_session_free(&s);
+    record_words_free(&w);
+    record_session_free(&s);
 }
 
 int main(void)

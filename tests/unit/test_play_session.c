@@ -1,21 +1,21 @@
-/* The recorder's session (cli/play_session.h): every kind of refused move is refused with the
+/* The recorder's session (record/session.h): every kind of refused move is refused with the
  * audit's message and leaves FILE and the game unchanged; undo takes back every kind of
  * statement and leaves FILE as it was before it; the header goes line by line; a FILE is
  * continued where it stops, and one with errors is not; short forms are written in full.
  * Run from the repository root (the golden logs are in tests/golden/audit/). */
 #include "test.h"
-#include "cli/play_shortform.h"
-#include "cli/play_text.h"
+#include "record/shortform.h"
+#include "record/text.h"
 #include "log/parse.h"
 #include "test_play.h"
 
-static void submit_ok(struct play_session *s, const char *line)
+static void submit_ok(struct record_session *s, const char *line)
 {
-    struct play_result res;
-    play_session_submit(s, line, &res);
-    if (res.outcome != PLAY_ACCEPTED)
+    struct record_result res;
+    record_session_submit(s, line, &res);
+    if (res.outcome != RECORD_ACCEPTED)
         fail_msg("'%s' not accepted:\n%s", line, strbuf_cstr(&res.message));
-    play_result_free(&res);
+    record_result_free(&res);
 }
 
 struct refused_line {
@@ -93,7 +93,7 @@ static void test_refusals(void **state)
     (void)state;
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         const struct refused_line *c = &cases[k];
-        struct play_session s;
+        struct record_session s;
         open_new(&s, "refused.xii");
         type_golden_but(&s, c->golden, c->lines, c->skip, c->instead);
         if (c->before) {
@@ -104,11 +104,11 @@ static void test_refusals(void **state)
         }
         char *file_before = slurp(file_path("refused.xii"));
         struct log_await await_before = s.await;
-        struct play_result res;
-        play_session_submit(&s, c->line, &res);
+        struct record_result res;
+        record_session_submit(&s, c->line, &res);
         char want[64];
         snprintf(want, sizeof want, "[rule: %s]", c->rule);
-        if (res.outcome != PLAY_REFUSED || !strstr(strbuf_cstr(&res.message), want))
+        if (res.outcome != RECORD_REFUSED || !strstr(strbuf_cstr(&res.message), want))
             fail_msg("case %zu '%s': outcome %d, expected %s, message:\n%s", k, c->line, res.outcome, want,
                      strbuf_cstr(&res.message));
         /* Nothing written, nothing changed. */
@@ -118,8 +118,8 @@ static void test_refusals(void **state)
         assert_memory_equal(&await_before, &s.await, sizeof s.await);
         free(file_before);
         free(file_after);
-        play_result_free(&res);
-        play_session_free(&s);
+        record_result_free(&res);
+        record_session_free(&s);
     }
 }
 
@@ -127,16 +127,16 @@ static void test_refusals(void **state)
 static void test_check_mismatch_is_written(void **state)
 {
     (void)state;
-    struct play_session s;
+    struct record_session s;
     open_new(&s, "check.xii");
     type_golden(&s, "abilities.xii", 12);
-    struct play_result res;
-    play_session_submit(&s, "check Jack population 5", &res);
-    assert_int_equal(res.outcome, PLAY_ACCEPTED);
+    struct record_result res;
+    record_session_submit(&s, "check Jack population 5", &res);
+    assert_int_equal(res.outcome, RECORD_ACCEPTED);
     assert_non_null(strstr(strbuf_cstr(&res.message), "mismatch"));
     assert_non_null(strstr(strbuf_cstr(&s.text), "check Jack population 5\n"));
-    play_result_free(&res);
-    play_session_free(&s);
+    record_result_free(&res);
+    record_session_free(&s);
 }
 
 /* After round 10 the check lines of the final sheets are taken, `check` left out or not;
@@ -146,7 +146,7 @@ static void test_after_the_game(void **state)
     (void)state;
     static const char *const games[] = {"abilities.xii", "game-solo.xii"};
     for (size_t g = 0; g < sizeof games / sizeof games[0]; g++) {
-        struct play_session s;
+        struct record_session s;
         open_new(&s, "over.xii");
         type_golden(&s, games[g], 10000);
         assert_int_equal(s.replay->state.phase, PHASE_GAME_OVER);
@@ -154,23 +154,23 @@ static void test_after_the_game(void **state)
         char line[128], want[128];
         snprintf(line, sizeof line, "%s food 99 score 3", who);
         snprintf(want, sizeof want, "\ncheck %s food 99 score 3\n", who);
-        struct play_result res;
-        play_session_submit(&s, line, &res);
-        assert_int_equal(res.outcome, PLAY_ACCEPTED);
+        struct record_result res;
+        record_session_submit(&s, line, &res);
+        assert_int_equal(res.outcome, RECORD_ACCEPTED);
         assert_non_null(strstr(strbuf_cstr(&res.message), "mismatch"));
         assert_non_null(strstr(strbuf_cstr(&s.text), want));
-        play_result_free(&res);
+        record_result_free(&res);
         static const char *const refused[] = {"round", "round 11", "market 1 food", "6 food", "turn Jack 1 2"};
         for (size_t k = 0; k < sizeof refused / sizeof refused[0]; k++) {
-            play_session_submit(&s, refused[k], &res);
-            if (res.outcome != PLAY_REFUSED)
+            record_session_submit(&s, refused[k], &res);
+            if (res.outcome != RECORD_REFUSED)
                 fail_msg("%s: '%s' taken after the game", games[g], refused[k]);
-            play_result_free(&res);
+            record_result_free(&res);
         }
-        play_session_submit(&s, "round", &res);
+        record_session_submit(&s, "round", &res);
         assert_non_null(strstr(strbuf_cstr(&res.message), "[rule: round-order]"));
-        play_result_free(&res);
-        play_session_free(&s);
+        record_result_free(&res);
+        record_session_free(&s);
     }
 }
 
@@ -181,7 +181,7 @@ static void undo_every_statement(const char *golden, int kinds[LOG_KIND_COUNT])
     char path[256];
     snprintf(path, sizeof path, "tests/golden/audit/%s", golden);
     char *text = slurp(path);
-    struct play_session s;
+    struct record_session s;
     open_new(&s, "undo.xii");
     char *p = text;
     while (*p) {
@@ -190,14 +190,14 @@ static void undo_every_statement(const char *golden, int kinds[LOG_KIND_COUNT])
             *nl = 0;
         char *before = strdup(strbuf_cstr(&s.text));
         struct log_await await_before = s.await;
-        struct play_result res;
-        play_session_submit(&s, p, &res);
-        if (res.outcome == PLAY_ACCEPTED && p[strspn(p, " \t")] == '#') {
+        struct record_result res;
+        record_session_submit(&s, p, &res);
+        if (res.outcome == RECORD_ACCEPTED && p[strspn(p, " \t")] == '#') {
             ;   /* a comment line: taken back with the statement before it (test_comments) */
-        } else if (res.outcome == PLAY_ACCEPTED) {
-            kinds[s.ast->stmts[s.ast->count - 1].kind]++;
+        } else if (res.outcome == RECORD_ACCEPTED) {
+            kinds[log_live_stmt(s.live, record_session_statements(&s) - 1)->kind]++;
             struct strbuf undone = STRBUF_INIT, err = STRBUF_INIT;
-            assert_int_equal(play_session_undo(&s, &undone, &err), 0);
+            assert_int_equal(record_session_undo(&s, &undone, &err), 0);
             assert_string_equal(strbuf_cstr(&undone), strbuf_cstr(&res.written) + (res.written.data[0] == '\n'));
             char *on_disk = slurp(file_path("undo.xii"));
             assert_string_equal(on_disk, before);
@@ -206,20 +206,20 @@ static void undo_every_statement(const char *golden, int kinds[LOG_KIND_COUNT])
             free(on_disk);
             strbuf_free(&undone);
             strbuf_free(&err);
-            play_result_free(&res);
-            play_session_submit(&s, p, &res);
-            assert_int_equal(res.outcome, PLAY_ACCEPTED);
-        } else if (res.outcome != PLAY_EMPTY) {
+            record_result_free(&res);
+            record_session_submit(&s, p, &res);
+            assert_int_equal(res.outcome, RECORD_ACCEPTED);
+        } else if (res.outcome != RECORD_EMPTY) {
             fail_msg("'%s' refused:\n%s", p, strbuf_cstr(&res.message));
         }
-        play_result_free(&res);
+        record_result_free(&res);
         free(before);
         p = nl ? nl + 1 : p + strlen(p);
     }
     /* Undo down to nothing. */
     for (;;) {
         struct strbuf undone = STRBUF_INIT, err = STRBUF_INIT;
-        assert_int_equal(play_session_undo(&s, &undone, &err), 0);
+        assert_int_equal(record_session_undo(&s, &undone, &err), 0);
         size_t n = undone.len;
         strbuf_free(&undone);
         strbuf_free(&err);
@@ -228,7 +228,7 @@ static void undo_every_statement(const char *golden, int kinds[LOG_KIND_COUNT])
     }
     assert_int_equal(s.text.len, 0);
     assert_int_equal(s.await.kind, LOG_AWAIT_HEADER);
-    play_session_free(&s);
+    record_session_free(&s);
     free(text);
 }
 
@@ -248,69 +248,69 @@ static void test_undo_every_kind(void **state)
 static void test_header_steps(void **state)
 {
     (void)state;
-    struct play_session s;
+    struct record_session s;
     open_new(&s, "header.xii");
-    assert_int_equal(play_header_step(&s), PLAY_STEP_PLAYERS);
+    assert_int_equal(record_header_step(&s), RECORD_STEP_PLAYERS);
     submit_ok(&s, "Jack");
-    assert_int_equal(play_header_step(&s), PLAY_STEP_SOLO);
+    assert_int_equal(record_header_step(&s), RECORD_STEP_SOLO);
     submit_ok(&s, "merchant");
-    assert_int_equal(play_header_step(&s), PLAY_STEP_DIFFICULTY);
+    assert_int_equal(record_header_step(&s), RECORD_STEP_DIFFICULTY);
     submit_ok(&s, "hard");
-    assert_int_equal(play_header_step(&s), PLAY_STEP_EVENTS);
+    assert_int_equal(record_header_step(&s), RECORD_STEP_EVENTS);
     /* Method 1 with the dice rolled at the table. */
     submit_ok(&s, "3 5 1 6 2 4 5 1");
-    assert_int_equal(play_header_step(&s), PLAY_STEP_READY);
+    assert_int_equal(record_header_step(&s), RECORD_STEP_READY);
     submit_ok(&s, "town Jack Oakham");
     submit_ok(&s, "round");
-    assert_int_equal(play_header_step(&s), PLAY_STEP_GAME);
+    assert_int_equal(record_header_step(&s), RECORD_STEP_GAME);
     assert_int_equal(s.await.kind, LOG_AWAIT_SHARED);
     char *text = slurp(file_path("header.xii"));
     assert_non_null(strstr(text, "players Jack\nsolo merchant\ndifficulty hard\nevents "));
     assert_non_null(strstr(text, "  # rolled at the table: 3 5 1 6 2 4 5 1\ntown Jack Oakham\n\nround 1\n"));
     free(text);
-    play_session_free(&s);
+    record_session_free(&s);
     /* --seed draws the events as soon as the difficulty is known. */
     open_new(&s, "seed.xii");
     s.has_seed = 1;
     s.seed = 42;
     submit_ok(&s, "Jack Tom");
     submit_ok(&s, "normal");
-    assert_int_equal(play_header_step(&s), PLAY_STEP_READY);
+    assert_int_equal(record_header_step(&s), RECORD_STEP_READY);
     text = slurp(file_path("seed.xii"));
     assert_non_null(strstr(text, "difficulty normal\nevents 7 "));
     assert_non_null(strstr(text, "# drawn from seed 42"));
     free(text);
-    play_session_free(&s);
+    record_session_free(&s);
 }
 
 /* A FILE is continued where it stops; one with errors is refused. */
 static void test_continue(void **state)
 {
     (void)state;
-    struct play_session s;
+    struct record_session s;
     open_new(&s, "cont.xii");
     type_golden(&s, "abilities.xii", 13);
     struct log_await a = s.await;
-    play_session_free(&s);
+    record_session_free(&s);
     struct strbuf err = STRBUF_INIT;
-    assert_int_equal(play_session_open(&s, &GD, file_path("cont.xii"), &err), 0);
+    assert_int_equal(record_session_open(&s, &GD, file_path("cont.xii"), &err), 0);
     assert_memory_equal(&a, &s.await, sizeof a);
     assert_int_equal(s.await.kind, LOG_AWAIT_DIE);
     assert_int_equal(s.await.ndice, 2);
-    play_session_free(&s);
+    record_session_free(&s);
     /* A header on its way (no events yet) is continued too. */
     FILE *f = fopen(file_path("half.xii"), "w");
     fputs("players Jack Tom\ndifficulty normal\n", f);
     fclose(f);
-    assert_int_equal(play_session_open(&s, &GD, file_path("half.xii"), &err), 0);
-    assert_int_equal(play_header_step(&s), PLAY_STEP_EVENTS);
-    play_session_free(&s);
+    assert_int_equal(record_session_open(&s, &GD, file_path("half.xii"), &err), 0);
+    assert_int_equal(record_header_step(&s), RECORD_STEP_EVENTS);
+    record_session_free(&s);
     f = fopen(file_path("bad.xii"), "w");
     fputs("players Jack Tom\nround 1\nshared 2 2\n", f);
     fclose(f);
-    assert_int_equal(play_session_open(&s, &GD, file_path("bad.xii"), &err), 1);
+    assert_int_equal(record_session_open(&s, &GD, file_path("bad.xii"), &err), 1);
     assert_non_null(strstr(strbuf_cstr(&err), "[rule: dice]"));
-    play_session_free(&s);
+    record_session_free(&s);
     strbuf_free(&err);
 }
 
@@ -318,7 +318,7 @@ static void test_continue(void **state)
 static void test_short_forms(void **state)
 {
     (void)state;
-    struct play_session s;
+    struct record_session s;
     open_new(&s, "short.xii");
     static const char *const typed[] = {
         "Jack \"Ann Lee\"", "very-easy", "round", "6 5", "4 1", "6 population", "5 food", "4 farms",
@@ -327,10 +327,10 @@ static void test_short_forms(void **state)
     };
     for (size_t i = 0; i < sizeof typed / sizeof typed[0]; i++)
         if (!typed[i][strspn(typed[i], " ")]) {
-            struct play_result res;
-            play_session_submit(&s, typed[i], &res);
-            assert_int_equal(res.outcome, PLAY_EMPTY);
-            play_result_free(&res);
+            struct record_result res;
+            record_session_submit(&s, typed[i], &res);
+            assert_int_equal(res.outcome, RECORD_EMPTY);
+            record_result_free(&res);
         } else {
             submit_ok(&s, typed[i]);
         }
@@ -341,7 +341,7 @@ static void test_short_forms(void **state)
                               "  3 farms\n  2 supply\nwar Jack avoid, \"Ann Lee\" avoid  # a quiet round\n\nround 2\n"
                               "# the table's note\n");
     free(text);
-    play_session_free(&s);
+    record_session_free(&s);
 }
 
 /* A comment typed alone is written; undo takes it back with the statement before it, and
@@ -349,7 +349,7 @@ static void test_short_forms(void **state)
 static void test_comments(void **state)
 {
     (void)state;
-    struct play_session s;
+    struct record_session s;
     open_new(&s, "comments.xii");
     submit_ok(&s, "# Friday at the Crown");
     submit_ok(&s, "Jack Tom");
@@ -358,18 +358,18 @@ static void test_comments(void **state)
     assert_string_equal(text, "# Friday at the Crown\nplayers Jack Tom\n# Tom's sheet got wet\n");
     free(text);
     struct strbuf undone = STRBUF_INIT, err = STRBUF_INIT;
-    assert_int_equal(play_session_undo(&s, &undone, &err), 0);
+    assert_int_equal(record_session_undo(&s, &undone, &err), 0);
     assert_string_equal(strbuf_cstr(&undone), "players Jack Tom\n# Tom's sheet got wet\n");
-    assert_int_equal(play_header_step(&s), PLAY_STEP_PLAYERS);
+    assert_int_equal(record_header_step(&s), RECORD_STEP_PLAYERS);
     strbuf_reset(&undone);
-    assert_int_equal(play_session_undo(&s, &undone, &err), 0);
+    assert_int_equal(record_session_undo(&s, &undone, &err), 0);
     assert_string_equal(strbuf_cstr(&undone), "# Friday at the Crown\n");
     text = slurp(file_path("comments.xii"));
     assert_string_equal(text, "");
     free(text);
     strbuf_free(&undone);
     strbuf_free(&err);
-    play_session_free(&s);
+    record_session_free(&s);
 }
 
 /* At every point of the golden games, the example the prompt gives is a line the recorder
@@ -383,7 +383,7 @@ static void test_examples_are_accepted(void **state)
         char path[256];
         snprintf(path, sizeof path, "tests/golden/audit/%s", games[g]);
         char *text = slurp(path);
-        struct play_session s;
+        struct record_session s;
         open_new(&s, "example.xii");
         struct strbuf example = STRBUF_INIT;
         char *p = text;
@@ -392,30 +392,30 @@ static void test_examples_are_accepted(void **state)
             if (nl)
                 *nl = 0;
             strbuf_reset(&example);
-            play_text_example(&s, &example);
+            record_text_example(&s, &example);
             char *before = strdup(strbuf_cstr(&s.text));
-            struct play_result res;
-            play_session_submit(&s, example.data, &res);
-            if (res.outcome != PLAY_ACCEPTED)
+            struct record_result res;
+            record_session_submit(&s, example.data, &res);
+            if (res.outcome != RECORD_ACCEPTED)
                 fail_msg("%s, before '%s': the example '%s' is refused:\n%s", games[g], p, example.data,
                          strbuf_cstr(&res.message));
-            play_result_free(&res);
+            record_result_free(&res);
             struct strbuf undone = STRBUF_INIT, err = STRBUF_INIT;
             /* The header's example may bring its events line with it: undo to where it was. */
             while (strcmp(strbuf_cstr(&s.text), before) != 0) {
                 strbuf_reset(&undone);
-                assert_int_equal(play_session_undo(&s, &undone, &err), 0);
+                assert_int_equal(record_session_undo(&s, &undone, &err), 0);
             }
             strbuf_free(&undone);
             strbuf_free(&err);
             free(before);
             tried++;
-            play_session_submit(&s, p, &res);
-            play_result_free(&res);
+            record_session_submit(&s, p, &res);
+            record_result_free(&res);
             p = nl ? nl + 1 : p + strlen(p);
         }
         strbuf_free(&example);
-        play_session_free(&s);
+        record_session_free(&s);
         free(text);
     }
     assert_true(tried > 500);

@@ -3,6 +3,7 @@
 #define TESTS_TEST_UTIL_H
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "core/readfile.h"
 #include "draw/canvas.h"
 
@@ -31,6 +32,23 @@ static inline char *test_slurp(const char *path, size_t *len)
     if (len)
         *len = n;
     return data;
+}
+
+/* Under UPDATE=1 (make golden-update) rewrites the golden file at path with got when it
+ * differs or is missing, and returns 1; otherwise returns 0 and writes nothing. */
+static inline int test_golden_update(const char *path, const char *got)
+{
+    const char *update = getenv("UPDATE");
+    if (!update || strcmp(update, "1") != 0)
+        return 0;
+    char *want = test_slurp(path, NULL);
+    if (!want || strcmp(want, got) != 0) {
+        FILE *f = fopen(path, "wb");
+        if (!f || fputs(got, f) == EOF || fclose(f) != 0)
+            fail_msg("cannot write the golden file %s", path);
+    }
+    free(want);
+    return 1;
 }
 
 /* Makes the temporary folder named by tmpl ("/tmp/name-XXXXXX", changed in place). */

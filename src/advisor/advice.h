@@ -1,0 +1,136 @@
+/* The advisor: at a decision (the rest of a turn's dice, a king-war choice, a location bonus
+ * choice), lists the candidate moves through the engine and the bots' plan enumeration, plays
+ * each out to the game's end many times with a rollout bot, and ranks them (rank.h: common
+ * random numbers, successive halving, threads). `xii hint` prints the best ones; the game
+ * analysis (advice_analyse.h) compares them with the move played.
+ *
+ * A turn's candidates are complete plans (play/plan.h: every die's use, reserve die, abilities
+ * and at most one market conversion), chosen by a screen of every distinct plan the engine
+ * lists (play_plans_visit, cut after screen_nodes partial plans, which the advice says),
+ * each with no market conversion and with each one: the 16 best by the bots' evaluation after
+ * the turn's end, the 4 with the most VP after it, the 4 with the most VP of those that have
+ * achieved the solo objective after it, and in the game's last round the 16 best by the goal's
+ * value after one play-out of the round's rest (exact when the rest holds no chance: the
+ * last turn of a solo game), at most one per position reached. Plans that use the town court's
+ * re-roll are left out: the re-roll's result is chance, not a choice.
+ *
+ * The candidates race (rank.h, rank_options.race): every one still in gets at least 64
+ * rollouts before any verdict, the leader is tested against every other with the Bonferroni
+ * correction, candidates with identical results are merged. The goal (rank_goal) ranks them:
+ * by default the solo objective when the game has one, the win in multiplayer, the score in
+ * arcade (advice_default_goal). */
+#ifndef ADVISOR_ADVICE_H
+#define ADVISOR_ADVICE_H
+#include <stddef.h>
+#include "play/bot.h"
+#include "play/plan.h"
+#include "play/rank.h"
+#include "rules/engine.h"
+
+enum advice_kind {
+    ADVICE_TURN,        /* the dice still unspent in the open turn */
+    ADVICE_WAR,         /* the king war: support or avoid */
+    ADVICE_COLLECT      /* the bonus of each location with a choice the player earned */
+};
+
+/* One candidate move. */
+struct advice_choice {
+    enum advice_kind kind;
+    struct play_plan plan;          /* TURN: the moves, market conversions last */
+    int support;                    /* WAR: 1 support, 0 avoid */
+    int collect[LOCATION_COUNT];    /* COLLECT: bonus index per location, -1 where none */
+};
+
+/* A decision to advise on. */
+struct advice_position {
+    const struct game_state *s;     /* the state where the decision is taken */
+    enum advice_kind kind;
+    int player;                     /* the seat deciding */
+    /* WAR: the other seats' entries as they were played (the analysis of a game); NULL: the
+     * rollout bot decides for them and their bonus rolls are drawn in each rollout. */
+    const struct war_entry *war_played;
+    /* COLLECT: which locations' choices are owed (bit l); the turn player otherwise. */
+    unsigned collect;
+};
+
+struct advice_options {
+    struct play_bot bot;            /* the rollout player, in every seat */
+    int goal;                       /* a rank_goal, or -1: advice_default_goal */
+    size_t screen_nodes;            /* partial plans the screen explores at most (0: the
+                                       hint's ADVICE_SCREEN_NODES) */
+    struct rank_options rank;       /* player, nplayers and goal are filled in by advice_rank */
+};
+
+/* A candidate with its estimates. `played` marks the move of the log (analysis). */
+struct advice_ranked {
+    struct advice_choice choice;
+    int played;
+    struct rank_result r;
+};
+
+struct advice {
+    enum advice_kind kind;
+    int player, round;
+    enum rank_goal goal;            /* what ranked the candidates */
+    size_t plans_legal;             /* TURN: the distinct plans of the dice listed */
+    size_t plans_screened;          /* TURN: those with each market choice, keyed by the screen */
+    int plans_cut;                  /* TURN: the listing was cut at screen_nodes */
+    struct advice_ranked *ranked;   /* every candidate ranked, best first (owned) */
+    size_t n;
+    struct rank_summary summary;
+};
+
+/* The move a log played at a decision (the analysis of a game). */
+struct advice_played {
+    const struct game_state *after; /* TURN: the state after its lines (turn ended or not) */
+    struct advice_choice choice;    /* TURN: its moves for the words and lines (nmoves -1: not
+                                       known); WAR, COLLECT: the choice written (-1: a bonus
+                                       not taken) */
+};
+
+/* The rollouts every candidate still in the race gets before any verdict. */
+#define ADVICE_RACE_MIN 64
+/* Partial plans the hint's screen explores at most (play_plans_visit's max_nodes): about a
+ * second; the analysis, with a decision per turn, explores a quarter of it. */
+#define ADVICE_SCREEN_NODES 400000
+
+/* The goal by default: the objective in a solo game with one, the win in multiplayer, the
+ * score in arcade. */
+enum rank_goal advice_default_goal(const struct game_state *s);
+
+/* Lists the candidates at pos, adds the played move when played is not NULL, and ranks them
+ * by rollouts. A candidate that reaches the same sheet as the played move is the played one.
+ * Returns 0, or -1 with why in err (no candidate, an engine refusal in a rollout, the goal
+ * objective in a game without one). */
+int advice_rank(const struct advice_position *pos, const struct advice_played *played,
+                const struct advice_options *o, struct advice *out, struct strbuf *err);
+/* The cost of the move played: the final score of `best` minus the played move's, paired, from
+ * `rollouts` fresh rollouts of both with `seed` (not the ranking's: the estimate is
+ * independent of the selection that found the best, so it is not biased upward by the
+ * winner's curse), with its 95 % interval. Not clamped: a played move better than `best`
+ * costs less than zero. Returns 0, or -1 with why in err. */
+int advice_cost(const struct advice_position *pos, const struct advice_choice *best,
+                const struct advice_played *played, const struct advice_options *o, uint64_t seed,
+                size_t rollouts, struct estimate *cost, struct strbuf *err);
+/* Frees what advice_rank allocated; out may be zeroed or NULL. */
+void advice_free(struct advice *out);
+
+/* The log lines that play a choice from pos, one per line (indented for a turn's moves):
+ * "  6 population", "collect Jack grassland food, forest supply", the war line
+ * "war Jack avoid, Tom support" when the other entries are known (played, or players without
+ * POW), else the player's entry "Tom support" (the bonus rolls are written after "support"
+ * when they are rolled). */
+void advice_lines(const struct advice_position *pos, const struct advice_choice *c, struct strbuf *out);
+/* The choice in words (advice_words.h for a turn). */
+void advice_describe(const struct advice_position *pos, const struct advice_choice *c,
+                     struct strbuf *out);
+
+/* A rollout outcome for the ranking: every seat's score and the winners of the finished game s. */
+void advice_outcome(const struct game_state *s, struct rank_outcome *out);
+/* Plays a copy of s to the end with `bot` in every seat (an open turn too), the dice and the
+ * bot's choices drawn from seed, as the rankings' rollouts do. Returns 0, or -1 (an engine
+ * refusal). */
+int advice_play_out(const struct game_state *s, const struct play_bot *bot, uint64_t seed,
+                    struct rank_outcome *out);
+
+#endif

@@ -1,0 +1,19 @@
+/* Where the advisor is asked: the decision awaited at the end of a replayed move log
+ * (log/await.h) as an advice position, or in words why there is none (the log awaits dice, a
+ * round line, the end of the game...). Used by `xii hint` and the recorder's hint command. */
+#ifndef ADVISOR_ADVICE_POSITION_H
+#define ADVISOR_ADVICE_POSITION_H
+#include "core/strbuf.h"
+#include "log/await.h"
+#include "advisor/advice.h"
+
+/* Fills pos for the decision a awaits at the end of the replay r. asked: the seat asking, or
+ * -1. At a king war the asking seat decides (default: the first seat that may support); a
+ * location bonus choice owed by the asking seat is answered when the war is not theirs to
+ * choose; after a turn's fourth die, another seat asking is answered about the king war that
+ * follows (the turn then ends without a reserve die). Returns 0, or -1 with a sentence in why: no decision is due (what the log awaits
+ * instead), or the decision is another player's. */
+int advice_position_from_await(const struct log_replay *r, const struct log_await *a, int asked,
+                               struct advice_position *pos, struct strbuf *why);
+
+#endif

@@ -1,0 +1,34 @@
+/* The report of `xii hint`: the decision, then the best candidates, best first, each with its
+ * expected final score and 95 % interval, the gap to the best (paired, common random numbers),
+ * the chance of winning (multiplayer), the move in words and the log lines to type. As text,
+ * or as one JSON object:
+ *   {"player", "round", "decision", "rollouts", "stop", "plans": [{"lines", "description",
+ *    "expected_score", "ci95", "behind_best", "behind_ci95", "win_probability", "win_ci95",
+ *    "rollouts"}]}
+ * win_probability and win_ci95 are null in a solo game. */
+#ifndef ADVISOR_ADVICE_REPORT_H
+#define ADVISOR_ADVICE_REPORT_H
+#include <stddef.h>
+#include "core/strbuf.h"
+#include "advisor/advice.h"
+
+struct advice_report_input {
+    const struct advice_position *pos;
+    const struct advice *advice;
+    size_t top;                 /* candidates to show (the first ones) */
+    const char *bot;            /* the rollout player's name */
+    uint64_t seed;
+};
+
+/* "turn", "war" or "collect". */
+const char *advice_kind_name(enum advice_kind kind);
+/* "score", "win" or "objective". */
+const char *advice_goal_name(enum rank_goal goal);
+/* "separated", "close", "budget" or "time". */
+const char *advice_stop_name(enum rank_stop stop);
+/* Appends the text report. */
+void advice_report_text(const struct advice_report_input *in, struct strbuf *out);
+/* Appends the JSON report and a line feed. */
+void advice_report_json(const struct advice_report_input *in, struct strbuf *out);
+
+#endif

@@ -1,0 +1,93 @@
+/* The recorder's session (xii play, xii serve): the move log being written, its live replay,
+ * and what it awaits next. No terminal here: the callers read the lines and print.
+ *
+ * A typed line is expanded from its short form (shortform.h) into a statement of the move
+ * log, written out in full, then fed to the live replay (log/live.h: the audit's own replay,
+ * one statement at a time): any error refuses the line (the audit's diagnostics say why) and
+ * takes it back, nothing is written; otherwise the line is appended to FILE and flushed to
+ * disk (fsync) before the call returns. Before round 1 the header may be incomplete (a
+ * difficulty whose events line has not come yet): a header line is accepted when the header
+ * replays with no error once stand-ins are given for what it still lacks (the players, the
+ * solo objective, the events).
+ * An accepted line comes with what the rules did by themselves (narrate.h), the warnings the
+ * audit gives it (a wasted die) and, for a check line, each mismatch with the changes that
+ * explain the rules' value. FILE is locked, checked against outside changes and never left
+ * with half a line (gamefile.h); a comment typed alone is checked by the log's parser
+ * (control characters, UTF-8) and written as it is. Undo takes back the last statement by
+ * cutting the end of FILE off. */
+#ifndef RECORD_SESSION_H
+#define RECORD_SESSION_H
+#include <stdint.h>
+#include "core/diag.h"
+#include "core/strbuf.h"
+#include "log/await.h"
+#include "log/live.h"
+#include "record/gamefile.h"
+#include "log/replay.h"
+
+struct record_session {
+    const struct gamedata *gd;
+    char *path;                 /* FILE (owned) */
+    struct record_gamefile file;    /* FILE, open and locked while the session lasts */
+    struct strbuf text;         /* FILE's content: every accepted line */
+    int has_seed;               /* --seed: a difficulty's events are drawn from seed */
+    uint64_t seed;
+    int lines;                  /* line feeds in text */
+    /* The live replay of text, the replay it shows, and what it awaits. */
+    struct log_live *live;
+    const struct log_replay *replay;
+    struct log_await await;
+};
+
+enum record_outcome {
+    RECORD_EMPTY,         /* nothing but blanks was typed: nothing happens */
+    RECORD_ACCEPTED,      /* written to FILE */
+    RECORD_REFUSED,       /* not written: message says why, in the audit's words */
+    RECORD_WRITE_FAILED   /* accepted but FILE could not be written: message says why */
+};
+
+struct record_result {
+    enum record_outcome outcome;
+    struct strbuf written;      /* the lines written, as in FILE */
+    struct strbuf message;      /* refusal: the diagnostics; accepted: a check line's mismatches,
+                                   each with the changes that explain it, and how to take it back */
+    struct strbuf narration;    /* accepted: what the rules did by themselves (may be empty) */
+    struct strbuf warnings;     /* accepted: the audit's warnings on the line (a wasted die) */
+    int seat;                   /* the seat whose move the statement is, -1 for the table's */
+};
+
+/* Opens FILE (created empty when missing), locks it and replays it. Returns 0; -1 with the
+ * reason in err when it cannot be read or created (or is not a regular file), -2 when it cannot
+ * be written (or another recorder holds it); 1 when it has errors (err holds the audit's
+ * diagnostics): a log is continued only when the rules accept it (a header on its way
+ * included). */
+int record_session_open(struct record_session *s, const struct gamedata *gd, const char *path,
+                      struct strbuf *err);
+/* Frees everything the session owns (FILE stays). */
+void record_session_free(struct record_session *s);
+
+/* Checks a typed line and, if the rules accept it, writes it. res is initialized here; free
+ * it with record_result_free(). */
+void record_session_submit(struct record_session *s, const char *line, struct record_result *res);
+void record_result_free(struct record_result *res);
+
+/* Takes back the last statement, with the comment lines after it (the comment lines alone
+ * when FILE has no statement). Writes what was taken back into undone
+ * (empty when there was nothing). Returns 0, or -1 with the reason in err when FILE could not
+ * be cut back (changed from outside...; the session is then unchanged). */
+int record_session_undo(struct record_session *s, struct strbuf *undone, struct strbuf *err);
+
+/* The state where the awaited decision is taken. */
+const struct game_state *record_session_state(const struct record_session *s);
+/* Whether a game statement (round, turn...) has been written: the header is over. */
+int record_session_started(const struct record_session *s);
+/* The statements written. */
+size_t record_session_statements(const struct record_session *s);
+/* The header line of that kind (players, difficulty, solo, events...), or NULL. */
+const struct log_stmt *record_session_header(const struct record_session *s, enum log_kind kind);
+/* The seat whose move statement st is (a turn, its dice, a collect, a check, a war entry of
+ * one player), or -1 for the table's (the header, rounds, shared dice, outlaws' rolls, a war
+ * line of several players). */
+int record_statement_seat(const struct record_session *s, const struct log_stmt *st);
+
+#endif
