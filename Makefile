@@ -30,6 +30,8 @@ BUILD_LIBS := pc:cairo-ft=libcairo2-dev
 BUILD_LIBS += pc:cairo=libcairo2-dev
 BUILD_LIBS += pc:libedit=libedit-dev
 BUILD_LIBS += pc:jansson=libjansson-dev
+BUILD_LIBS += pc:libmicrohttpd=libmicrohttpd-dev
+BUILD_LIBS += pc:libqrencode=libqrencode-dev
 BUILD_LIBS += h:hpdf.h:-lhpdf=libhpdf-dev
 # What only make check needs, one a line (bin:COMMAND, pc:MODULE, py:MODULE = PACKAGE).
 TEST_NEEDS := pc:cmocka=libcmocka-dev
@@ -71,9 +73,10 @@ ALL_CFLAGS    = $(XII_CFLAGS) $(CFLAGS)
 ALL_LDFLAGS   = $(SANITIZE) $(LDFLAGS)
 ALL_LDLIBS    = $(XII_LDLIBS) $(LDLIBS)
 
-LIB_SRC  := $(sort $(wildcard src/core/*.c src/rules/*.c src/log/*.c src/play/*.c src/advisor/*.c src/record/*.c src/layout/*.c src/draw/*.c))
+LIB_SRC  := $(sort $(wildcard src/core/*.c src/rules/*.c src/log/*.c src/play/*.c src/advisor/*.c src/record/*.c src/serve/*.c src/layout/*.c src/draw/*.c))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c))
-EMBED_IN := $(sort $(wildcard templates/*.rules templates/*.icons templates/*.layout templates/*.txt))
+EMBED_IN := $(sort $(wildcard templates/*.rules templates/*.icons templates/*.layout templates/*.txt \
+                          templates/*.html templates/*.js templates/*.css))
 GEN_C    := $(BUILD)/gen/embedded.c
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/embedded.o
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
@@ -252,6 +255,23 @@ textcheck: $(XII)
 
 check: unit golden pdfcheck catalogue repro outputs textcheck makeflags helpcheck mancheck completioncheck schemacheck installcheck play simcheck
 unit golden pdfcheck catalogue repro outputs textcheck makeflags helpcheck mancheck completioncheck schemacheck installcheck play simcheck: | testdeps
+
+# xii serve over real HTTP on 127.0.0.1: links, join sheet, headers, tokens, limits, restarts.
+.PHONY: servecheck
+servecheck: $(XII)
+	@sh tests/run-serve.sh $(XII) $(BUILD)
+check: servecheck
+
+# xii serve in headless Chromium (tests/run-browser.sh): make check runs it when Chromium is
+# installed and says SKIPPED otherwise; make browsercheck installs Debian's chromium first when
+# root (a large package: opt-in).
+.PHONY: browser browsercheck
+browser: $(XII)
+	@sh tests/run-browser.sh $(XII) $(BUILD)
+browsercheck: $(XII)
+	@[ -x /usr/bin/chromium ] || [ "$$(id -u)" != 0 ] || sh tools/ensure-deps.sh chromium
+	@sh tests/run-browser.sh $(XII) $(BUILD)
+check: browser
 
 # The docs stand on their own: links and named paths exist, nothing points outside the repository.
 # (A test target can add itself to make check on its own line, as this one does.)

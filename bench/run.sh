@@ -4,7 +4,7 @@
 # their figures: the audit's throughput on random complete 5-player games against the lexing
 # floor, its time per line on long logs, `xii audit` end to end on a 100,000-line log, the
 # blank town-sheets per backend and a whole `xii sheet` run, the recorder's check of each line
-# and `xii play` end to end, and the filled town-sheets.
+# and `xii play` end to end, the filled town-sheets, and xii serve under load.
 if [ $# -ne 2 ]; then
   echo "usage: sh bench/run.sh path/to/xii BUILD" >&2
   exit 2
@@ -85,4 +85,7 @@ if [ -x "$bench/bench_advisor" ]; then
   echo "== the advisor: xii hint and xii audit --analyse (bench_advisor)"
   "$bench/bench_advisor" "$xii" || status=1
 fi
+echo
+echo "== xii serve under load on 127.0.0.1 (bench/serve-load.py: 6 clients, 10,000 requests)"
+timeout 600 python3 bench/serve-load.py "$xii" 6 10000 || status=1
 exit $status

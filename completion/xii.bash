@@ -140,7 +140,7 @@ _xii()
         return
     fi
     case $cmd in
-        audit | hint | play) _xii_files "$cur" xii ;;
+        audit | hint | play | serve) _xii_files "$cur" xii ;;
     esac
 }
 complete -F _xii xii

@@ -30,7 +30,8 @@ MAY_CALL = {
     'draw': {'core'},
     'layout': {'draw', 'rules', 'core'},
     'record': {'advisor', 'play', 'log', 'rules', 'core'},
-    'cli': {'record', 'advisor', 'play', 'log', 'layout', 'draw', 'rules', 'core'},
+    'serve': {'record', 'advisor', 'play', 'log', 'layout', 'draw', 'rules', 'core'},
+    'cli': {'serve', 'record', 'advisor', 'play', 'log', 'layout', 'draw', 'rules', 'core'},
 }
 
 # Circles known and being taken apart, each with who is doing it. Listed here, they are

@@ -48,7 +48,7 @@ fail() { failed=$((failed + 1)); echo "FAILED: $*"; }
 commands=$("$xii" --help | sed -n '/^commands:/,/^$/s/^  \([a-z-][a-z-]*\) .*/\1/p' | tr '\n' ' ')
 expect "$commands help --help --version" ""
 expect "audit" au
-expect "setup summary sheet simulate" help s
+expect "setup summary sheet serve simulate" help s
 expect "--help --ids --json --rules" rules --
 expect "--json" audit --j
 expect "--players --paper --png" sheet --grey --p

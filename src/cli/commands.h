@@ -15,5 +15,6 @@ int cmd_play(int argc, char **argv);
 int cmd_record_sheet(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
 int cmd_hint(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 #endif

@@ -21,6 +21,7 @@ static const struct command commands[] = {
     {"sheet", cmd_sheet, "blank town-sheets to print (two pages per player)"},
     {"audit", cmd_audit, "check a move log against the rules: errors, mismatches, scores, winner"},
     {"play", cmd_play, "record a game at the table, each move checked as it is typed"},
+    {"serve", cmd_serve, "record a game from every player's phone: a link each, over the recorder"},
     {"simulate", cmd_simulate, "play many games with bots: score statistics, plot, move logs"},
     {"hint", cmd_hint, "the best moves for the decision at the end of a move log, by rollouts"},
 };

@@ -988,6 +988,8 @@ int filled_sheet_draw(struct canvas *c, const struct filled_sheet_input *in, str
     int rc = 0;
     const struct game_state *s = in->state;
     for (int p = 0; p < s->cfg.nplayers && rc == 0; p++) {
+        if (in->only_seat > 0 && p != in->only_seat - 1)
+            continue;
         struct townsheet_options o;
         townsheet_options_init(&o, in->gd, paper, in->grey);
         o.icons = icons;

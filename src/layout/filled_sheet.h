@@ -29,9 +29,10 @@ struct filled_sheet_input {
     const char *paper;                  /* "a4" or "letter" */
     int grey;
     const char *footer_options;         /* the options, for the footer */
+    int only_seat;                      /* > 0: draw that seat's pages only (from 1) */
 };
 
-/* Draws 2 pages per player onto c (which the caller created and finishes). Returns 0, or -1
+/* Draws 2 pages per player (or only_seat's) onto c (which the caller created and finishes). Returns 0, or -1
  * with the reason in err (unknown paper; the canvas status is checked by the caller). */
 int filled_sheet_draw(struct canvas *c, const struct filled_sheet_input *in, struct strbuf *err);
 

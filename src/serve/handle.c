@@ -1,0 +1,226 @@
+/* Routing, token checks and the answers. */
+#include "serve/handle.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "core/embedded.h"
+#include "serve/json.h"
+#include "serve/sheet.h"
+
+static const char json_type[] = "application/json; charset=utf-8";
+
+static void error(struct serve_response *rs, int status, const char *message)
+{
+    rs->status = status;
+    rs->type = json_type;
+    strbuf_reset(&rs->body);
+    serve_json_error(message, &rs->body);
+}
+
+/* The page's files, from templates/ compiled in; the page gets its token written in. */
+static void page_file(struct serve_response *rs, const char *name, const char *type, const char *token)
+{
+    const struct embedded_file *f = embedded_find(name);
+    if (!f) {
+        error(rs, 500, "the page is missing from this build");
+        return;
+    }
+    rs->status = 200;
+    rs->type = type;
+    const char *p = (const char *)f->data, *end = p + f->size;
+    static const char mark[] = "{{token}}";
+    for (;;) {
+        const char *m = strstr(p, mark);
+        if (!m || m >= end) {
+            strbuf_append(&rs->body, p, (size_t)(end - p));
+            break;
+        }
+        strbuf_append(&rs->body, p, (size_t)(m - p));
+        strbuf_puts(&rs->body, token);
+        p = m + sizeof mark - 1;
+    }
+}
+
+static int parse_number(const char *s, unsigned long *out)
+{
+    if (!s || *s < '0' || *s > '9')
+        return -1;
+    errno = 0;
+    char *end;
+    *out = strtoul(s, &end, 10);
+    return errno || *end ? -1 : 0;
+}
+
+static void wait_change(struct serve_server *sv, const struct serve_request *rq, struct serve_response *rs,
+                        int role)
+{
+    unsigned long since;
+    if (parse_number(rq->since, &since) != 0) {
+        error(rs, 400, "since needs the version number the page has");
+        return;
+    }
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += rq->wait_seconds;
+    pthread_mutex_lock(&sv->lock);
+    while (sv->version == since && !sv->stopping && rq->wait_seconds > 0)
+        if (pthread_cond_timedwait(&sv->changed, &sv->lock, &until) == ETIMEDOUT)
+            break;
+    rs->status = 200;
+    rs->type = json_type;
+    serve_json_state(sv, role, &rs->body);
+    pthread_mutex_unlock(&sv->lock);
+}
+
+/* The body as one line: a final line feed dropped; NUL bytes and further lines refused. */
+static int body_line(const struct serve_request *rq, struct serve_response *rs, char **line)
+{
+    size_t n = rq->body_len;
+    if (n > SERVE_MAX_BODY) {
+        error(rs, 413, "a line is at most 1024 bytes");
+        return -1;
+    }
+    if (n > 0 && rq->body[n - 1] == '\n')
+        n--;
+    if (n > 0 && rq->body[n - 1] == '\r')
+        n--;
+    if (n > 0 && (memchr(rq->body, 0, n) || memchr(rq->body, '\n', n) || memchr(rq->body, '\r', n))) {
+        error(rs, 400, "one line at a time, with no NUL byte");
+        return -1;
+    }
+    *line = malloc(n + 1);
+    if (!*line) {
+        error(rs, 500, "out of memory");
+        return -1;
+    }
+    if (n)
+        memcpy(*line, rq->body, n);
+    (*line)[n] = 0;
+    return 0;
+}
+
+static void enter_line(struct serve_server *sv, const struct serve_request *rq, struct serve_response *rs,
+                       int role)
+{
+    char *line;
+    if (body_line(rq, rs, &line) != 0)
+        return;
+    struct serve_outcome o;
+    pthread_mutex_lock(&sv->lock);
+    serve_enter(sv, role, line, &o);
+    serve_json_outcome(&o, sv->version, &rs->body);
+    pthread_mutex_unlock(&sv->lock);
+    rs->status = 200;
+    rs->type = json_type;
+    serve_outcome_free(&o);
+    free(line);
+}
+
+static void undo(struct serve_server *sv, struct serve_response *rs, int role)
+{
+    struct serve_outcome o;
+    pthread_mutex_lock(&sv->lock);
+    serve_undo(sv, role, &o);
+    serve_json_outcome(&o, sv->version, &rs->body);
+    pthread_mutex_unlock(&sv->lock);
+    rs->status = 200;
+    rs->type = json_type;
+    serve_outcome_free(&o);
+}
+
+/* "/sheet/N.svg": N from 1, digits only. */
+static int sheet_seat(const char *path)
+{
+    static const char prefix[] = "/sheet/";
+    if (strncmp(path, prefix, sizeof prefix - 1) != 0)
+        return -1;
+    const char *p = path + sizeof prefix - 1;
+    if (p[0] < '1' || p[0] > '9' || strcmp(p + 1, ".svg") != 0)
+        return -1;
+    return p[0] - '1';
+}
+
+static void sheet(struct serve_server *sv, const struct serve_request *rq, struct serve_response *rs, int seat)
+{
+    int page = 0;
+    if (rq->page && strcmp(rq->page, "1") != 0) {
+        if (strcmp(rq->page, "2") != 0) {
+            error(rs, 400, "page is 1 (the front) or 2 (the back)");
+            return;
+        }
+        page = 1;
+    }
+    struct strbuf err = STRBUF_INIT;
+    pthread_mutex_lock(&sv->lock);
+    const struct strbuf *svg = serve_sheet_svg(sv, seat, page, &err);
+    if (svg) {
+        rs->status = 200;
+        rs->type = "image/svg+xml";
+        strbuf_append(&rs->body, strbuf_cstr(svg), svg->len);
+    }
+    pthread_mutex_unlock(&sv->lock);
+    if (!svg)
+        error(rs, 404, strbuf_cstr(&err));
+    strbuf_free(&err);
+}
+
+void serve_handle(struct serve_server *sv, const struct serve_request *rq, struct serve_response *rs)
+{
+    memset(rs, 0, sizeof *rs);
+    pthread_mutex_lock(&sv->lock);
+    int role = serve_token_role(&sv->tokens, rq->token);
+    pthread_mutex_unlock(&sv->lock);
+    if (role == SERVE_NOBODY) {
+        error(rs, 403, "this link's token is missing or wrong: open the link xii serve printed");
+        return;
+    }
+    static const struct { const char *path, *method; } routes[] = {
+        {"/", "GET"}, {"/page.js", "GET"}, {"/page.css", "GET"}, {"/api/state", "GET"},
+        {"/api/wait", "GET"}, {"/api/line", "POST"}, {"/api/undo", "POST"}, {"/sheet/", "GET"},
+    };
+    const char *path = rq->path ? rq->path : "";
+    int seat = sheet_seat(path);
+    int r = -1;
+    for (int k = 0; k < (int)(sizeof routes / sizeof routes[0]); k++)
+        if (strcmp(path, routes[k].path) == 0 || (k == 7 && seat >= 0))
+            r = k;
+    if (r < 0) {
+        error(rs, 404, "no such page");
+        return;
+    }
+    if (!rq->method || strcmp(rq->method, routes[r].method) != 0) {
+        error(rs, 405, "method not allowed here");
+        return;
+    }
+    switch (r) {
+    case 0:
+        page_file(rs, "serve.html", "text/html; charset=utf-8", rq->token);
+        break;
+    case 1:
+        page_file(rs, "serve.js", "text/javascript; charset=utf-8", rq->token);
+        break;
+    case 2:
+        page_file(rs, "serve.css", "text/css; charset=utf-8", rq->token);
+        break;
+    case 3:
+        pthread_mutex_lock(&sv->lock);
+        rs->status = 200;
+        rs->type = json_type;
+        serve_json_state(sv, role, &rs->body);
+        pthread_mutex_unlock(&sv->lock);
+        break;
+    case 4:
+        wait_change(sv, rq, rs, role);
+        break;
+    case 5:
+        enter_line(sv, rq, rs, role);
+        break;
+    case 6:
+        undo(sv, rs, role);
+        break;
+    default:
+        sheet(sv, rq, rs, seat);
+        break;
+    }
+}

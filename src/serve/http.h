@@ -1,0 +1,28 @@
+/* The companion's HTTP server (libmicrohttpd): one thread per connection, each request read
+ * into a struct serve_request and answered by serve_handle (serve/handle.h). Limits: bodies
+ * of SERVE_MAX_BODY bytes, 64 connections (32 from one address), 16 KiB of headers, idle
+ * connections closed after 60 s, at most 40 lines or undos a second (burst 80). Every answer
+ * carries a Content-Security-Policy that allows nothing from elsewhere, and no-store. */
+#ifndef SERVE_HTTP_H
+#define SERVE_HTTP_H
+#include "core/strbuf.h"
+#include "serve/server.h"
+
+struct serve_http;
+
+struct serve_http_options {
+    int lan;                    /* listen on every address (else 127.0.0.1 only) */
+    unsigned port;              /* 0: any free port */
+    int wait_seconds;           /* the longest wait of /api/wait */
+};
+
+/* Starts serving; the port it listens on goes to *port. NULL with why in err. */
+struct serve_http *serve_http_start(struct serve_server *sv, const struct serve_http_options *o,
+                                    unsigned *port, struct strbuf *err);
+/* Stops serving (the waiting pages are told first) and frees h. */
+void serve_http_stop(struct serve_http *h);
+
+/* The security headers every answer carries, name and value, ending with {NULL, NULL}. */
+extern const char *const serve_http_headers[][2];
+
+#endif

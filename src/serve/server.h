@@ -1,0 +1,72 @@
+/* The companion's server state: the one recorder session every link writes through, the
+ * links' tokens, the war entries waiting, what happened lately (the narration), and a
+ * version that changes with every accepted line or undo, for the pages waiting on it.
+ *
+ * One lock guards all of it: one writer at a time, every accepted line flushed to FILE (by
+ * the recorder) before the call returns. No network here (serve/http.h). */
+#ifndef SERVE_SERVER_H
+#define SERVE_SERVER_H
+#include <pthread.h>
+#include "core/strbuf.h"
+#include "record/session.h"
+#include "serve/tokens.h"
+#include "serve/war.h"
+
+#define SERVE_NEWS_KEPT 12      /* narration entries kept for the pages */
+
+struct serve_news {
+    unsigned long version;      /* the version the entry made */
+    int role;                   /* who entered it (SERVE_TABLE or a seat) */
+    char *text;                 /* what was written, or taken back, and what it did (owned) */
+};
+
+struct serve_server {
+    pthread_mutex_t lock;
+    pthread_cond_t changed;     /* signalled when version changes or the server stops */
+    struct record_session *s;
+    struct serve_tokens tokens;
+    char *links_path;           /* where the tokens are kept, or NULL (owned) */
+    struct serve_tokens kept;   /* the tokens read from there at the start */
+    struct serve_war war;
+    unsigned long version;
+    int stopping;
+    struct serve_news news[SERVE_NEWS_KEPT];   /* the newest last */
+    int nnews;
+    /* Called (under the lock) once the players are known and have their tokens: the links to
+     * print. */
+    void (*on_players)(void *ctx);
+    void *ctx;
+    /* The sheets drawn, kept while the version is the same. */
+    struct strbuf sheet[XII_MAX_PLAYERS][2];
+    unsigned long sheet_version[XII_MAX_PLAYERS][2];
+};
+
+/* Takes the session (which stays the caller's) and makes the table's token, and the seats'
+ * when the players are known. links_path (or NULL): the file the tokens are kept in
+ * (serve_tokens_load): the tokens found there are used again, the new ones written there.
+ * Returns 0, or -1 with why in err (the server is then freed). */
+int serve_server_init(struct serve_server *sv, struct record_session *s, const char *links_path,
+                      struct strbuf *err);
+void serve_server_free(struct serve_server *sv);
+
+/* Seat's name (from 0) as the players line gives it, or NULL. Lock held. */
+const char *serve_seat_name(const struct serve_server *sv, int seat);
+
+/* The outcome of a line or an undo, for the answer. */
+struct serve_outcome {
+    int accepted;               /* written (or taken back, or a war entry kept) */
+    int waiting;                /* a war entry kept: the line waits for the others */
+    struct strbuf message;      /* the refusal (the audit's words), or a check line's notes */
+    struct strbuf written;      /* the lines written or taken back */
+};
+void serve_outcome_free(struct serve_outcome *o);
+
+/* Enters a typed line for role (tokens.h), as xii play would, after checking the role may
+ * enter it. Call with the lock held. */
+void serve_enter(struct serve_server *sv, int role, const char *typed, struct serve_outcome *o);
+/* Takes back the last statement if role may (the table: any; a seat: its own). Lock held. */
+void serve_undo(struct serve_server *sv, int role, struct serve_outcome *o);
+/* Tells the waiting pages to stop waiting (the server is stopping). */
+void serve_server_stop(struct serve_server *sv);
+
+#endif

@@ -1,0 +1,32 @@
+/* The links' keys: one unguessable token per link (the table's and each seat's), 128 bits
+ * from the system's random source (getrandom), written as 32 lower-case hex digits. A request
+ * names its link by its token; the role it gets is looked up in constant time per token. */
+#ifndef SERVE_TOKENS_H
+#define SERVE_TOKENS_H
+#include "core/strbuf.h"
+#include "rules/state.h"
+
+#define SERVE_TOKEN_HEX 32
+
+/* Who a token speaks for. */
+enum { SERVE_NOBODY = -2, SERVE_TABLE = -1 };   /* a seat is 0.. */
+
+struct serve_tokens {
+    char table[SERVE_TOKEN_HEX + 1];
+    char seat[XII_MAX_PLAYERS][SERVE_TOKEN_HEX + 1];
+    int nseats;                 /* seats with a token (the players known so far) */
+};
+
+/* Fills out with a fresh token. Returns 0, or -1 when the random source fails. */
+int serve_token_new(char out[SERVE_TOKEN_HEX + 1]);
+
+/* The tokens kept beside FILE (FILE.links, mode 0600: "table HEX", then "seat N HEX" lines),
+ * so that a restarted server keeps its links. Load: 0 read (t filled, nseats the seats
+ * found), 1 no such file, -1 unreadable or malformed (why in err). Save: 0, or -1 with why. */
+int serve_tokens_load(const char *path, struct serve_tokens *t, struct strbuf *err);
+int serve_tokens_save(const char *path, const struct serve_tokens *t, struct strbuf *err);
+
+/* The role of the token given (NULL or anything not a token: SERVE_NOBODY). */
+int serve_token_role(const struct serve_tokens *t, const char *given);
+
+#endif

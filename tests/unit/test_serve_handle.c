@@ -1,0 +1,407 @@
+/* The companion's requests (serve/handle.h), without the network: every request without a
+ * valid token is refused with 403 and changes nothing; each seat's link enters and undoes
+ * only that seat's lines, the table's link the rest; the war is entered seat by seat; the
+ * routes, methods and limits answer as docs/serve.md says. Run from the repository root. */
+#include "test.h"
+#include <jansson.h>
+#include "serve/handle.h"
+#include "serve/permit.h"
+#include "test_play.h"
+
+static struct record_session S;
+static struct serve_server SV;
+
+static void start(const char *name)
+{
+    open_new(&S, name);
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(serve_server_init(&SV, &S, NULL, &err), 0);
+    strbuf_free(&err);
+}
+
+static void stop(void)
+{
+    serve_server_free(&SV);
+    record_session_free(&S);
+}
+
+static int ask(const char *method, const char *path, const char *token, const char *body, struct serve_response *rs)
+{
+    struct serve_request rq;
+    memset(&rq, 0, sizeof rq);
+    rq.method = method;
+    rq.path = path;
+    rq.token = token;
+    rq.body = body ? body : "";
+    rq.body_len = body ? strlen(body) : 0;
+    serve_handle(&SV, &rq, rs);
+    return rs->status;
+}
+
+/* POSTs a line; returns whether it was accepted (the answer's JSON says). */
+static int line_by(const char *token, const char *line)
+{
+    struct serve_response rs;
+    assert_int_equal(ask("POST", "/api/line", token, line, &rs), 200);
+    json_t *j = json_loads(strbuf_cstr(&rs.body), 0, NULL);
+    assert_non_null(j);
+    int accepted = json_is_true(json_object_get(j, "accepted"));
+    json_decref(j);
+    strbuf_free(&rs.body);
+    return accepted;
+}
+
+static int undo_by(const char *token)
+{
+    struct serve_response rs;
+    assert_int_equal(ask("POST", "/api/undo", token, NULL, &rs), 200);
+    int accepted = strstr(strbuf_cstr(&rs.body), "\"accepted\":true") != NULL;
+    strbuf_free(&rs.body);
+    return accepted;
+}
+
+static const char *last_line(void)
+{
+    static char last[256];
+    const char *t = strbuf_cstr(&S.text);
+    size_t n = S.text.len;
+    while (n > 0 && t[n - 1] == '\n')
+        n--;
+    size_t start = n;
+    while (start > 0 && t[start - 1] != '\n')
+        start--;
+    while (t[start] == ' ')
+        start++;
+    snprintf(last, sizeof last, "%.*s", (int)(n - start), t + start);
+    return last;
+}
+
+#define TABLE (SV.tokens.table)
+#define ANN (SV.tokens.seat[0])
+#define BEN (SV.tokens.seat[1])
+
+static void header(void)
+{
+    assert_true(line_by(TABLE, "players Ann Ben"));
+    assert_int_equal(SV.tokens.nseats, 2);
+    assert_true(line_by(TABLE, "difficulty hard"));
+    assert_true(line_by(TABLE, "events 5 water-storm, 6 water-storm, 7 outlaws-attack, 8 outlaws-attack, 9 fire, 10 famine"));
+}
+
+static void test_tokens(void **state)
+{
+    (void)state;
+    char a[SERVE_TOKEN_HEX + 1], b[SERVE_TOKEN_HEX + 1];
+    assert_int_equal(serve_token_new(a), 0);
+    assert_int_equal(serve_token_new(b), 0);
+    assert_int_equal(strlen(a), 32);
+    assert_int_equal(strspn(a, "0123456789abcdef"), 32);
+    assert_string_not_equal(a, b);
+    struct serve_tokens t;
+    memset(&t, 0, sizeof t);
+    memcpy(t.table, a, sizeof a);
+    memcpy(t.seat[0], b, sizeof b);
+    assert_int_equal(serve_token_role(&t, a), SERVE_TABLE);
+    assert_int_equal(serve_token_role(&t, b), SERVE_NOBODY);     /* no seat known yet */
+    t.nseats = 1;
+    assert_int_equal(serve_token_role(&t, b), 0);
+    assert_int_equal(serve_token_role(&t, NULL), SERVE_NOBODY);
+    assert_int_equal(serve_token_role(&t, ""), SERVE_NOBODY);
+    char c[SERVE_TOKEN_HEX + 2];
+    snprintf(c, sizeof c, "%sx", a);
+    assert_int_equal(serve_token_role(&t, c), SERVE_NOBODY);     /* longer */
+    c[SERVE_TOKEN_HEX - 1] = 0;
+    assert_int_equal(serve_token_role(&t, c), SERVE_NOBODY);     /* shorter */
+    memcpy(c, a, sizeof a);
+    c[5] = c[5] == '0' ? '1' : '0';
+    assert_int_equal(serve_token_role(&t, c), SERVE_NOBODY);     /* one digit off */
+    /* An empty slot is no token. */
+    memset(&t, 0, sizeof t);
+    assert_int_equal(serve_token_role(&t, ""), SERVE_NOBODY);
+}
+
+/* Every route and method, with no token, an empty one, a wrong one, one digit off, a seat
+ * beyond the players: 403, and FILE and the version unchanged. */
+static void test_every_request_without_its_token(void **state)
+{
+    (void)state;
+    start("tokens.xii");
+    header();
+    assert_true(line_by(TABLE, "round 1"));
+    char *before = slurp(file_path("tokens.xii"));
+    unsigned long version = SV.version;
+    static const char *const paths[] = {"/", "/page.js", "/page.css", "/api/state", "/api/wait", "/api/line",
+                                        "/api/undo", "/sheet/1.svg", "/sheet/2.svg", "/nowhere", "/../etc/passwd"};
+    static const char *const methods[] = {"GET", "POST", "PUT", "DELETE", "HEAD"};
+    char off[SERVE_TOKEN_HEX + 1];
+    memcpy(off, TABLE, sizeof off);
+    off[0] = off[0] == 'a' ? 'b' : 'a';
+    char seat3[SERVE_TOKEN_HEX + 1];
+    memcpy(seat3, SV.tokens.seat[2], sizeof seat3);    /* empty: the game has two players */
+    const char *tokens[] = {NULL, "", "0", off, seat3, "00000000000000000000000000000000"};
+    int n = 0;
+    for (size_t p = 0; p < sizeof paths / sizeof paths[0]; p++)
+        for (size_t m = 0; m < sizeof methods / sizeof methods[0]; m++)
+            for (size_t t = 0; t < sizeof tokens / sizeof tokens[0]; t++) {
+                struct serve_response rs;
+                assert_int_equal(ask(methods[m], paths[p], tokens[t], "shared 3 4", &rs), 403);
+                assert_non_null(strstr(strbuf_cstr(&rs.body), "\"error\""));
+                strbuf_free(&rs.body);
+                n++;
+            }
+    assert_int_equal(n, 11 * 5 * 6);
+    char *after = slurp(file_path("tokens.xii"));
+    assert_string_equal(before, after);
+    assert_int_equal(SV.version, version);
+    free(before);
+    free(after);
+    stop();
+}
+
+static void test_routes(void **state)
+{
+    (void)state;
+    start("routes.xii");
+    struct serve_response rs;
+    assert_int_equal(ask("GET", "/", TABLE, NULL, &rs), 200);
+    assert_string_equal(rs.type, "text/html; charset=utf-8");
+    char src[80];
+    snprintf(src, sizeof src, "page.js?token=%s", TABLE);
+    assert_non_null(strstr(strbuf_cstr(&rs.body), src));
+    assert_null(strstr(strbuf_cstr(&rs.body), "{{token}}"));
+    assert_null(strstr(strbuf_cstr(&rs.body), "http"));   /* nothing from elsewhere */
+    strbuf_free(&rs.body);
+    assert_int_equal(ask("GET", "/page.js", TABLE, NULL, &rs), 200);
+    assert_non_null(strstr(rs.type, "javascript"));
+    strbuf_free(&rs.body);
+    assert_int_equal(ask("GET", "/page.css", TABLE, NULL, &rs), 200);
+    strbuf_free(&rs.body);
+    assert_int_equal(ask("GET", "/nowhere", TABLE, NULL, &rs), 404);
+    strbuf_free(&rs.body);
+    assert_int_equal(ask("GET", "/api/state/", TABLE, NULL, &rs), 404);
+    strbuf_free(&rs.body);
+    assert_int_equal(ask("POST", "/api/state", TABLE, NULL, &rs), 405);
+    strbuf_free(&rs.body);
+    assert_int_equal(ask("GET", "/api/line", TABLE, NULL, &rs), 405);
+    strbuf_free(&rs.body);
+    /* No game yet: no sheet; seats beyond 9 are no page. */
+    assert_int_equal(ask("GET", "/sheet/1.svg", TABLE, NULL, &rs), 404);
+    strbuf_free(&rs.body);
+    assert_int_equal(ask("GET", "/sheet/10.svg", TABLE, NULL, &rs), 404);
+    strbuf_free(&rs.body);
+    assert_int_equal(ask("GET", "/sheet/0.svg", TABLE, NULL, &rs), 404);
+    strbuf_free(&rs.body);
+    /* A wait needs the version the page has; another version answers at once. */
+    assert_int_equal(ask("GET", "/api/wait", TABLE, NULL, &rs), 400);
+    strbuf_free(&rs.body);
+    struct serve_request rq = {.method = "GET", .path = "/api/wait", .token = TABLE, .since = "12345",
+                               .wait_seconds = 30};
+    serve_handle(&SV, &rq, &rs);
+    assert_int_equal(rs.status, 200);
+    strbuf_free(&rs.body);
+    rq.since = "0";
+    rq.wait_seconds = 0;
+    serve_handle(&SV, &rq, &rs);
+    assert_int_equal(rs.status, 200);
+    strbuf_free(&rs.body);
+    /* Bodies: too long, a NUL, two lines. */
+    char big[SERVE_MAX_BODY + 2];
+    memset(big, 'a', sizeof big - 1);
+    big[sizeof big - 1] = 0;
+    assert_int_equal(ask("POST", "/api/line", TABLE, big, &rs), 413);
+    strbuf_free(&rs.body);
+    struct serve_request nul = {.method = "POST", .path = "/api/line", .token = TABLE, .body = "pla\0yers", .body_len = 8};
+    serve_handle(&SV, &nul, &rs);
+    assert_int_equal(rs.status, 400);
+    strbuf_free(&rs.body);
+    assert_int_equal(ask("POST", "/api/line", TABLE, "players Ann Ben\ndifficulty hard", &rs), 400);
+    strbuf_free(&rs.body);
+    assert_int_equal(S.text.len, 0);
+    /* One line feed at the end is the line's own. */
+    assert_true(line_by(TABLE, "players Ann Ben\r\n"));
+    assert_string_equal(last_line(), "players Ann Ben");
+    stop();
+}
+
+static void test_permissions(void **state)
+{
+    (void)state;
+    start("seats.xii");
+    assert_int_equal(SV.tokens.nseats, 0);
+    /* Seats get their links once the players are known. */
+    header();
+    assert_false(line_by(ANN, "round 1"));          /* the table's */
+    assert_true(line_by(TABLE, "round 1"));
+    assert_false(line_by(BEN, "shared 3 4"));
+    assert_false(line_by(ANN, "# a note"));         /* comments: the table's */
+    assert_true(line_by(TABLE, "shared 3 4"));
+    assert_false(line_by(BEN, "turn Ann 1 2"));     /* another seat's turn */
+    assert_false(line_by(BEN, "1 2"));              /* its short form */
+    assert_true(line_by(ANN, "1 2"));
+    assert_string_equal(last_line(), "turn Ann 1 2");
+    assert_false(line_by(BEN, "4 population"));     /* Ann's move */
+    assert_true(line_by(ANN, "4 population"));
+    assert_false(undo_by(BEN));                     /* Ann's line */
+    assert_string_equal(last_line(), "4 population");
+    assert_true(undo_by(ANN));
+    assert_string_equal(last_line(), "turn Ann 1 2");
+    assert_true(line_by(ANN, "4 population"));
+    assert_true(undo_by(TABLE));                    /* the table takes back anything */
+    assert_true(line_by(TABLE, "4 population"));    /* and enters anything */
+    /* The recorder's refusals come through with the audit's message. */
+    struct serve_response rs;
+    assert_int_equal(ask("POST", "/api/line", ANN, "9 food", &rs), 200);
+    assert_non_null(strstr(strbuf_cstr(&rs.body), "[rule: syntax]"));
+    strbuf_free(&rs.body);
+    assert_int_equal(ask("POST", "/api/line", ANN, "reserve 6 food", &rs), 200);
+    assert_non_null(strstr(strbuf_cstr(&rs.body), "[rule: reserve-empty]"));
+    strbuf_free(&rs.body);
+    assert_int_equal(ask("POST", "/api/line", ANN, "4 f\377ood", &rs), 200);   /* not UTF-8 */
+    json_t *j = json_loads(strbuf_cstr(&rs.body), 0, NULL);
+    assert_non_null(j);
+    assert_non_null(strstr(json_string_value(json_object_get(j, "message")), "[rule: encoding]"));
+    json_decref(j);
+    strbuf_free(&rs.body);
+    const char *ann[] = {"reserve 4 farms", "3 food", "2 supply", "1 store"};
+    for (int k = 0; k < 4; k++)
+        assert_true(line_by(ANN, ann[k]));
+    assert_false(undo_by(BEN));
+    const char *ben[] = {"turn Ben 1 5", "5 influence farmland", "4 population", "reserve 4 farms", "3 food", "1 supply"};
+    for (int k = 0; k < 6; k++)
+        assert_true(line_by(BEN, ben[k]));
+    /* The war, seat by seat: a seat enters only its own part; the line is written once
+     * every seat has entered, and a seat takes back its part until then. */
+    assert_false(line_by(BEN, "war Ann avoid"));
+    assert_false(line_by(ANN, "war Ann avoid, Ben avoid"));
+    assert_false(line_by(ANN, "war Ann support 3"));     /* no POW: avoid only */
+    unsigned long v = SV.version;
+    assert_true(line_by(ANN, "war Ann avoid"));
+    assert_true(SV.version > v);                         /* the pages hear who has entered */
+    assert_string_equal(last_line(), "1 supply");
+    assert_true(undo_by(ANN));                           /* her war part, not Ben's line */
+    assert_string_equal(last_line(), "1 supply");
+    assert_true(line_by(ANN, "war Ann avoid"));
+    assert_true(line_by(BEN, "war Ben avoid"));
+    assert_string_equal(last_line(), "war Ann avoid, Ben avoid");
+    /* The table's line: no seat may take it back. */
+    assert_false(undo_by(ANN));
+    assert_false(undo_by(BEN));
+    assert_true(undo_by(TABLE));
+    assert_true(line_by(TABLE, "war Ann avoid, Ben avoid"));
+    char *text = slurp(file_path("seats.xii"));
+    assert_non_null(strstr(text, "turn Ann 1 2\n  4 population\n  reserve 4 farms\n"));
+    free(text);
+    stop();
+}
+
+static void test_state(void **state)
+{
+    (void)state;
+    start("state.xii");
+    header();
+    assert_true(line_by(TABLE, "round 1"));
+    assert_true(line_by(TABLE, "shared 3 4"));
+    assert_true(line_by(ANN, "1 2"));
+    const char *who[] = {TABLE, ANN, BEN};
+    for (int k = 0; k < 3; k++) {
+        struct serve_response rs;
+        assert_int_equal(ask("GET", "/api/state", who[k], NULL, &rs), 200);
+        json_error_t e;
+        json_t *j = json_loads(strbuf_cstr(&rs.body), 0, &e);
+        assert_non_null(j);
+        json_t *aw = json_object_get(j, "awaited");
+        assert_string_equal(json_string_value(json_object_get(aw, "kind")), "die");
+        assert_int_equal(json_integer_value(json_object_get(aw, "seat")), 1);
+        assert_int_equal(json_array_size(json_object_get(aw, "dice")), 4);
+        /* The legal uses go to the seat whose turn it is, and to the table. */
+        size_t moves = json_array_size(json_object_get(aw, "moves"));
+        if (k == 2)
+            assert_int_equal(moves, 0);
+        else
+            assert_true(moves > 10);
+        assert_int_equal(json_is_true(json_object_get(aw, "yours")), k == 1);
+        assert_int_equal(json_array_size(json_object_get(j, "players")), 2);
+        assert_int_equal(json_integer_value(json_object_get(j, "statements")), 6);
+        json_decref(j);
+        strbuf_free(&rs.body);
+    }
+    /* Every legal use offered is accepted by the recorder. */
+    struct serve_response rs;
+    ask("GET", "/api/state", ANN, NULL, &rs);
+    json_t *j = json_loads(strbuf_cstr(&rs.body), 0, NULL);
+    json_t *moves = json_object_get(json_object_get(j, "awaited"), "moves");
+    for (size_t i = 0; i < json_array_size(moves); i++) {
+        const char *line = json_string_value(json_object_get(json_array_get(moves, i), "line"));
+        assert_true(line_by(ANN, line));
+        assert_true(undo_by(ANN));
+    }
+    json_decref(j);
+    strbuf_free(&rs.body);
+    /* Seat 1's sheet, front and back, as SVG. */
+    assert_int_equal(ask("GET", "/sheet/1.svg", BEN, NULL, &rs), 200);
+    assert_string_equal(rs.type, "image/svg+xml");
+    assert_non_null(strstr(strbuf_cstr(&rs.body), "<svg"));
+    strbuf_free(&rs.body);
+    struct serve_request rq = {.method = "GET", .path = "/sheet/2.svg", .token = ANN, .page = "2"};
+    serve_handle(&SV, &rq, &rs);
+    assert_int_equal(rs.status, 200);
+    strbuf_free(&rs.body);
+    rq.page = "3";
+    serve_handle(&SV, &rq, &rs);
+    assert_int_equal(rs.status, 400);
+    strbuf_free(&rs.body);
+    stop();
+}
+
+/* The tokens kept beside FILE: private, and the same links after a restart. */
+static void test_links_kept(void **state)
+{
+    (void)state;
+    char links[300];
+    snprintf(links, sizeof links, "%s", file_path("kept.xii.links"));
+    remove(links);
+    open_new(&S, "kept.xii");
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(serve_server_init(&SV, &S, links, &err), 0);
+    struct stat st;
+    assert_int_equal(stat(links, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0600);
+    header();
+    struct serve_tokens first = SV.tokens;
+    serve_server_free(&SV);
+    record_session_free(&S);
+    /* A restart: the same links for the table and both seats. */
+    assert_int_equal(record_session_open(&S, &GD, file_path("kept.xii"), &err), 0);
+    assert_int_equal(serve_server_init(&SV, &S, links, &err), 0);
+    assert_string_equal(SV.tokens.table, first.table);
+    assert_int_equal(SV.tokens.nseats, 2);
+    assert_string_equal(SV.tokens.seat[0], first.seat[0]);
+    assert_string_equal(SV.tokens.seat[1], first.seat[1]);
+    assert_true(line_by(first.table, "round 1"));
+    serve_server_free(&SV);
+    /* A file that is not one of links is refused, not overwritten. */
+    FILE *f = fopen(links, "w");
+    assert_non_null(f);
+    fputs("table 123\n", f);
+    fclose(f);
+    assert_int_equal(serve_server_init(&SV, &S, links, &err), -1);
+    assert_non_null(strstr(strbuf_cstr(&err), "not a file of links"));
+    char *text = slurp(links);
+    assert_string_equal(text, "table 123\n");
+    free(text);
+    record_session_free(&S);
+    strbuf_free(&err);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tokens),
+        cmocka_unit_test(test_every_request_without_its_token),
+        cmocka_unit_test(test_routes),
+        cmocka_unit_test(test_permissions),
+        cmocka_unit_test(test_state),
+        cmocka_unit_test(test_links_kept),
+    };
+    return cmocka_run_group_tests(tests, play_test_setup, play_test_teardown);
+}
