@@ -1,50 +1,17 @@
-/* Owners of statements, from the parsed statement and the session's log: the rules are not
- * consulted here, only who speaks for whom. */
+/* Owners of statements, as the recorder's session says whose move a statement is: the rules
+ * are not consulted here, only who speaks for whom. */
 #include "serve/permit.h"
 #include <string.h>
 #include "log/parse.h"
 #include "record/shortform.h"
 #include "serve/tokens.h"
 
-static int seat_of(const struct game_state *state, const struct log_word *w)
+/* The seat a statement belongs to as the recorder says (record_statement_seat: the turn's
+ * player for its moves), SERVE_TABLE for the table's. */
+static int owner_of(const struct record_session *s, const struct log_stmt *st)
 {
-    if (!w->text)
-        return SERVE_TABLE;
-    int p = record_find_player(state, w->text);
-    return p >= 0 ? p : SERVE_TABLE;
-}
-
-int serve_stmt_owner(const struct log_stmt *st, const struct log_stmt *before, size_t n,
-                     const struct game_state *state)
-{
-    switch (st->kind) {
-    case LOG_TURN:
-        return seat_of(state, &st->turn.player);
-    case LOG_COLLECT:
-        return seat_of(state, &st->collect.player);
-    case LOG_CHECK:
-        return seat_of(state, &st->check.player);
-    case LOG_WAR: {
-        /* A war line with one player's entries only (a solo game) is that player's. */
-        int owner = st->war.count ? seat_of(state, &st->war.items[0].player) : SERVE_TABLE;
-        for (size_t k = 1; k < st->war.count; k++)
-            if (seat_of(state, &st->war.items[k].player) != owner)
-                return SERVE_TABLE;
-        return owner;
-    }
-    case LOG_SPEND: case LOG_SHERIFF: case LOG_COURT: case LOG_COURT_REROLL: case LOG_SPLIT:
-    case LOG_MARKET:
-        if (!before)    /* a line to come: the turn in progress */
-            return state->turn.player >= 0 ? state->turn.player : SERVE_TABLE;
-        for (size_t k = n; k-- > 0;)
-            if (before[k].kind == LOG_TURN)
-                return seat_of(state, &before[k].turn.player);
-            else if (before[k].kind == LOG_ROUND)
-                break;
-        return SERVE_TABLE;
-    default:
-        return SERVE_TABLE;
-    }
+    int seat = record_statement_seat(s, st);
+    return seat >= 0 ? seat : SERVE_TABLE;
 }
 
 static const struct game_state *names_state(const struct record_session *s)
@@ -57,8 +24,7 @@ int serve_last_owner(const struct record_session *s)
     size_t n = record_session_statements(s);
     if (n == 0)
         return SERVE_NOBODY;
-    int seat = record_statement_seat(s, log_live_stmt(s->live, n - 1));
-    return seat >= 0 ? seat : SERVE_TABLE;
+    return owner_of(s, log_live_stmt(s->live, n - 1));
 }
 
 int serve_may_enter(const struct record_session *s, int role, const char *typed, struct log_ast **one,
@@ -71,7 +37,7 @@ int serve_may_enter(const struct record_session *s, int role, const char *typed,
         struct diag_list dl = DIAG_LIST_INIT;
         struct log_ast *ast = log_parse(line.data ? line.data : "", line.len, "line", &dl);
         if (ast->count == 1 && ast->stmts[0].kind != LOG_INVALID) {
-            int owner = serve_stmt_owner(&ast->stmts[0], NULL, 0, record_session_state(s));
+            int owner = owner_of(s, &ast->stmts[0]);
             if (role != SERVE_TABLE && owner != role) {
                 ok = 0;
                 if (owner == SERVE_TABLE)

@@ -9,12 +9,6 @@
 #include "log/ast.h"
 #include "record/session.h"
 
-/* The seat statement st belongs to, or SERVE_TABLE (serve/tokens.h). Moves of a turn belong
- * to the player of the last turn line among before[0..n); with before NULL (a line about to
- * be entered), to the player of the turn in progress in state. */
-int serve_stmt_owner(const struct log_stmt *st, const struct log_stmt *before, size_t n,
-                     const struct game_state *state);
-
 /* The seat of the session's last statement (what undo would take back), SERVE_TABLE, or
  * SERVE_NOBODY when the file has no statement. */
 int serve_last_owner(const struct record_session *s);

@@ -12,25 +12,9 @@
 #include "log/parse.h"
 #include "log/replay.h"
 #include "log/report.h"
+#include "test_rules_fixture.h"
 #include "test_util.h"
 
-static struct gamedata GD;
-
-static int load(void **state)
-{
-    (void)state;
-    struct diag_list dl = DIAG_LIST_INIT;
-    int rc = gamedata_load_default(&GD, &dl);
-    diag_list_free(&dl);
-    return rc;
-}
-
-static int unload(void **state)
-{
-    (void)state;
-    gamedata_free(&GD);
-    return 0;
-}
 
 /* Everything a replay leaves, as text: diagnostics, mismatches, skipped lines, history,
  * the sheets, what is awaited. */
@@ -187,5 +171,5 @@ int main(void)
         cmocka_unit_test(test_generated_games),
         cmocka_unit_test(test_audit_logs),
     };
-    return cmocka_run_group_tests(tests, load, unload);
+    return cmocka_run_group_tests(tests, fx_load, fx_unload);
 }
