@@ -18,6 +18,15 @@ static void submit_ok(struct record_session *s, const char *line)
     record_result_free(&res);
 }
 
+/* Submits each line of typed ("\n"-separated), each accepted. */
+static void submit_all(struct record_session *s, const char *typed)
+{
+    char *copy = strdup(typed), *save = NULL;
+    for (char *l = strtok_r(copy, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+        submit_ok(s, l);
+    free(copy);
+}
+
 struct refused_line {
     const char *golden;
     int lines;              /* its first lines are typed first */
@@ -96,12 +105,8 @@ static void test_refusals(void **state)
         struct record_session s;
         open_new(&s, "refused.xii");
         type_golden_but(&s, c->golden, c->lines, c->skip, c->instead);
-        if (c->before) {
-            char *copy = strdup(c->before), *save = NULL;
-            for (char *l = strtok_r(copy, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
-                submit_ok(&s, l);
-            free(copy);
-        }
+        if (c->before)
+            submit_all(&s, c->before);
         char *file_before = slurp(file_path("refused.xii"));
         struct log_await await_before = s.await;
         struct record_result res;
@@ -421,6 +426,27 @@ static void test_examples_are_accepted(void **state)
     assert_true(tried > 500);
 }
 
+/* The prompt and the sentence show every reserve die, a value held twice twice. */
+static void test_reserve_every_die(void **state)
+{
+    (void)state;
+    struct record_session s;
+    open_new(&s, "reserve.xii");
+    submit_all(&s, "Jack Tom\nvery-easy\nround\n6 5\n2 2\n6 population\n5 food\n2 store\n2 supply\n"
+                   "3 1\n6 population\n5 food\n3 farms\n1 supply\nJack avoid, Tom avoid\nround\n4 3\n"
+                   "2 1\n4 population\n3 food\n2 farms\n1 supply\n1 1");
+    struct strbuf text = STRBUF_INIT;
+    record_text_awaited(&s, &text);
+    if (!strstr(strbuf_cstr(&text), "reserve 2 2 3 4 5"))
+        fail_msg("the sentence does not show every reserve die: %s", strbuf_cstr(&text));
+    submit_all(&s, "4 population\n3 food\n1 farms\n1 supply");
+    strbuf_reset(&text);
+    record_text_prompt(&s, &text);
+    assert_string_equal(strbuf_cstr(&text), "r2 Jack reserve 2 2 3 4 5> ");
+    strbuf_free(&text);
+    record_session_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -433,6 +459,7 @@ int main(void)
         cmocka_unit_test(test_short_forms),
         cmocka_unit_test(test_comments),
         cmocka_unit_test(test_examples_are_accepted),
+        cmocka_unit_test(test_reserve_every_die),
     };
     return cmocka_run_group_tests(tests, play_test_setup, play_test_teardown);
 }
