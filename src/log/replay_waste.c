@@ -6,17 +6,17 @@
 #include <string.h>
 #include "log/replay_internal.h"
 
-/* The units a die spent on an asset added (0 when the engine wrote nothing), and the record's
- * flags. */
-static int die_added(const struct history *h, size_t from, int player, int asset, int *flags)
+int replay_die_added(const struct history *h, size_t from, int player, const struct move *m, int *flags)
 {
-    int added = 0;
-    *flags = 0;
+    int added = 0, what = m->kind == MOVE_INFLUENCE ? HIST_INFLUENCE : HIST_ASSET;
+    if (flags)
+        *flags = 0;
     for (size_t i = from; i < h->count; i++) {
         const struct hist_rec *r = &h->items[i];
-        if (r->cause == CAUSE_DIE && r->what == HIST_ASSET && r->player == player && r->index == asset) {
+        if (r->cause == CAUSE_DIE && r->what == what && r->player == player && r->index == m->target) {
             added += r->new_value - r->old_value;
-            *flags |= r->ref;
+            if (flags)
+                *flags |= r->ref;
         }
     }
     return added;
@@ -41,7 +41,7 @@ static int better_use(const struct game_state *before, int die, int from_reserve
         history_truncate(&h, 0);
         if (engine_apply(&copy, m, &h, NULL) != 0)
             continue;
-        int flags, added = die_added(&h, 0, before->turn.player, m->target, &flags);
+        int added = replay_die_added(&h, 0, before->turn.player, m, NULL);
         if (added > best) {
             best = added;
             pick = m;
@@ -61,7 +61,7 @@ void replay_waste(struct rp *rp, const struct log_stmt *st, const struct game_st
         return;
     const struct gamedata *gd = rp->gd;
     int p = before->turn.player, a = m->target, flags;
-    int added = die_added(rp->h, hist_from, p, a, &flags);
+    int added = replay_die_added(rp->h, hist_from, p, m, &flags);
     struct strbuf why = STRBUF_INIT;
     const char *id = gd->assets[a].id;
     if (added == 0) {

@@ -120,9 +120,21 @@ static void round_example(const struct record_session *s, enum log_await_kind ki
         strbuf_puts(out, "3 1");
         break;
     case LOG_AWAIT_DIE: {
-        size_t start = out->len;
-        for (int i = 0; i < a->ndice && out->len == start; i++)
-            log_example_move(st, a->dice[i].value, 0, out);
+        /* The die whose example uses it best (its full value when one does). */
+        struct strbuf line = STRBUF_INIT, best = STRBUF_INIT;
+        int best_use = LOG_EXAMPLE_NONE;
+        for (int i = 0; i < a->ndice && best_use < LOG_EXAMPLE_ADDS_FULL; i++) {
+            strbuf_reset(&line);
+            int use = log_example_move(st, a->dice[i].value, 0, &line);
+            if (use > best_use) {
+                best_use = use;
+                strbuf_reset(&best);
+                strbuf_puts(&best, strbuf_cstr(&line));
+            }
+        }
+        strbuf_puts(out, strbuf_cstr(&best));
+        strbuf_free(&line);
+        strbuf_free(&best);
         break;
     }
     case LOG_AWAIT_RESERVE: {

@@ -378,7 +378,7 @@ static void test_comments(void **state)
 }
 
 /* At every point of the golden games, the example the prompt gives is a line the recorder
- * accepts. */
+ * accepts without a warning (no die spent where it adds nothing or less than it shows). */
 static void test_examples_are_accepted(void **state)
 {
     (void)state;
@@ -404,6 +404,10 @@ static void test_examples_are_accepted(void **state)
             if (res.outcome != RECORD_ACCEPTED)
                 fail_msg("%s, before '%s': the example '%s' is refused:\n%s", games[g], p, example.data,
                          strbuf_cstr(&res.message));
+            /* And one that adds something: no die spent on a full asset. */
+            if (res.warnings.len)
+                fail_msg("%s, before '%s': the example '%s' is wasteful:\n%s", games[g], p, example.data,
+                         strbuf_cstr(&res.warnings));
             record_result_free(&res);
             struct strbuf undone = STRBUF_INIT, err = STRBUF_INIT;
             /* The header's example may bring its events line with it: undo to where it was. */
