@@ -128,6 +128,23 @@ static void test_refusals(void **state)
     }
 }
 
+/* A value only the reserve holds, typed without the word reserve while turn dice are still
+ * unspent, is refused with the line to type. */
+static void test_reserve_line_suggested(void **state)
+{
+    (void)state;
+    struct record_session s;
+    open_new(&s, "reserve-word.xii");
+    type_golden(&s, "abilities.xii", 11);     /* Jack's dice 4 1 6 5, the reserve 2 3 4 5 */
+    struct record_result res;
+    record_session_submit(&s, "3 population", &res);
+    assert_int_equal(res.outcome, RECORD_REFUSED);
+    if (!strstr(strbuf_cstr(&res.message), "\"reserve 3 population\""))
+        fail_msg("no reserve line suggested:\n%s", strbuf_cstr(&res.message));
+    record_result_free(&res);
+    record_session_free(&s);
+}
+
 /* A check line that differs from the rules is what a sheet says: written, and reported. */
 static void test_check_mismatch_is_written(void **state)
 {
@@ -455,6 +472,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_reserve_line_suggested),
         cmocka_unit_test(test_check_mismatch_is_written),
         cmocka_unit_test(test_after_the_game),
         cmocka_unit_test(test_undo_every_kind),
