@@ -366,6 +366,32 @@ static void test_short_forms(void **state)
     record_session_free(&s);
 }
 
+/* At a king war where no player has POW, "avoid" alone is the whole war line, each name
+ * written as the log writes it. */
+static void test_avoid_alone(void **state)
+{
+    (void)state;
+    struct record_session s;
+    open_new(&s, "avoid.xii");
+    submit_all(&s, "Jack \"Ann Lee\"\nvery-easy\nround\n6 5\n4 1\n6 population\n5 food\n4 farms\n1 supply\n"
+                   "\"Ann Lee\" 3 2\n6 population\n5 food\n3 farms\n2 supply");
+    assert_true(s.await.pending >> LOG_AWAIT_WAR & 1u);
+    submit_ok(&s, "avoid");
+    char *text = slurp(file_path("avoid.xii"));
+    assert_non_null(strstr(text, "\nwar Jack avoid, \"Ann Lee\" avoid\n"));
+    free(text);
+    record_session_free(&s);
+    /* Where a player may support, each player's choice is needed. */
+    open_new(&s, "support.xii");
+    type_golden(&s, "abilities.xii", 67);
+    assert_true(s.await.pending >> LOG_AWAIT_WAR & 1u);
+    struct record_result res;
+    record_session_submit(&s, "avoid", &res);
+    assert_int_equal(res.outcome, RECORD_REFUSED);
+    record_result_free(&res);
+    record_session_free(&s);
+}
+
 /* A comment typed alone is written; undo takes it back with the statement before it, and
  * comments alone when no statement is left. */
 static void test_comments(void **state)
@@ -479,6 +505,7 @@ int main(void)
         cmocka_unit_test(test_header_steps),
         cmocka_unit_test(test_continue),
         cmocka_unit_test(test_short_forms),
+        cmocka_unit_test(test_avoid_alone),
         cmocka_unit_test(test_comments),
         cmocka_unit_test(test_examples_are_accepted),
         cmocka_unit_test(test_reserve_every_die),
