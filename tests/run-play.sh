@@ -43,6 +43,28 @@ from_summary "$dir/pipe.out" | cmp -s - "$dir/source.summary" || fail "the repor
 grep -q '^  Jack: food [0-9]* -> [0-9]* (feeding at the end of the turn: [0-9]* food)$' "$dir/pipe.out" ||
   fail "a pipe is not told what feeding did"
 grep -q '^  Round [0-9]*: the [a-z-]* strikes' "$dir/pipe.out" || fail "a pipe is not told which event strikes"
+# Every event round of the game is announced, each player's changes as old -> new with the cause.
+for ev in 3:water-storm 4:plague 5:civil-war 6:civil-war 7:fire 8:water-storm 9:outlaws-attack 10:fire; do
+  grep -q "^  Round ${ev%%:*}: the ${ev#*:} strikes" "$dir/pipe.out" || fail "round ${ev%%:*}'s event is not announced"
+done
+grep -q '^  Jack: population 8 -> 4 (the plague of round 4)$' "$dir/pipe.out" &&
+  grep -q '^  Mary: men-at-arms 4 -> 0 (the outlaws-attack of round 9)$' "$dir/pipe.out" ||
+  fail "an event's changes are not told player by player"
+grep -q '^  It strikes once the bonus rolls are typed (the outlaws line)\.$' "$dir/pipe.out" ||
+  fail "the outlaws' attack waiting for its rolls is not said"
+# A die clipped by a MAX: a warning with a better use of the die.
+grep -q 'warning: the [1-6] adds only [0-9]*: the MAX of [a-z-]* is [0-9]*; "[1-6] [a-z-]*" would add [1-6] (the rules allow it)' \
+  "$dir/pipe.out" || fail "a die clipped by a MAX gets no warning"
+# --quiet: the warnings stay, what the rules did by themselves goes.
+"$xii" play --quiet "$dir/quiet.xii" < "$typed" > "$dir/quiet.out" 2>&1 || fail "--quiet: exit $?"
+grep -q '(feeding at the end of the turn' "$dir/quiet.out" && fail "--quiet still tells feeding"
+grep -q 'warning: the [1-6] adds only' "$dir/quiet.out" || fail "--quiet hides the warnings"
+# A check line that differs: written, explained, and undo named.
+{ head -n 12 "$typed"; echo "check Jack food 9"; } | "$xii" play "$dir/mism.xii" > "$dir/mism.out" 2> "$dir/mism.err"
+grep -q "mismatch: Jack's sheet says food 9, the rules give" "$dir/mism.err" &&
+  grep -q '^    line [0-9]*, round 1: food [0-9]* -> [0-9]*, ' "$dir/mism.err" &&
+  grep -q 'type undo to take it back' "$dir/mism.err" || fail "a mismatch is not explained where it is typed"
+grep -q '^check Jack food 9$' "$dir/mism.xii" || fail "a check line that differs is not written"
 # The source without its opening comment is what the recorder writes, the final checks included.
 sed 1,2d "$src" | cmp -s - "$dir/pipe.xii" || fail "the recorded file is not the source log line for line"
 # A terminal.

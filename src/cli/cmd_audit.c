@@ -13,7 +13,7 @@
 #include "cli/replayed_log.h"
 #include "cli/usage.h"
 #include "core/xalloc.h"
-#include "layout/filled_sheet.h"
+#include "cli/filled_output.h"
 #include "log/replay.h"
 #include "log/report.h"
 #include "log/trace.h"
@@ -258,58 +258,28 @@ static int parse_args(int argc, char **argv, struct audit_args *aa)
     return check_args(aa);
 }
 
-/* What the audit's document holds: the filled sheets, and the analysis page with --analyse. */
-struct audit_document {
-    const struct filled_sheet_input *sheets;
-    const struct analysis *an;          /* NULL without --analyse */
+/* The analysis page after the sheets. */
+struct analysis_page {
+    const struct analysis *an;
     const struct audit_args *aa;
     const char *title, *footer;
 };
 
-static int draw_filled(struct canvas *c, const void *ctx, struct strbuf *err)
+static void draw_analysis(struct canvas *c, const void *ctx)
 {
-    const struct audit_document *d = ctx;
-    if (filled_sheet_draw(c, d->sheets, err) != 0)
-        return -1;
-    if (d->an)
-        audit_analyse_page(c, d->an, &d->aa->adv, d->aa->ro.paper, d->aa->ro.grey, d->title, d->footer);
-    return 0;
+    const struct analysis_page *p = ctx;
+    audit_analyse_page(c, p->an, &p->aa->adv, p->aa->ro.paper, p->aa->ro.grey, p->title, p->footer);
 }
 
-/* Draws the filled sheets (and the analysis page when an is not NULL); returns the exit status
- * (render_document's), or EXIT_USAGE when the game never started (there is nothing to draw: a
- * bad input, like a log that cannot be read). */
+/* Draws the filled sheets (and the analysis page when an is not NULL); returns the exit status. */
 static int draw_sheets(const struct audit_args *aa, const char *name, const struct log_replay *r,
                        const struct diag_list *dl, const struct analysis *an)
 {
-    if (!r->started) {
-        fprintf(stderr, "xii audit: no sheets to draw: the game did not start\n");
-        return EXIT_USAGE;
-    }
     struct strbuf footer = STRBUF_INIT;
     render_options_describe(&aa->ro, &footer);
-    struct filled_sheet_input in;
-    memset(&in, 0, sizeof in);
-    in.gd = r->gd;
-    in.state = &r->state;
-    in.history = &r->history;
-    in.mismatches = r->mismatches;
-    in.nmismatches = r->nmismatches;
-    in.mark = aa->mark;
-    in.nerrors = dl->errors;
-    in.refused = r->skipped;
-    in.nrefused = r->nskipped;
-    in.stopped = r->stopped;
-    in.log_name = name;
-    in.paper = aa->ro.paper->name;
-    in.grey = aa->ro.grey;
-    in.footer_options = strbuf_cstr(&footer);
-    struct audit_document doc = {&in, an, aa, r->title ? r->title : name, strbuf_cstr(&footer)};
-    int status = render_document(&aa->ro, "audit", NULL, "Filled town-sheets", draw_filled, &doc);
-    if (status == EXIT_OK && aa->mark && r->mismatches_omitted)
-        fprintf(stderr, "xii audit: the sheets ring the first %zu mismatches; %zu more are counted "
-                        "in the report (--max-messages 0 rings them all)\n",
-                r->nmismatches, r->mismatches_omitted);
+    struct analysis_page page = {an, aa, r->title ? r->title : name, strbuf_cstr(&footer)};
+    struct filled_extra extra = {draw_analysis, &page};
+    int status = filled_output(&aa->ro, "audit", name, r, dl, aa->mark, an ? &extra : NULL);
     strbuf_free(&footer);
     return status;
 }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <editline/readline.h>
 #include "cli/commands.h"
+#include "cli/filled_output.h"
 #include "cli/gamedata_option.h"
 #include "cli/hint.h"
 #include "cli/options.h"
@@ -379,23 +380,24 @@ static enum command run_command(struct record_session *s, const char *line, cons
 /* ---- the end ------------------------------------------------------------------------------- */
 
 /* The audit of FILE, exactly as `xii audit FILE [--pdf PDF] [--rules R]` prints it. */
-static int final_report(const struct play_args *pa)
+static int final_report(const struct play_args *pa, const struct record_session *s)
 {
-    char *argv[8];
-    int argc = 0;
-    argv[argc++] = (char *)"audit";
-    if (pa->rules) {
-        argv[argc++] = (char *)"--rules";
-        argv[argc++] = (char *)pa->rules;
+    struct strbuf out = STRBUF_INIT;
+    int status = record_session_report(s, &out) ? EXIT_OK : EXIT_FINDINGS;
+    if (fwrite(out.data ? out.data : "", 1, out.len, stdout) != out.len || fflush(stdout) != 0) {
+        fprintf(stderr, "xii play: cannot write the report: %s\n", strerror(errno));
+        status = EXIT_OUTPUT;
     }
+    strbuf_free(&out);
     if (pa->pdf) {
-        argv[argc++] = (char *)"--pdf";
-        argv[argc++] = (char *)pa->pdf;
+        struct render_options ro;
+        render_options_init(&ro);
+        ro.output = pa->pdf;
+        int drawn = filled_output(&ro, "play", s->path, s->replay, log_live_diags(s->live), 0, NULL);
+        if (drawn != EXIT_OK && status != EXIT_OUTPUT)
+            status = drawn;
     }
-    argv[argc++] = (char *)pa->file;
-    argv[argc] = NULL;
-    fflush(stdout);
-    return cmd_audit(argc, argv);
+    return status;
 }
 
 /* why a line is refused: at the prompt, in red; through a pipe, on standard error (prefixed
@@ -590,7 +592,7 @@ int cmd_play(int argc, char **argv)
     int report = 0;
     int status = record(&s, &rd, &report);
     if (report) {
-        int audit = final_report(&pa);
+        int audit = final_report(&pa, &s);
         if (status == EXIT_OK)
             status = audit;
     }

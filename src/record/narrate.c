@@ -2,6 +2,7 @@
  * changes of one value with one cause folded into one "old -> new". */
 #include "record/narrate.h"
 #include "log/trace.h"
+#include "rules/engine.h"
 
 int record_narrated(const struct hist_rec *h)
 {
@@ -42,7 +43,11 @@ void record_narrate(const struct log_replay *r, size_t from, int round_begun, st
             size_t changed = 0;
             for (size_t i = from; i < h->count; i++)
                 changed += h->items[i].cause == CAUSE_EVENT;
-            if (!changed)
+            struct round_missing m;
+            engine_round_missing(&r->state, &m);
+            if (m.outlaws)
+                strbuf_puts(out, "  It strikes once the bonus rolls are typed (the outlaws line).\n");
+            else if (!changed)
                 strbuf_puts(out, "  It changed nothing on any sheet.\n");
         }
     }

@@ -183,14 +183,13 @@ static void format_line(const struct record_session *s, const char *stmt, const 
 /* The diagnostics of the live replay from d0 on, formatted against FILE's text and `line`
  * after it (a refusal is rare: the text is copied once to show its lines). */
 static void findings(const struct record_session *s, const struct diag_list *dl, size_t d0, const char *line,
-                     enum diag_level level, int all_levels, struct strbuf *out)
+                     struct strbuf *out)
 {
     struct strbuf all = STRBUF_INIT;
     strbuf_append(&all, strbuf_cstr(&s->text), s->text.len);
     strbuf_puts(&all, line);
     for (size_t i = d0; i < dl->count; i++)
-        if (all_levels || dl->items[i].level == level)
-            diag_format(out, &dl->items[i], all.data, all.len);
+        diag_format(out, &dl->items[i], all.data, all.len);
     strbuf_free(&all);
 }
 
@@ -336,7 +335,7 @@ static void submit_statement(struct record_session *s, const char *stmt, const c
             for (size_t i = 0; i < syntax.count; i++)
                 diag_format_from(&res->message, &syntax.items[i], line.data, line.len, s->lines + 1);
         else
-            findings(s, log_live_diags(s->live), d0, line.data, DIAG_ERROR, 1, &res->message);
+            findings(s, log_live_diags(s->live), d0, line.data, &res->message);
         take_back(s, fed);
         goto done;
     }
@@ -369,11 +368,16 @@ static void submit_statement(struct record_session *s, const char *stmt, const c
     res->outcome = RECORD_ACCEPTED;
     strbuf_append(&res->written, line.data, line.len);
     strbuf_append(&s->text, line.data, line.len);
+    int first_line = s->lines + 1;
     s->lines += count_newlines(line.data, line.len);
     st = log_live_stmt(s->live, log_live_count(s->live) - 1);
     res->seat = record_statement_seat(s, st);
     explain_mismatches(s, m0, d0, line.data, &res->message);
-    findings(s, log_live_diags(s->live), d0, "", DIAG_WARNING, 0, &res->warnings);
+    /* The warnings are about the line just written: shown from it, not from the whole file. */
+    const struct diag_list *dl = log_live_diags(s->live);
+    for (size_t i = d0; i < dl->count; i++)
+        if (dl->items[i].level == DIAG_WARNING)
+            diag_format_from(&res->warnings, &dl->items[i], line.data, line.len, first_line);
     record_narrate(s->replay, past_said(s, from, &said), st->kind == LOG_ROUND ? s->replay->state.round : 0,
                    &res->narration);
 done:

@@ -85,6 +85,9 @@ int record_session_started(const struct record_session *s);
 size_t record_session_statements(const struct record_session *s);
 /* The header line of that kind (players, difficulty, solo, events...), or NULL. */
 const struct log_stmt *record_session_header(const struct record_session *s, enum log_kind kind);
+/* The audit's report of FILE as it stands (`xii audit FILE` prints the same), appended to out.
+ * Returns 1 when it has no error and no mismatch, else 0. */
+int record_session_report(const struct record_session *s, struct strbuf *out);
 /* The seat whose move statement st is (a turn, its dice, a collect, a check, a war entry of
  * one player), or -1 for the table's (the header, rounds, shared dice, outlaws' rolls, a war
  * line of several players). */

@@ -4,6 +4,7 @@
  * read the session without calling back into it. */
 #include <string.h>
 #include "record/session.h"
+#include "log/report.h"
 
 const struct game_state *record_session_state(const struct record_session *s)
 {
@@ -58,4 +59,12 @@ int record_statement_seat(const struct record_session *s, const struct log_stmt 
             return r->nturns ? r->turns[r->nturns - 1].player : -1;
         return -1;
     }
+}
+
+int record_session_report(const struct record_session *s, struct strbuf *out)
+{
+    struct log_report_input in = {s->path, strbuf_cstr(&s->text), s->text.len, s->replay,
+                                  log_live_diags(s->live)};
+    log_report_text(&in, out);
+    return log_report_ok(&in);
 }

@@ -15,24 +15,7 @@
 #include "record/session.h"
 #include "record/shortform.h"
 #include "record/text.h"
-
-static struct gamedata GD;
-
-static int load(void **state)
-{
-    (void)state;
-    struct diag_list dl = DIAG_LIST_INIT;
-    int rc = gamedata_load_default(&GD, &dl);
-    diag_list_free(&dl);
-    return rc;
-}
-
-static int unload(void **state)
-{
-    (void)state;
-    gamedata_free(&GD);
-    return 0;
-}
+#include "test_rules_fixture.h"
 
 /* Names a careless writer gets wrong: spaces, quotes, backslashes, UTF-8, commas, comments,
  * keywords, numbers. */
@@ -364,5 +347,5 @@ int main(void)
         cmocka_unit_test(test_audit_messages_quote_names),
         cmocka_unit_test(test_recorder_lines),
     };
-    return cmocka_run_group_tests(tests, load, unload);
+    return cmocka_run_group_tests(tests, fx_load, fx_unload);
 }
