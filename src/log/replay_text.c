@@ -152,6 +152,22 @@ void log_replay_move_text(const struct gamedata *gd, const struct move *m, struc
     }
 }
 
+int replay_die_added(const struct history *h, size_t from, int player, const struct move *m, int *flags)
+{
+    int added = 0, what = m->kind == MOVE_INFLUENCE ? HIST_INFLUENCE : HIST_ASSET;
+    if (flags)
+        *flags = 0;
+    for (size_t i = from; i < h->count; i++) {
+        const struct hist_rec *r = &h->items[i];
+        if (r->cause == CAUSE_DIE && r->what == what && r->player == player && r->index == m->target) {
+            added += r->new_value - r->old_value;
+            if (flags)
+                *flags |= r->ref;
+        }
+    }
+    return added;
+}
+
 /* How well the legal spend m uses its die, tried on a copy of s (h: scratch records). */
 static enum log_example_use example_use(const struct game_state *s, const struct move *m, struct history *h)
 {

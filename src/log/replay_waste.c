@@ -6,22 +6,6 @@
 #include <string.h>
 #include "log/replay_internal.h"
 
-int replay_die_added(const struct history *h, size_t from, int player, const struct move *m, int *flags)
-{
-    int added = 0, what = m->kind == MOVE_INFLUENCE ? HIST_INFLUENCE : HIST_ASSET;
-    if (flags)
-        *flags = 0;
-    for (size_t i = from; i < h->count; i++) {
-        const struct hist_rec *r = &h->items[i];
-        if (r->cause == CAUSE_DIE && r->what == what && r->player == player && r->index == m->target) {
-            added += r->new_value - r->old_value;
-            if (flags)
-                *flags |= r->ref;
-        }
-    }
-    return added;
-}
-
 /* The legal use of a die showing `die` (a reserve die or not) on an asset that adds the most,
  * when it adds more than `than`: its line into out; returns what it adds, or 0. */
 static int better_use(const struct game_state *before, int die, int from_reserve, int than, struct strbuf *out)
