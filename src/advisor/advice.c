@@ -536,11 +536,12 @@ void advice_lines(const struct advice_position *pos, const struct advice_choice 
                 e[p] = pos->war_played[p];
             else if (engine_war_can_support(s, p))
                 known = 0;
+        /* A support's bonus rolls not rolled yet: ROLL for each (advice_describe says so). */
         if (known) {
-            log_write_war(s, e, out);
+            log_write_war_to_roll(s, e, pos->player, out);
         } else {
-            log_write_name(s->cfg.names[pos->player], out);
-            strbuf_puts(out, c->support ? " support\n" : " avoid\n");
+            log_write_war_entry(s, pos->player, &e[pos->player], 1, out);
+            strbuf_putc(out, '\n');
         }
         break;
     }
@@ -576,11 +577,12 @@ void advice_describe(const struct advice_position *pos, const struct advice_choi
         break;
     case ADVICE_WAR:
         if (c->support) {
-            int n = engine_bonus_rolls_due(s, pos->player);
+            const struct war_entry *played = pos->war_played ? &pos->war_played[pos->player] : NULL;
+            int n = engine_bonus_rolls_due(s, pos->player) - (played && played->support ? played->nrolls : 0);
             strbuf_puts(out, "support the king");
             if (n > 0)
-                strbuf_printf(out, " and roll %d bonus di%s (write %s after \"support\")", n,
-                              n == 1 ? "e" : "ce", n == 1 ? "it" : "them");
+                strbuf_printf(out, " and roll %d bonus di%s: write %s in place of ROLL", n, n == 1 ? "e" : "ce",
+                              n == 1 ? "it" : "each");
         } else {
             strbuf_puts(out, "avoid the king war");
         }

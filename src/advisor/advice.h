@@ -117,9 +117,9 @@ void advice_free(struct advice *out);
 
 /* The log lines that play a choice from pos, one per line (indented for a turn's moves):
  * "  6 population", "collect Jack grassland food, forest supply", the war line
- * "war Jack avoid, Tom support" when the other entries are known (played, or players without
- * POW), else the player's entry "Tom support" (the bonus rolls are written after "support"
- * when they are rolled). */
+ * "war Jack avoid, Tom support ROLL" when the other entries are known (played, or players
+ * without POW), else the player's entry "Tom support ROLL": a support's bonus rolls not rolled
+ * yet are the placeholder ROLL, one per die to roll (advice_describe says so). */
 void advice_lines(const struct advice_position *pos, const struct advice_choice *c, struct strbuf *out);
 /* The choice in words (advice_words.h for a turn). */
 void advice_describe(const struct advice_position *pos, const struct advice_choice *c,

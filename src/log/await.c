@@ -13,7 +13,8 @@ const char *log_await_kind_name(enum log_await_kind kind)
     return kind < LOG_AWAIT_KIND_COUNT ? kind_names[kind] : "?";
 }
 
-/* The reserve values the engine lets the turn's player spend now (each value once). */
+/* The reserve dice the engine lets the turn's player spend now: every available die whose
+ * value a legal move spends, a value held twice listed twice, in ascending order. */
 static int spendable_reserve(const struct game_state *s, int out[GD_MAX_RESERVE_SLOTS])
 {
     struct move local[256], *moves = local;
@@ -22,17 +23,20 @@ static int spendable_reserve(const struct game_state *s, int out[GD_MAX_RESERVE_
         moves = xmalloc(n * sizeof *moves);
         n = engine_legal_moves(s, 0, moves, n);
     }
-    int count = 0;
-    unsigned seen = 0;
-    for (size_t k = 0; k < n; k++) {
-        int v = moves[k].die;
-        if (!moves[k].from_reserve || (seen >> v & 1u) || count == GD_MAX_RESERVE_SLOTS)
-            continue;
-        seen |= 1u << v;
-        out[count++] = v;
-    }
+    unsigned spendable = 0;
+    for (size_t k = 0; k < n; k++)
+        if (moves[k].from_reserve)
+            spendable |= 1u << moves[k].die;
     if (moves != local)
         free(moves);
+    int count = 0;
+    if (!spendable)
+        return 0;
+    const struct player_state *ps = &s->p[s->turn.player];
+    for (int v = 1; v <= 6; v++)
+        for (int k = 0; k < s->gd->reserve_slots; k++)
+            if (ps->reserve[k].state == SLOT_AVAILABLE && ps->reserve[k].value == v && (spendable >> v & 1u))
+                out[count++] = v;
     return count;
 }
 

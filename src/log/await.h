@@ -41,7 +41,8 @@ struct log_await {
     int player;                 /* the seat who decides, -1 when it is the table */
     struct log_await_die dice[XII_TURN_DICE];   /* DIE: the unspent turn dice, own first */
     int ndice;
-    int reserve[GD_MAX_RESERVE_SLOTS];  /* DIE, RESERVE: reserve values spendable this turn */
+    int reserve[GD_MAX_RESERVE_SLOTS];  /* DIE, RESERVE: the reserve dice spendable this turn,
+                                           ascending, a value held twice listed twice */
     int nreserve;
     /* The fields below describe what is pending, `kind` or not. */
     int rolls_due[XII_MAX_PLAYERS];     /* OUTLAWS, WAR: bonus rolls due per seat */

@@ -19,6 +19,15 @@ static int dice_left(const struct game_state *s)
     return n;
 }
 
+/* Whether an unspent die of the turn shows v. */
+static int unspent_shows(const struct game_state *s, int v)
+{
+    for (int i = 0; i < XII_TURN_DICE; i++)
+        if (!s->turn.dice[i].spent && s->turn.dice[i].value == v)
+            return 1;
+    return 0;
+}
+
 /* An example of a line that spends each unspent die, for the unspent-dice error. */
 static void unspent_examples(const struct game_state *s, struct strbuf *out)
 {
@@ -253,12 +262,13 @@ static int apply_move(struct rp *rp, const struct log_stmt *st, const struct mov
     }
     struct refusal why;
     engine_check(rp->s, m, &why);
-    /* After the four dice, a reserve die spent without the word reserve: name the line. */
+    /* A die of the reserve (no unspent die shows it) spent without the word reserve: name the
+     * line. */
     struct strbuf more = STRBUF_INIT;
     struct move r = *m;
     r.from_reserve = 1;
     if (why.rule == RULE_DIE_UNAVAILABLE && !m->from_reserve && m->kind <= MOVE_STORE &&
-        dice_left(rp->s) == 0 && engine_check(rp->s, &r, NULL) == 0) {
+        !unspent_shows(rp->s, m->die) && engine_check(rp->s, &r, NULL) == 0) {
         strbuf_puts(&more, "; a die of the reserve takes the word reserve: \"");
         log_replay_move_text(rp->gd, &r, &more);
         strbuf_putc(&more, '"');

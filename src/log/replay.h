@@ -94,10 +94,21 @@ int log_replay_missing(const struct game_state *s, struct log_missing *out);
  * "reserve 3 influence quarry", "sheriff own 3 4", "split 5 1 monks 4 food", "market 2 food"). */
 void log_replay_move_text(const struct gamedata *gd, const struct move *m, struct strbuf *out);
 
+/* How well an example line uses its die, the better the higher. */
+enum log_example_use {
+    LOG_EXAMPLE_NONE,           /* no spend of that die is legal: nothing appended */
+    LOG_EXAMPLE_ADDS_NOTHING,   /* legal, but the die adds nothing (a MAX, the costs) */
+    LOG_EXAMPLE_STORES,         /* the die is stored in the reserve */
+    LOG_EXAMPLE_ADDS_PART,      /* the die adds less than it shows */
+    LOG_EXAMPLE_ADDS_FULL       /* the die adds all it shows, or attracts or builds an item */
+};
+
 /* An example of a line that spends a die showing `die` (0: a reserve die) in the turn in
- * progress: a legal spend (no ability or market move) written by log_replay_move_text; storing
- * first when store_first (the plainest line), else storing only when nothing else is legal.
- * Returns 1, or 0 (nothing appended) when no spend of that die is legal. */
+ * progress: a legal spend (no ability or market move) written by log_replay_move_text. When
+ * store_first, storing (the plainest line) when it is legal; otherwise (and when it is not)
+ * the first spend in the engine's order that adds its full die, else the one that uses it
+ * best, as the engine's history says when it is tried on a copy of s. Returns how well the
+ * line uses the die (LOG_EXAMPLE_NONE: no spend of that die is legal, nothing appended). */
 int log_example_move(const struct game_state *s, int die, int store_first, struct strbuf *out);
 
 #endif

@@ -103,6 +103,11 @@ struct log_span replay_keyword_span(const struct log_stmt *st, const char *kw);
  * (naming the closest player) and returns -1. */
 int replay_find_player(struct rp *rp, const struct log_word *w);
 
+/* The units a die spent by move m (on an asset or an influence; m applied from history
+ * record `from` on) added for player, as the engine wrote them; flags (may be NULL): the
+ * records' HIST_REF_* flags (replay_text.c). */
+int replay_die_added(const struct history *h, size_t from, int player, const struct move *m, int *flags);
+
 /* After st applied move m to the state `before` (its records from hist_from on): a warning
  * when the die added nothing, or less than it shows, for a MAX or the costs (replay_waste.c). */
 void replay_waste(struct rp *rp, const struct log_stmt *st, const struct game_state *before,

@@ -152,6 +152,37 @@ void log_replay_move_text(const struct gamedata *gd, const struct move *m, struc
     }
 }
 
+int replay_die_added(const struct history *h, size_t from, int player, const struct move *m, int *flags)
+{
+    int added = 0, what = m->kind == MOVE_INFLUENCE ? HIST_INFLUENCE : HIST_ASSET;
+    if (flags)
+        *flags = 0;
+    for (size_t i = from; i < h->count; i++) {
+        const struct hist_rec *r = &h->items[i];
+        if (r->cause == CAUSE_DIE && r->what == what && r->player == player && r->index == m->target) {
+            added += r->new_value - r->old_value;
+            if (flags)
+                *flags |= r->ref;
+        }
+    }
+    return added;
+}
+
+/* How well the legal spend m uses its die, tried on a copy of s (h: scratch records). */
+static enum log_example_use example_use(const struct game_state *s, const struct move *m, struct history *h)
+{
+    if (m->kind == MOVE_STORE)
+        return LOG_EXAMPLE_STORES;
+    struct game_state copy = *s;
+    history_truncate(h, 0);
+    if (engine_apply(&copy, m, h, NULL) != 0)
+        return LOG_EXAMPLE_NONE;
+    if (m->kind == MOVE_ACQUIRE)
+        return LOG_EXAMPLE_ADDS_FULL;   /* the person or the infrastructure is what it adds */
+    int added = replay_die_added(h, 0, s->turn.player, m, NULL);
+    return added >= m->die ? LOG_EXAMPLE_ADDS_FULL : added > 0 ? LOG_EXAMPLE_ADDS_PART : LOG_EXAMPLE_ADDS_NOTHING;
+}
+
 int log_example_move(const struct game_state *s, int die, int store_first, struct strbuf *out)
 {
     struct move moves[512];
@@ -159,15 +190,28 @@ int log_example_move(const struct game_state *s, int die, int store_first, struc
     if (n > sizeof moves / sizeof moves[0])
         n = sizeof moves / sizeof moves[0];
     const struct move *best = NULL;
-    for (size_t k = 0; k < n; k++) {
+    enum log_example_use best_use = LOG_EXAMPLE_NONE;
+    struct history h = HISTORY_INIT;
+    /* Storing when asked and legal; otherwise the first spend (in the engine's order) that adds
+     * its full die, else the one that uses it best. */
+    for (size_t k = 0; store_first && !best && k < n; k++)
+        if (moves[k].kind == MOVE_STORE && (die == 0) == (moves[k].from_reserve != 0)) {
+            best = &moves[k];
+            best_use = LOG_EXAMPLE_STORES;
+        }
+    int stored = best != NULL;
+    for (size_t k = 0; !stored && best_use < LOG_EXAMPLE_ADDS_FULL && k < n; k++) {
         const struct move *m = &moves[k];
         if ((die == 0) != (m->from_reserve != 0) || m->kind > MOVE_STORE)
             continue;
-        if (!best || (store_first ? m->kind == MOVE_STORE
-                                  : best->kind == MOVE_STORE && m->kind != MOVE_STORE))
+        enum log_example_use use = example_use(s, m, &h);
+        if (use > best_use) {
             best = m;
+            best_use = use;
+        }
     }
+    history_free(&h);
     if (best)
         log_replay_move_text(s->gd, best, out);
-    return best != NULL;
+    return (int)best_use;
 }

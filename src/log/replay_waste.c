@@ -6,22 +6,6 @@
 #include <string.h>
 #include "log/replay_internal.h"
 
-/* The units a die spent on an asset added (0 when the engine wrote nothing), and the record's
- * flags. */
-static int die_added(const struct history *h, size_t from, int player, int asset, int *flags)
-{
-    int added = 0;
-    *flags = 0;
-    for (size_t i = from; i < h->count; i++) {
-        const struct hist_rec *r = &h->items[i];
-        if (r->cause == CAUSE_DIE && r->what == HIST_ASSET && r->player == player && r->index == asset) {
-            added += r->new_value - r->old_value;
-            *flags |= r->ref;
-        }
-    }
-    return added;
-}
-
 /* The legal use of a die showing `die` (a reserve die or not) on an asset that adds the most,
  * when it adds more than `than`: its line into out; returns what it adds, or 0. */
 static int better_use(const struct game_state *before, int die, int from_reserve, int than, struct strbuf *out)
@@ -41,7 +25,7 @@ static int better_use(const struct game_state *before, int die, int from_reserve
         history_truncate(&h, 0);
         if (engine_apply(&copy, m, &h, NULL) != 0)
             continue;
-        int flags, added = die_added(&h, 0, before->turn.player, m->target, &flags);
+        int added = replay_die_added(&h, 0, before->turn.player, m, NULL);
         if (added > best) {
             best = added;
             pick = m;
@@ -61,7 +45,7 @@ void replay_waste(struct rp *rp, const struct log_stmt *st, const struct game_st
         return;
     const struct gamedata *gd = rp->gd;
     int p = before->turn.player, a = m->target, flags;
-    int added = die_added(rp->h, hist_from, p, a, &flags);
+    int added = replay_die_added(rp->h, hist_from, p, m, &flags);
     struct strbuf why = STRBUF_INIT;
     const char *id = gd->assets[a].id;
     if (added == 0) {

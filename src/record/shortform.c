@@ -175,6 +175,15 @@ static int expand_header(const struct record_session *s, const char *t, struct s
     }
 }
 
+/* Whether every player must avoid the king war (no POW). */
+static int all_must_avoid(const struct game_state *st, const struct log_await *a)
+{
+    for (int p = 0; p < st->cfg.nplayers; p++)
+        if (!a->must_avoid[p])
+            return 0;
+    return 1;
+}
+
 /* The short forms of a round in progress, for what is awaited (kind) by `player`. */
 static void expand_round(const struct record_session *s, enum log_await_kind kind, int player,
                          const char *t, struct strbuf *out)
@@ -225,6 +234,16 @@ static void expand_round(const struct record_session *s, enum log_await_kind kin
     case LOG_AWAIT_WAR:
     case LOG_AWAIT_COLLECT: {
         int war = strcasecmp(w2, "avoid") == 0 || strcasecmp(w2, "support") == 0;
+        if (!named && strcasecmp(w, "avoid") == 0 && !*rest && (a->pending >> LOG_AWAIT_WAR & 1u) &&
+            all_must_avoid(st, a)) {
+            strbuf_puts(out, "war");            /* no POW anywhere: the whole line */
+            for (int p = 0; p < st->cfg.nplayers; p++) {
+                strbuf_puts(out, p ? ", " : " ");
+                log_write_name(st->cfg.names[p], out);
+                strbuf_puts(out, " avoid");
+            }
+            return;
+        }
         if (named && war && (a->pending >> LOG_AWAIT_WAR & 1u)) {
             strbuf_printf(out, "war %s", t);
             return;

@@ -9,7 +9,8 @@
  *   shared dice  "5 6" -> shared 5 6
  *   turn         "3 1" -> turn NAME 3 1; "Tom 3 1" -> turn Tom 3 1
  *   reserve die  after the fourth die, "3 food" -> reserve 3 food
- *   war          "Jack avoid, Tom support 4" -> war ...
+ *   war          "Jack avoid, Tom support 4" -> war ...; "avoid" when no player has POW ->
+ *                war Jack avoid, Tom avoid
  *   collect      "grassland food" -> collect NAME grassland food; "Tom forest supply" too
  *   game over    "Tom food 8 score 30" -> check Tom food 8 score 30
  * Expansion only rewrites the text: whether the statement is legal is the replay's business. */

@@ -18,7 +18,8 @@ const char record_text_help[] =
     "  dice     6 population, 1 attract blacksmith, 3 influence quarry, 4 store,\n"
     "           reserve 3 food, sheriff 3 4, court 2 4, split 5 1 monks 4 food, market 2 food\n"
     "           after the fourth die, 3 food spends a reserve die\n"
-    "  war      Jack avoid, Tom support 4  every player, with the bonus rolls of a supporter\n"
+    "  war      Jack avoid, Tom support 4  every player, with the bonus rolls of a supporter;\n"
+    "           avoid alone when no player has POW\n"
     "  collect  grassland food             the awaited player's location bonus\n"
     "  check    check Jack food 12         what a sheet says (a difference is reported);\n"
     "           after round 10: Jack food 12 score 87, the final sheets' values\n"
@@ -120,9 +121,21 @@ static void round_example(const struct record_session *s, enum log_await_kind ki
         strbuf_puts(out, "3 1");
         break;
     case LOG_AWAIT_DIE: {
-        size_t start = out->len;
-        for (int i = 0; i < a->ndice && out->len == start; i++)
-            log_example_move(st, a->dice[i].value, 0, out);
+        /* The die whose example uses it best (its full value when one does). */
+        struct strbuf line = STRBUF_INIT, best = STRBUF_INIT;
+        int best_use = LOG_EXAMPLE_NONE;
+        for (int i = 0; i < a->ndice && best_use < LOG_EXAMPLE_ADDS_FULL; i++) {
+            strbuf_reset(&line);
+            int use = log_example_move(st, a->dice[i].value, 0, &line);
+            if (use > best_use) {
+                best_use = use;
+                strbuf_reset(&best);
+                strbuf_puts(&best, strbuf_cstr(&line));
+            }
+        }
+        strbuf_puts(out, strbuf_cstr(&best));
+        strbuf_free(&line);
+        strbuf_free(&best);
         break;
     }
     case LOG_AWAIT_RESERVE: {

@@ -98,6 +98,16 @@ static const char *item(const struct words *w, int i)
     return i >= 0 && i < w->gd->nitems ? w->gd->items[i].id : "?";
 }
 
+/* What perks a and b of a special item do, in the game data's words: " (a: ... b: ...)". */
+static void perk_words(const struct words *w, int i, struct strbuf *o)
+{
+    if (i < 0 || i >= w->gd->nitems)
+        return;
+    const struct gd_item *it = &w->gd->items[i];
+    if (it->nperks == 2 && it->perks[0].text && it->perks[1].text)
+        strbuf_printf(o, " (a: %s b: %s)", it->perks[0].text, it->perks[1].text);
+}
+
 static const char *location(const struct words *w, int l)
 {
     return l >= 0 && l < LOCATION_COUNT ? w->gd->locations[l].id : "?";
@@ -457,6 +467,7 @@ static void spend_words(const struct words *w)
         break;
     case REF_PERK_LETTER_NEEDED:
         strbuf_printf(o, "the %s needs a perk letter, a or b", item(w, t));
+        perk_words(w, t, o);
         break;
     case REF_PERK_LETTER_NONE:
         strbuf_printf(o, "the %s has no perk to choose ('%c' given)", item(w, t), (char)n[0]);

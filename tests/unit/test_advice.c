@@ -151,6 +151,24 @@ static size_t log_errors(const char *text)
     return n;
 }
 
+/* Writes a die (4) in place of each placeholder ROLL after text[from]; returns how many. */
+static int rolled(struct strbuf *text, size_t from)
+{
+    struct strbuf out = STRBUF_INIT;
+    int n = 0;
+    const char *p = text->data + from, *roll;
+    strbuf_append(&out, text->data, from);
+    for (; (roll = strstr(p, " ROLL")) != NULL; p = roll + 5, n++) {
+        strbuf_append(&out, p, (size_t)(roll - p));
+        strbuf_puts(&out, " 4");
+    }
+    strbuf_puts(&out, p);
+    strbuf_reset(text);
+    strbuf_puts(text, strbuf_cstr(&out));
+    strbuf_free(&out);
+    return n;
+}
+
 /* Cuts a bot game at many lines; wherever a turn's dice, a location choice or a king war whose
  * other entries are known are due, every plan the advisor ranks, appended to the cut log,
  * replays with no error. */
@@ -158,7 +176,7 @@ static void test_plans_replay(void **state)
 {
     (void)state;
     char *game = bot_game("greedy", 0, 3, 15);
-    size_t checked = 0, kinds[3] = {0}, war_lines = 0;
+    size_t checked = 0, kinds[3] = {0}, war_lines = 0, war_rolls = 0;
     struct strbuf cut = STRBUF_INIT;
     int line = 0;
     for (const char *p = game; *p; line++) {
@@ -197,12 +215,14 @@ static void test_plans_replay(void **state)
             strbuf_append(&text, cut.data, cut.len);
             advice_lines(&pos, &a.ranked[k].choice, &text);
             /* A war line names every player: where others still choose, the advice gives the
-             * player's entry of it, not a line. A support's bonus rolls are written once rolled. */
+             * player's entry of it, not a line. A support's bonus rolls still to roll are ROLL
+             * each: the line replays once the dice rolled are written in their place. */
             if (pos.kind == ADVICE_WAR) {
                 if (strncmp(text.data + cut.len, "war ", 4) != 0)
                     continue;
-                if (a.ranked[k].choice.support && engine_bonus_rolls_due(pos.s, pos.player) > 0)
-                    continue;
+                int due = a.ranked[k].choice.support ? engine_bonus_rolls_due(pos.s, pos.player) : 0;
+                assert_int_equal(rolled(&text, cut.len), due);
+                war_rolls += due > 0;
             }
             if (log_errors(strbuf_cstr(&text)) != 0)
                 fail_msg("line %d: this plan does not replay:\n%s", line, strbuf_cstr(&text) + cut.len);
@@ -221,8 +241,9 @@ static void test_plans_replay(void **state)
     assert_true(kinds[ADVICE_TURN] > 5);
     assert_true(kinds[ADVICE_COLLECT] > 0);
     assert_true(war_lines > 0);
-    print_message("checked %zu plans: %zu turns, %zu wars (%zu whole war lines), %zu collects\n", checked,
-                  kinds[ADVICE_TURN], kinds[ADVICE_WAR], war_lines, kinds[ADVICE_COLLECT]);
+    assert_true(war_rolls > 0);
+    print_message("checked %zu plans: %zu turns, %zu wars (%zu whole war lines, %zu with bonus rolls), %zu collects\n",
+                  checked, kinds[ADVICE_TURN], kinds[ADVICE_WAR], war_lines, war_rolls, kinds[ADVICE_COLLECT]);
     strbuf_free(&cut);
     free(game);
 }

@@ -18,6 +18,15 @@ static void submit_ok(struct record_session *s, const char *line)
     record_result_free(&res);
 }
 
+/* Submits each line of typed ("\n"-separated), each accepted. */
+static void submit_all(struct record_session *s, const char *typed)
+{
+    char *copy = strdup(typed), *save = NULL;
+    for (char *l = strtok_r(copy, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+        submit_ok(s, l);
+    free(copy);
+}
+
 struct refused_line {
     const char *golden;
     int lines;              /* its first lines are typed first */
@@ -96,12 +105,8 @@ static void test_refusals(void **state)
         struct record_session s;
         open_new(&s, "refused.xii");
         type_golden_but(&s, c->golden, c->lines, c->skip, c->instead);
-        if (c->before) {
-            char *copy = strdup(c->before), *save = NULL;
-            for (char *l = strtok_r(copy, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
-                submit_ok(&s, l);
-            free(copy);
-        }
+        if (c->before)
+            submit_all(&s, c->before);
         char *file_before = slurp(file_path("refused.xii"));
         struct log_await await_before = s.await;
         struct record_result res;
@@ -121,6 +126,23 @@ static void test_refusals(void **state)
         record_result_free(&res);
         record_session_free(&s);
     }
+}
+
+/* A value only the reserve holds, typed without the word reserve while turn dice are still
+ * unspent, is refused with the line to type. */
+static void test_reserve_line_suggested(void **state)
+{
+    (void)state;
+    struct record_session s;
+    open_new(&s, "reserve-word.xii");
+    type_golden(&s, "abilities.xii", 11);     /* Jack's dice 4 1 6 5, the reserve 2 3 4 5 */
+    struct record_result res;
+    record_session_submit(&s, "3 population", &res);
+    assert_int_equal(res.outcome, RECORD_REFUSED);
+    if (!strstr(strbuf_cstr(&res.message), "\"reserve 3 population\""))
+        fail_msg("no reserve line suggested:\n%s", strbuf_cstr(&res.message));
+    record_result_free(&res);
+    record_session_free(&s);
 }
 
 /* A check line that differs from the rules is what a sheet says: written, and reported. */
@@ -344,6 +366,32 @@ static void test_short_forms(void **state)
     record_session_free(&s);
 }
 
+/* At a king war where no player has POW, "avoid" alone is the whole war line, each name
+ * written as the log writes it. */
+static void test_avoid_alone(void **state)
+{
+    (void)state;
+    struct record_session s;
+    open_new(&s, "avoid.xii");
+    submit_all(&s, "Jack \"Ann Lee\"\nvery-easy\nround\n6 5\n4 1\n6 population\n5 food\n4 farms\n1 supply\n"
+                   "\"Ann Lee\" 3 2\n6 population\n5 food\n3 farms\n2 supply");
+    assert_true(s.await.pending >> LOG_AWAIT_WAR & 1u);
+    submit_ok(&s, "avoid");
+    char *text = slurp(file_path("avoid.xii"));
+    assert_non_null(strstr(text, "\nwar Jack avoid, \"Ann Lee\" avoid\n"));
+    free(text);
+    record_session_free(&s);
+    /* Where a player may support, each player's choice is needed. */
+    open_new(&s, "support.xii");
+    type_golden(&s, "abilities.xii", 67);
+    assert_true(s.await.pending >> LOG_AWAIT_WAR & 1u);
+    struct record_result res;
+    record_session_submit(&s, "avoid", &res);
+    assert_int_equal(res.outcome, RECORD_REFUSED);
+    record_result_free(&res);
+    record_session_free(&s);
+}
+
 /* A comment typed alone is written; undo takes it back with the statement before it, and
  * comments alone when no statement is left. */
 static void test_comments(void **state)
@@ -373,7 +421,7 @@ static void test_comments(void **state)
 }
 
 /* At every point of the golden games, the example the prompt gives is a line the recorder
- * accepts. */
+ * accepts without a warning (no die spent where it adds nothing or less than it shows). */
 static void test_examples_are_accepted(void **state)
 {
     (void)state;
@@ -399,6 +447,10 @@ static void test_examples_are_accepted(void **state)
             if (res.outcome != RECORD_ACCEPTED)
                 fail_msg("%s, before '%s': the example '%s' is refused:\n%s", games[g], p, example.data,
                          strbuf_cstr(&res.message));
+            /* And one that adds something: no die spent on a full asset. */
+            if (res.warnings.len)
+                fail_msg("%s, before '%s': the example '%s' is wasteful:\n%s", games[g], p, example.data,
+                         strbuf_cstr(&res.warnings));
             record_result_free(&res);
             struct strbuf undone = STRBUF_INIT, err = STRBUF_INIT;
             /* The header's example may bring its events line with it: undo to where it was. */
@@ -421,18 +473,42 @@ static void test_examples_are_accepted(void **state)
     assert_true(tried > 500);
 }
 
+/* The prompt and the sentence show every reserve die, a value held twice twice. */
+static void test_reserve_every_die(void **state)
+{
+    (void)state;
+    struct record_session s;
+    open_new(&s, "reserve.xii");
+    submit_all(&s, "Jack Tom\nvery-easy\nround\n6 5\n2 2\n6 population\n5 food\n2 store\n2 supply\n"
+                   "3 1\n6 population\n5 food\n3 farms\n1 supply\nJack avoid, Tom avoid\nround\n4 3\n"
+                   "2 1\n4 population\n3 food\n2 farms\n1 supply\n1 1");
+    struct strbuf text = STRBUF_INIT;
+    record_text_awaited(&s, &text);
+    if (!strstr(strbuf_cstr(&text), "reserve 2 2 3 4 5"))
+        fail_msg("the sentence does not show every reserve die: %s", strbuf_cstr(&text));
+    submit_all(&s, "4 population\n3 food\n1 farms\n1 supply");
+    strbuf_reset(&text);
+    record_text_prompt(&s, &text);
+    assert_string_equal(strbuf_cstr(&text), "r2 Jack reserve 2 2 3 4 5> ");
+    strbuf_free(&text);
+    record_session_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_reserve_line_suggested),
         cmocka_unit_test(test_check_mismatch_is_written),
         cmocka_unit_test(test_after_the_game),
         cmocka_unit_test(test_undo_every_kind),
         cmocka_unit_test(test_header_steps),
         cmocka_unit_test(test_continue),
         cmocka_unit_test(test_short_forms),
+        cmocka_unit_test(test_avoid_alone),
         cmocka_unit_test(test_comments),
         cmocka_unit_test(test_examples_are_accepted),
+        cmocka_unit_test(test_reserve_every_die),
     };
     return cmocka_run_group_tests(tests, play_test_setup, play_test_teardown);
 }

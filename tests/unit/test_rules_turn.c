@@ -586,7 +586,12 @@ static void test_perk_letters(void **state)
     fx_set(&s, 0, "population", 10);
     fx_turn(&s, 1, 3, 4, 5);
     const char *msg = fx_refused(&s, fx_acq(1, "jongleur", 0), "perk-letter");
-    assert_string_equal(msg, "the jongleur needs a perk letter, a or b");
+    /* What a and b do, in the game data's words. */
+    const struct gd_item *jongleur = &GD.items[fx_item("jongleur")];
+    char want[512];
+    snprintf(want, sizeof want, "the jongleur needs a perk letter, a or b (a: %s b: %s)", jongleur->perks[0].text,
+             jongleur->perks[1].text);
+    assert_string_equal(msg, want);
     fx_refused(&s, fx_acq(1, "jongleur", 'c'), "perk-letter");
     msg = fx_refused(&s, fx_acq(4, "blacksmith", 'a'), "perk-letter");
     assert_string_equal(msg, "the blacksmith has no perk to choose ('a' given)");
