@@ -296,13 +296,11 @@ static size_t past_said(const struct record_session *s, size_t from, const struc
 
 /* The mismatches of the statement just written, each with the changes that explain the
  * rules' value. */
-static void explain_mismatches(const struct record_session *s, size_t m0, size_t d0, const char *line,
-                               struct strbuf *out)
+static void explain_mismatches(const struct record_session *s, size_t m0, size_t d0, struct strbuf *out)
 {
     const struct log_replay *r = s->replay;
     if (r->nmismatches <= m0)
         return;
-    struct strbuf diags = STRBUF_INIT;
     const struct diag_list *dl = log_live_diags(s->live);
     for (size_t i = m0; i < r->nmismatches; i++) {
         const struct mismatch *m = &r->mismatches[i];
@@ -312,8 +310,6 @@ static void explain_mismatches(const struct record_session *s, size_t m0, size_t
                 diag_format(out, &dl->items[d], NULL, 0);
         log_report_mismatch_trace(r, m, out);
     }
-    (void)line;
-    strbuf_free(&diags);
     strbuf_puts(out, "The line is written as the table typed it; type undo to take it back.\n");
 }
 
@@ -372,7 +368,7 @@ static void submit_statement(struct record_session *s, const char *stmt, const c
     s->lines += count_newlines(line.data, line.len);
     st = log_live_stmt(s->live, log_live_count(s->live) - 1);
     res->seat = record_statement_seat(s, st);
-    explain_mismatches(s, m0, d0, line.data, &res->message);
+    explain_mismatches(s, m0, d0, &res->message);
     /* The warnings are about the line just written: shown from it, not from the whole file. */
     const struct diag_list *dl = log_live_diags(s->live);
     for (size_t i = d0; i < dl->count; i++)
