@@ -494,6 +494,17 @@ static void test_million_lines(void **state)
     strbuf_free(&sb);
 }
 
+/* Both reports of a replay of text (len bytes), text and JSON, finish with something to say. */
+static void reports_finish(const struct run *x, const char *text, size_t len)
+{
+    struct log_report_input in = {"t.xii", text, len, x->r, &x->dl};
+    struct strbuf out = STRBUF_INIT;
+    log_report_text(&in, &out);
+    log_report_json(&in, &out);
+    assert_true(out.len > 0);
+    strbuf_free(&out);
+}
+
 /* Random bytes and mangled logs: whatever comes in, the replay and both reports finish. */
 static void test_mangled_logs(void **state)
 {
@@ -513,12 +524,7 @@ static void test_mangled_logs(void **state)
         }
         struct run x;
         run_until(&x, text.data, text.len, (int)(k % 11));
-        struct log_report_input in = {"t.xii", text.data, text.len, x.r, &x.dl};
-        struct strbuf out = STRBUF_INIT;
-        log_report_text(&in, &out);
-        log_report_json(&in, &out);
-        assert_true(out.len > 0);
-        strbuf_free(&out);
+        reports_finish(&x, text.data, text.len);
         run_free(&x);
         strbuf_free(&text);
     }
@@ -544,12 +550,7 @@ static void test_truncated_logs(void **state)
                 continue;
             struct run x;
             run_until(&x, text, n, 0);
-            struct log_report_input in = {"t.xii", text, n, x.r, &x.dl};
-            struct strbuf out = STRBUF_INIT;
-            log_report_text(&in, &out);
-            log_report_json(&in, &out);
-            assert_true(out.len > 0);
-            strbuf_free(&out);
+            reports_finish(&x, text, n);
             run_free(&x);
             cuts++;
         }
