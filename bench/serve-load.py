@@ -91,7 +91,7 @@ def main():
                     conn.request(method, url, body=body)
                     resp = conn.getresponse()
                     data = resp.read()
-                    if resp.status != 200 or (method == 'POST' and b'"accepted":false' not in data):
+                    if resp.status != 200 or (method == 'POST' and b'"accepted": false' not in data):
                         bad.append('%s %s: %d' % (method, path, resp.status))
                 except (OSError, http.client.HTTPException) as e:
                     bad.append('%s %s: %s' % (method, path, e))

@@ -55,7 +55,7 @@ static int undo_by(const char *token)
 {
     struct serve_response rs;
     assert_int_equal(ask("POST", "/api/undo", token, NULL, &rs), 200);
-    int accepted = strstr(strbuf_cstr(&rs.body), "\"accepted\":true") != NULL;
+    int accepted = strstr(strbuf_cstr(&rs.body), "\"accepted\": true") != NULL;
     strbuf_free(&rs.body);
     return accepted;
 }
