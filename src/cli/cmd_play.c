@@ -202,6 +202,9 @@ static void print_awaited(const struct record_session *s)
 {
     struct strbuf sb = STRBUF_INIT;
     record_text_awaited(s, &sb);
+    if (record_session_started(s) && s->await.kind == LOG_AWAIT_GAME_OVER)
+        strbuf_puts(&sb, "Then quit (or Ctrl-D) for the audit report; show NAME prints a sheet, undo takes back "
+                         "the last line.\n");
     fputs(strbuf_cstr(&sb), stdout);
     strbuf_free(&sb);
 }

@@ -238,6 +238,10 @@ static void test_permissions(void **state)
     assert_true(line_by(TABLE, "round 1"));
     assert_false(line_by(BEN, "shared 3 4"));
     assert_false(line_by(ANN, "# a note"));         /* comments: the table's */
+    struct serve_response empty;                     /* nothing typed: the recorder's answer */
+    assert_int_equal(ask("POST", "/api/line", ANN, "  ", &empty), 200);
+    assert_non_null(strstr(strbuf_cstr(&empty.body), "nothing to enter"));
+    strbuf_free(&empty.body);
     assert_true(line_by(TABLE, "shared 3 4"));
     assert_false(line_by(BEN, "turn Ann 1 2"));     /* another seat's turn */
     assert_false(line_by(BEN, "1 2"));              /* its short form */
