@@ -12,8 +12,6 @@
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
 #include "cli/recorder_args.h"
-#include "cli/usage.h"
-#include "core/text.h"
 #include "record/session.h"
 #include "record/shortform.h"
 #include "rules/event_setup.h"
