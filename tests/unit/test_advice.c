@@ -148,6 +148,29 @@ static void test_split_words(void **state)
     strbuf_free(&want);
 }
 
+/* The hint's default budget: as many rollouts a candidate as fit ADVICE_TURN_BUDGET turns of
+ * play-out, between two race stages and the most asked. */
+static void test_default_rollouts(void **state)
+{
+    (void)state;
+    struct game_state s;
+    fx_game(&s, 4);
+    fx_turn(&s, 1, 2, 3, 4);
+    struct advice_position pos = {&s, ADVICE_TURN, 0, NULL, 0};
+    /* Round 1's first turn of 4 players: the whole game, 40 turns, is left. */
+    assert_int_equal(advice_position_turns_left(&pos), 40);
+    assert_int_equal(advice_position_rollouts(&pos, 1024), ADVICE_TURN_BUDGET / 40);
+    assert_int_equal(advice_position_rollouts(&pos, 100), 100);
+    fx_game(&s, 5);
+    fx_turn(&s, 1, 2, 3, 4);
+    assert_int_equal(advice_position_rollouts(&pos, 1024), 2 * ADVICE_RACE_MIN);
+    /* The last turn of a solo game: one turn left, the most asked. */
+    last_turn(&s);
+    fx_turn(&s, 1, 2, 3, 4);
+    assert_int_equal(advice_position_turns_left(&pos), 1);
+    assert_int_equal(advice_position_rollouts(&pos, 1024), 1024);
+}
+
 /* A whole game of bots as a move log. */
 static char *bot_game(const char *bot, int budget, int nplayers, uint64_t seed)
 {
@@ -600,6 +623,7 @@ int main(void)
         cmocka_unit_test(test_requirement_one_way),
         cmocka_unit_test(test_reserve_saves_from_starving),
         cmocka_unit_test(test_split_words),
+        cmocka_unit_test(test_default_rollouts),
         cmocka_unit_test(test_plans_replay),
         cmocka_unit_test(test_plans_replay_after_market),
         cmocka_unit_test(test_advice_deterministic),
