@@ -10,8 +10,9 @@
  * The position classes (each cut from its own games):
  *   round 1, 4 players: the first turn line of the game (all four dice; the longest rollouts)
  *   round 5, 4 players: the first turn line of round 5 (mid-game)
- *   round 10, solo: the last turn of a solo game (hard) after its turn line and two dice: the
- *     screen plays every plan out once (the exact last round)
+ *   round 10, solo: the last turn line of a solo game (hard), all four dice: the screen lists
+ *     every plan (often cut at 400,000 partial plans) and plays each out once (the exact last
+ *     round)
  *
  * usage: bench_advisor XII [HINTS [ANALYSES]]   (defaults: 3 positions per class, 1 analysis) */
 #include <stdio.h>
@@ -104,7 +105,7 @@ struct position_class {
 static const struct position_class classes[] = {
     {"round 1, 4 players, first turn", 4, "normal", 1, 0, 300},
     {"round 5, 4 players, first turn", 4, "normal", 5, 0, 100},
-    {"round 10, solo (hard), last turn after two dice", 1, "hard", 10, 2, 400},
+    {"round 10, solo (hard), last turn (all four dice)", 1, "hard", 10, 0, 400},
 };
 
 /* The length of the log up to the position of class c, or 0 when the game has none. */

@@ -119,7 +119,7 @@ int advice_position_turns_left(const struct advice_position *pos)
 size_t advice_position_rollouts(const struct advice_position *pos, size_t most)
 {
     size_t fit = ADVICE_TURN_BUDGET / (size_t)advice_position_turns_left(pos);
-    if (fit < 2 * ADVICE_RACE_MIN)
-        fit = 2 * ADVICE_RACE_MIN;
+    if (fit < ADVICE_RACE_MIN + ADVICE_RACE_MIN / 2)
+        fit = ADVICE_RACE_MIN + ADVICE_RACE_MIN / 2;
     return fit < most ? fit : most;
 }

@@ -149,7 +149,7 @@ static void test_split_words(void **state)
 }
 
 /* The hint's default budget: as many rollouts a candidate as fit ADVICE_TURN_BUDGET turns of
- * play-out, between two race stages and the most asked. */
+ * play-out, between one and a half race stages and the most asked. */
 static void test_default_rollouts(void **state)
 {
     (void)state;
@@ -163,7 +163,7 @@ static void test_default_rollouts(void **state)
     assert_int_equal(advice_position_rollouts(&pos, 100), 100);
     fx_game(&s, 5);
     fx_turn(&s, 1, 2, 3, 4);
-    assert_int_equal(advice_position_rollouts(&pos, 1024), 2 * ADVICE_RACE_MIN);
+    assert_int_equal(advice_position_rollouts(&pos, 1024), ADVICE_RACE_MIN + ADVICE_RACE_MIN / 2);
     /* The last turn of a solo game: one turn left, the most asked. */
     last_turn(&s);
     fx_turn(&s, 1, 2, 3, 4);
