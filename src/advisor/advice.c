@@ -525,6 +525,24 @@ static int war_rolls_due(const struct advice_position *pos, const struct advice_
     return engine_bonus_rolls_due(pos->s, pos->player) - (played && played->support ? played->nrolls : 0);
 }
 
+/* The war line's entries with the choice c for the player (its bonus rolls as far as known);
+ * returns whether every other entry is known. */
+static int war_entries(const struct advice_position *pos, const struct advice_choice *c,
+                       struct war_entry e[XII_MAX_PLAYERS])
+{
+    const struct game_state *s = pos->s;
+    memset(e, 0, XII_MAX_PLAYERS * sizeof *e);
+    int known = 1;
+    for (int p = 0; p < s->cfg.nplayers; p++)
+        if (p == pos->player && !(pos->war_played && pos->war_played[p].support == c->support))
+            e[p].support = c->support;
+        else if (pos->war_played)
+            e[p] = pos->war_played[p];
+        else if (engine_war_can_support(s, p))
+            known = 0;
+    return known;
+}
+
 void advice_lines(const struct advice_position *pos, const struct advice_choice *c, struct strbuf *out)
 {
     const struct game_state *s = pos->s;
@@ -541,16 +559,7 @@ void advice_lines(const struct advice_position *pos, const struct advice_choice 
         if (war_rolls_due(pos, c) > 0)
             break;
         struct war_entry e[XII_MAX_PLAYERS];
-        memset(e, 0, sizeof e);
-        int known = 1;
-        for (int p = 0; p < s->cfg.nplayers; p++)
-            if (p == pos->player && !(pos->war_played && pos->war_played[p].support == c->support))
-                e[p].support = c->support;
-            else if (pos->war_played)
-                e[p] = pos->war_played[p];
-            else if (engine_war_can_support(s, p))
-                known = 0;
-        if (known) {
+        if (war_entries(pos, c, e)) {
             log_write_war(s, e, out);
         } else {
             log_write_war_entry(s, pos->player, &e[pos->player], out);
@@ -596,9 +605,21 @@ void advice_describe(const struct advice_position *pos, const struct advice_choi
             strbuf_puts(out, "support the king");
         } else {
             /* No line before the dice: the words say what to write once they are rolled. */
-            strbuf_printf(out, "support the king: roll %s bonus di%s, then write the war line with %s after \"",
-                          n == 1 ? "the" : "your", n == 1 ? "e" : "ce", n == 1 ? "it" : "them");
-            log_write_war_entry(s, pos->player, &(struct war_entry){.support = 1}, out);
+            struct war_entry e[XII_MAX_PLAYERS];
+            strbuf_printf(out, "support the king: roll %s bonus di%s, then write ", n == 1 ? "the" : "your",
+                          n == 1 ? "e" : "ce");
+            if (war_entries(pos, c, e)) {
+                struct strbuf line = STRBUF_INIT;
+                log_write_war(s, e, &line);
+                strbuf_putc(out, '"');
+                strbuf_append(out, line.data, line.len - 1);    /* without its line feed */
+                strbuf_puts(out, "\" with ");
+                strbuf_free(&line);
+            } else {
+                strbuf_puts(out, "your entry of the war line with ");
+            }
+            strbuf_printf(out, "%s after \"", n == 1 ? "it" : "them");
+            log_write_war_entry(s, pos->player, &e[pos->player], out);
             strbuf_puts(out, n == 2 ? "\" (the men-at-arms' die first)" : "\"");
         }
         break;

@@ -225,7 +225,7 @@ void advice_report_text(const struct advice_report_input *in, struct strbuf *out
         /* Each line as it is typed, indented under the words. */
         const char *p = strbuf_cstr(&lines);
         if (!*p && c->choice.kind == ADVICE_WAR)
-            strbuf_puts(out, "     (no line yet: the war line is written once the bonus dice are rolled)\n");
+            strbuf_puts(out, "     (nothing to type before the bonus roll: see above)\n");
         else if (!*p)
             strbuf_puts(out, "     (no line to write: the log goes on with the next one)\n");
         while (next_line(&p, &line))

@@ -202,7 +202,7 @@ static size_t log_errors(const char *text)
 
 /* What the replay checks saw. */
 struct replayed {
-    size_t checked, kinds[3], war_lines, war_rolls, after_market;
+    size_t checked, kinds[3], war_lines, war_rolls, war_said, after_market;
 };
 
 /* Every plan the advisor ranks at the end of the first n bytes of game, appended to them,
@@ -246,6 +246,26 @@ static void check_plans_replay(const char *game, size_t n, int line, struct repl
                 struct strbuf words = STRBUF_INIT;
                 advice_describe(&pos, &a.ranked[k].choice, &words);
                 assert_non_null(strstr(strbuf_cstr(&words), "roll"));
+                /* The war line quoted in the words, with the dice written after the
+                 * player's "support" as they say, replays. */
+                const char *q = strstr(strbuf_cstr(&words), "\"war ");
+                if (q) {
+                    const char *qe = strchr(q + 1, '"');
+                    assert_non_null(qe);
+                    char entry[64];
+                    snprintf(entry, sizeof entry, "%s support", pos.s->cfg.names[pos.player]);
+                    const char *at = strstr(q, entry);
+                    assert_true(at && at < qe);
+                    at += strlen(entry);
+                    strbuf_append(&text, q + 1, (size_t)(at - q - 1));
+                    for (int d = 0; d < due; d++)
+                        strbuf_puts(&text, " 4");
+                    strbuf_append(&text, at, (size_t)(qe - at));
+                    strbuf_putc(&text, '\n');
+                    if (log_errors(strbuf_cstr(&text)) != 0)
+                        fail_msg("line %d: the war line said does not replay:\n%s", line, strbuf_cstr(&text) + n);
+                    seen->war_said++;
+                }
                 strbuf_free(&words);
                 seen->war_rolls++;
                 continue;
@@ -289,8 +309,10 @@ static void test_plans_replay(void **state)
     assert_true(seen.kinds[ADVICE_COLLECT] > 0);
     assert_true(seen.war_lines > 0);
     assert_true(seen.war_rolls > 0);
-    print_message("checked %zu plans: %zu turns, %zu wars (%zu whole war lines, %zu with bonus rolls), %zu collects\n",
-                  seen.checked, seen.kinds[ADVICE_TURN], seen.kinds[ADVICE_WAR], seen.war_lines, seen.war_rolls,
+    assert_true(seen.war_said > 0);
+    print_message("checked %zu plans: %zu turns, %zu wars (%zu whole war lines, %zu supports with bonus rolls "
+                  "to make, %zu of them with the line in words), %zu collects\n", seen.checked,
+                  seen.kinds[ADVICE_TURN], seen.kinds[ADVICE_WAR], seen.war_lines, seen.war_rolls, seen.war_said,
                   seen.kinds[ADVICE_COLLECT]);
     free(game);
 }
