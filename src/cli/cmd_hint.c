@@ -125,10 +125,10 @@ int hint_report(const struct log_replay *r, const struct log_await *a, int asked
         return EXIT_USAGE;
     struct advice_options o;
     advisor_args_apply(adv, &o);
+    struct advice adv_out;
     /* Without --rollouts, fewer rollouts where a rollout is long (advice_position.h). */
     if (!adv->rollouts_given)
         o.rank.max_rollouts = advice_position_rollouts(&pos, o.rank.max_rollouts);
-    struct advice adv_out;
     if (advice_rank(&pos, NULL, &o, &adv_out, err) != 0)
         return EXIT_FINDINGS;
     struct advice_report_input in = {&pos, &adv_out, top, adv->bot, adv->seed};
