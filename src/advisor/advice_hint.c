@@ -38,6 +38,8 @@ int advice_hint_rank(const struct log_replay *r, const struct log_await *a, int 
         return 1;
     struct advice_options o;
     advice_hint_options(h, &o);
+    if (!h->rollouts_given)
+        o.rank.max_rollouts = advice_position_rollouts(&hint->pos, o.rank.max_rollouts);
     if (advice_rank(&hint->pos, NULL, &o, &hint->advice, why) != 0) {
         advice_free(&hint->advice);
         return -1;

@@ -11,13 +11,15 @@
 #include "log/await.h"
 #include "advisor/advice.h"
 
-/* The rollouts of one move at most: `xii hint` by default, and at the table (`xii play`'s and
- * `xii serve`'s hint: an answer within a few seconds). */
+/* The rollouts of one move at most: `xii hint` by default (and `xii serve`'s hint), and
+ * `xii play`'s hint command. */
 #define ADVICE_HINT_ROLLOUTS 1024
 #define ADVICE_TABLE_HINT_ROLLOUTS (ADVICE_HINT_ROLLOUTS / 4)
 
 struct advice_hint_settings {
     long rollouts;          /* the most rollouts one candidate gets */
+    int rollouts_given;     /* exactly that budget (--rollouts); else fewer where a rollout is
+                               long (advice_position_rollouts) */
     double seconds;         /* stop adding rollouts after about this long; 0 none */
     uint64_t seed;          /* the rollouts' dice */
     int threads;            /* the answer does not depend on it */
@@ -25,9 +27,11 @@ struct advice_hint_settings {
     int goal;               /* a rank_goal, -1 the game's default */
 };
 
-/* The defaults: seed 1, every processor, the greedy bot, the game's goal, `rollouts`. */
+/* The defaults: seed 1, every processor, the greedy bot, the game's goal, at most `rollouts`
+ * (fewer where a rollout is long). */
 void advice_hint_settings_init(struct advice_hint_settings *h, long rollouts);
-/* The advisor's options from the settings (the goal and the rank settings). */
+/* The advisor's options from the settings (the goal and the rank settings; the budget as given,
+ * before advice_position_rollouts). */
 void advice_hint_options(const struct advice_hint_settings *h, struct advice_options *o);
 
 /* A hint ranked: the position asked about and the candidates. */

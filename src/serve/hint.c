@@ -34,7 +34,7 @@ static void work_out(const struct gamedata *gd, const char *name, const struct s
         struct log_await a;
         log_await(r, &a);
         struct advice_hint_settings h;
-        advice_hint_settings_init(&h, ADVICE_TABLE_HINT_ROLLOUTS);
+        advice_hint_settings_init(&h, ADVICE_HINT_ROLLOUTS);
         struct advice_hint hint;
         if (advice_hint_rank(r, &a, asked, &h, &hint, why) == 0) {
             advice_hint_report(&hint, &h, SERVE_HINT_TOP, 0, report);

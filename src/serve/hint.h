@@ -1,6 +1,6 @@
-/* The advisor's hint for a link (GET /api/hint): what `xii hint --rollouts 256 --player NAME
- * FILE` says about FILE as it stands (the table's link: about whoever decides), the same
- * settings as the recorder's hint command (advisor/advice_hint.h), the three best moves.
+/* The advisor's hint for a link (GET /api/hint): what `xii hint --player NAME FILE` says about
+ * FILE as it stands (the table's link: `xii hint FILE`, about whoever decides), with xii hint's
+ * default settings (advisor/advice_hint.h): the three best moves.
  *
  * A hint takes a second or two of processor time, so it runs off the server's lock: FILE's
  * text is copied under the lock and replayed here, as `xii hint` replays the file; the other

@@ -216,10 +216,10 @@ for (let k = 0; k < steps.length; k++) {
     if (!refusalsChecked) {
       refusalsChecked = true;
       await pages.Ann.screenshot({path: path.join(shots, '02-ann-die.png'), fullPage: true});
-      // The hint: xii hint's text at the same position (xii play's settings), a line tapped.
+      // The hint: xii hint's text at the same position, a line tapped.
       const copy = path.join(out, 'hint.xii');
       fs.copyFileSync(file, copy);
-      const want = spawnSync(xii, ['hint', '--rollouts', '256', '--player', 'Ann', copy], {encoding: 'utf8'}).stdout;
+      const want = spawnSync(xii, ['hint', '--player', 'Ann', copy], {encoding: 'utf8'}).stdout;
       const t0 = Date.now();
       await pages.Ann.$eval('#hint', (b) => b.click());
       await pages.Ann.waitForFunction(() => document.getElementById('hint-text').textContent.length > 0, {timeout: 30000})

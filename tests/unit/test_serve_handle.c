@@ -435,7 +435,7 @@ static json_t *hint_by(const char *token, int status)
     return j;
 }
 
-/* The hint: what xii play's hint says (the advisor's report at the same position with the same
+/* The hint: what xii hint says (the advisor's report at the same position with its default
  * settings) for the player whose decision it is and for the table; another player is told
  * whose decision it is; each plan's lines are lines the recorder takes; busy is refused. */
 static void test_hint(void **state)
@@ -453,7 +453,7 @@ static void test_hint(void **state)
     type_lines("tests/browser/game-2p.xii", 1, 153);
     assert_string_equal(last_line(), "6 supply");
     struct advice_hint_settings h;
-    advice_hint_settings_init(&h, ADVICE_TABLE_HINT_ROLLOUTS);
+    advice_hint_settings_init(&h, ADVICE_HINT_ROLLOUTS);
     struct advice_hint want;
     struct strbuf why = STRBUF_INIT, report = STRBUF_INIT;
     assert_int_equal(advice_hint_rank(S.replay, &S.await, -1, &h, &want, &why), 0);
