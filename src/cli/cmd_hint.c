@@ -125,6 +125,7 @@ int hint_report(const struct log_replay *r, const struct log_await *a, int asked
         return EXIT_USAGE;
     struct advice_options o;
     advisor_args_apply(adv, &o);
+    o.shown = top;
     struct advice adv_out;
     if (advice_rank(&pos, NULL, &o, &adv_out, err) != 0)
         return EXIT_FINDINGS;
