@@ -1,13 +1,20 @@
-/* Benchmark of the advisor, end to end through the xii program: games of four greedy bots
- * (seeded, difficulty normal) are written as move logs; `xii hint` runs on each game's first
- * turn of round 5 (all four dice to spend), `xii audit --analyse` on one whole game, both at
- * their default accuracy. Prints, per run, the processor time (user + system, every thread,
- * of the child) and the wall time, and for the hints how the ranking stopped: "separated" (the
- * best is ahead of the runner-up at 95 %), "close" (their difference known to +-0.5 VP at
- * 95 %), "budget" or "time". The machine may be shared: the processor time is the figure to
- * compare; wall time / processor time shows how much of the 2 cores the run got.
+/* Benchmark of the advisor, end to end through the xii program: games of greedy bots (seeded)
+ * are written as move logs and `xii hint` runs at its default accuracy on positions of each
+ * class below, then `xii audit --analyse` on one whole 4-player game. Prints, per run, the
+ * processor time (user + system, every thread, of the child) and the wall time, and for the
+ * hints how the ranking stopped: "separated" (the best is ahead of every other at 95 %),
+ * "close" (the differences left known to +-0.5 at 95 %), "budget" or "time". The machine may
+ * be shared: the processor time is the figure to compare; wall time / processor time shows how
+ * much of the 2 cores the run got.
  *
- * usage: bench_advisor XII [HINTS [ANALYSES]]   (defaults: 6 hint positions, 1 analysis) */
+ * The position classes (each cut from its own games):
+ *   round 1, 4 players: the first turn line of the game (all four dice; the longest rollouts)
+ *   round 5, 4 players: the first turn line of round 5 (mid-game)
+ *   round 10, solo: the last turn line of a solo game (hard), all four dice: the screen lists
+ *     every plan (often cut at 400,000 partial plans) and plays each out once (the exact last
+ *     round)
+ *
+ * usage: bench_advisor XII [HINTS [ANALYSES]]   (defaults: 3 positions per class, 1 analysis) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,19 +72,52 @@ static int run(char *const argv[], struct strbuf *out, double *cpu, double *secs
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-/* A whole game of four greedy bots, as a log. */
-static int game(const struct gamedata *gd, uint64_t seed, struct strbuf *log)
+/* The index of a difficulty by its id (0 when unknown). */
+static int difficulty(const struct gamedata *gd, const char *id)
+{
+    for (int d = 0; d < gd->ndifficulties; d++)
+        if (strcmp(gd->difficulties[d].id, id) == 0)
+            return d;
+    return 0;
+}
+
+/* A whole game of greedy bots, as a log. */
+static int game(const struct gamedata *gd, int players, const char *level, uint64_t seed, struct strbuf *log)
 {
     struct play_bot b;
     play_bot_from_name("greedy", &b);
     const struct play_bot *bots[XII_MAX_PLAYERS] = {&b, &b, &b, &b, &b};
-    int normal = 0;
-    for (int d = 0; d < gd->ndifficulties; d++)
-        if (strcmp(gd->difficulties[d].id, "normal") == 0)
-            normal = d;
-    struct play_setup st = {4, normal, -1, seed};
+    struct play_setup st = {players, difficulty(gd, level), -1, seed};
     struct game_state fin;
     return play_game_run(gd, &st, bots, log, "bench game", &fin);
+}
+
+/* A class of hint positions: games of `players` at `level`, cut after the first turn line of
+ * round `round` and `dice` of its body lines. */
+struct position_class {
+    const char *name;
+    int players;
+    const char *level;
+    int round, dice;
+    uint64_t seed;
+};
+
+static const struct position_class classes[] = {
+    {"round 1, 4 players, first turn", 4, "normal", 1, 0, 300},
+    {"round 5, 4 players, first turn", 4, "normal", 5, 0, 100},
+    {"round 10, solo (hard), last turn (all four dice)", 1, "hard", 10, 0, 400},
+};
+
+/* The length of the log up to the position of class c, or 0 when the game has none. */
+static size_t cut_at(const char *log, const struct position_class *c)
+{
+    char mark[32];
+    snprintf(mark, sizeof mark, "\nround %d\n", c->round);
+    const char *r = strstr(log, mark);
+    const char *end = r ? strstr(r, "\nturn ") : NULL;
+    for (int k = 0; end && k <= c->dice; k++)
+        end = strchr(end + 1, '\n');
+    return end ? (size_t)(end + 1 - log) : 0;
 }
 
 static int write_file(const char *path, const char *data, size_t len)
@@ -115,7 +155,7 @@ int main(int argc, char **argv)
     }
     setvbuf(stdout, NULL, _IOLBF, 0);   /* each figure as soon as it is measured */
     char *xii = argv[1];
-    int hints = argc > 2 ? atoi(argv[2]) : 6, analyses = argc > 3 ? atoi(argv[3]) : 1;
+    int hints = argc > 2 ? atoi(argv[2]) : 3, analyses = argc > 3 ? atoi(argv[3]) : 1;
     struct gamedata gd;
     struct diag_list dl = DIAG_LIST_INIT;
     if (gamedata_load_default(&gd, &dl) != 0)
@@ -124,52 +164,53 @@ int main(int argc, char **argv)
     if (!mkdtemp(dir))
         return 1;
     int status = 0;
-    double cpu_sum = 0, cpu_max = 0, wall_sum = 0;
-    int stops[4] = {0};
     static const char *const stop_names[] = {"separated", "close", "budget", "time"};
-    printf("hint on the first turn of round 5 of 4-player greedy games (default: at most 1024 rollouts a move)\n");
-    for (int g = 0; g < hints; g++) {
-        struct strbuf log = STRBUF_INIT, out = STRBUF_INIT;
-        if (game(&gd, 100 + (uint64_t)g, &log) != 0) {
-            status = 1;
-            break;
+    for (size_t c = 0; c < sizeof classes / sizeof classes[0] && status == 0; c++) {
+        double cpu_sum = 0, cpu_max = 0, wall_sum = 0;
+        int stops[4] = {0};
+        printf("hint, %s (the default budget)\n", classes[c].name);
+        for (int g = 0; g < hints; g++) {
+            struct strbuf log = STRBUF_INIT, out = STRBUF_INIT;
+            if (game(&gd, classes[c].players, classes[c].level, classes[c].seed + (uint64_t)g, &log) != 0) {
+                status = 1;
+                break;
+            }
+            size_t len = cut_at(log.data, &classes[c]);
+            char path[128];
+            snprintf(path, sizeof path, "%s/hint-%zu-%d.xii", dir, c, g);
+            if (len == 0 || write_file(path, log.data, len) != 0) {
+                status = 1;
+                break;
+            }
+            char *args[] = {xii, (char *)"hint", (char *)"--json", path, NULL};
+            double cpu, secs;
+            int rc = run(args, &out, &cpu, &secs);
+            char stop[32], rollouts[32], cands[32];
+            json_word(strbuf_cstr(&out), "stop", stop, sizeof stop);
+            json_word(strbuf_cstr(&out), "rollouts", rollouts, sizeof rollouts);
+            json_word(strbuf_cstr(&out), "candidates", cands, sizeof cands);
+            printf("  game %d: %.2f s processor, %.2f s wall, %s candidates, %s rollouts, stop: %s\n", g, cpu,
+                   secs, cands, rollouts, stop);
+            if (rc != 0)
+                status = 1;
+            for (int k = 0; k < 4; k++)
+                stops[k] += strcmp(stop, stop_names[k]) == 0;
+            cpu_sum += cpu;
+            wall_sum += secs;
+            if (cpu > cpu_max)
+                cpu_max = cpu;
+            strbuf_free(&log);
+            strbuf_free(&out);
         }
-        /* Cut after round 5's first turn line. */
-        const char *r5 = strstr(log.data, "\nround 5\n");
-        const char *turn = r5 ? strstr(r5, "\nturn ") : NULL;
-        const char *end = turn ? strchr(turn + 1, '\n') : NULL;
-        char path[128];
-        snprintf(path, sizeof path, "%s/round5-%d.xii", dir, g);
-        if (!end || write_file(path, log.data, (size_t)(end + 1 - log.data)) != 0) {
-            status = 1;
-            break;
-        }
-        char *args[] = {xii, (char *)"hint", (char *)"--json", path, NULL};
-        double cpu, secs;
-        int rc = run(args, &out, &cpu, &secs);
-        char stop[32], rollouts[32];
-        json_word(strbuf_cstr(&out), "stop", stop, sizeof stop);
-        json_word(strbuf_cstr(&out), "rollouts", rollouts, sizeof rollouts);
-        printf("  game %d: %.2f s processor, %.2f s wall, %s rollouts, stop: %s\n", g, cpu, secs, rollouts, stop);
-        if (rc != 0)
-            status = 1;
-        for (int k = 0; k < 4; k++)
-            stops[k] += strcmp(stop, stop_names[k]) == 0;
-        cpu_sum += cpu;
-        wall_sum += secs;
-        if (cpu > cpu_max)
-            cpu_max = cpu;
-        strbuf_free(&log);
-        strbuf_free(&out);
+        if (hints > 0)
+            printf("  mean %.2f s processor (max %.2f), mean %.2f s wall; %d separated, %d close, %d budget, "
+                   "%d time\n", cpu_sum / hints, cpu_max, wall_sum / hints, stops[0], stops[1], stops[2], stops[3]);
     }
-    if (hints > 0)
-        printf("hint: mean %.2f s processor (max %.2f), mean %.2f s wall; %d separated, %d close, %d budget, %d time\n",
-               cpu_sum / hints, cpu_max, wall_sum / hints, stops[0], stops[1], stops[2], stops[3]);
     for (int g = 0; g < analyses && status == 0; g++) {
         struct strbuf log = STRBUF_INIT;
         char path[128];
         snprintf(path, sizeof path, "%s/game-%d.xii", dir, g);
-        if (game(&gd, 200 + (uint64_t)g, &log) != 0 || write_file(path, log.data, log.len) != 0) {
+        if (game(&gd, 4, "normal", 200 + (uint64_t)g, &log) != 0 || write_file(path, log.data, log.len) != 0) {
             status = 1;
             break;
         }

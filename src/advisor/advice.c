@@ -140,12 +140,14 @@ struct screen {
     int failed;
 };
 
-/* Keys one plan (the dice's uses then at most one market conversion) after the turn's end. */
+/* Keys one plan (the dice's uses then at most one market conversion) after the turn's end.
+ * A plan after which a market conversion the turn queued (this plan's, or a line the log
+ * already holds) would be refused at the turn's end is no plan: the log would not replay. */
 static void screen_one(struct screen *sc, const struct game_state *after, const struct play_plan *plan)
 {
     int p = sc->pos->player;
     struct game_state t = *after;
-    if (engine_end_turn(&t, NULL, NULL, NULL) != 0)
+    if (engine_end_turn_complete(&t) != 0)
         return;
     sc->plans++;
     int score = engine_score(&t, p, NULL);
@@ -563,6 +565,32 @@ void advice_free(struct advice *out)
 
 /* ---- lines and words ------------------------------------------------------------------------- */
 
+static int war_rolls_due(const struct advice_position *pos, const struct advice_choice *c)
+{
+    if (c->kind != ADVICE_WAR || !c->support)
+        return 0;
+    const struct war_entry *played = pos->war_played ? &pos->war_played[pos->player] : NULL;
+    return engine_bonus_rolls_due(pos->s, pos->player) - (played && played->support ? played->nrolls : 0);
+}
+
+/* The war line's entries with the choice c for the player (its bonus rolls as far as known);
+ * returns whether every other entry is known. */
+static int war_entries(const struct advice_position *pos, const struct advice_choice *c,
+                       struct war_entry e[XII_MAX_PLAYERS])
+{
+    const struct game_state *s = pos->s;
+    memset(e, 0, XII_MAX_PLAYERS * sizeof *e);
+    int known = 1;
+    for (int p = 0; p < s->cfg.nplayers; p++)
+        if (p == pos->player && !(pos->war_played && pos->war_played[p].support == c->support))
+            e[p].support = c->support;
+        else if (pos->war_played)
+            e[p] = pos->war_played[p];
+        else if (engine_war_can_support(s, p))
+            known = 0;
+    return known;
+}
+
 void advice_lines(const struct advice_position *pos, const struct advice_choice *c, struct strbuf *out)
 {
     const struct game_state *s = pos->s;
@@ -573,22 +601,16 @@ void advice_lines(const struct advice_position *pos, const struct advice_choice 
         break;
     case ADVICE_WAR: {
         /* The whole war line when the other entries are known (as the log played them, or
-         * "avoid" for players without POW); otherwise the player's entry of it. */
+         * "avoid" for players without POW); otherwise the player's entry of it. A support
+         * whose bonus dice are still to roll has no line yet: it is written with the dice
+         * (advice_describe says how). */
+        if (war_rolls_due(pos, c) > 0)
+            break;
         struct war_entry e[XII_MAX_PLAYERS];
-        memset(e, 0, sizeof e);
-        int known = 1;
-        for (int p = 0; p < s->cfg.nplayers; p++)
-            if (p == pos->player && !(pos->war_played && pos->war_played[p].support == c->support))
-                e[p].support = c->support;      /* the bonus rolls: once rolled */
-            else if (pos->war_played)
-                e[p] = pos->war_played[p];
-            else if (engine_war_can_support(s, p))
-                known = 0;
-        /* A support's bonus rolls not rolled yet: ROLL for each (advice_describe says so). */
-        if (known) {
-            log_write_war_to_roll(s, e, pos->player, out);
+        if (war_entries(pos, c, e)) {
+            log_write_war(s, e, out);
         } else {
-            log_write_war_entry(s, pos->player, &e[pos->player], 1, out);
+            log_write_war_entry(s, pos->player, &e[pos->player], out);
             strbuf_putc(out, '\n');
         }
         break;
@@ -623,18 +645,33 @@ void advice_describe(const struct advice_position *pos, const struct advice_choi
         if (advice_words_plan(s, c->plan.move, c->plan.nmoves, out) != 0)
             strbuf_puts(out, "(the engine refuses this plan)");
         break;
-    case ADVICE_WAR:
-        if (c->support) {
-            const struct war_entry *played = pos->war_played ? &pos->war_played[pos->player] : NULL;
-            int n = engine_bonus_rolls_due(s, pos->player) - (played && played->support ? played->nrolls : 0);
-            strbuf_puts(out, "support the king");
-            if (n > 0)
-                strbuf_printf(out, " and roll %d bonus di%s: write %s in place of ROLL", n, n == 1 ? "e" : "ce",
-                              n == 1 ? "it" : "each");
-        } else {
+    case ADVICE_WAR: {
+        int n = war_rolls_due(pos, c);
+        if (!c->support) {
             strbuf_puts(out, "avoid the king war");
+        } else if (n <= 0) {
+            strbuf_puts(out, "support the king");
+        } else {
+            /* No line before the dice: the words say what to write once they are rolled. */
+            struct war_entry e[XII_MAX_PLAYERS];
+            strbuf_printf(out, "support the king: roll %s bonus di%s, then write ", n == 1 ? "the" : "your",
+                          n == 1 ? "e" : "ce");
+            if (war_entries(pos, c, e)) {
+                struct strbuf line = STRBUF_INIT;
+                log_write_war(s, e, &line);
+                strbuf_putc(out, '"');
+                strbuf_append(out, line.data, line.len - 1);    /* without its line feed */
+                strbuf_puts(out, "\" with ");
+                strbuf_free(&line);
+            } else {
+                strbuf_puts(out, "your entry of the war line with ");
+            }
+            strbuf_printf(out, "%s after \"", n == 1 ? "it" : "them");
+            log_write_war_entry(s, pos->player, &e[pos->player], out);
+            strbuf_puts(out, n == 2 ? "\" (the men-at-arms' die first)" : "\"");
         }
         break;
+    }
     case ADVICE_COLLECT: {
         int n = 0;
         for (int l = 0; l < LOCATION_COUNT; l++) {

@@ -136,9 +136,10 @@ void advice_free(struct advice *out);
 
 /* The log lines that play a choice from pos, one per line (indented for a turn's moves):
  * "  6 population", "collect Jack grassland food, forest supply", the war line
- * "war Jack avoid, Tom support ROLL" when the other entries are known (played, or players
- * without POW), else the player's entry "Tom support ROLL": a support's bonus rolls not rolled
- * yet are the placeholder ROLL, one per die to roll (advice_describe says so). */
+ * "war Jack avoid, Tom support 4" when the other entries are known (played, or players
+ * without POW), else the player's entry "Tom support 4". A support whose bonus dice are not
+ * rolled yet has no line (nothing that would not parse): advice_describe says what to write
+ * once they are. */
 void advice_lines(const struct advice_position *pos, const struct advice_choice *c, struct strbuf *out);
 /* The choice in words (advice_words.h for a turn). */
 void advice_describe(const struct advice_position *pos, const struct advice_choice *c,

@@ -106,3 +106,20 @@ int advice_position_from_await(const struct log_replay *r, const struct log_awai
     }
     return 0;
 }
+
+int advice_position_turns_left(const struct advice_position *pos)
+{
+    const struct game_state *s = pos->s;
+    int n = s->cfg.nplayers, left = (GD_ROUNDS - s->round) * n;
+    if (s->phase == PHASE_ROUND)
+        left += n - s->turns_done;
+    return left > 0 ? left : 1;
+}
+
+size_t advice_position_rollouts(const struct advice_position *pos, size_t most)
+{
+    size_t fit = ADVICE_TURN_BUDGET / (size_t)advice_position_turns_left(pos);
+    if (fit < ADVICE_RACE_MIN + ADVICE_RACE_MIN / 2)
+        fit = ADVICE_RACE_MIN + ADVICE_RACE_MIN / 2;
+    return fit < most ? fit : most;
+}

@@ -230,11 +230,13 @@ void advice_report_text(const struct advice_report_input *in, struct strbuf *out
         advice_lines(in->pos, &c->choice, &lines);
         /* Each line as it is typed, indented under the words. */
         const char *p = strbuf_cstr(&lines);
-        if (!*p)
+        if (!*p && c->choice.kind == ADVICE_WAR)
+            strbuf_puts(out, "     (nothing to type before the bonus roll: see above)\n");
+        else if (!*p)
             strbuf_puts(out, "     (no line to write: the log goes on with the next one)\n");
         while (next_line(&p, &line))
             strbuf_printf(out, "     %s\n", strbuf_cstr(&line));
-        if (c->choice.kind == ADVICE_WAR && strncmp(strbuf_cstr(&lines), "war ", 4) != 0)
+        if (c->choice.kind == ADVICE_WAR && lines.len && strncmp(strbuf_cstr(&lines), "war ", 4) != 0)
             strbuf_puts(out, "     (the player's entry of the war line, beside the other players' choices)\n");
     }
     if (in->pos->kind == ADVICE_TURN && top >= 2)

@@ -1,7 +1,7 @@
 /* A plan said in words, for the advisor's reports: what each move does to the town, read from
- * the engine's state before and after the move (so the highest-die reduction, MAX clamps and
- * partial increases are the engine's own), then what the turn's end does (feeding, starving,
- * the market). The ids are the move log's ids. */
+ * the engine's records of the move (what each die or split part added, what was paid: so the
+ * highest-die reduction, MAX clamps and partial increases are the engine's own), then what the
+ * turn's end does (feeding, starving). The ids are the move log's ids. */
 #ifndef ADVISOR_ADVICE_WORDS_H
 #define ADVISOR_ADVICE_WORDS_H
 #include "core/strbuf.h"

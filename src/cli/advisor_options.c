@@ -64,6 +64,7 @@ int advisor_args_parse(struct advisor_args *a, const char *cmd, int argc, char *
             if (number(cmd, names[k], v, 2, 1000000, &n) != 0)
                 return -1;
             a->rollouts = n;
+            a->rollouts_given = 1;
             break;
         case 1: {
             char *end;

@@ -7,6 +7,7 @@
 
 struct advisor_args {
     long rollouts;          /* the most rollouts one candidate gets */
+    int rollouts_given;     /* --rollouts was given (else the hint may give fewer early on) */
     double seconds;         /* --time: 0 none */
     uint64_t seed;
     int threads;

@@ -127,6 +127,9 @@ int hint_report(const struct log_replay *r, const struct log_await *a, int asked
     advisor_args_apply(adv, &o);
     o.shown = top;
     struct advice adv_out;
+    /* Without --rollouts, fewer rollouts where a rollout is long (advice_position.h). */
+    if (!adv->rollouts_given)
+        o.rank.max_rollouts = advice_position_rollouts(&pos, o.rank.max_rollouts);
     if (advice_rank(&pos, NULL, &o, &adv_out, err) != 0)
         return EXIT_FINDINGS;
     struct advice_report_input in = {&pos, &adv_out, top, adv->bot, adv->seed};

@@ -85,29 +85,21 @@ void log_write_move(const struct gamedata *gd, const struct move *m, struct strb
     strbuf_putc(out, '\n');
 }
 
-void log_write_war_entry(const struct game_state *s, int p, const struct war_entry *e, int to_roll,
-                         struct strbuf *out)
+void log_write_war_entry(const struct game_state *s, int p, const struct war_entry *e, struct strbuf *out)
 {
     log_write_name(s->cfg.names[p], out);
     strbuf_puts(out, e->support ? " support" : " avoid");
     rolls(e->rolls, e->nrolls, out);
-    for (int k = e->nrolls; to_roll && e->support && k < engine_bonus_rolls_due(s, p); k++)
-        strbuf_puts(out, " ROLL");
-}
-
-void log_write_war_to_roll(const struct game_state *s, const struct war_entry e[], int rolling, struct strbuf *out)
-{
-    strbuf_puts(out, "war");
-    for (int p = 0; p < s->cfg.nplayers; p++) {
-        strbuf_puts(out, p ? ", " : " ");
-        log_write_war_entry(s, p, &e[p], p == rolling, out);
-    }
-    strbuf_putc(out, '\n');
 }
 
 void log_write_war(const struct game_state *s, const struct war_entry e[], struct strbuf *out)
 {
-    log_write_war_to_roll(s, e, -1, out);
+    strbuf_puts(out, "war");
+    for (int p = 0; p < s->cfg.nplayers; p++) {
+        strbuf_puts(out, p ? ", " : " ");
+        log_write_war_entry(s, p, &e[p], out);
+    }
+    strbuf_putc(out, '\n');
 }
 
 void log_write_collect(const struct game_state *s, int player, const int choice[LOCATION_COUNT],

@@ -24,14 +24,8 @@ void log_write_turn(const struct game_state *s, int player, int d1, int d2, stru
 void log_write_move(const struct gamedata *gd, const struct move *m, struct strbuf *out);
 /* "war NAME support ROLLS, NAME avoid, ..." for every seat. */
 void log_write_war(const struct game_state *s, const struct war_entry e[], struct strbuf *out);
-/* The same, with the placeholder ROLL in seat `rolling`'s entry for each bonus roll it owes on s
- * (before the war) beyond those in e, when it supports: the line to type once they are rolled,
- * ROLL replaced by each die. */
-void log_write_war_to_roll(const struct game_state *s, const struct war_entry e[], int rolling, struct strbuf *out);
-/* Seat p's entry of a war line, "NAME support ROLLS" or "NAME avoid" (no line feed), with the
- * ROLL placeholders as above when to_roll. */
-void log_write_war_entry(const struct game_state *s, int p, const struct war_entry *e, int to_roll,
-                         struct strbuf *out);
+/* Seat p's entry of a war line, "NAME support ROLLS" or "NAME avoid" (no line feed). */
+void log_write_war_entry(const struct game_state *s, int p, const struct war_entry *e, struct strbuf *out);
 /* "collect NAME LOCATION ASSET, ..." for the locations whose choice[l] >= 0; nothing when none. */
 void log_write_collect(const struct game_state *s, int player, const int choice[LOCATION_COUNT],
                        struct strbuf *out);

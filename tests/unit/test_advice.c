@@ -122,6 +122,55 @@ static void test_reserve_saves_from_starving(void **state)
     strbuf_free(&err);
 }
 
+/* The witch's split in words: each part as the player spent it, then what was paid (the
+ * mercenaries cost food), never the net change of an asset ("food -1"). */
+static void test_split_words(void **state)
+{
+    (void)state;
+    struct game_state s;
+    last_turn(&s);
+    fx_set(&s, 0, "food", 10);
+    fx_set(&s, 0, "men-at-arms", 5);
+    fx_give(&s, 0, "witch", 'b');
+    fx_turn(&s, 2, 3, 5, 1);
+    struct move m = fx_split(2, 1, "food", 1, "mercenaries");
+    struct game_state t = s;
+    struct history h = HISTORY_INIT;
+    fx_ok(&t, m, &h);
+    int paid = 10 + 1 - fx_val(&t, 0, "food");
+    history_free(&h);
+    assert_true(paid > 0);
+    struct strbuf words = STRBUF_INIT, want = STRBUF_INIT;
+    assert_int_equal(advice_words_plan(&s, &m, 1, &words), 0);
+    strbuf_printf(&want, "split the 2: food +1, mercenaries +1 (pays %d food); ", paid);
+    assert_memory_equal(strbuf_cstr(&words), strbuf_cstr(&want), want.len);
+    strbuf_free(&words);
+    strbuf_free(&want);
+}
+
+/* The hint's default budget: as many rollouts a candidate as fit ADVICE_TURN_BUDGET turns of
+ * play-out, between one and a half race stages and the most asked. */
+static void test_default_rollouts(void **state)
+{
+    (void)state;
+    struct game_state s;
+    fx_game(&s, 4);
+    fx_turn(&s, 1, 2, 3, 4);
+    struct advice_position pos = {&s, ADVICE_TURN, 0, NULL, 0};
+    /* Round 1's first turn of 4 players: the whole game, 40 turns, is left. */
+    assert_int_equal(advice_position_turns_left(&pos), 40);
+    assert_int_equal(advice_position_rollouts(&pos, 1024), ADVICE_TURN_BUDGET / 40);
+    assert_int_equal(advice_position_rollouts(&pos, 100), 100);
+    fx_game(&s, 5);
+    fx_turn(&s, 1, 2, 3, 4);
+    assert_int_equal(advice_position_rollouts(&pos, 1024), ADVICE_RACE_MIN + ADVICE_RACE_MIN / 2);
+    /* The last turn of a solo game: one turn left, the most asked. */
+    last_turn(&s);
+    fx_turn(&s, 1, 2, 3, 4);
+    assert_int_equal(advice_position_turns_left(&pos), 1);
+    assert_int_equal(advice_position_rollouts(&pos, 1024), 1024);
+}
+
 /* A whole game of bots as a move log. */
 static char *bot_game(const char *bot, int budget, int nplayers, uint64_t seed)
 {
@@ -151,22 +200,92 @@ static size_t log_errors(const char *text)
     return n;
 }
 
-/* Writes a die (4) in place of each placeholder ROLL after text[from]; returns how many. */
-static int rolled(struct strbuf *text, size_t from)
+/* What the replay checks saw. */
+struct replayed {
+    size_t checked, kinds[3], war_lines, war_rolls, war_said, after_market;
+};
+
+/* Every plan the advisor ranks at the end of the first n bytes of game, appended to them,
+ * replays with no error. */
+static void check_plans_replay(const char *game, size_t n, int line, struct replayed *seen)
 {
-    struct strbuf out = STRBUF_INIT;
-    int n = 0;
-    const char *p = text->data + from, *roll;
-    strbuf_append(&out, text->data, from);
-    for (; (roll = strstr(p, " ROLL")) != NULL; p = roll + 5, n++) {
-        strbuf_append(&out, p, (size_t)(roll - p));
-        strbuf_puts(&out, " 4");
+    struct diag_list dl = DIAG_LIST_INIT;
+    struct log_ast *ast = log_parse(game, n, "t.xii", &dl);
+    struct log_replay_options opt = {0};
+    struct log_replay *r = log_replay_run(&GD, ast, &opt, &dl);
+    assert_int_equal(dl.errors, 0);
+    struct log_await aw;
+    log_await(r, &aw);
+    struct advice_position pos;
+    struct strbuf why = STRBUF_INIT;
+    int none = advice_position_from_await(r, &aw, -1, &pos, &why);
+    if (none)
+        assert_true(aw.kind != LOG_AWAIT_DIE && aw.kind != LOG_AWAIT_RESERVE && aw.kind != LOG_AWAIT_COLLECT);
+    strbuf_free(&why);
+    if (none) {
+        log_replay_free(r);
+        log_free(ast);
+        diag_list_free(&dl);
+        return;
     }
-    strbuf_puts(&out, p);
-    strbuf_reset(text);
-    strbuf_puts(text, strbuf_cstr(&out));
-    strbuf_free(&out);
-    return n;
+    struct advice_options o = small_options(4);
+    struct advice a;
+    struct strbuf err = STRBUF_INIT, text = STRBUF_INIT;
+    assert_int_equal(advice_rank(&pos, NULL, &o, &a, &err), 0);
+    for (size_t k = 0; k < a.n; k++) {
+        strbuf_reset(&text);
+        strbuf_append(&text, game, n);
+        advice_lines(&pos, &a.ranked[k].choice, &text);
+        /* A war line names every player: where others still choose, the advice gives the
+         * player's entry of it, not a line. A support whose bonus dice are still to roll has
+         * no line, and its words say to roll them. */
+        if (pos.kind == ADVICE_WAR) {
+            int due = a.ranked[k].choice.support ? engine_bonus_rolls_due(pos.s, pos.player) : 0;
+            if (due > 0) {
+                assert_int_equal(text.len, n);
+                struct strbuf words = STRBUF_INIT;
+                advice_describe(&pos, &a.ranked[k].choice, &words);
+                assert_non_null(strstr(strbuf_cstr(&words), "roll"));
+                /* The war line quoted in the words, with the dice written after the
+                 * player's "support" as they say, replays. */
+                const char *q = strstr(strbuf_cstr(&words), "\"war ");
+                if (q) {
+                    const char *qe = strchr(q + 1, '"');
+                    assert_non_null(qe);
+                    char entry[64];
+                    snprintf(entry, sizeof entry, "%s support", pos.s->cfg.names[pos.player]);
+                    const char *at = strstr(q, entry);
+                    assert_true(at && at < qe);
+                    at += strlen(entry);
+                    strbuf_append(&text, q + 1, (size_t)(at - q - 1));
+                    for (int d = 0; d < due; d++)
+                        strbuf_puts(&text, " 4");
+                    strbuf_append(&text, at, (size_t)(qe - at));
+                    strbuf_putc(&text, '\n');
+                    if (log_errors(strbuf_cstr(&text)) != 0)
+                        fail_msg("line %d: the war line said does not replay:\n%s", line, strbuf_cstr(&text) + n);
+                    seen->war_said++;
+                }
+                strbuf_free(&words);
+                seen->war_rolls++;
+                continue;
+            }
+            if (strncmp(text.data + n, "war ", 4) != 0)
+                continue;
+        }
+        if (log_errors(strbuf_cstr(&text)) != 0)
+            fail_msg("line %d: this plan does not replay:\n%s", line, strbuf_cstr(&text) + n);
+        seen->checked++;
+        seen->war_lines += pos.kind == ADVICE_WAR;
+        seen->after_market += pos.s->turn.nmarket > 0;
+    }
+    seen->kinds[pos.kind]++;
+    advice_free(&a);
+    strbuf_free(&err);
+    strbuf_free(&text);
+    log_replay_free(r);
+    log_free(ast);
+    diag_list_free(&dl);
 }
 
 /* Cuts a bot game at many lines; wherever a turn's dice, a location choice or a king war whose
@@ -176,76 +295,57 @@ static void test_plans_replay(void **state)
 {
     (void)state;
     char *game = bot_game("greedy", 0, 3, 15);
-    size_t checked = 0, kinds[3] = {0}, war_lines = 0, war_rolls = 0;
-    struct strbuf cut = STRBUF_INIT;
+    struct replayed seen = {0};
     int line = 0;
     for (const char *p = game; *p; line++) {
         const char *e = strchr(p, '\n');
         size_t n = e ? (size_t)(e - game) + 1 : strlen(game);
         p = game + n;
-        if (line % 5 != 3 || line < 12)
-            continue;
-        strbuf_reset(&cut);
-        strbuf_append(&cut, game, n);
-        struct diag_list dl = DIAG_LIST_INIT;
-        struct log_ast *ast = log_parse(cut.data, cut.len, "t.xii", &dl);
-        struct log_replay_options opt = {0};
-        struct log_replay *r = log_replay_run(&GD, ast, &opt, &dl);
-        assert_int_equal(dl.errors, 0);
-        struct log_await aw;
-        log_await(r, &aw);
-        struct advice_position pos;
-        struct strbuf why = STRBUF_INIT;
-        int none = advice_position_from_await(r, &aw, -1, &pos, &why);
-        if (none)
-            assert_true(aw.kind != LOG_AWAIT_DIE && aw.kind != LOG_AWAIT_RESERVE && aw.kind != LOG_AWAIT_COLLECT);
-        strbuf_free(&why);
-        if (none) {
-            log_replay_free(r);
-            log_free(ast);
-            diag_list_free(&dl);
-            continue;
-        }
-        struct advice_options o = small_options(4);
-        struct advice a;
-        struct strbuf err = STRBUF_INIT, text = STRBUF_INIT;
-        assert_int_equal(advice_rank(&pos, NULL, &o, &a, &err), 0);
-        for (size_t k = 0; k < a.n; k++) {
-            strbuf_reset(&text);
-            strbuf_append(&text, cut.data, cut.len);
-            advice_lines(&pos, &a.ranked[k].choice, &text);
-            /* A war line names every player: where others still choose, the advice gives the
-             * player's entry of it, not a line. A support's bonus rolls still to roll are ROLL
-             * each: the line replays once the dice rolled are written in their place. */
-            if (pos.kind == ADVICE_WAR) {
-                if (strncmp(text.data + cut.len, "war ", 4) != 0)
-                    continue;
-                int due = a.ranked[k].choice.support ? engine_bonus_rolls_due(pos.s, pos.player) : 0;
-                assert_int_equal(rolled(&text, cut.len), due);
-                war_rolls += due > 0;
-            }
-            if (log_errors(strbuf_cstr(&text)) != 0)
-                fail_msg("line %d: this plan does not replay:\n%s", line, strbuf_cstr(&text) + cut.len);
-            checked++;
-            war_lines += pos.kind == ADVICE_WAR;
-        }
-        kinds[pos.kind]++;
-        advice_free(&a);
-        strbuf_free(&err);
-        strbuf_free(&text);
-        log_replay_free(r);
-        log_free(ast);
-        diag_list_free(&dl);
+        if (line % 5 == 3 && line >= 12)
+            check_plans_replay(game, n, line + 1, &seen);
     }
-    assert_true(checked > 30);
-    assert_true(kinds[ADVICE_TURN] > 5);
-    assert_true(kinds[ADVICE_COLLECT] > 0);
-    assert_true(war_lines > 0);
-    assert_true(war_rolls > 0);
-    print_message("checked %zu plans: %zu turns, %zu wars (%zu whole war lines, %zu with bonus rolls), %zu collects\n",
-                  checked, kinds[ADVICE_TURN], kinds[ADVICE_WAR], war_lines, war_rolls, kinds[ADVICE_COLLECT]);
-    strbuf_free(&cut);
+    assert_true(seen.checked > 30);
+    assert_true(seen.kinds[ADVICE_TURN] > 5);
+    assert_true(seen.kinds[ADVICE_COLLECT] > 0);
+    assert_true(seen.war_lines > 0);
+    assert_true(seen.war_rolls > 0);
+    assert_true(seen.war_said > 0);
+    print_message("checked %zu plans: %zu turns, %zu wars (%zu whole war lines, %zu supports with bonus rolls "
+                  "to make, %zu of them with the line in words), %zu collects\n", seen.checked,
+                  seen.kinds[ADVICE_TURN], seen.kinds[ADVICE_WAR], seen.war_lines, seen.war_rolls, seen.war_said,
+                  seen.kinds[ADVICE_COLLECT]);
     free(game);
+}
+
+/* A log cut just after a turn's market line: the plans that spend the rest of the turn (a
+ * reserve die most often, once the four dice are spent) must leave the conversion possible
+ * at the turn's end, or the log's market line is refused when the plan is appended. Greedy
+ * games at the easiest difficulty (markets are built early), 3 players. */
+static void test_plans_replay_after_market(void **state)
+{
+    (void)state;
+    struct play_bot b;
+    assert_int_equal(play_bot_from_name("greedy", &b), 0);
+    const struct play_bot *bots[XII_MAX_PLAYERS] = {&b, &b, &b, &b, &b};
+    struct replayed seen = {0};
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        struct play_setup st = {3, 0, -1, seed};
+        struct strbuf log = STRBUF_INIT;
+        struct game_state fin;
+        assert_int_equal(play_game_run(&GD, &st, bots, &log, "test", &fin), 0);
+        const char *game = strbuf_cstr(&log);
+        int line = 0;
+        for (const char *p = game; *p; line++) {
+            const char *e = strchr(p, '\n');
+            size_t n = e ? (size_t)(e - game) + 1 : strlen(game);
+            if (strncmp(p, "  market ", 9) == 0)
+                check_plans_replay(game, n, line + 1, &seen);
+            p = game + n;
+        }
+        strbuf_free(&log);
+    }
+    print_message("checked %zu plans after a market line\n", seen.after_market);
+    assert_true(seen.after_market > 20);
 }
 
 /* The same seed gives the same ranking with 1 or 2 threads, the fresh rollouts of the plans
@@ -554,7 +654,10 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_requirement_one_way),
         cmocka_unit_test(test_reserve_saves_from_starving),
+        cmocka_unit_test(test_split_words),
+        cmocka_unit_test(test_default_rollouts),
         cmocka_unit_test(test_plans_replay),
+        cmocka_unit_test(test_plans_replay_after_market),
         cmocka_unit_test(test_advice_deterministic),
         cmocka_unit_test(test_one_candidate_per_position),
         cmocka_unit_test(test_reserve_or_not),
