@@ -162,7 +162,7 @@ int main(int argc, char **argv)
         play_bot_from_name("greedy", &o.bot);
         o.goal = -1;
         o.rank.first_rollouts = ADVICE_RACE_MIN;
-        o.rank.max_rollouts = 1024;
+        o.rank.max_rollouts = advice_position_rollouts(&pos, 1024);   /* the hint's budget */
         o.rank.race = 1;
         o.rank.race_min = ADVICE_RACE_MIN;
         o.rank.precision = 0.5;

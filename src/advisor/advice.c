@@ -396,7 +396,8 @@ static int fresh(const struct advice_options *o, const struct rank_options *race
     for (size_t k = 0; k < out->n; k++)
         was[k] = out->ranked[k].r;
     struct rank_options ro = *race;
-    ro.max_rollouts = ADVICE_FRESH_MAX;
+    size_t half = out->ranked[0].r.rollouts / 2;
+    ro.max_rollouts = half < ADVICE_FRESH_MAX ? half : ADVICE_FRESH_MAX;
     ro.sort_first = ADVICE_FRESH_ORDERED;
     struct rank_summary sum;
     size_t m;

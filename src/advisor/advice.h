@@ -100,7 +100,8 @@ struct advice_played {
 #define ADVICE_RACE_MIN 64
 /* The fresh rollouts of the plans shown (advice_options.shown; rank_fresh): the first
  * ADVICE_FRESH_ORDERED of the race that are not merged (more when more are shown) are rolled
- * out again, each as many times as the race's leader was but at most ADVICE_FRESH_MAX, with
+ * out again, each half as many times as the race's leader was but at most ADVICE_FRESH_MAX
+ * (1.5 times the leader's rollouts in all: 10 to 15 % of a race's), with
  * dice of their own, the same for each, and every figure shown comes from these rollouts: the
  * race chose these plans because their means came out high, so their own rollouts lean high
  * (the winner's curse); fresh ones do not. The first ADVICE_FRESH_ORDERED are then ordered by

@@ -196,11 +196,12 @@ void advice_report_text(const struct advice_report_input *in, struct strbuf *out
                   a->n, a->n == 1 ? "" : "s", goal_words(a->goal), a->summary.rollouts, in->bot,
                   (unsigned long long)in->seed, stop_words(a));
     if (a->fresh_plans)
-        strbuf_printf(out, "The first %zu %s then rolled out %zu times more each with dice of their own, the same "
-                      "for each: the figures below come from these fresh rollouts (the race's own lean high: it "
-                      "chose them for their high means), the first %d ordered by them%s.\n", a->fresh_plans,
+        strbuf_printf(out, "The first %zu %s then rolled out again, %zu times each, with dice of their own (the same "
+                      "for each): the figures below come from these fresh rollouts (the race chose the plans for "
+                      "their high means, so its own lean high), the first %d ordered by them%s.\n", a->fresh_plans,
                       a->fresh_plans == 1 ? "plan was" : "plans were", a->fresh_rollouts, ADVICE_FRESH_ORDERED,
-                      a->fresh_reordered ? "; they put first another plan than the race did: read the two as too close to tell apart" : "");
+                      a->fresh_reordered ? "; they put first another plan than the race did: read the two as too "
+                                           "close to tell apart" : "");
     size_t *idx = xmalloc((a->n ? a->n : 1) * sizeof *idx);
     size_t top = shown(a, in->top, idx);
     struct strbuf lines = STRBUF_INIT, line = STRBUF_INIT;
