@@ -5,9 +5,11 @@ Starts `xii serve --port 0` on a copy of a game in progress (the first 80 statem
 tests/browser/game-2p.xii), then 6 threads send requests the way the pages do: mostly
 GET /api/state, some /api/wait for another version (answered at once), the page and its script, seat 1's sheet,
 and one line in 50 POSTed (a refused line, which the recorder checks in full against the
-log, and nothing is written). Prints the latency percentiles, the errors (any answer but
-200, any connection failure) and the server's memory (VmRSS, VmHWM) before and after; the
-file must be unchanged. Traffic goes to 127.0.0.1 only and stops by itself.
+log, and nothing is written). Meanwhile a seventh client asks the table's hint
+(GET /api/hint: the advisor's rollouts, a second or more of processor time, off the server's
+lock) again and again: its answers (200, or 429 when busy) and times are counted apart.
+Prints the latency percentiles, the errors (any answer but 200, any connection failure) and
+the server's memory (VmRSS, VmHWM) before and after; the file must be unchanged. Traffic goes to 127.0.0.1 only and stops by itself.
 usage: serve-load.py XII [CLIENTS REQUESTS]"""
 import http.client
 import os
@@ -91,7 +93,7 @@ def main():
                     conn.request(method, url, body=body)
                     resp = conn.getresponse()
                     data = resp.read()
-                    if resp.status != 200 or (method == 'POST' and b'"accepted":false' not in data):
+                    if resp.status != 200 or (method == 'POST' and b'"accepted": false' not in data):
                         bad.append('%s %s: %d' % (method, path, resp.status))
                 except (OSError, http.client.HTTPException) as e:
                     bad.append('%s %s: %s' % (method, path, e))
@@ -103,13 +105,35 @@ def main():
                 latencies.extend(mine)
                 errors.extend(bad)
 
+        done = threading.Event()
+        hints = []
+
+        def hinter():
+            conn = http.client.HTTPConnection('127.0.0.1', port, timeout=60)
+            while not done.is_set():
+                t0 = time.perf_counter()
+                try:
+                    conn.request('GET', '/api/hint?token=' + links['table'])
+                    resp = conn.getresponse()
+                    data = resp.read()
+                    hints.append((resp.status, time.perf_counter() - t0, b'"hint": "' in data))
+                except (OSError, http.client.HTTPException) as e:
+                    errors.append('GET /api/hint: %s' % e)
+                    conn.close()
+                    conn = http.client.HTTPConnection('127.0.0.1', port, timeout=60)
+            conn.close()
+
         t0 = time.perf_counter()
         threads = [threading.Thread(target=client, args=(k,)) for k in range(clients)]
+        hint_thread = threading.Thread(target=hinter)
+        hint_thread.start()
         for t in threads:
             t.start()
         for t in threads:
             t.join()
         wall = time.perf_counter() - t0
+        done.set()
+        hint_thread.join()
         mem1 = memory(server.pid)
         server.terminate()
         server.wait(timeout=10)
@@ -118,6 +142,10 @@ def main():
         print('%d clients, %d requests in %.2f s (%.0f requests/s): %d errors' %
               (clients, len(latencies), wall, len(latencies) / wall, len(errors)))
         print('latency ms: p50 %.2f, p90 %.2f, p99 %.2f, max %.2f' % (q(0.50), q(0.90), q(0.99), latencies[-1] * 1000))
+        given = [t for status, t, ok in hints if status == 200 and ok]
+        print('hints meanwhile: %d answered with a hint (%s), %d other answers (%s)' %
+              (len(given), 'median %.2f s' % sorted(given)[len(given) // 2] if given else '-',
+               len(hints) - len(given), ', '.join(sorted(set(str(s) for s, _, ok in hints if not (s == 200 and ok)))) or '-'))
         print('server memory kB: VmRSS %d -> %d, VmHWM %d -> %d' %
               (mem0['VmRSS'], mem1['VmRSS'], mem0['VmHWM'], mem1['VmHWM']))
         unchanged = open(game).read() == before

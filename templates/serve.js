@@ -160,6 +160,60 @@
     }
   }
 
+  // The advisor's hint (GET /api/hint): the report as text, each plan's lines as buttons that
+  // fill the line to enter (nothing is sent until Enter).
+  let hint = null;
+  function mayAskHint(aw, you) {
+    if (!state.started || state.game_over) return false;
+    if (you.role === 'table' || aw.yours) return true;
+    const war = (aw.war || []).find((w) => w.seat === you.seat);
+    return (war && !war.must_avoid && !war.entered) || aw.collect.some((c) => c.seat === you.seat);
+  }
+  function renderHint() {
+    const box = $('hint-box');
+    $('hint').hidden = !mayAskHint(state.awaited, state.you);
+    box.hidden = !hint;
+    if (!hint) return;
+    const note = $('hint-note');
+    if (hint.thinking) {
+      note.className = 'note';
+      note.textContent = 'thinking… (a second or two)';
+      $('hint-text').textContent = '';
+      $('hint-plans').textContent = '';
+      return;
+    }
+    const stale = hint.version !== state.version;
+    note.className = 'note' + (stale || !hint.hint ? ' stale' : '');
+    note.textContent = !hint.hint ? 'no hint: ' + (hint.message || hint.error)
+                     : stale ? 'the game has moved on since this hint: ask again' : 'tap a line to put it in the entry';
+    $('hint-text').textContent = hint.hint || '';
+    const plans = $('hint-plans');
+    plans.textContent = '';
+    (hint.plans || []).forEach((p, i) => {
+      const row = el('div', {class: 'row'});
+      row.appendChild(el('span', {}, (i + 1) + '.'));
+      for (const line of p.lines) {
+        const b = button(line, () => { $('line').value = line; $('line').focus(); }, 'line');
+        b.dataset.line = line;
+        row.appendChild(b);
+      }
+      plans.appendChild(row);
+    });
+  }
+  async function askHint() {
+    hint = {thinking: true};
+    $('hint').disabled = true;
+    renderHint();
+    try {
+      const r = await fetch(q('/api/hint'), {cache: 'no-store'});
+      hint = await r.json();
+    } catch (e) {
+      hint = {error: 'the server cannot be reached (' + e.message + ')'};
+    }
+    $('hint').disabled = false;
+    renderHint();
+  }
+
   function renderDice(aw) {
     const box = $('dice');
     box.textContent = '';
@@ -221,6 +275,7 @@
       n.appendChild(el('li', {}, by + ': ' + item.text.replace(/\n$/, '')));
     }
     renderPlayers();
+    renderHint();
     renderSheet();
     $('log').textContent = state.log;
     document.body.dataset.version = String(state.version);
@@ -255,5 +310,6 @@
   });
   $('sheet-box').addEventListener('toggle', () => { if (state) renderSheet(); });
   $('undo').addEventListener('click', () => post('/api/undo'));
+  $('hint').addEventListener('click', askHint);
   loop();
 })();

@@ -23,11 +23,7 @@ const char advisor_options_help[] =
 void advisor_args_init(struct advisor_args *a, long default_rollouts)
 {
     memset(a, 0, sizeof *a);
-    a->rollouts = default_rollouts;
-    a->seed = 1;
-    a->threads = rank_default_threads();
-    a->bot = "greedy";
-    a->goal = -1;
+    advice_hint_settings_init(&a->set, default_rollouts);
 }
 
 /* A whole number from lo to hi, or -1 after printing why. */
@@ -63,8 +59,8 @@ int advisor_args_parse(struct advisor_args *a, const char *cmd, int argc, char *
         case 0:
             if (number(cmd, names[k], v, 2, 1000000, &n) != 0)
                 return -1;
-            a->rollouts = n;
-            a->rollouts_given = 1;
+            a->set.rollouts = n;
+            a->set.rollouts_given = 1;
             break;
         case 1: {
             char *end;
@@ -74,7 +70,7 @@ int advisor_args_parse(struct advisor_args *a, const char *cmd, int argc, char *
                 fprintf(stderr, "xii %s: --time needs seconds above 0 (at most a day), not '%s'\n", cmd, v);
                 return -1;
             }
-            a->seconds = t;
+            a->set.seconds = t;
             break;
         }
         case 2: {
@@ -86,21 +82,21 @@ int advisor_args_parse(struct advisor_args *a, const char *cmd, int argc, char *
                         cmd, v);
                 return -1;
             }
-            a->seed = s;
+            a->set.seed = s;
             break;
         }
         case 3:
             if (number(cmd, names[k], v, 1, RANK_MAX_THREADS, &n) != 0)
                 return -1;
-            a->threads = (int)n;
+            a->set.threads = (int)n;
             break;
         case 5: {
             static const char *const goals[] = {"score", "win", "objective"};
-            a->goal = -1;
+            a->set.goal = -1;
             for (int g = 0; g < 3; g++)
                 if (strcmp(v, goals[g]) == 0)
-                    a->goal = g;
-            if (a->goal < 0) {
+                    a->set.goal = g;
+            if (a->set.goal < 0) {
                 fprintf(stderr, "xii %s: --goal is score, win or objective, not '%s'\n", cmd, v);
                 return -1;
             }
@@ -112,27 +108,11 @@ int advisor_args_parse(struct advisor_args *a, const char *cmd, int argc, char *
                 fprintf(stderr, "xii %s: --bot is greedy, search or random, not '%s'\n", cmd, v);
                 return -1;
             }
-            a->bot = v;
+            a->set.bot = v;
             break;
         }
         }
         return 1;
     }
     return 0;
-}
-
-void advisor_args_apply(const struct advisor_args *a, struct advice_options *o)
-{
-    memset(o, 0, sizeof *o);
-    play_bot_from_name(a->bot, &o->bot);
-    o->goal = a->goal;
-    o->rank.first_rollouts = ADVICE_RACE_MIN;
-    o->rank.max_rollouts = (size_t)a->rollouts;
-    o->rank.race = 1;
-    o->rank.race_min = ADVICE_RACE_MIN;
-    o->rank.precision = 0.5;
-    o->rank.seconds = a->seconds;
-    o->rank.seed = a->seed;
-    o->rank.threads = a->threads;
-    o->rank.protect = -1;
 }

@@ -14,11 +14,11 @@ int audit_analyse_run(const struct gamedata *gd, const struct log_ast *ast, cons
 {
     struct analyse_options o;
     memset(&o, 0, sizeof o);
-    advisor_args_apply(adv, &o.advice);
+    advice_hint_options(&adv->set, &o.advice);
     o.advice.screen_nodes = ADVICE_SCREEN_NODES / 4;
-    o.cost_rollouts = (size_t)adv->rollouts;
-    o.luck_rollouts = (size_t)adv->rollouts;
-    o.chart_rollouts = (size_t)adv->rollouts;
+    o.cost_rollouts = (size_t)adv->set.rollouts;
+    o.luck_rollouts = (size_t)adv->set.rollouts;
+    o.chart_rollouts = (size_t)adv->set.rollouts;
     struct progress bar;
     progress_begin(&bar, "xii audit: analysing", NULL);
     o.progress = progress_update;
@@ -34,7 +34,7 @@ int audit_analyse_run(const struct gamedata *gd, const struct log_ast *ast, cons
 
 static struct analyse_report_input report_input(const struct analysis *a, const struct advisor_args *adv)
 {
-    struct analyse_report_input in = {a, adv->bot, adv->seed, (size_t)adv->rollouts};
+    struct analyse_report_input in = {a, adv->set.bot, adv->set.seed, (size_t)adv->set.rollouts};
     return in;
 }
 
@@ -79,7 +79,7 @@ void audit_analyse_page(struct canvas *c, const struct analysis *a, const struct
     strbuf_printf(&method, "Every decision ranked by rollouts: the %s bot plays every seat to the end, at most "
                   "%ld rollouts per move, seed %llu, common random numbers (%zu rollouts in all). Cost: the "
                   "expected final score lost against the best move found. Luck: the own dice's worth against "
-                  "a random roll.", adv->bot, adv->rollouts, (unsigned long long)adv->seed, a->rollouts);
+                  "a random roll.", adv->set.bot, adv->set.rollouts, (unsigned long long)adv->set.seed, a->rollouts);
     in.method = strbuf_cstr(&method);
     in.nplayers = a->nplayers;
     in.last_round = a->last_round;

@@ -223,7 +223,7 @@ static int check_args(struct audit_args *aa)
         return -1;
     }
     const char *conflict = !aa->analyse ? NULL
-        : aa->adv.seconds > 0 ? "--time is for xii hint; the analysis takes --rollouts"
+        : aa->adv.set.seconds > 0 ? "--time is for xii hint; the analysis takes --rollouts"
         : aa->trace ? "--trace replaces the report: leave out --analyse"
         : aa->until_round ? "--analyse rates the whole log: leave out --until-round" : NULL;
     if (conflict) {

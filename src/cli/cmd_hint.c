@@ -6,14 +6,12 @@
 #include <string.h>
 #include "cli/advisor_options.h"
 #include "cli/commands.h"
-#include "cli/hint.h"
 #include "cli/options.h"
 #include "cli/replayed_log.h"
 #include "cli/usage.h"
 #include "log/await.h"
 #include "log/replay.h"
-#include "advisor/advice_position.h"
-#include "advisor/advice_report.h"
+#include "advisor/advice_hint.h"
 
 static const char usage_head[] =
     "usage: xii hint [OPTIONS] LOG\n"
@@ -47,7 +45,7 @@ static int parse_args(int argc, char **argv, struct hint_args *ha)
 {
     memset(ha, 0, sizeof *ha);
     ha->top = 3;
-    advisor_args_init(&ha->adv, HINT_ROLLOUTS);
+    advisor_args_init(&ha->adv, ADVICE_HINT_ROLLOUTS);
     int i = 1;
     while (i < argc) {
         const char *a = argv[i], *v = NULL;
@@ -117,30 +115,6 @@ static void refuse_errors(const char *name, const struct diag_list *dl, int stop
             dl->errors == 1 ? "" : "s", dl->errors == 1 ? "it" : "them", name, dl->errors == 1 ? "it" : "them");
 }
 
-int hint_report(const struct log_replay *r, const struct log_await *a, int asked,
-                const struct advisor_args *adv, size_t top, int json, struct strbuf *out, struct strbuf *err)
-{
-    struct advice_position pos;
-    if (advice_position_from_await(r, a, asked, &pos, err) != 0)
-        return EXIT_USAGE;
-    struct advice_options o;
-    advisor_args_apply(adv, &o);
-    o.shown = top;
-    struct advice adv_out;
-    /* Without --rollouts, fewer rollouts where a rollout is long (advice_position.h). */
-    if (!adv->rollouts_given)
-        o.rank.max_rollouts = advice_position_rollouts(&pos, o.rank.max_rollouts);
-    if (advice_rank(&pos, NULL, &o, &adv_out, err) != 0)
-        return EXIT_FINDINGS;
-    struct advice_report_input in = {&pos, &adv_out, top, adv->bot, adv->seed};
-    if (json)
-        advice_report_json(&in, out);
-    else
-        advice_report_text(&in, out);
-    advice_free(&adv_out);
-    return EXIT_OK;
-}
-
 int cmd_hint(int argc, char **argv)
 {
     struct hint_args ha;
@@ -166,7 +140,14 @@ int cmd_hint(int argc, char **argv)
         struct log_await a;
         log_await(r, &a);
         struct strbuf out = STRBUF_INIT;
-        status = hint_report(r, &a, asked, &ha.adv, (size_t)ha.top, ha.json, &out, &err);
+        struct advice_hint hint;
+        ha.adv.set.shown = (size_t)ha.top;
+        int ranked = advice_hint_rank(r, &a, asked, &ha.adv.set, &hint, &err);
+        status = ranked > 0 ? EXIT_USAGE : ranked < 0 ? EXIT_FINDINGS : EXIT_OK;
+        if (ranked == 0) {
+            advice_hint_report(&hint, &ha.adv.set, (size_t)ha.top, ha.json, &out);
+            advice_hint_free(&hint);
+        }
         if (status == EXIT_USAGE)
             fprintf(stderr, "xii hint: %s: %s\n", name, strbuf_cstr(&err));
         else if (status != EXIT_OK)

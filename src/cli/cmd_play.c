@@ -15,14 +15,12 @@
 #include "cli/commands.h"
 #include "cli/filled_output.h"
 #include "cli/gamedata_option.h"
-#include "cli/hint.h"
-#include "cli/options.h"
+#include "cli/recorder_args.h"
 #include "record/complete.h"
 #include "record/session.h"
 #include "record/shortform.h"
 #include "record/text.h"
-#include "cli/usage.h"
-#include "core/text.h"
+#include "advisor/advice_hint.h"
 #include "log/report.h"
 #include "rules/event_setup.h"
 
@@ -47,14 +45,6 @@ static const char usage_text[] =
     "differs, 2 bad options or FILE has errors (or is not a regular file), 3 FILE could not be\n"
     "written (another recorder holds it, someone else changed it, the disk is full).\n";
 
-/* s as it is safe to show on a terminal, in the buffer sb (reset first). */
-static const char *shown(struct strbuf *sb, const char *s)
-{
-    strbuf_reset(sb);
-    text_escape(sb, s, strlen(s));
-    return strbuf_cstr(sb);
-}
-
 struct play_args {
     const char *file, *pdf, *rules, *seed;
     int quiet;
@@ -63,60 +53,16 @@ struct play_args {
 static int parse_args(int argc, char **argv, struct play_args *pa)
 {
     memset(pa, 0, sizeof *pa);
-    int i = 1;
-    while (i < argc) {
-        const char *a = argv[i], *v = NULL;
-        int m;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(usage_text, stdout);
-            return 1;
-        }
-        if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
-            pa->quiet = 1;
-            i++;
-            continue;
-        }
-        if ((m = cli_option(argc, argv, &i, "--seed", NULL, &v)) != 0 ||
-            (m = cli_option(argc, argv, &i, "--pdf", NULL, &v)) != 0 ||
-            (m = cli_option(argc, argv, &i, "--rules", NULL, &v)) != 0) {
-            const char *opt = strncmp(a, "--seed", 6) == 0 ? "--seed" : strncmp(a, "--pdf", 5) == 0 ? "--pdf" : "--rules";
-            if (m < 0 || !*v) {
-                fprintf(stderr, "xii play: %s needs a value\n", opt);
-                return -1;
-            }
-            if (strcmp(opt, "--seed") == 0)
-                pa->seed = v;
-            else if (strcmp(opt, "--pdf") == 0)
-                pa->pdf = v;
-            else
-                pa->rules = v;
-        } else if (a[0] == '-' && a[1] != 0) {
-            static const char *const help[] = {usage_text, NULL};
-            cli_unknown_option("play", a, help);
-            return -1;
-        } else {
-            if (pa->file) {
-                struct strbuf x = STRBUF_INIT, y = STRBUF_INIT;
-                fprintf(stderr, "xii play: one file at a time ('%s' and '%s' given)\n", shown(&x, pa->file),
-                        shown(&y, a));
-                strbuf_free(&x);
-                strbuf_free(&y);
-                return -1;
-            }
-            pa->file = a;
-            i++;
-        }
-    }
-    if (!pa->file || strcmp(pa->file, "-") == 0) {
-        fputs("xii play: which file should the game be recorded in? (give its name)\n", stderr);
-        cli_see_help("play");
-        return -1;
-    }
-    if (pa->pdf && strcmp(pa->pdf, "-") == 0) {
+    const struct recorder_option opts[] = {
+        {"--quiet", "-q", NULL, &pa->quiet}, {"--seed", NULL, &pa->seed, NULL}, {"--pdf", NULL, &pa->pdf, NULL},
+        {"--rules", NULL, &pa->rules, NULL}, {NULL, NULL, NULL, NULL},
+    };
+    int rc = recorder_args_parse("play", usage_text, argc, argv, opts, &pa->file);
+    if (rc == 0 && pa->pdf && strcmp(pa->pdf, "-") == 0) {
         fputs("xii play: the report goes to standard output: write the sheets to a file\n", stderr);
         return -1;
     }
-    return 0;
+    return rc;
 }
 
 /* ---- the terminal -------------------------------------------------------------------------- */
@@ -253,6 +199,9 @@ static void print_awaited(const struct record_session *s)
 {
     struct strbuf sb = STRBUF_INIT;
     record_text_awaited(s, &sb);
+    if (record_session_started(s) && s->await.kind == LOG_AWAIT_GAME_OVER)
+        strbuf_puts(&sb, "Then quit (or Ctrl-D) for the audit report; show NAME prints a sheet, undo takes back "
+                         "the last line.\n");
     fputs(strbuf_cstr(&sb), stdout);
     strbuf_free(&sb);
 }
@@ -290,7 +239,7 @@ static void show_sheet(const struct record_session *s, const char *who)
         p = record_find_player(st, who);
         if (p < 0) {
             struct strbuf x = STRBUF_INIT;
-            printf("'%s' is not a player.\n", shown(&x, who));
+            printf("'%s' is not a player.\n", recorder_shown(&x, who));
             strbuf_free(&x);
             strbuf_free(&sb);
             return;
@@ -309,15 +258,19 @@ static void show_sheet(const struct record_session *s, const char *who)
  * hint's default: an answer within a few seconds at the table). */
 static void show_hint(const struct record_session *s)
 {
-    struct advisor_args adv;
-    advisor_args_init(&adv, HINT_ROLLOUTS / 4);
+    struct advice_hint_settings h;
+    advice_hint_settings_init(&h, ADVICE_TABLE_HINT_ROLLOUTS);
     struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
     fputs("thinking...\n", stdout);
     fflush(stdout);
-    if (hint_report(s->replay, &s->await, -1, &adv, 3, 0, &out, &err) == EXIT_OK)
+    struct advice_hint hint;
+    if (advice_hint_rank(s->replay, &s->await, -1, &h, &hint, &err) == 0) {
+        advice_hint_report(&hint, &h, 3, 0, &out);
+        advice_hint_free(&hint);
         fputs(strbuf_cstr(&out), stdout);
-    else
+    } else {
         printf("hint: %s\n", strbuf_cstr(&err));
+    }
     strbuf_free(&out);
     strbuf_free(&err);
 }
@@ -424,7 +377,7 @@ static void read_utf8(void)
 static void terminal_start(const struct record_session *s, const char *path, struct reader *rd)
 {
     struct strbuf name = STRBUF_INIT;
-    const char *file = shown(&name, path);
+    const char *file = recorder_shown(&name, path);
     const char *term = getenv("TERM");
     rd->colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR") && term && strcmp(term, "dumb") != 0;
     read_utf8();
@@ -547,7 +500,7 @@ int cmd_play(int argc, char **argv)
     if (pa.seed && event_setup_parse_seed(pa.seed, &seed) != 0) {
         struct strbuf x = STRBUF_INIT;
         fprintf(stderr, "xii play: --seed needs a number from 0 to 18446744073709551615, not '%s'\n",
-                shown(&x, pa.seed));
+                recorder_shown(&x, pa.seed));
         strbuf_free(&x);
         return EXIT_USAGE;
     }
@@ -555,7 +508,7 @@ int cmd_play(int argc, char **argv)
         struct strbuf x = STRBUF_INIT;
         fprintf(stderr, "xii play: the PDF %s would be the game file (the same file): nothing was read or "
                         "written; give the PDF another name\n",
-                shown(&x, pa.pdf));
+                recorder_shown(&x, pa.pdf));
         strbuf_free(&x);
         return EXIT_USAGE;
     }
@@ -571,7 +524,7 @@ int cmd_play(int argc, char **argv)
     if (rc != 0) {
         if (rc > 0) {
             struct strbuf x = STRBUF_INIT;
-            const char *file = shown(&x, pa.file);
+            const char *file = recorder_shown(&x, pa.file);
             fprintf(stderr, "%sxii play: %s has errors: the recorder continues only a log the rules accept "
                             "(see xii audit %s)\n", strbuf_cstr(&err), file, file);
             strbuf_free(&x);

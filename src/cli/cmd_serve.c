@@ -11,9 +11,7 @@
 #include <unistd.h>
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
-#include "cli/options.h"
-#include "cli/usage.h"
-#include "core/text.h"
+#include "cli/recorder_args.h"
 #include "record/session.h"
 #include "record/shortform.h"
 #include "rules/event_setup.h"
@@ -28,7 +26,8 @@ static const char usage_text[] =
     "checked by the rules as xii play checks it and written to FILE (flushed to the disk)\n"
     "before the page hears it was accepted. A player's link enters only that player's moves;\n"
     "the table's link enters the shared steps and anything else. Ctrl-C stops the server.\n"
-    "The links' tokens are kept in FILE.links (readable by you only): a restart keeps them.\n"
+    "The links' tokens are kept in FILE.links (readable by you only): a restart keeps them;\n"
+    "the war entries waiting for the other players are kept in FILE.war until the war line.\n"
     "  --players NAMES     a new game's players (\"Jack Tom\"): else asked on the table's page\n"
     "  --difficulty D      a new game's difficulty\n"
     "  --events TEXT       its events: the dice rolled (\"3 5 1 6\") or chosen (\"7 fire, 8 2\")\n"
@@ -46,72 +45,21 @@ struct serve_args {
     int lan;
 };
 
-static const char *shown(struct strbuf *sb, const char *s)
-{
-    strbuf_reset(sb);
-    text_escape(sb, s, strlen(s));
-    return strbuf_cstr(sb);
-}
-
 static int parse_args(int argc, char **argv, struct serve_args *sa)
 {
     memset(sa, 0, sizeof *sa);
-    static const char *const names[] = {"--players", "--difficulty", "--events", "--seed", "--port", "--pdf",
-                                        "--rules"};
-    const char **slots[] = {&sa->players, &sa->difficulty, &sa->events, &sa->seed, &sa->port, &sa->pdf,
-                            &sa->rules};
-    int i = 1;
-    while (i < argc) {
-        const char *a = argv[i], *v = NULL;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(usage_text, stdout);
-            return 1;
-        }
-        if (strcmp(a, "--lan") == 0) {
-            sa->lan = 1;
-            i++;
-            continue;
-        }
-        int found = 0;
-        for (size_t k = 0; k < sizeof names / sizeof names[0] && !found; k++) {
-            int m = cli_option(argc, argv, &i, names[k], NULL, &v);
-            if (m == 0)
-                continue;
-            found = 1;
-            if (m < 0 || !*v) {
-                fprintf(stderr, "xii serve: %s needs a value\n", names[k]);
-                return -1;
-            }
-            *slots[k] = v;
-        }
-        if (found)
-            continue;
-        if (a[0] == '-' && a[1] != 0) {
-            static const char *const help[] = {usage_text, NULL};
-            cli_unknown_option("serve", a, help);
-            return -1;
-        }
-        if (sa->file) {
-            struct strbuf x = STRBUF_INIT, y = STRBUF_INIT;
-            fprintf(stderr, "xii serve: one file at a time ('%s' and '%s' given)\n", shown(&x, sa->file),
-                    shown(&y, a));
-            strbuf_free(&x);
-            strbuf_free(&y);
-            return -1;
-        }
-        sa->file = a;
-        i++;
-    }
-    if (!sa->file || strcmp(sa->file, "-") == 0) {
-        fputs("xii serve: which file should the game be recorded in? (give its name)\n", stderr);
-        cli_see_help("serve");
-        return -1;
-    }
-    if (sa->pdf && strcmp(sa->pdf, "-") == 0) {
+    const struct recorder_option opts[] = {
+        {"--players", NULL, &sa->players, NULL}, {"--difficulty", NULL, &sa->difficulty, NULL},
+        {"--events", NULL, &sa->events, NULL}, {"--seed", NULL, &sa->seed, NULL}, {"--port", NULL, &sa->port, NULL},
+        {"--pdf", NULL, &sa->pdf, NULL}, {"--rules", NULL, &sa->rules, NULL}, {"--lan", NULL, NULL, &sa->lan},
+        {NULL, NULL, NULL, NULL},
+    };
+    int rc = recorder_args_parse("serve", usage_text, argc, argv, opts, &sa->file);
+    if (rc == 0 && sa->pdf && strcmp(sa->pdf, "-") == 0) {
         fputs("xii serve: the links go to standard output: write the join sheet to a file\n", stderr);
         return -1;
     }
-    return 0;
+    return rc;
 }
 
 /* ---- the links ----------------------------------------------------------------------------- */
@@ -152,7 +100,7 @@ static void print_link(const struct links *l, const char *who, const char *token
 {
     struct strbuf url = STRBUF_INIT, qr = STRBUF_INIT, x = STRBUF_INIT;
     link_url(l, token, &url);
-    printf("%s: %s\n", shown(&x, who), strbuf_cstr(&url));
+    printf("%s: %s\n", recorder_shown(&x, who), strbuf_cstr(&url));
     if (serve_qr_text(strbuf_cstr(&url), l->colour, &qr) == 0)
         fputs(strbuf_cstr(&qr), stdout);
     fflush(stdout);
@@ -255,7 +203,7 @@ static int run(struct serve_server *sv, const struct serve_args *sa, unsigned po
         status = EXIT_OUTPUT;
     struct strbuf x = STRBUF_INIT;
     if (status == EXIT_OK) {
-        printf("Serving %s on %s port %u%s (Ctrl-C stops).\n", shown(&x, sa->file), l.host, l.port,
+        printf("Serving %s on %s port %u%s (Ctrl-C stops).\n", recorder_shown(&x, sa->file), l.host, l.port,
                sa->lan ? ", for the local network" : ", for this computer only (--lan for phones)");
         print_link(&l, "table", sv->tokens.table);
         print_seats(&l);
@@ -272,7 +220,8 @@ static int run(struct serve_server *sv, const struct serve_args *sa, unsigned po
     pthread_mutex_lock(&sv->lock);
     sv->on_players = NULL;
     size_t n = record_session_statements(sv->s);
-    printf("Stopped: %s holds %zu statement%s (xii audit checks it).\n", shown(&x, sa->file), n, n == 1 ? "" : "s");
+    printf("Stopped: %s holds %zu statement%s (xii audit checks it).\n", recorder_shown(&x, sa->file), n,
+           n == 1 ? "" : "s");
     strbuf_free(&x);
     pthread_mutex_unlock(&sv->lock);
     return status;
@@ -288,7 +237,7 @@ int cmd_serve(int argc, char **argv)
     uint64_t seed = 0;
     if (sa.seed && event_setup_parse_seed(sa.seed, &seed) != 0) {
         fprintf(stderr, "xii serve: --seed needs a number from 0 to 18446744073709551615, not '%s'\n",
-                shown(&x, sa.seed));
+                recorder_shown(&x, sa.seed));
         strbuf_free(&x);
         return EXIT_USAGE;
     }
@@ -297,7 +246,7 @@ int cmd_serve(int argc, char **argv)
         char *end;
         unsigned long v = strtoul(sa.port, &end, 10);
         if (*sa.port < '0' || *sa.port > '9' || *end || v > 65535) {
-            fprintf(stderr, "xii serve: --port needs a number from 0 to 65535, not '%s'\n", shown(&x, sa.port));
+            fprintf(stderr, "xii serve: --port needs a number from 0 to 65535, not '%s'\n", recorder_shown(&x, sa.port));
             strbuf_free(&x);
             return EXIT_USAGE;
         }
@@ -313,7 +262,7 @@ int cmd_serve(int argc, char **argv)
     rc = record_session_open(&s, &gd, sa.file, &err);
     int status = EXIT_OK;
     if (rc != 0) {
-        const char *file = shown(&x, sa.file);
+        const char *file = recorder_shown(&x, sa.file);
         if (rc > 0)
             fprintf(stderr, "%sxii serve: %s has errors: the recorder continues only a log the rules accept "
                             "(see xii audit %s)\n", strbuf_cstr(&err), file, file);
@@ -331,6 +280,10 @@ int cmd_serve(int argc, char **argv)
         fprintf(stderr, "xii serve: %s\n", strbuf_cstr(&err));
         status = EXIT_OUTPUT;
     } else if (status == EXIT_OK) {
+        strbuf_reset(&links);
+        strbuf_printf(&links, "%s.war", sa.file);
+        if (serve_server_keep_war(&sv, strbuf_cstr(&links), &err) != 0)
+            fprintf(stderr, "xii serve: %s", strbuf_cstr(&err));
         if (header_from_options(&sv, &sa) != 0)
             status = EXIT_USAGE;
         else

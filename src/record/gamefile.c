@@ -177,8 +177,8 @@ static int unchanged(const struct record_gamefile *g, const char *what, struct s
         else
             strbuf_puts(err, "it was changed by someone else while the game was recorded (modified since "
                              "the recorder's last line)");
-        strbuf_puts(err, "; nothing was written (the recorder never overwrites a change: quit, look at the "
-                         "file, and start xii play again)");
+        strbuf_puts(err, "; nothing was written (the recorder never overwrites a change: stop the "
+                         "recorder, look at the file, and start it again)");
         return -1;
     }
     return 0;

@@ -310,8 +310,7 @@ static void round_awaited(const struct record_session *s, enum log_await_kind ki
     if (example.len)
         strbuf_printf(out, "; e.g. %s", example.data);
     if (kind == LOG_AWAIT_GAME_OVER)
-        strbuf_puts(out, ".\nThen quit (or Ctrl-D) for the audit report; show NAME prints a sheet, undo takes "
-                         "back the last line");
+        strbuf_putc(out, '.');
     strbuf_putc(out, '\n');
     strbuf_free(&example);
 }

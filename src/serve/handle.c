@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 #include "core/embedded.h"
+#include "serve/hint.h"
 #include "serve/json.h"
 #include "serve/sheet.h"
 
@@ -178,6 +179,7 @@ void serve_handle(struct serve_server *sv, const struct serve_request *rq, struc
     static const struct { const char *path, *method; } routes[] = {
         {"/", "GET"}, {"/page.js", "GET"}, {"/page.css", "GET"}, {"/api/state", "GET"},
         {"/api/wait", "GET"}, {"/api/line", "POST"}, {"/api/undo", "POST"}, {"/sheet/", "GET"},
+        {"/api/hint", "GET"},
     };
     const char *path = rq->path ? rq->path : "";
     int seat = sheet_seat(path);
@@ -219,8 +221,12 @@ void serve_handle(struct serve_server *sv, const struct serve_request *rq, struc
     case 6:
         undo(sv, rs, role);
         break;
-    default:
+    case 7:
         sheet(sv, rq, rs, seat);
+        break;
+    default:
+        rs->type = json_type;
+        rs->status = serve_hint(sv, role, &rs->body);
         break;
     }
 }

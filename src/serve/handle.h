@@ -11,6 +11,7 @@
  *   POST /api/line          one statement as the body: entered if this link may (JSON answer)
  *   POST /api/undo          takes back the last statement if this link may
  *   GET  /sheet/N.svg       seat N's town-sheet (N from 1); page=2 for its back
+ *   GET  /api/hint          the advisor's best moves for this link (serve/hint.h)
  * Anything else is 404, a known path with another method 405. */
 #ifndef SERVE_HANDLE_H
 #define SERVE_HANDLE_H
@@ -32,7 +33,7 @@ struct serve_request {
 };
 
 struct serve_response {
-    int status;                 /* 200, 403, 404, 405, 413, 500 */
+    int status;                 /* 200, 400, 403, 404, 405, 413, 429, 500 */
     const char *type;           /* the Content-Type */
     struct strbuf body;
 };

@@ -1,8 +1,8 @@
-/* jansson objects for the state and the answers. */
+/* jansson objects for the state and the answers, written by core/json.h. */
 #include "serve/json.h"
-#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/json.h"
 #include "core/text.h"
 #include "core/xalloc.h"
 #include "log/name.h"
@@ -13,11 +13,7 @@
 
 static void dump(json_t *v, struct strbuf *out)
 {
-    char *text = json_dumps(v, JSON_COMPACT);
-    if (!text)
-        abort();    /* jansson fails only when memory runs out */
-    strbuf_puts(out, text);
-    free(text);
+    json_doc_write(v, NULL, out);
     json_decref(v);
 }
 
@@ -260,5 +256,35 @@ void serve_json_error(const char *message, struct strbuf *out)
 {
     json_t *j = json_object();
     set_str(j, "error", message);
+    dump(j, out);
+}
+
+void serve_json_hint(const char *report, const char *message, const struct strbuf *plans, int nplans,
+                     size_t statements, unsigned long version, struct strbuf *out)
+{
+    json_t *j = json_object();
+    json_object_set_new(j, "hint", report ? text_string(report) : json_null());
+    set_str(j, "message", message);
+    json_t *arr = json_array();
+    for (int k = 0; k < nplans; k++) {
+        json_t *lines = json_array();
+        const char *p = strbuf_cstr(&plans[k]);
+        while (*p) {
+            size_t n = strcspn(p, "\n");
+            size_t lead = strspn(p, " ");
+            if (lead < n) {
+                char *line = xstrndup(p + lead, n - lead);
+                json_array_append_new(lines, text_string(line));
+                free(line);
+            }
+            p += n + (p[n] == '\n');
+        }
+        json_t *plan = json_object();
+        json_object_set_new(plan, "lines", lines);
+        json_array_append_new(arr, plan);
+    }
+    json_object_set_new(j, "plans", arr);
+    set_int(j, "statements", (long long)statements);
+    set_int(j, "version", (long long)version);
     dump(j, out);
 }

@@ -1,5 +1,6 @@
 /* The JSON the pages read (docs/serve.md): the state as one link sees it, and the answer to
- * a line or an undo. Every JSON text of the server is made here, with jansson. */
+ * a line or an undo, the hint. Every JSON text of the server is made here, as jansson values
+ * written by the house's writer (core/json.h). */
 #ifndef SERVE_JSON_H
 #define SERVE_JSON_H
 #include "core/strbuf.h"
@@ -13,6 +14,13 @@ void serve_json_state(const struct serve_server *sv, int role, struct strbuf *ou
 /* POST /api/line and /api/undo: {"accepted", "waiting", "message", "written", "narration",
  * "warnings", "version"}. */
 void serve_json_outcome(const struct serve_outcome *o, unsigned long version, struct strbuf *out);
+
+/* GET /api/hint: {"hint": the report's text (as `xii hint` prints it) or null, "message": why
+ * there is none, "plans": [{"lines": [...]}] the lines that play each plan shown, best first,
+ * "statements": FILE's statements it is about, "version": the version when asked}. plans[k]
+ * holds plan k's lines as advice_lines writes them. */
+void serve_json_hint(const char *report, const char *message, const struct strbuf *plans, int nplans,
+                     size_t statements, unsigned long version, struct strbuf *out);
 
 /* {"error": message}, for refused requests. */
 void serve_json_error(const char *message, struct strbuf *out);

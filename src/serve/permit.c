@@ -31,6 +31,8 @@ int serve_may_enter(const struct record_session *s, int role, const char *typed,
                     struct strbuf *msg)
 {
     *one = NULL;
+    if (!typed[strspn(typed, " \t")])
+        return 1;                   /* nothing typed: the recorder says so */
     struct strbuf line = STRBUF_INIT, comment = STRBUF_INIT, err = STRBUF_INIT;
     int ok = 1;
     if (record_shortform_expand(s, typed, &line, &comment, &err) == 0) {

@@ -82,6 +82,7 @@ void serve_server_free(struct serve_server *sv)
         for (int k = 0; k < 2; k++)
             strbuf_free(&sv->sheet[p][k]);
     free(sv->links_path);
+    free(sv->war_path);
     pthread_cond_destroy(&sv->changed);
     pthread_mutex_destroy(&sv->lock);
     memset(sv, 0, sizeof *sv);
@@ -95,9 +96,34 @@ void serve_outcome_free(struct serve_outcome *o)
     strbuf_free(&o->warnings);
 }
 
-/* A new version: the entry for the narration, and the waiting pages woken. */
+/* Writes the war entries waiting beside FILE (or removes the file when none is). Returns 0, or
+ * -1 with why in err. */
+static int keep_war(struct serve_server *sv, struct strbuf *err)
+{
+    if (!sv->war_path)
+        return 0;
+    struct strbuf why = STRBUF_INIT;
+    int rc = serve_war_save(&sv->war, sv->s, sv->war_path, &why);
+    if (rc != 0)
+        strbuf_printf(err, "the war entries could not be kept beside the game file: %s\n", strbuf_cstr(&why));
+    strbuf_free(&why);
+    return rc;
+}
+
+int serve_server_keep_war(struct serve_server *sv, const char *path, struct strbuf *msg)
+{
+    free(sv->war_path);
+    sv->war_path = xstrdup(path);
+    return serve_war_load(&sv->war, sv->s, path, msg);
+}
+
+/* A new version: the entry for the narration, the war entries still awaited kept, and the
+ * waiting pages woken. */
 static void changed(struct serve_server *sv, int role, const char *text)
 {
+    serve_war_sync(&sv->war, sv->s);
+    struct strbuf kept = STRBUF_INIT;
+    keep_war(sv, &kept);
     sv->version++;
     if (sv->nnews == SERVE_NEWS_KEPT) {
         free(sv->news[0].text);
@@ -107,8 +133,8 @@ static void changed(struct serve_server *sv, int role, const char *text)
     struct serve_news *n = &sv->news[sv->nnews++];
     n->version = sv->version;
     n->role = role;
-    n->text = xstrdup(text);
-    serve_war_sync(&sv->war, sv->s);
+    strbuf_puts(&kept, text);
+    n->text = strbuf_detach(&kept);
     pthread_cond_broadcast(&sv->changed);
 }
 
@@ -160,8 +186,12 @@ void serve_enter(struct serve_server *sv, int role, const char *typed, struct se
             struct strbuf line = STRBUF_INIT;
             if (serve_war_line(&sv->war, sv->s, &line)) {
                 submit(sv, SERVE_TABLE, strbuf_cstr(&line), o);
-                if (!o->accepted)
+                if (!o->accepted) {
                     memset(&sv->war, 0, sizeof sv->war);   /* the whole war is entered again */
+                    keep_war(sv, &o->message);
+                }
+            } else if (keep_war(sv, &o->message) != 0) {
+                sv->war.seat[role].entered = 0;             /* not kept: not entered */
             } else {
                 o->accepted = o->waiting = 1;
                 struct strbuf text = STRBUF_INIT;

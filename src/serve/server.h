@@ -29,6 +29,7 @@ struct serve_server {
     char *links_path;           /* where the tokens are kept, or NULL (owned) */
     struct serve_tokens kept;   /* the tokens read from there at the start */
     struct serve_war war;
+    char *war_path;             /* where the war entries waiting are kept, or NULL (owned) */
     unsigned long version;
     int stopping;
     struct serve_news news[SERVE_NEWS_KEPT];   /* the newest last */
@@ -37,6 +38,9 @@ struct serve_server {
      * print. */
     void (*on_players)(void *ctx);
     void *ctx;
+    /* The hints being worked out (serve/hint.h): how many, and which links' (index role + 1). */
+    int hints_running;
+    unsigned char hinting[XII_MAX_PLAYERS + 1];
     /* The sheets drawn, kept while the version is the same. */
     struct strbuf sheet[XII_MAX_PLAYERS][2];
     unsigned long sheet_version[XII_MAX_PLAYERS][2];
@@ -49,6 +53,9 @@ struct serve_server {
 int serve_server_init(struct serve_server *sv, struct record_session *s, const char *links_path,
                       struct strbuf *err);
 void serve_server_free(struct serve_server *sv);
+/* Keeps the war entries waiting in the file path from now on (serve/war.h), and takes the ones
+ * kept there. Returns 0, or 1 with why in msg when those do not fit the game and were dropped. */
+int serve_server_keep_war(struct serve_server *sv, const char *path, struct strbuf *msg);
 
 /* Seat's name (from 0) as the players line gives it, or NULL. Lock held. */
 const char *serve_seat_name(const struct serve_server *sv, int seat);

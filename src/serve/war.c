@@ -1,7 +1,14 @@
-/* Pending war entries, composed into one war line. */
+/* Pending war entries, composed into one war line, and kept beside FILE. */
 #include "serve/war.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include "core/atomicfile.h"
+#include "core/readfile.h"
 #include "log/name.h"
+#include "log/parse.h"
 #include "record/shortform.h"
 
 static int war_awaited(const struct record_session *s)
@@ -54,6 +61,15 @@ int serve_war_enter(struct serve_war *w, const struct record_session *s, int sea
     return 0;
 }
 
+/* Seat p's entry as the war line writes it: "Ann support 4 2". */
+static void entry_text(const struct serve_war *w, const struct game_state *st, int p, struct strbuf *out)
+{
+    log_write_name(st->cfg.names[p], out);
+    strbuf_puts(out, w->seat[p].support ? " support" : " avoid");
+    for (int k = 0; k < w->seat[p].nrolls; k++)
+        strbuf_printf(out, " %d", w->seat[p].rolls[k]);
+}
+
 int serve_war_line(const struct serve_war *w, const struct record_session *s, struct strbuf *line)
 {
     const struct game_state *st = &s->replay->state;
@@ -63,10 +79,93 @@ int serve_war_line(const struct serve_war *w, const struct record_session *s, st
     strbuf_puts(line, "war");
     for (int p = 0; p < st->cfg.nplayers; p++) {
         strbuf_puts(line, p ? ", " : " ");
-        log_write_name(st->cfg.names[p], line);
-        strbuf_puts(line, w->seat[p].support ? " support" : " avoid");
-        for (int k = 0; k < w->seat[p].nrolls; k++)
-            strbuf_printf(line, " %d", w->seat[p].rolls[k]);
+        entry_text(w, st, p, line);
     }
     return 1;
+}
+
+int serve_war_save(const struct serve_war *w, const struct record_session *s, const char *path, struct strbuf *err)
+{
+    const struct game_state *st = &s->replay->state;
+    struct strbuf text = STRBUF_INIT;
+    strbuf_printf(&text, "statements %zu\n", record_session_statements(s));
+    int any = 0;
+    for (int p = 0; p < st->cfg.nplayers && p < XII_MAX_PLAYERS; p++)
+        if (w->seat[p].entered) {
+            any = 1;
+            strbuf_puts(&text, "war ");
+            entry_text(w, st, p, &text);
+            strbuf_puts(&text, "\n");
+        }
+    int rc = 0;
+    if (any) {
+        rc = atomicfile_write_all(path, text.data, text.len, err);
+    } else if (unlink(path) != 0 && errno != ENOENT) {
+        strbuf_printf(err, "cannot remove %s: %s", path, strerror(errno));
+        rc = -1;
+    }
+    strbuf_free(&text);
+    return rc;
+}
+
+/* Keeps the entries of the war statements of ast in w; -1 with why in msg at the first that
+ * does not fit. */
+static int enter_kept(struct serve_war *w, const struct record_session *s, const struct log_ast *ast,
+                      struct strbuf *msg)
+{
+    for (size_t i = 0; i < ast->count; i++) {
+        const struct log_stmt *st = &ast->stmts[i];
+        int seat = st->kind == LOG_WAR ? record_statement_seat(s, st) : -1;
+        if (seat < 0) {
+            strbuf_printf(msg, "line %d is not one player's war entry\n", st->at.line);
+            return -1;
+        }
+        if (w->seat[seat].entered) {
+            strbuf_printf(msg, "line %d: a second entry for the same player\n", st->at.line);
+            return -1;
+        }
+        if (serve_war_enter(w, s, seat, st, msg) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+int serve_war_load(struct serve_war *w, const struct record_session *s, const char *path, struct strbuf *msg)
+{
+    memset(w, 0, sizeof *w);
+    if (access(path, F_OK) != 0 && errno == ENOENT)
+        return 0;
+    char *data = NULL;
+    size_t len = 0;
+    struct strbuf why = STRBUF_INIT;
+    size_t count;
+    int used = 0, rc = 1;
+    if (readfile(path, 4096, &data, &len, &why) == 0) {
+        char *body = memchr(data, '\n', len);
+        if (!body || sscanf(data, "statements %zu%n", &count, &used) != 1 || data + used != body) {
+            strbuf_puts(&why, "not a file of war entries\n");
+        } else if (count != record_session_statements(s)) {
+            strbuf_printf(&why, "they follow statement %zu, the game file has %zu: the game went on\n", count,
+                          record_session_statements(s));
+        } else {
+            body++;
+            struct diag_list dl = DIAG_LIST_INIT;
+            struct log_ast *ast = log_parse_from(body, len - (size_t)(body - data), path, 2, &dl);
+            if (dl.errors > 0 || ast->count == 0)
+                strbuf_puts(&why, "not a file of war entries\n");
+            else if (enter_kept(w, s, ast, &why) == 0)
+                rc = 0;
+            log_free(ast);
+            diag_list_free(&dl);
+        }
+    }
+    free(data);
+    if (rc != 0) {
+        memset(w, 0, sizeof *w);
+        strbuf_printf(msg, "%s: the war entries kept there are ignored: %s", path, strbuf_cstr(&why));
+        if (unlink(path) != 0 && errno != ENOENT)
+            strbuf_printf(msg, "%s: cannot remove it: %s\n", path, strerror(errno));
+    }
+    strbuf_free(&why);
+    return rc;
 }

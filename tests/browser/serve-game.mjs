@@ -4,8 +4,11 @@
 // the dice pickers, the war and production choices) and typing the rest. After every step:
 // FILE ends with the statement, and every page shows it within a second. On the way: another
 // seat's link cannot enter or undo a player's move, the recorder's refusals show on the page
-// with the audit's message (the same text as xii play's), undo, a kill -9 of the server and
-// a restart that continues. Screenshots go to OUT/shots.
+// with the audit's message (the same text as xii play's), undo, the hint (the text xii hint
+// prints at the same position, a plan's line tapped into the entry), a war entry waiting
+// through a kill -9 of the server and a restart that continues, a second kill -9 half-way.
+// At the end FILE audits clean and is byte for byte what xii play writes from the same lines.
+// Screenshots go to OUT/shots.
 // usage: node serve-game.mjs XII OUT PUPPETEER_DIR
 import {spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
@@ -170,6 +173,20 @@ async function expectRefused(who, line, why, shot) {
   return text;
 }
 
+// kill -9 of the server and a restart on FILE: the same links, the pages open again.
+async function restartServer(when) {
+  const kept = fs.readFileSync(file, 'utf8');
+  server.removeAllListeners('exit');
+  server.kill('SIGKILL');
+  await new Promise((r) => server.once('exit', r));
+  check(fs.readFileSync(file, 'utf8') === kept, 'FILE kept every accepted line after kill -9 ' + when);
+  const before = links;
+  links = await startServer();
+  for (const who in links)
+    check(links[who].split('token=')[1] === before[who].split('token=')[1], who + "'s link is the same after the restart " + when);
+  await openPages();
+}
+
 // ---- the game played -----------------------------------------------------------------------
 links = await startServer();
 await openPages();
@@ -180,7 +197,8 @@ let turnOf = null;
 let worstWait = 0;
 let clicked = 0, typed = 0, picked = 0;
 const warPending = [];
-let killed = false, refusalsChecked = false, permissionsChecked = false, undoChecked = false;
+let hintMs = 0;
+let killed = false, warKilled = false, refusalsChecked = false, permissionsChecked = false, undoChecked = false;
 
 for (let k = 0; k < steps.length; k++) {
   const line = steps[k];
@@ -198,6 +216,26 @@ for (let k = 0; k < steps.length; k++) {
     if (!refusalsChecked) {
       refusalsChecked = true;
       await pages.Ann.screenshot({path: path.join(shots, '02-ann-die.png'), fullPage: true});
+      // The hint: xii hint's text at the same position, a line tapped.
+      const copy = path.join(out, 'hint.xii');
+      fs.copyFileSync(file, copy);
+      const want = spawnSync(xii, ['hint', '--player', 'Ann', copy], {encoding: 'utf8'}).stdout;
+      const t0 = Date.now();
+      await pages.Ann.$eval('#hint', (b) => b.click());
+      await pages.Ann.waitForFunction(() => document.getElementById('hint-text').textContent.length > 0, {timeout: 30000})
+        .catch(() => check(false, "Ann's page shows a hint"));
+      hintMs = Date.now() - t0;
+      const shown = await pages.Ann.$eval('#hint-text', (p) => p.textContent);
+      check(want.length > 0 && shown === want, `the hint on the page is xii hint's: want '${want}', page '${shown}'`);
+      const first = await pages.Ann.$eval('#hint-plans button', (b) => { b.click(); return b.dataset.line; });
+      check(await pages.Ann.$eval('#line', (i) => i.value) === first, 'a plan line tapped fills the entry: ' + first);
+      await pages.Ann.screenshot({path: path.join(shots, '02b-ann-hint.png'), fullPage: true});
+      await (await pages.Ann.$('#hint-box')).screenshot({path: path.join(shots, '02c-ann-hint-panel.png')});
+      check(await pages.Ben.$eval('#hint', (b) => b.hidden), "Ben's page offers no hint on Ann's turn");
+      await pages.Ann.$eval('#line', (i) => { i.value = ''; });
+      // An empty line: nothing is entered, and the page says so.
+      const empty = await expectRefused('Ann', '', 'empty');
+      check(empty.includes('nothing to enter'), 'an empty line: ' + empty);
       for (const [bad, why] of [['9 food', 'syntax'], ['1 attract bishop', 'a rule'],
                                 ['reserve 6 food', 'no such reserve die'], ['turn Ann 2 2', 'out of order']]) {
         const want = playRefusal(bad).trim().split('\n')[0].replaceAll(path.join(out, 'refusal.xii'), file);
@@ -235,6 +273,16 @@ for (let k = 0; k < steps.length; k++) {
         if (!warPending.length) {
           warPending.push(1);
           await pages.table.screenshot({path: path.join(shots, '04-table-war.png'), fullPage: true});
+        }
+        if (!warKilled) {
+          // kill -9 while an entry waits: after the restart it still waits (FILE.war).
+          warKilled = true;
+          await restartServer('a war entry waiting');
+          const still = await pages.table.evaluate((seat) => {
+            const w = [...document.querySelectorAll('#actions .group h3')].map((h) => h.textContent);
+            return w.some((t) => t.startsWith('War: ') && t.includes('(entered)'));
+          });
+          check(still, 'after kill -9 the war entry still waits (the table page shows it entered)');
         }
       }
     }
@@ -277,21 +325,30 @@ for (let k = 0; k < steps.length; k++) {
   // Half way: kill -9 and a restart; the pages reconnect by their new links.
   if (!killed && k === Math.floor(steps.length / 2)) {
     killed = true;
-    server.removeAllListeners('exit');
-    server.kill('SIGKILL');
-    await new Promise((r) => server.once('exit', r));
+    await restartServer('half way');
     check(lastStatement() === line, 'FILE kept every accepted line after kill -9');
-    const before = links;
-    links = await startServer();
-    for (const who in links)
-      check(links[who].split('token=')[1] === before[who].split('token=')[1], who + "'s link is the same after the restart");
-    await openPages();
     await allShow(line);
   }
 }
 for (const who in pages) await pages[who].screenshot({path: path.join(shots, `05-end-${who}.png`), fullPage: true});
 const over = await pages.table.$eval('#awaited', (a) => a.textContent);
 check(/game is over/i.test(over), 'the table page says the game is over: ' + over);
+// The recorder's other refusals: a short form it refuses (xii play's message), and a line not
+// written because FILE was changed from outside (taken back after).
+{
+  const want = playRefusal('round').trim().split('\n')[0].replaceAll(path.join(out, 'refusal.xii'), file);
+  const text = await expectRefused('table', 'round', 'the game is over');
+  check(want && text.includes(want), `the page shows xii play's message for 'round': want '${want}', page '${text}'`);
+  const kept = fs.readFileSync(file);
+  fs.appendFileSync(file, '# changed from outside\n');
+  await typeLine(pages.table, '# a note');
+  await pages.table.waitForFunction(() => document.getElementById('answer').className.includes('refused'), {timeout: 5000})
+    .catch(() => {});
+  const failed = await answerText(pages.table);
+  check(/not written/.test(failed) && /changed/.test(failed), 'a FILE changed from outside: the line is not written: ' + failed);
+  await pages.table.screenshot({path: path.join(shots, '05b-table-refused.png'), fullPage: true});
+  fs.writeFileSync(file, kept);
+}
 // The sheet is drawn as SVG for the phone, when asked for.
 await pages.Ann.$eval('#sheet-box summary', (s) => s.click());
 await pages.Ann.waitForFunction(() => { const i = document.getElementById('sheet'); return i.complete && i.naturalWidth > 0; },
@@ -316,5 +373,6 @@ check(play.status === 0, 'the same game typed at xii play is recorded: ' + play.
 check(fs.readFileSync(typedAtPlay, 'utf8') === fs.readFileSync(file, 'utf8'), 'FILE is identical to the same game typed at xii play');
 
 console.log(`browser: ${steps.length} statements (${clicked} tapped, ${picked} by dice pickers, ${typed} typed), ` +
-            `slowest page update ${worstWait} ms, kill -9 and restart, ${failures} failure(s)`);
+            `slowest page update ${worstWait} ms, hint on the page ${hintMs} ms, two kill -9 and restarts, ` +
+            `${failures} failure(s)`);
 process.exit(failures ? 1 : 0);

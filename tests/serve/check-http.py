@@ -2,9 +2,11 @@
 """xii serve over real HTTP on 127.0.0.1, without a browser: the options, the links and their
 QR codes, the join sheet (pdftotext), the security headers on every answer, 403 without a
 token, the size limit, a line entered and flushed before the answer, SIGTERM, the same links
-after a restart, and what a bad start says. Traffic goes to 127.0.0.1 only.
+after a restart, what a bad start says, the hint (what xii hint says), and a war entry that
+survives kill -9. Traffic goes to 127.0.0.1 only.
 usage: check-http.py XII DIR"""
 import http.client
+import json
 import os
 import re
 import shutil
@@ -85,9 +87,9 @@ check(r.getheader('Content-Type') == 'text/html; charset=utf-8', 'the page is HT
 r, data = request(port, 'POST', '/api/line?token=' + table, body=b'x' * 5000)
 check(r.status == 413, 'a body over the limit: 413 (%d)' % r.status)
 r, data = request(port, 'POST', '/api/line?token=' + ann, body=b'round 1')
-check(r.status == 200 and b'"accepted":false' in data and b"table's" in data, "a player cannot start a round")
+check(r.status == 200 and b'"accepted": false' in data and b"table's" in data, "a player cannot start a round")
 r, data = request(port, 'POST', '/api/line?token=' + table, body=b'round 1')
-check(b'"accepted":true' in data and open(game).read().endswith('round 1\n'), 'a line flushed before the answer')
+check(b'"accepted": true' in data and open(game).read().endswith('round 1\n'), 'a line flushed before the answer')
 os.kill(p.pid, signal.SIGTERM)
 rest, err = p.communicate(timeout=10)
 check(p.returncode == 0 and 'Stopped: ' in rest, 'SIGTERM stops the server: %s %s' % (p.returncode, rest + err))
@@ -112,5 +114,44 @@ with open(game + '.links', 'w') as f:
     f.write('not links\n')
 r = subprocess.run([xii, 'serve', '--port', '0', game], capture_output=True, text=True, timeout=10)
 check(r.returncode != 0 and 'not a file of links' in r.stderr, 'a damaged FILE.links is refused: ' + r.stderr)
+# The hint is what xii hint says at the same position.
+game_lines = open(os.path.join(os.path.dirname(__file__), '..', 'browser', 'game-2p.xii')).read().split('\n')
+late = os.path.join(out, 'late.xii')
+with open(late, 'w') as f:
+    f.write('\n'.join(game_lines[:153]) + '\n')
+p, links, text = start([late])
+port = links['Ann'][0]
+r, data = request(port, 'GET', '/api/hint?token=' + links['Ann'][1])
+want = subprocess.run([xii, 'hint', '--player', 'Ann', late], capture_output=True, text=True).stdout
+got = json.loads(data)
+check(r.status == 200 and got['hint'] == want and want.startswith('Ann, round 10'), 'the hint is xii hint\'s: ' + data.decode())
+check(got['plans'] and all(not line.startswith(' ') for line in got['plans'][0]['lines']), 'each plan\'s lines')
+r, data = request(port, 'GET', '/api/hint?token=' + links['Ben'][1])
+check(r.status == 200 and json.loads(data)['message'] == "the decision at the end of the log is Ann's, not Ben's",
+      "Ben's link is told whose decision it is: " + data.decode())
+r, _ = request(port, 'GET', '/api/hint')
+check(r.status == 403, 'no hint without a token')
+p.send_signal(signal.SIGTERM)
+p.communicate(timeout=10)
+# A war entry waiting survives kill -9: Ann's entry is found again, Ben's writes the war line.
+war = os.path.join(out, 'war.xii')
+with open(war, 'w') as f:
+    f.write('\n'.join(game_lines[:20]) + '\n')
+p, links, text = start([war])
+port = links['Ann'][0]
+r, data = request(port, 'POST', '/api/line?token=' + links['Ann'][1], body=b'war Ann avoid')
+check(json.loads(data)['waiting'] and os.path.exists(war + '.war'), 'a war entry waits, kept in FILE.war')
+p.kill()
+p.communicate(timeout=10)
+p, links, text = start([war])
+port = links['Ann'][0]
+r, data = request(port, 'GET', '/api/state?token=' + links['table'][1])
+entered = [e['entered'] for e in json.loads(data)['awaited'].get('war', [])]
+check(entered == [True, False], "after kill -9 and a restart Ann's entry still waits: %s" % entered)
+r, data = request(port, 'POST', '/api/line?token=' + links['Ben'][1], body=b'war Ben avoid')
+check(json.loads(data)['accepted'] and open(war).read().endswith('war Ann avoid, Ben avoid\n')
+      and not os.path.exists(war + '.war'), 'the last entry writes the war line and FILE.war goes')
+p.send_signal(signal.SIGTERM)
+p.communicate(timeout=10)
 print('serve: %d passed, %d failed' % (passed, failed))
 sys.exit(1 if failed else 0)

@@ -4,7 +4,10 @@
  * routes, methods and limits answer as docs/serve.md says. Run from the repository root. */
 #include "test.h"
 #include <jansson.h>
+#include <unistd.h>
+#include "advisor/advice_hint.h"
 #include "serve/handle.h"
+#include "serve/hint.h"
 #include "serve/permit.h"
 #include "test_play.h"
 
@@ -55,7 +58,7 @@ static int undo_by(const char *token)
 {
     struct serve_response rs;
     assert_int_equal(ask("POST", "/api/undo", token, NULL, &rs), 200);
-    int accepted = strstr(strbuf_cstr(&rs.body), "\"accepted\":true") != NULL;
+    int accepted = strstr(strbuf_cstr(&rs.body), "\"accepted\": true") != NULL;
     strbuf_free(&rs.body);
     return accepted;
 }
@@ -131,7 +134,8 @@ static void test_every_request_without_its_token(void **state)
     char *before = slurp(file_path("tokens.xii"));
     unsigned long version = SV.version;
     static const char *const paths[] = {"/", "/page.js", "/page.css", "/api/state", "/api/wait", "/api/line",
-                                        "/api/undo", "/sheet/1.svg", "/sheet/2.svg", "/nowhere", "/../etc/passwd"};
+                                        "/api/undo", "/sheet/1.svg", "/sheet/2.svg", "/api/hint", "/nowhere",
+                                        "/../etc/passwd"};
     static const char *const methods[] = {"GET", "POST", "PUT", "DELETE", "HEAD"};
     char off[SERVE_TOKEN_HEX + 1];
     memcpy(off, TABLE, sizeof off);
@@ -149,7 +153,7 @@ static void test_every_request_without_its_token(void **state)
                 strbuf_free(&rs.body);
                 n++;
             }
-    assert_int_equal(n, 11 * 5 * 6);
+    assert_int_equal(n, 12 * 5 * 6);
     char *after = slurp(file_path("tokens.xii"));
     assert_string_equal(before, after);
     assert_int_equal(SV.version, version);
@@ -234,6 +238,10 @@ static void test_permissions(void **state)
     assert_true(line_by(TABLE, "round 1"));
     assert_false(line_by(BEN, "shared 3 4"));
     assert_false(line_by(ANN, "# a note"));         /* comments: the table's */
+    struct serve_response empty;                     /* nothing typed: the recorder's answer */
+    assert_int_equal(ask("POST", "/api/line", ANN, "  ", &empty), 200);
+    assert_non_null(strstr(strbuf_cstr(&empty.body), "nothing to enter"));
+    strbuf_free(&empty.body);
     assert_true(line_by(TABLE, "shared 3 4"));
     assert_false(line_by(BEN, "turn Ann 1 2"));     /* another seat's turn */
     assert_false(line_by(BEN, "1 2"));              /* its short form */
@@ -400,6 +408,178 @@ static void test_links_kept(void **state)
     strbuf_free(&err);
 }
 
+/* Types lines from to n (from 1) of a log file through the table's link (blank lines skipped). */
+static void type_lines(const char *path, int from, int n)
+{
+    char *text = slurp(path);
+    char *line = text;
+    for (int k = 0; k < n && *line; k++) {
+        char *end = strchr(line, '\n');
+        if (end)
+            *end = 0;
+        if (k + 1 >= from && line[strspn(line, " ")])
+            assert_true(line_by(TABLE, line));
+        line = end ? end + 1 : line + strlen(line);
+    }
+    free(text);
+}
+
+static json_t *hint_by(const char *token, int status)
+{
+    struct serve_response rs;
+    assert_int_equal(ask("GET", "/api/hint", token, NULL, &rs), status);
+    assert_string_equal(rs.type, "application/json; charset=utf-8");
+    json_t *j = json_loads(strbuf_cstr(&rs.body), 0, NULL);
+    assert_non_null(j);
+    strbuf_free(&rs.body);
+    return j;
+}
+
+/* The hint: what xii hint says (the advisor's report at the same position with its default
+ * settings) for the player whose decision it is and for the table; another player is told
+ * whose decision it is; each plan's lines are lines the recorder takes; busy is refused. */
+static void test_hint(void **state)
+{
+    (void)state;
+    start("hint.xii");
+    header();
+    json_t *j = hint_by(TABLE, 200);
+    assert_true(json_is_null(json_object_get(j, "hint")));
+    assert_non_null(strstr(json_string_value(json_object_get(j, "message")), "no decision is due"));
+    json_decref(j);
+    /* Round 10, Ann's last turn with two dice left (a quick hint: the game's end is near). */
+    stop();
+    start("hint.xii");
+    type_lines("tests/browser/game-2p.xii", 1, 153);
+    assert_string_equal(last_line(), "6 supply");
+    struct advice_hint_settings h;
+    advice_hint_settings_init(&h, ADVICE_HINT_ROLLOUTS);
+    struct advice_hint want;
+    struct strbuf why = STRBUF_INIT, report = STRBUF_INIT;
+    assert_int_equal(advice_hint_rank(S.replay, &S.await, -1, &h, &want, &why), 0);
+    advice_hint_report(&want, &h, SERVE_HINT_TOP, 0, &report);
+    advice_hint_free(&want);
+    j = hint_by(BEN, 200);
+    assert_true(json_is_null(json_object_get(j, "hint")));
+    assert_string_equal(json_string_value(json_object_get(j, "message")),
+                        "the decision at the end of the log is Ann's, not Ben's");
+    json_decref(j);
+    const char *who[] = {ANN, TABLE};
+    for (int k = 0; k < 2; k++) {
+        j = hint_by(who[k], 200);
+        assert_string_equal(json_string_value(json_object_get(j, "hint")), strbuf_cstr(&report));
+        assert_int_equal(json_integer_value(json_object_get(j, "statements")), (long long)record_session_statements(&S));
+        assert_int_equal(json_integer_value(json_object_get(j, "version")), (long long)SV.version);
+        json_t *plans = json_object_get(j, "plans");
+        assert_true(json_array_size(plans) >= 1);
+        /* The best plan's lines, entered from Ann's link, are accepted; then taken back. */
+        json_t *lines = json_object_get(json_array_get(plans, 0), "lines");
+        assert_true(json_array_size(lines) >= 2);
+        for (size_t i = 0; i < json_array_size(lines); i++)
+            assert_true(line_by(ANN, json_string_value(json_array_get(lines, i))));
+        for (size_t i = 0; i < json_array_size(lines); i++)
+            assert_true(undo_by(ANN));
+        json_decref(j);
+    }
+    /* The king war after it: Ben is asked about his own choice. */
+    type_lines("tests/browser/game-2p.xii", 154, 155);
+    j = hint_by(BEN, 200);
+    assert_non_null(strstr(json_string_value(json_object_get(j, "hint")), "Ben, round 10"));
+    json_decref(j);
+    /* Busy: no more hints at once than the limit, and one at a time per link. */
+    SV.hints_running = SERVE_HINTS_AT_ONCE;
+    j = hint_by(ANN, 429);
+    assert_non_null(strstr(json_string_value(json_object_get(j, "error")), "busy"));
+    json_decref(j);
+    SV.hints_running = 1;
+    SV.hinting[1] = 1;
+    j = hint_by(ANN, 429);
+    assert_non_null(strstr(json_string_value(json_object_get(j, "error")), "this link"));
+    json_decref(j);
+    SV.hints_running = 0;
+    SV.hinting[1] = 0;
+    strbuf_free(&why);
+    strbuf_free(&report);
+    stop();
+}
+
+/* Writes text to path. */
+static void spit(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* The server stopped and started again on FILE, keeping the war entries in war; returns what
+ * serve_server_keep_war returned, its message in msg. */
+static int restart(const char *name, const char *war, struct strbuf *msg)
+{
+    stop();
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(record_session_open(&S, &GD, file_path(name), &err), 0);
+    assert_int_equal(serve_server_init(&SV, &S, NULL, &err), 0);
+    strbuf_free(&err);
+    strbuf_reset(msg);
+    return serve_server_keep_war(&SV, war, msg);
+}
+
+/* The war entries waiting survive a restart (FILE.war), and go once the war line is written;
+ * entries from another point of the game, or that the war does not await, are ignored with a
+ * message. */
+static void test_war_kept(void **state)
+{
+    (void)state;
+    char war[300], text[300];
+    snprintf(war, sizeof war, "%s", file_path("warkept.xii.war"));
+    remove(war);
+    start("warkept.xii");
+    struct strbuf msg = STRBUF_INIT;
+    assert_int_equal(serve_server_keep_war(&SV, war, &msg), 0);    /* none kept yet */
+    type_lines("tests/browser/game-2p.xii", 1, 20);     /* round 1's turns: the war awaited */
+    assert_string_equal(last_line(), "1 supply");
+    size_t n = record_session_statements(&S);
+    assert_true(line_by(ANN, "war Ann avoid"));
+    char *kept = slurp(war);
+    snprintf(text, sizeof text, "statements %zu\nwar Ann avoid\n", n);
+    assert_string_equal(kept, text);
+    free(kept);
+    assert_int_equal(restart("warkept.xii", war, &msg), 0);
+    assert_true(SV.war.seat[0].entered);
+    assert_false(SV.war.seat[1].entered);
+    assert_true(undo_by(ANN));                       /* taken back: nothing kept */
+    assert_int_equal(access(war, F_OK), -1);
+    assert_true(line_by(ANN, "war Ann avoid"));
+    assert_int_equal(restart("warkept.xii", war, &msg), 0);
+    assert_true(line_by(BEN, "war Ben avoid"));      /* the last entry: the war line */
+    assert_string_equal(last_line(), "war Ann avoid, Ben avoid");
+    assert_int_equal(access(war, F_OK), -1);         /* gone with it */
+    assert_true(undo_by(TABLE));
+    /* Kept at another statement count: the game went on (or back). */
+    snprintf(text, sizeof text, "statements %zu\nwar Ann avoid\n", n - 1);
+    spit(war, text);
+    assert_int_equal(restart("warkept.xii", war, &msg), 1);
+    assert_non_null(strstr(strbuf_cstr(&msg), "the game went on"));
+    assert_false(SV.war.seat[0].entered);
+    assert_int_equal(access(war, F_OK), -1);
+    /* An entry the war does not take (Ann has no POW), and what is no file of entries. */
+    snprintf(text, sizeof text, "statements %zu\nwar Ann support 3\n", n);
+    spit(war, text);
+    assert_int_equal(restart("warkept.xii", war, &msg), 1);
+    assert_non_null(strstr(strbuf_cstr(&msg), "no POW"));
+    snprintf(text, sizeof text, "statements %zu\nwar Ann avoid, Ben avoid\n", n);
+    spit(war, text);
+    assert_int_equal(restart("warkept.xii", war, &msg), 1);
+    assert_non_null(strstr(strbuf_cstr(&msg), "not one player's war entry"));
+    spit(war, "round 3\n");
+    assert_int_equal(restart("warkept.xii", war, &msg), 1);
+    assert_non_null(strstr(strbuf_cstr(&msg), "not a file of war entries"));
+    assert_false(SV.war.seat[0].entered);
+    strbuf_free(&msg);
+    stop();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -409,6 +589,8 @@ int main(void)
         cmocka_unit_test(test_permissions),
         cmocka_unit_test(test_state),
         cmocka_unit_test(test_links_kept),
+        cmocka_unit_test(test_hint),
+        cmocka_unit_test(test_war_kept),
     };
     return cmocka_run_group_tests(tests, play_test_setup, play_test_teardown);
 }

@@ -1,0 +1,23 @@
+/* The advisor's hint for a link (GET /api/hint): what `xii hint --player NAME FILE` says about
+ * FILE as it stands (the table's link: `xii hint FILE`, about whoever decides), with xii hint's
+ * default settings (advisor/advice_hint.h): the three best moves.
+ *
+ * A hint takes a second or two of processor time, so it runs off the server's lock: FILE's
+ * text is copied under the lock and replayed here, as `xii hint` replays the file; the other
+ * links go on meanwhile. One hint at a time per link, SERVE_HINTS_AT_ONCE on the server:
+ * beyond, the request is refused as busy (429), nothing is queued. Hints are advice, not moves:
+ * a player's link asks only about that player's decisions (the advisor says whose it is). */
+#ifndef SERVE_HINT_H
+#define SERVE_HINT_H
+#include "core/strbuf.h"
+#include "serve/server.h"
+
+#define SERVE_HINTS_AT_ONCE 2
+#define SERVE_HINT_TOP 3
+
+/* Works out role's hint and appends the JSON answer to out (serve/json.h). Returns the HTTP
+ * status: 200 (a hint, or why there is none), 429 (busy). Takes the lock only to copy FILE and
+ * to count the hints running. */
+int serve_hint(struct serve_server *sv, int role, struct strbuf *out);
+
+#endif
