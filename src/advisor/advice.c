@@ -387,6 +387,49 @@ static int rollout(void *ctx, size_t k, uint64_t seed, struct rank_outcome *out)
     return 0;
 }
 
+/* The fresh rollouts of the plans shown (ADVICE_FRESH_ORDERED, rank_fresh): ranked[] then
+ * starts with them in their new order, their estimates fresh. Returns 0, or -1 when a rollout
+ * failed. */
+static int fresh(const struct advice_options *o, const struct rank_options *race, struct job *j, struct advice *out)
+{
+    struct rank_result *was = xcalloc(out->n, sizeof *was), *r = xcalloc(out->n, sizeof *r);
+    for (size_t k = 0; k < out->n; k++)
+        was[k] = out->ranked[k].r;
+    struct rank_options ro = *race;
+    size_t half = out->ranked[0].r.rollouts / 2;
+    ro.max_rollouts = half < ADVICE_FRESH_MAX ? half : ADVICE_FRESH_MAX;
+    ro.sort_first = ADVICE_FRESH_ORDERED;
+    struct rank_summary sum;
+    size_t m;
+    int rc = rank_fresh(rollout, j, &ro, was, out->n, o->shown > ADVICE_FRESH_ORDERED ? o->shown : ADVICE_FRESH_ORDERED,
+                        r, &m, &sum);
+    if (rc == 0) {
+        struct advice_ranked *now = xcalloc(out->n, sizeof *now);
+        char *taken = xcalloc(out->n, 1);
+        for (size_t k = 0; k < m; k++) {
+            size_t i = 0;
+            while (was[i].candidate != r[k].candidate)
+                i++;
+            taken[i] = 1;
+            now[k] = out->ranked[i];
+            now[k].r = r[k];
+        }
+        for (size_t k = 0, i = m; k < out->n; k++)
+            if (!taken[k])
+                now[i++] = out->ranked[k];
+        free(taken);
+        free(out->ranked);
+        out->ranked = now;
+        out->fresh_plans = m;
+        out->fresh_rollouts = m ? r[0].rollouts : 0;
+        out->fresh_reordered = m && r[0].candidate != was[0].candidate;
+        out->summary.rollouts += sum.rollouts;
+    }
+    free(r);
+    free(was);
+    return rc;
+}
+
 int advice_rank(const struct advice_position *pos, const struct advice_played *played,
                 const struct advice_options *o, struct advice *out, struct strbuf *err)
 {
@@ -445,6 +488,12 @@ int advice_rank(const struct advice_position *pos, const struct advice_played *p
         out->ranked[k].r = r[k];
     }
     free(r);
+    if (o->shown > 0 && fresh(o, &ro, &j, out) != 0) {
+        strbuf_puts(err, "a rollout failed: the engine refused a bot's move");
+        advice_free(out);
+        free(cs.v);
+        return -1;
+    }
     free(cs.v);
     return 0;
 }

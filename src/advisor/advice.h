@@ -16,7 +16,9 @@
  *
  * The candidates race (rank.h, rank_options.race): every one still in gets at least 64
  * rollouts before any verdict, the leader is tested against every other with the Bonferroni
- * correction, candidates with identical results are merged. The goal (rank_goal) ranks them:
+ * correction, candidates with identical results are merged; the plans shown then get fresh
+ * rollouts (ADVICE_FRESH_ORDERED) from which every figure shown comes. The goal (rank_goal)
+ * ranks them:
  * by default the solo objective when the game has one, the win in multiplayer, the score in
  * arcade (advice_default_goal). */
 #ifndef ADVISOR_ADVICE_H
@@ -59,6 +61,9 @@ struct advice_options {
     size_t screen_nodes;            /* partial plans the screen explores at most (0: the
                                        hint's ADVICE_SCREEN_NODES) */
     struct rank_options rank;       /* player, nplayers and goal are filled in by advice_rank */
+    /* The plans shown (the hint's --top): they get fresh rollouts (ADVICE_FRESH_ORDERED at
+     * least); 0: none (the analysis, whose costs have fresh rollouts of their own). */
+    size_t shown;
 };
 
 /* A candidate with its estimates. `played` marks the move of the log (analysis). */
@@ -77,7 +82,10 @@ struct advice {
     int plans_cut;                  /* TURN: the listing was cut at screen_nodes */
     struct advice_ranked *ranked;   /* every candidate ranked, best first (owned) */
     size_t n;
-    struct rank_summary summary;
+    struct rank_summary summary;    /* the race's, its rollouts with the fresh ones */
+    size_t fresh_plans;             /* the first ones of ranked[], whose estimates are fresh */
+    size_t fresh_rollouts;          /* the fresh rollouts each of them got */
+    int fresh_reordered;            /* the fresh means put first another plan than the race */
 };
 
 /* The move a log played at a decision (the analysis of a game). */
@@ -90,6 +98,18 @@ struct advice_played {
 
 /* The rollouts every candidate still in the race gets before any verdict. */
 #define ADVICE_RACE_MIN 64
+/* The fresh rollouts of the plans shown (advice_options.shown; rank_fresh): the first
+ * ADVICE_FRESH_ORDERED of the race that are not merged (more when more are shown) are rolled
+ * out again, each half as many times as the race's leader was but at most ADVICE_FRESH_MAX
+ * (1.5 times the leader's rollouts in all: 10 to 15 % of a race's), with
+ * dice of their own, the same for each, and every figure shown comes from these rollouts: the
+ * race chose these plans because their means came out high, so their own rollouts lean high
+ * (the winner's curse); fresh ones do not. The first ADVICE_FRESH_ORDERED are then ordered by
+ * their fresh means (the plan shown first may not be the race's leader: fresh_reordered), the
+ * others keep the race's order; "behind the best" is measured from the first. A fixed number
+ * of plans whatever is shown: the best plan does not depend on --top. */
+#define ADVICE_FRESH_ORDERED 3
+#define ADVICE_FRESH_MAX 256
 /* Partial plans the hint's screen explores at most (play_plans_visit's max_nodes): about a
  * second; the analysis, with a decision per turn, explores a quarter of it. */
 #define ADVICE_SCREEN_NODES 400000
@@ -98,8 +118,8 @@ struct advice_played {
  * score in arcade. */
 enum rank_goal advice_default_goal(const struct game_state *s);
 
-/* Lists the candidates at pos, adds the played move when played is not NULL, and ranks them
- * by rollouts. A candidate that reaches the same sheet as the played move is the played one.
+/* Lists the candidates at pos, adds the played move when played is not NULL, ranks them by
+ * rollouts and gives the plans shown fresh rollouts (ADVICE_FRESH_ORDERED). A candidate that reaches the same sheet as the played move is the played one.
  * Returns 0, or -1 with why in err (no candidate, an engine refusal in a rollout, the goal
  * objective in a game without one). */
 int advice_rank(const struct advice_position *pos, const struct advice_played *played,

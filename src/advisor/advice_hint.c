@@ -12,6 +12,7 @@ void advice_hint_settings_init(struct advice_hint_settings *h, long rollouts)
     h->threads = rank_default_threads();
     h->bot = "greedy";
     h->goal = -1;
+    h->shown = ADVICE_FRESH_ORDERED;
 }
 
 void advice_hint_options(const struct advice_hint_settings *h, struct advice_options *o)
@@ -38,6 +39,7 @@ int advice_hint_rank(const struct log_replay *r, const struct log_await *a, int 
         return 1;
     struct advice_options o;
     advice_hint_options(h, &o);
+    o.shown = h->shown;
     if (!h->rollouts_given)
         o.rank.max_rollouts = advice_position_rollouts(&hint->pos, o.rank.max_rollouts);
     if (advice_rank(&hint->pos, NULL, &o, &hint->advice, why) != 0) {

@@ -25,13 +25,15 @@ struct advice_hint_settings {
     int threads;            /* the answer does not depend on it */
     const char *bot;        /* the rollout bot's name (play_bot_from_name) */
     int goal;               /* a rank_goal, -1 the game's default */
+    size_t shown;           /* the plans the report will show: they get fresh rollouts
+                               (advice_options.shown; ADVICE_FRESH_ORDERED by default) */
 };
 
 /* The defaults: seed 1, every processor, the greedy bot, the game's goal, at most `rollouts`
  * (fewer where a rollout is long). */
 void advice_hint_settings_init(struct advice_hint_settings *h, long rollouts);
 /* The advisor's options from the settings (the goal and the rank settings; the budget as given,
- * before advice_position_rollouts). */
+ * before advice_position_rollouts; no fresh rollouts: advice_hint_rank adds them). */
 void advice_hint_options(const struct advice_hint_settings *h, struct advice_options *o);
 
 /* A hint ranked: the position asked about and the candidates. */

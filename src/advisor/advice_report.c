@@ -195,6 +195,13 @@ void advice_report_text(const struct advice_report_input *in, struct strbuf *out
     strbuf_printf(out, "%zu choice%s ranked by %s, %zu rollouts (the %s bot plays every seat to the end; seed %llu): %s.\n",
                   a->n, a->n == 1 ? "" : "s", goal_words(a->goal), a->summary.rollouts, in->bot,
                   (unsigned long long)in->seed, stop_words(a));
+    if (a->fresh_plans)
+        strbuf_printf(out, "The first %zu %s then rolled out again, %zu times each, with dice of their own (the same "
+                      "for each): the figures below come from these fresh rollouts (the race chose the plans for "
+                      "their high means, so its own lean high), the first %d ordered by them%s.\n", a->fresh_plans,
+                      a->fresh_plans == 1 ? "plan was" : "plans were", a->fresh_rollouts, ADVICE_FRESH_ORDERED,
+                      a->fresh_reordered ? "; they put first another plan than the race did: read the two as too "
+                                           "close to tell apart" : "");
     size_t *idx = xmalloc((a->n ? a->n : 1) * sizeof *idx);
     size_t top = shown(a, in->top, idx);
     struct strbuf lines = STRBUF_INIT, line = STRBUF_INIT;
@@ -309,6 +316,8 @@ void advice_report_json(const struct advice_report_input *in, struct strbuf *out
         set(o, "plans_cut", json_boolean(a->plans_cut));
     }
     set(o, "stop", json_text(advice_stop_name(a->summary.stop)));
+    set(o, "fresh_rollouts", json_integer((json_int_t)a->fresh_rollouts));
+    set(o, "fresh_reordered", json_boolean(a->fresh_reordered));
     size_t *idx = xmalloc((a->n ? a->n : 1) * sizeof *idx);
     size_t top = shown(a, in->top, idx);
     json_t *plans = json_array();

@@ -4,7 +4,8 @@
  * objective, the move in words and the log lines to type. As text, or as one JSON object
  * (core/json.h):
  *   {"player", "round", "decision", "bot", "seed", "goal", "rollouts", "candidates",
- *    "plans_legal", "plans_screened", "plans_cut" (turns), "stop", "plans": [{"lines",
+ *    "plans_legal", "plans_screened", "plans_cut" (turns), "stop", "fresh_rollouts",
+ *    "fresh_reordered", "plans": [{"lines",
  *    "description", "expected_score", "ci95", "behind_best", "behind_ci95", "win_probability",
  *    "win_ci95", "objective_probability", "objective_ci95", "rollouts", "same_results"}]}
  * win_* are null in a solo game, objective_* unless a solo game has an objective. */

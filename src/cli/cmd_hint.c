@@ -141,6 +141,7 @@ int cmd_hint(int argc, char **argv)
         log_await(r, &a);
         struct strbuf out = STRBUF_INIT;
         struct advice_hint hint;
+        ha.adv.set.shown = (size_t)ha.top;
         int ranked = advice_hint_rank(r, &a, asked, &ha.adv.set, &hint, &err);
         status = ranked > 0 ? EXIT_USAGE : ranked < 0 ? EXIT_FINDINGS : EXIT_OK;
         if (ranked == 0) {

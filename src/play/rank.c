@@ -418,6 +418,11 @@ int rank_run(size_t nc, rank_rollout_fn fn, void *ctx, const struct rank_options
         done = n;
         n = next;
     }
+    if (rc == 0 && !opt->race && !opt->halving && opt->sort_first > 0 && opt->sort_first < nc) {
+        rank_order(cands, opt->sort_first, order);
+        for (size_t k = opt->sort_first; k < nc; k++)
+            order[k] = k;
+    }
     if (rc == 0) {
         const struct cand *best = &cands[order[0]];
         for (size_t k = 0; k < nc; k++)
@@ -432,5 +437,50 @@ int rank_run(size_t nc, rank_rollout_fn fn, void *ctx, const struct rank_options
     free(who);
     free(xa);
     free(xb);
+    return rc;
+}
+
+/* rank_fresh's rollouts: candidate k of the fresh run is candidate at[k] of the race. */
+struct fresh {
+    rank_rollout_fn fn;
+    void *ctx;
+    const size_t *at;
+};
+
+static int fresh_rollout(void *ctx, size_t k, uint64_t seed, struct rank_outcome *out)
+{
+    const struct fresh *f = ctx;
+    return f->fn(f->ctx, f->at[k], seed, out);
+}
+
+int rank_fresh(rank_rollout_fn fn, void *ctx, const struct rank_options *opt, const struct rank_result *race,
+               size_t nrace, size_t want, struct rank_result *out, size_t *nout, struct rank_summary *sum)
+{
+    size_t *at = xmalloc((nrace ? nrace : 1) * sizeof *at), m = 0;
+    for (size_t k = 0; k < nrace && m < want; k++)
+        if (!race[k].merged)
+            at[m++] = race[k].candidate;
+    size_t n = nrace ? race[0].rollouts : 2;
+    n = n > opt->max_rollouts ? opt->max_rollouts : n;
+    struct rank_options ro = *opt;
+    ro.race = 0;
+    ro.halving = 0;
+    ro.precision = 0;
+    ro.seconds = 0;
+    ro.protect = -1;
+    ro.first_rollouts = ro.max_rollouts = n < 2 ? 2 : n;
+    ro.seed = play_seed_derive(opt->seed, RANK_FRESH_STREAM);
+    struct fresh f = {fn, ctx, at};
+    int rc = m ? rank_run(m, fresh_rollout, &f, &ro, out, sum) : -1;
+    for (size_t k = 0; rc == 0 && k < m; k++) {
+        size_t c = at[out[k].candidate], i = 0;
+        while (race[i].candidate != c)
+            i++;
+        out[k].candidate = c;
+        out[k].dropped = race[i].dropped;
+        out[k].same = race[i].same;
+    }
+    *nout = rc == 0 ? m : 0;
+    free(at);
     return rc;
 }

@@ -14,8 +14,9 @@
  * then within about twice the precision of each other: which one is first no longer matters),
  * when the leaders have max_rollouts each, or at the time limit. Rollouts run on `threads`
  * threads; the results do not depend on the thread count (each rollout's seed and slot are
- * fixed before any thread runs), only on the options, except with a time limit. The candidates themselves are the caller's: a rollout callback plays
- * candidate c then the rest of the game. */
+ * fixed before any thread runs), only on the options, except with a time limit. The
+ * candidates themselves are the caller's: a rollout callback plays candidate c then the rest
+ * of the game. rank_fresh re-estimates the head of a ranking with rollouts of its own. */
 #ifndef PLAY_RANK_H
 #define PLAY_RANK_H
 #include <stddef.h>
@@ -68,6 +69,10 @@ struct rank_options {
      * max_rollouts or at the time limit. keep and halving are not used. */
     int race;
     size_t race_min;
+    /* Without the race and the halving: 0 ranks every candidate by mean; k > 0 ranks only
+     * candidates 0..k-1 by mean, the others follow in their own order (the advisor's fresh
+     * rollouts of the plans shown: the head is re-ordered, the rest keeps the race's order). */
+    size_t sort_first;
 };
 
 /* One candidate's estimates. */
@@ -104,10 +109,25 @@ struct rank_summary {
 
 /* Ranks candidates 0..ncandidates-1 (at least 1). Writes one result per candidate into
  * out[0..ncandidates-1], best first: the candidates still in at the end by mean goal value,
- * then the dropped ones, the latest dropped first, each group by mean, then the merged ones. Returns 0, or -1 when a
- * rollout failed (out is then unspecified). sum may be NULL. */
+ * then the dropped ones, the latest dropped first, each group by mean, then the merged ones
+ * (sort_first: only the first ones by mean). Returns 0, or -1 when a rollout failed (out is
+ * then unspecified). sum may be NULL. */
 int rank_run(size_t ncandidates, rank_rollout_fn fn, void *ctx, const struct rank_options *opt,
              struct rank_result *out, struct rank_summary *sum);
+/* Fresh estimates of the head of a ranking, free of the winner's curse: the candidates a
+ * ranking put first were chosen because their means came out high, so their own rollouts lean
+ * high. The first `want` candidates of race[0..nrace-1] (a rank_run's results) not merged are
+ * rolled out again, each as many times as race[0] was but at most opt->max_rollouts, with a
+ * seed of their own (opt->seed derived with RANK_FRESH_STREAM: dice independent of the
+ * ranking's), every one with the same dice (paired), no stop. The first opt->sort_first of
+ * them (0: all) are then ordered by their fresh mean goal value, the others keep the race's
+ * order; vs_best is measured from the first. Writes their results into out[0..*nout-1]: the
+ * estimates and rollouts fresh, candidate, dropped and same the race's. Returns 0, or -1 when a
+ * rollout failed. sum (may be NULL): the fresh rollouts. */
+#define RANK_FRESH_STREAM 0xf7e5u
+int rank_fresh(rank_rollout_fn fn, void *ctx, const struct rank_options *opt, const struct rank_result *race,
+               size_t nrace, size_t want, struct rank_result *out, size_t *nout, struct rank_summary *sum);
+
 /* The most threads a run may use (xii hint, audit --analyse and simulate: --threads). */
 #define RANK_MAX_THREADS 64
 

@@ -348,7 +348,8 @@ static void test_plans_replay_after_market(void **state)
     assert_true(seen.after_market > 20);
 }
 
-/* The same seed gives the same ranking with 1 or 2 threads; another seed may not. */
+/* The same seed gives the same ranking with 1 or 2 threads, the fresh rollouts of the plans
+ * shown included; the plan shown first and its figures do not depend on how many are shown. */
 static void test_advice_deterministic(void **state)
 {
     (void)state;
@@ -368,12 +369,21 @@ static void test_advice_deterministic(void **state)
     assert_int_equal(aw.ndice, 4);
     struct advice_position pos = {log_await_state(r, &aw), ADVICE_TURN, aw.player, NULL, 0};
     struct advice_options o = small_options(32);
-    struct advice a, b;
+    struct advice a, b, c;
     struct strbuf err = STRBUF_INIT;
     o.rank.threads = 1;
+    o.shown = 3;
     assert_int_equal(advice_rank(&pos, NULL, &o, &a, &err), 0);
     o.rank.threads = 2;
     assert_int_equal(advice_rank(&pos, NULL, &o, &b, &err), 0);
+    o.shown = 1;
+    assert_int_equal(advice_rank(&pos, NULL, &o, &c, &err), 0);
+    assert_int_equal(a.fresh_plans, 3);
+    assert_true(a.fresh_rollouts >= 2 && a.fresh_rollouts <= ADVICE_FRESH_MAX);
+    assert_int_equal(c.fresh_plans, 3);
+    assert_int_equal(a.ranked[0].r.candidate, c.ranked[0].r.candidate);
+    assert_memory_equal(&a.ranked[0].r, &c.ranked[0].r, sizeof a.ranked[0].r);
+    advice_free(&c);
     assert_int_equal(a.n, b.n);
     assert_int_equal(a.summary.rollouts, b.summary.rollouts);
     struct strbuf la = STRBUF_INIT, lb = STRBUF_INIT;

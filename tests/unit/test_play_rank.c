@@ -273,15 +273,13 @@ static void test_race_rules(void **state)
 
 /* The stop is sound: over 200 races of candidates 1 to 10 points apart (a noise of 10 points of
  * their own, 100 common to all), a separated verdict names a candidate that is not the best in
- * at most 5 % of the races, and the 95 % intervals of the scores hold the
- * true mean at least 92 % of the time (the long measurement on real positions is
- * bench/bench_coverage.c, docs/advisor.md). */
-static void test_race_coverage(void **state)
+ * at most 5 % of the races. */
+static void test_race_stop(void **state)
 {
     (void)state;
     const double mean[] = {0, -3, -6, -10, -1, -8};
     struct synth sy = {mean, 100, 10};
-    size_t held = 0, intervals = 0, wrong = 0, separated = 0;
+    size_t wrong = 0, separated = 0;
     for (uint64_t seed = 1; seed <= 200; seed++) {
         struct rank_options o = race_options(seed);
         struct rank_result r[6];
@@ -291,17 +289,94 @@ static void test_race_coverage(void **state)
             separated++;
             wrong += r[0].candidate != 0;
         }
-        for (int k = 0; k < 6; k++) {
-            double truth = 10 * (50 + mean[r[k].candidate]);
-            intervals++;
-            held += r[k].score.low <= truth && truth <= r[k].score.high;
-        }
     }
-    print_message("race: %zu of %zu intervals hold the truth, %zu of %zu separated verdicts wrong\n", held,
-                  intervals, wrong, separated);
+    print_message("race: %zu of %zu separated verdicts wrong\n", wrong, separated);
     assert_true(separated > 20);
     assert_true(wrong <= separated / 20);
-    assert_true(held >= intervals * 92 / 100);
+}
+
+/* Whether an interval holds the truth. */
+static size_t holds(const struct estimate *e, double truth)
+{
+    return e->low <= truth && truth <= e->high;
+}
+
+/* The intervals shown hold the truth 95 % of the time, the race's own do not: over 200 races
+ * of twelve candidates of the same true mean (a noise of 40 points of their own, 20 common: the
+ * race's leaders are merely the lucky ones, the worst case of the winner's curse), the three
+ * shown get fresh rollouts (rank_fresh, as the hint's do). At least 93 % of their score
+ * intervals hold the true value, and at least 92 % of their "behind the best" intervals (the
+ * fresh means order the three, which leans a little on near ties: 93 % here, 96 % when the race's order is kept). The
+ * race's own score intervals of the same three hold it less than 93 % of the time: this check
+ * fails on them. The long measurement on real positions is bench/bench_coverage.c
+ * (docs/advisor.md). */
+static void test_race_coverage(void **state)
+{
+    (void)state;
+    const double mean[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    enum { N = sizeof mean / sizeof mean[0], SHOW = 3 };
+    struct synth sy = {mean, 20, 40};
+    size_t held = 0, intervals = 0, bheld = 0, bintervals = 0, race_held = 0, race_bheld = 0;
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        struct rank_options o = race_options(seed);
+        struct rank_result r[N], f[N];
+        assert_int_equal(rank_run(N, synth_rollout, &sy, &o, r, NULL), 0);
+        /* As the hint: half the leader's rollouts, at most 256. */
+        o.max_rollouts = r[0].rollouts / 2 < 256 ? r[0].rollouts / 2 : 256;
+        o.sort_first = SHOW;
+        size_t m;
+        assert_int_equal(rank_fresh(synth_rollout, &sy, &o, r, N, SHOW, f, &m, NULL), 0);
+        assert_int_equal(m, SHOW);
+        for (size_t k = 0; k < SHOW; k++) {
+            assert_int_equal(f[k].rollouts, o.max_rollouts);
+            intervals++;
+            held += holds(&f[k].score, 10 * (50 + mean[f[k].candidate]));
+            race_held += holds(&r[k].score, 10 * (50 + mean[r[k].candidate]));
+            if (k > 0) {
+                bintervals++;
+                bheld += holds(&f[k].vs_best, 10 * (mean[f[k].candidate] - mean[f[0].candidate]));
+                race_bheld += holds(&r[k].vs_best, 10 * (mean[r[k].candidate] - mean[r[0].candidate]));
+            }
+        }
+    }
+    print_message("fresh: %zu of %zu score intervals, %zu of %zu behind-the-best intervals hold the truth; "
+                  "the race's own: %zu and %zu\n", held, intervals, bheld, bintervals, race_held, race_bheld);
+    assert_true(held >= intervals * 93 / 100);
+    assert_true(bheld >= bintervals * 92 / 100);
+    assert_true(race_held < intervals * 93 / 100);
+}
+
+/* The fresh rollouts: a seed of their own (not the race's dice), the same answer whatever the
+ * thread count, the first sort_first ordered by their fresh means and the others in the race's
+ * order, merged candidates left out. */
+static void test_fresh_rules(void **state)
+{
+    (void)state;
+    const double mean[] = {-3, 0, -40, 2, -60, 2, -80, -2.5};
+    struct synth sy = {mean, 100, 0};
+    struct rank_options o = race_options(42);
+    struct rank_result r[8], a[8], b[8];
+    assert_int_equal(rank_run(8, synth_rollout, &sy, &o, r, NULL), 0);
+    o.max_rollouts = 100;
+    o.sort_first = 2;
+    size_t m;
+    assert_int_equal(rank_fresh(synth_rollout, &sy, &o, r, 8, 4, a, &m, NULL), 0);
+    assert_int_equal(m, 4);
+    for (size_t k = 0; k < m; k++) {
+        assert_int_equal(a[k].merged, 0);
+        assert_int_equal(a[k].rollouts, 64);    /* the race's leader got 64: at most that */
+    }
+    assert_true(a[0].score.mean >= a[1].score.mean);
+    size_t at[4];
+    for (size_t k = 0; k < 4; k++)
+        for (at[k] = 0; r[at[k]].candidate != a[k].candidate; at[k]++)
+            ;
+    assert_true(at[2] < at[3]);     /* beyond sort_first: the race's order */
+    /* Not the race's dice: the leader's fresh mean differs from its race mean. */
+    assert_true(a[0].score.mean != r[0].score.mean);
+    o.threads = 3;
+    assert_int_equal(rank_fresh(synth_rollout, &sy, &o, r, 8, 4, b, &m, NULL), 0);
+    assert_memory_equal(a, b, sizeof a[0] * 4);
 }
 
 /* estimate_t_quantile: 1.96 for 5 % and many degrees of freedom, the t table's at 30, larger
@@ -338,7 +413,9 @@ int main(void)
         cmocka_unit_test(test_rank_deterministic),
         cmocka_unit_test(test_rank_win_share),
         cmocka_unit_test(test_race_rules),
+        cmocka_unit_test(test_race_stop),
         cmocka_unit_test(test_race_coverage),
+        cmocka_unit_test(test_fresh_rules),
         cmocka_unit_test(test_t_quantile),
         cmocka_unit_test(test_rank_failure),
     };
