@@ -161,6 +161,14 @@ $(BUILD)/bench/%: bench/%.c $(LIB) | $(BUILD_FONTS)
 # detail of a failure only (tests/suite.sh; VERBOSE=1 shows everything). What the tests need
 # beyond the build is checked first (TEST_NEEDS; make check installs it as root).
 SUITE = @sh tests/suite.sh $@ $(BUILD)/logs/$@.log
+# Under the sanitizers (make asan) the suites see SANITIZED=1 and leave out what the sanitizers
+# cannot see (a second identical run); the suites that run no C code of ours are left to
+# make check there, each saying so in its line.
+ifneq ($(SANITIZE),)
+export SANITIZED := 1
+NO_C_SUITES := makeflags docscheck housecheck
+$(NO_C_SUITES): SUITE = @printf '%-16s skipped: it runs no C code (make check runs it)\n' $@; :
+endif
 .PHONY: testdeps
 testdeps:
 	@sh tools/packages.sh $(INSTALL_MISSING) $(TEST_NEEDS)

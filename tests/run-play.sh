@@ -53,8 +53,12 @@ grep -q '^  Jack: population 8 -> 4 (the plague of round 4)$' "$dir/pipe.out" &&
 grep -q '^  It strikes once the bonus rolls are typed (the outlaws line)\.$' "$dir/pipe.out" ||
   fail "the outlaws' attack waiting for its rolls is not said"
 # A die clipped by a MAX: a warning with a better use of the die.
-grep -q 'warning: the [1-6] adds only [0-9]*: the MAX of [a-z-]* is [0-9]*; "[1-6] [a-z-]*" would add [1-6] (the rules allow it)' \
-  "$dir/pipe.out" || fail "a die clipped by a MAX gets no warning"
+grep -q 'warning: the [1-6] adds only [0-9]*: the MAX of [a-z-]* is [0-9]*; "[1-6] [a-z-]*" would add [1-6] (the rules allow it) \[rule: waste\]$' \
+  "$dir/pipe.out" || fail "a die clipped by a MAX gets no warning naming its rule"
+# A famine round: the farms' production it stops is said player by player (food unchanged).
+"$xii" play "$dir/famine.xii" < tests/golden/audit/trace-famine.xii > "$dir/famine.out" 2>&1 || fail "famine: exit $?"
+grep -q '^  Tom: food stays 10 (the famine of round 9: the farms produce no food at its end)$' "$dir/famine.out" ||
+  fail "the farms' production a famine stops is not said"
 # --quiet: the warnings stay, what the rules did by themselves goes.
 "$xii" play --quiet "$dir/quiet.xii" < "$typed" > "$dir/quiet.out" 2>&1 || fail "--quiet: exit $?"
 grep -q '(feeding at the end of the turn' "$dir/quiet.out" && fail "--quiet still tells feeding"

@@ -100,9 +100,12 @@ run() {
   case $args in *"{out}"*) ;; *) mv "$dest.stdout" "$dest" ;; esac
 }
 
+# Under the sanitizers (SANITIZED=1, make asan) the second identical run is left out: they
+# would see the same code again; make check compares the two runs.
+[ -n "${SANITIZED:-}" ] && echo "run-repro: a sanitizer build: one run in each locale (make check compares two runs)"
 while IFS='|' read -r name args; do
   run "$name" "$args" C first
-  run "$name" "$args" C second
+  [ -z "${SANITIZED:-}" ] && run "$name" "$args" C second
   [ -n "$fr" ] && run "$name" "$args" "$fr" fr
   label="$name (xii $args)"
   if [ ! -f "$work/first/$name" ]; then
@@ -110,8 +113,10 @@ while IFS='|' read -r name args; do
     head -3 "$work/first/$name.stderr" | sed 's/^/  /'
     continue
   fi
-  if cmp -s "$work/first/$name" "$work/second/$name" &&
-     cmp -s "$work/first/$name.status" "$work/second/$name.status"; then
+  if [ -n "${SANITIZED:-}" ]; then
+    :
+  elif cmp -s "$work/first/$name" "$work/second/$name" &&
+       cmp -s "$work/first/$name.status" "$work/second/$name.status"; then
     passed=$((passed + 1))
   else
     fail "$label: two runs differ"

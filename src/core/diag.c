@@ -133,7 +133,9 @@ void diag_format_from(struct strbuf *out, const struct diag *d, const char *src,
         strbuf_puts(out, ": ");
     strbuf_printf(out, "%s: ", diag_level_name(d->level));
     text_escape(out, d->message, strlen(d->message));
-    if (d->code && d->level == DIAG_ERROR)
+    /* Errors and warnings name the rule they come from (mismatches and notes are findings,
+     * not rules broken or bent). */
+    if (d->code && (d->level == DIAG_ERROR || d->level == DIAG_WARNING))
         strbuf_printf(out, " [rule: %s]", d->code);
     strbuf_putc(out, '\n');
     /* Mismatches show no source line: finding it would scan the text from the start for each

@@ -434,7 +434,8 @@ static void lower_name(const char *name, char *out, size_t n)
     out[i] = 0;
 }
 
-/* The part for an asset: its icon when the set has one, else its name spelled out. */
+/* The part for an asset: its icon when the set has one, else its id, the short word the log
+ * uses ("25 supply"; the printed name, "STONE, WOOD AND IRON SUPPLY", would not fit a tag). */
 static void asset_part(const struct gamedata *gd, const struct icon_set *icons, int asset,
                        const char *num, int number_first, struct tag_part *p)
 {
@@ -444,13 +445,11 @@ static void asset_part(const struct gamedata *gd, const struct icon_set *icons, 
         snprintf(p->text, sizeof p->text, "%s", num);
         return;
     }
-    char name[48];
-    lower_name(as->name, name, sizeof name);
     p->icon = NULL;
     if (number_first)
-        snprintf(p->text, sizeof p->text, "%s %s", num, name);
+        snprintf(p->text, sizeof p->text, "%s %s", num, as->id);
     else
-        snprintf(p->text, sizeof p->text, "%s %s", name, num);
+        snprintf(p->text, sizeof p->text, "%s %s", as->id, num);
 }
 
 static int req_parts(const struct gamedata *gd, const struct icon_set *icons,

@@ -753,9 +753,10 @@ static void item_row(struct ts *t, int i, struct box b)
     check_box(t, xb);
     t->g->item_box[i] = xb;
     double s = fmin(18.0, b.h - 8);
-    layout_icon(t->c, t->o->icons, it->id, b.x + 21, b.y + (b.h - s) / 2, s, t->pal.ink);
+    /* Without its icon, the name and the tags take its room. */
+    int icon = layout_icon(t->c, t->o->icons, it->id, b.x + 21, b.y + (b.h - s) / 2, s, t->pal.ink) == 0;
     double vp_w = 32;
-    double x = b.x + 21 + s + 5;
+    double x = b.x + 21 + (icon ? s + 5 : 0);
     double w = b.x + b.w - vp_w - x - 3;
     double base1 = b.y + (b.h - 3 - t->tag.height - 8) / 2 + 8.5;
     double used = item_name(t, it, x, base1, w, 10);
@@ -807,10 +808,10 @@ static void special_row(struct ts *t, int i, struct box b)
     canvas_text(c, FONT_SANS_BOLD, 8, t->pal.accent, b.x + 7, b.y + b.h / 2 + 2.9, ALIGN_CENTER, "=");
     layout_die(c, &t->pal, b.x + 11, b.y + (b.h - die) / 2, die, it->die.value);
     double s = fmin(18.0, b.h - 10);
-    layout_icon(c, t->o->icons, it->id, b.x + 33, b.y + (b.h - s) / 2, s, t->pal.ink);
+    int icon = layout_icon(c, t->o->icons, it->id, b.x + 33, b.y + (b.h - s) / 2, s, t->pal.ink) == 0;
     double left_w = b.w * 0.47;
     double vp_w = 32;
-    double x = b.x + 33 + s + 5;
+    double x = b.x + 33 + (icon ? s + 5 : 0);     /* without its icon: its room for the name */
     double w = b.x + left_w - vp_w - x - 3;
     double base1 = b.y + (b.h - 3 - t->tag.height - 8) / 2 + 8.5;
     double used = item_name(t, it, x, base1, w, 10);

@@ -103,6 +103,9 @@ void log_trace_cause(const struct gamedata *gd, const struct hist_rec *r, struct
             strbuf_printf(out, "the %s of round %d", gd->events[r->ref].id, r->round);
         else
             strbuf_printf(out, "the event of round %d", r->round);
+        if (r->ref2 < 0 && -1 - r->ref2 < ASSET_COUNT)
+            strbuf_printf(out, ": the %s produce no %s at its end", gd->assets[-1 - r->ref2].id,
+                          gd->assets[r->index].id);
         return;
     case CAUSE_WAR:
         if (r->what == HIST_REPUTATION)

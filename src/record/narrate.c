@@ -42,7 +42,8 @@ void record_narrate(const struct log_replay *r, size_t from, int round_begun, st
             strbuf_puts(out, ".\n");
             size_t changed = 0;
             for (size_t i = from; i < h->count; i++)
-                changed += h->items[i].cause == CAUSE_EVENT;
+                changed += h->items[i].cause == CAUSE_EVENT && h->items[i].round == round_begun &&
+                           h->items[i].old_value != h->items[i].new_value;
             struct round_missing m;
             engine_round_missing(&r->state, &m);
             if (m.outlaws)
@@ -68,8 +69,12 @@ void record_narrate(const struct log_replay *r, size_t from, int round_begun, st
                 last = b;
             }
             struct log_value v = {(enum hist_what)a->what, a->what == HIST_REPUTATION ? -1 : a->index};
-            strbuf_printf(out, "  %s: %s %d -> %d (", r->state.cfg.names[p], log_value_name(gd, v), a->old_value,
-                          last->new_value);
+            if (a == last && a->old_value == a->new_value)     /* a production the event stopped */
+                strbuf_printf(out, "  %s: %s stays %d (", r->state.cfg.names[p], log_value_name(gd, v),
+                              a->old_value);
+            else
+                strbuf_printf(out, "  %s: %s %d -> %d (", r->state.cfg.names[p], log_value_name(gd, v),
+                              a->old_value, last->new_value);
             log_trace_cause(gd, last, out);
             strbuf_puts(out, ")\n");
             /* Skip what was folded. */

@@ -64,19 +64,27 @@ int engine_round_missing(const struct game_state *s, struct round_missing *m)
     return count;
 }
 
-/* Rule a6: farms (not in a famine round), mill perk a, granary perk b, then the locations
- * where influence >= MIN; every gain is capped at the MAX (A35). */
+/* Rule a6: farms (not in a famine round: the event's record says what they did not produce),
+ * mill perk a, granary perk b, then the locations where influence >= MIN; every gain is capped
+ * at the MAX (A35). */
 static void produce(struct game_state *s, int p, struct history *h)
 {
     const struct gamedata *gd = s->gd;
     struct player_state *ps = &s->p[p];
-    if (!s->no_farm_production)
-        for (int a = 0; a < ASSET_COUNT; a++)
-            if (gd->assets[a].produce.value > 0)
-            {
-                history_note(h, HIST_REF_ASSET(a), 0);
-                engine_gain(s, p, A_FOOD, ps->asset[a] / gd->assets[a].produce.value, CAUSE_PRODUCTION, h);
+    for (int a = 0; a < ASSET_COUNT; a++) {
+        if (gd->assets[a].produce.value <= 0)
+            continue;
+        int food = ps->asset[a] / gd->assets[a].produce.value;
+        if (s->no_farm_production) {
+            if (food > 0) {
+                history_note(h, s->event, HIST_REF_ASSET(a));
+                engine_record_same(h, s, p, HIST_ASSET, CAUSE_EVENT, A_FOOD, 0, ps->asset[A_FOOD]);
             }
+            continue;
+        }
+        history_note(h, HIST_REF_ASSET(a), 0);
+        engine_gain(s, p, A_FOOD, food, CAUSE_PRODUCTION, h);
+    }
     const struct gd_perk *pk = engine_perk(s, p, PERK_FOOD_PER_FARMS);
     if (pk && pk->params[0] > 0) {  /* A21: the mill works in a famine round too */
         history_note(h, HIST_REF_ITEM(ps->perk_item[PERK_FOOD_PER_FARMS]), 0);

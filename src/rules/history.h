@@ -1,6 +1,6 @@
 /* The history of a game: one record per value change, in the order the changes happened (and
- * one, with old == new, for a cost the masons took off entirely: readers that draw values skip
- * those).
+ * one, with old == new, for a cost the masons took off entirely or a production the event
+ * stopped: readers that draw values skip those).
  * It lives outside the game state so the state stays copyable; the engine appends to it
  * (every engine function takes a `struct history *` that may be NULL to record nothing).
  * The filled town-sheet, --until-round and the mismatch marks all read it. */
@@ -37,7 +37,8 @@ enum hist_cause {
  *   CAUSE_COST        the item paid for (>= 0), or HIST_REF_ASSET(a) for units of asset a;
  *                     ref2: the supply the masons took off
  *   CAUSE_FEEDING     0 feeding, 1 starvation (the population the food could not feed)
- *   CAUSE_EVENT       the enum event
+ *   CAUSE_EVENT       the enum event; ref2 HIST_REF_ASSET(a) on a food record with old == new:
+ *                     the event stopped what asset a produces at the round's end (the famine)
  *   CAUSE_WAR         on reputation: 1 highest POW, 2 another supporter, 3 sole supporter;
  *                     on an asset: 0, the supporters' halving
  *   CAUSE_PRODUCTION  a location (0 .. LOCATION_COUNT-1), HIST_REF_ASSET(a) for an asset that

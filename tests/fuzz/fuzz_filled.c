@@ -16,11 +16,10 @@
 #include "log/parse.h"
 #include "log/replay.h"
 #include "rules/gamedata.h"
+#include "../unit/gamedata_fixture.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static struct gamedata gd;
-static int gd_loaded;
 
 static void draw(const struct log_replay *r, const struct diag_list *dl, int letter)
 {
@@ -52,19 +51,13 @@ static void draw(const struct log_replay *r, const struct diag_list *dl, int let
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (!gd_loaded) {
-        struct diag_list gdl = DIAG_LIST_INIT;
-        if (gamedata_load_default(&gd, &gdl) != 0)
-            abort();
-        diag_list_free(&gdl);
-        gd_loaded = 1;
-    }
+    const struct gamedata *gd = fx_gamedata();
     const char *buf = (const char *)data;
     struct diag_list dl = DIAG_LIST_INIT;
     struct log_ast *ast = log_parse(buf, size, "fuzz.xii", &dl);
     struct diag_list rdl = DIAG_LIST_INIT;
     struct log_replay_options opt = {.until_round = size % 3 == 0 ? (int)(size % 11) : 0};
-    struct log_replay *r = log_replay_run(&gd, ast, &opt, &rdl);
+    struct log_replay *r = log_replay_run(gd, ast, &opt, &rdl);
     if (r->started)
         draw(r, &rdl, (int)(size & 1));
     log_replay_free(r);

@@ -16,6 +16,7 @@
 #include "rules/engine.h"
 #include "rules/event_setup.h"
 #include "rules/gamedata.h"
+#include "fuzz_report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -62,17 +63,7 @@ static void replay(const struct gamedata *gd, size_t i, struct strbuf *out)
     struct log_replay_options opt = {0};
     struct log_replay *r = log_replay_run(gd, logs[i].ast, &opt, &dl);
     struct log_report_input in = {log_files[i], logs[i].src, logs[i].len, r, &dl};
-    log_report_text(&in, out);
-    log_report_json(&in, out);
-    if (r->started) {
-        for (int p = 0; p < r->state.cfg.nplayers; p++) {
-            struct score_breakdown sb;
-            engine_score(&r->state, p, &sb);
-            strbuf_printf(out, "%d %d\n", sb.total, engine_pow_full(&r->state, p));
-        }
-        int winners[XII_MAX_PLAYERS];
-        engine_winners(&r->state, winners);
-    }
+    fuzz_report(&in, out);
     log_replay_free(r);
     diag_list_free(&dl);
 }

@@ -21,11 +21,10 @@
 #include "record/session.h"
 #include "record/text.h"
 #include "rules/gamedata.h"
+#include "../unit/gamedata_fixture.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static struct gamedata gd;
-static int gd_loaded;
 static char path[256];
 
 #define MAX_LINES 48
@@ -60,7 +59,7 @@ static void start_file(unsigned pick)
     if (pick % 4 != 0) {
         struct strbuf game = STRBUF_INIT;
         struct log_gen_options opt = {2 + (int)(pick % 3), pick / 4, 0};
-        must(log_gen_game(&gd, &opt, &game, NULL) == 0, "log_gen_game");
+        must(log_gen_game(&GD, &opt, &game, NULL) == 0, "log_gen_game");
         int keep = 5 + (int)(pick % 97) * 3, n = 0;
         const char *p = strbuf_cstr(&game);
         while (*p && n < keep) {
@@ -99,7 +98,7 @@ static void reopen(struct record_session *s)
     struct strbuf before = STRBUF_INIT, after = STRBUF_INIT, err = STRBUF_INIT;
     record_session_report(s, &before);
     record_session_free(s);
-    int rc = record_session_open(s, &gd, path, &err);
+    int rc = record_session_open(s, &GD, path, &err);
     must(rc == 0, "a file the recorder wrote is not accepted again");
     record_session_report(s, &after);
     must(strcmp(strbuf_cstr(&before), strbuf_cstr(&after)) == 0, "the file opened again reaches another report");
@@ -110,21 +109,17 @@ static void reopen(struct record_session *s)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (!gd_loaded) {
-        struct diag_list gdl = DIAG_LIST_INIT;
-        if (gamedata_load_default(&gd, &gdl) != 0)
-            abort();
-        diag_list_free(&gdl);
+    if (!path[0]) {
+        fx_gamedata();
         const char *dir = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : (getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
         snprintf(path, sizeof path, "%s/fuzz_record.%ld.xii", dir, (long)getpid());
-        gd_loaded = 1;
     }
     if (size == 0)
         return 0;
     start_file(data[0]);
     struct record_session s;
     struct strbuf err = STRBUF_INIT;
-    if (record_session_open(&s, &gd, path, &err) != 0) {
+    if (record_session_open(&s, &GD, path, &err) != 0) {
         record_session_free(&s);
         strbuf_free(&err);
         unlink(path);

@@ -15,37 +15,29 @@
 #include "log/report.h"
 #include "rules/engine.h"
 #include "rules/gamedata.h"
+#include "../unit/gamedata_fixture.h"
+#include "fuzz_report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static struct gamedata gd;
-static int gd_loaded;
 
 static void replay_once(const char *buf, size_t size, const struct log_ast *ast, int until,
                         struct strbuf *out, struct diag_list *dl)
 {
+    const struct gamedata *gd = fx_gamedata();
     struct log_replay_options opt = {.until_round = until};
-    struct log_replay *r = log_replay_run(&gd, ast, &opt, dl);
+    struct log_replay *r = log_replay_run(gd, ast, &opt, dl);
     struct log_report_input in = {"fuzz.xii", buf, size, r, dl};
-    log_report_text(&in, out);
-    log_report_json(&in, out);
+    fuzz_report(&in, out);
     log_report_ok(&in);
     if (r->started) {
-        for (int p = 0; p < r->state.cfg.nplayers; p++) {
-            struct score_breakdown sb;
-            engine_score(&r->state, p, &sb);
-            strbuf_printf(out, "%d %d\n", sb.total, engine_pow_full(&r->state, p));
-        }
-        int winners[XII_MAX_PLAYERS];
-        engine_winners(&r->state, winners);
         struct log_missing missing[LOG_MISSING_MAX];
         int n = log_replay_missing(&r->state, missing);
         for (int i = 0; i < n; i++)
             strbuf_puts(out, missing[i].text);
         for (size_t i = 0; i < r->nmismatches; i++) {
-            mismatch_side_text(&gd, &r->mismatches[i], 0, out);
-            mismatch_side_text(&gd, &r->mismatches[i], 1, out);
-            log_claims_message(&gd, &r->mismatches[i], "P", out);
+            mismatch_side_text(gd, &r->mismatches[i], 0, out);
+            mismatch_side_text(gd, &r->mismatches[i], 1, out);
+            log_claims_message(gd, &r->mismatches[i], "P", out);
         }
     }
     log_replay_free(r);
@@ -53,13 +45,6 @@ static void replay_once(const char *buf, size_t size, const struct log_ast *ast,
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (!gd_loaded) {
-        struct diag_list gdl = DIAG_LIST_INIT;
-        if (gamedata_load_default(&gd, &gdl) != 0)
-            abort();
-        diag_list_free(&gdl);
-        gd_loaded = 1;
-    }
     const char *buf = (const char *)data;
     struct diag_list dl = DIAG_LIST_INIT;
     struct strbuf out = STRBUF_INIT;

@@ -1,33 +1,16 @@
 /* Global-event setup: method 1 (seeded and rolled at the table), method 2, the fixed round of
  * forget-about-it, the twice-limit, and the `events` line. */
 #include "test.h"
+#include "gamedata_fixture.h"
 #include <stdio.h>
 #include <string.h>
 #include "log/parse.h"
 #include "log/replay.h"
 #include "rules/event_setup.h"
 
-static struct gamedata gd;
-
-static int setup_data(void **state)
-{
-    (void)state;
-    struct diag_list dl = DIAG_LIST_INIT;
-    int rc = gamedata_load_default(&gd, &dl);
-    diag_list_free(&dl);
-    return rc;
-}
-
-static int teardown_data(void **state)
-{
-    (void)state;
-    gamedata_free(&gd);
-    return 0;
-}
-
 static int difficulty(const char *id)
 {
-    int d = gamedata_difficulty(&gd, id, strlen(id));
+    int d = gamedata_difficulty(&GD, id, strlen(id));
     assert_true(d >= 0);
     return d;
 }
@@ -36,7 +19,7 @@ static int difficulty(const char *id)
  * and no event is on more than max_same_event rounds. */
 static void assert_valid(const struct event_setup *s, int d)
 {
-    const struct gd_difficulty *df = &gd.difficulties[d];
+    const struct gd_difficulty *df = &GD.difficulties[d];
     int count[EVENT_COUNT] = {0};
     for (int r = 1; r <= GD_ROUNDS; r++) {
         if (!df->has_event[r]) {
@@ -49,7 +32,7 @@ static void assert_valid(const struct event_setup *s, int d)
         count[s->event[r]]++;
     }
     for (int e = 0; e < EVENT_COUNT; e++)
-        assert_true(count[e] <= gd.max_same_event);
+        assert_true(count[e] <= GD.max_same_event);
 }
 
 /* The concatenated messages of dl, for substring checks. */
@@ -66,19 +49,19 @@ static const char *messages(const struct diag_list *dl, struct strbuf *sb)
 static void test_every_difficulty_seeded(void **state)
 {
     (void)state;
-    for (int d = 0; d < gd.ndifficulties; d++) {
+    for (int d = 0; d < GD.ndifficulties; d++) {
         struct event_setup s;
         struct diag_list dl = DIAG_LIST_INIT;
-        assert_int_equal(event_setup_seed(&gd, d, 42, &s, &dl), 0);
+        assert_int_equal(event_setup_seed(&GD, d, 42, &s, &dl), 0);
         assert_int_equal(dl.count, 0);
         assert_valid(&s, d);
         int kept = 0;
         for (size_t i = 0; i < s.nrolls; i++) {
             assert_true(s.rolls[i].die >= 1 && s.rolls[i].die <= 6);
-            assert_int_equal(gd.events[s.rolls[i].event].die, s.rolls[i].die);
+            assert_int_equal(GD.events[s.rolls[i].event].die, s.rolls[i].die);
             kept += s.rolls[i].kept;
         }
-        assert_int_equal(kept, event_setup_free_rounds(&gd, d));
+        assert_int_equal(kept, event_setup_free_rounds(&GD, d));
         event_setup_free(&s);
         diag_list_free(&dl);
     }
@@ -92,7 +75,7 @@ static void test_twice_limit_over_many_seeds(void **state)
     for (uint64_t seed = 0; seed < 10000; seed++) {
         struct event_setup s;
         struct diag_list dl = DIAG_LIST_INIT;
-        assert_int_equal(event_setup_seed(&gd, d, seed, &s, &dl), 0);
+        assert_int_equal(event_setup_seed(&GD, d, seed, &s, &dl), 0);
         assert_valid(&s, d);
         for (size_t i = 0; i < s.nrolls; i++)
             rerolls += !s.rolls[i].kept;
@@ -105,7 +88,7 @@ static void test_twice_limit_over_many_seeds(void **state)
     for (uint64_t seed = 0; seed < 10000; seed++) {
         struct event_setup s;
         struct diag_list dl = DIAG_LIST_INIT;
-        assert_int_equal(event_setup_seed(&gd, vh, seed * 7919u, &s, &dl), 0);
+        assert_int_equal(event_setup_seed(&GD, vh, seed * 7919u, &s, &dl), 0);
         assert_valid(&s, vh);
         event_setup_free(&s);
         diag_list_free(&dl);
@@ -118,14 +101,14 @@ static void test_seed_is_deterministic(void **state)
     int d = difficulty("hard");
     struct event_setup a, b, c;
     struct diag_list dl = DIAG_LIST_INIT;
-    assert_int_equal(event_setup_seed(&gd, d, 2024, &a, &dl), 0);
-    assert_int_equal(event_setup_seed(&gd, d, 2024, &b, &dl), 0);
+    assert_int_equal(event_setup_seed(&GD, d, 2024, &a, &dl), 0);
+    assert_int_equal(event_setup_seed(&GD, d, 2024, &b, &dl), 0);
     assert_memory_equal(a.event, b.event, sizeof a.event);
     assert_int_equal(a.nrolls, b.nrolls);
     assert_memory_equal(a.rolls, b.rolls, a.nrolls * sizeof a.rolls[0]);
     /* splitmix64 from state 0: the first output is 0xe220a8397b1dcdaf, whose value mod 6
      * is 1, so the first die is 2 (plague). Pins the documented generator. */
-    assert_int_equal(event_setup_seed(&gd, d, 0, &c, &dl), 0);
+    assert_int_equal(event_setup_seed(&GD, d, 0, &c, &dl), 0);
     assert_int_equal(c.rolls[0].die, (int)(0xe220a8397b1dcdafu % 6u) + 1);
     assert_int_equal(c.rolls[0].die, 2);
     assert_int_equal(c.event[5], E_PLAGUE);
@@ -133,7 +116,7 @@ static void test_seed_is_deterministic(void **state)
     int differ = 0;
     for (uint64_t seed = 1; seed < 20 && !differ; seed++) {
         struct event_setup x;
-        assert_int_equal(event_setup_seed(&gd, d, seed, &x, &dl), 0);
+        assert_int_equal(event_setup_seed(&GD, d, seed, &x, &dl), 0);
         differ = memcmp(x.event, a.event, sizeof a.event) != 0;
         event_setup_free(&x);
     }
@@ -150,7 +133,7 @@ static void test_roll_in_order(void **state)
     int d = difficulty("normal");
     struct event_setup s;
     struct diag_list dl = DIAG_LIST_INIT;
-    assert_int_equal(event_setup_roll(&gd, d, "3 5, 1 6", "--roll", &s, &dl), 0);
+    assert_int_equal(event_setup_roll(&GD, d, "3 5, 1 6", "--roll", &s, &dl), 0);
     assert_int_equal(dl.count, 0);
     assert_int_equal(s.event[7], E_FAMINE);
     assert_int_equal(s.event[8], E_OUTLAWS_ATTACK);
@@ -158,7 +141,7 @@ static void test_roll_in_order(void **state)
     assert_int_equal(s.event[10], E_WATER_STORM);
     assert_int_equal(s.nrolls, 4);
     struct strbuf sb = STRBUF_INIT;
-    assert_int_equal(event_setup_format_events(&gd, &s, &sb), 1);
+    assert_int_equal(event_setup_format_events(&GD, &s, &sb), 1);
     assert_string_equal(strbuf_cstr(&sb), "events 7 famine, 8 outlaws-attack, 9 fire, 10 water-storm");
     strbuf_free(&sb);
     event_setup_free(&s);
@@ -172,7 +155,7 @@ static void test_roll_rerolls_consume_next_dice(void **state)
     struct event_setup s;
     struct diag_list dl = DIAG_LIST_INIT;
     /* Rounds 5-10: 2 (plague), 2 (plague), 2 re-rolled, 2 re-rolled, 4, 4, 2 re-rolled, 1, 6, 6. */
-    assert_int_equal(event_setup_roll(&gd, d, "2 2 2 2 4 4 2 1 6 6", "--roll", &s, &dl), 0);
+    assert_int_equal(event_setup_roll(&GD, d, "2 2 2 2 4 4 2 1 6 6", "--roll", &s, &dl), 0);
     assert_int_equal(s.event[5], E_PLAGUE);
     assert_int_equal(s.event[6], E_PLAGUE);
     assert_int_equal(s.event[7], E_CIVIL_WAR);
@@ -192,7 +175,7 @@ static void test_roll_rerolls_consume_next_dice(void **state)
     assert_int_equal(dl.items[0].level, DIAG_WARNING);
     assert_int_equal(dl.items[0].pos.col, 19);
     struct strbuf sb = STRBUF_INIT;
-    event_setup_format_rolls(&gd, &s, &sb);
+    event_setup_format_rolls(&GD, &s, &sb);
     assert_string_equal(strbuf_cstr(&sb),
                         "round 5: 2 Plague; round 6: 2 Plague; round 7: 2 (Plague has 2 rounds: "
                         "re-rolled), 2 (Plague has 2 rounds: re-rolled), 4 Civil War; round 8: "
@@ -210,19 +193,19 @@ static void test_roll_too_few_dice(void **state)
     struct event_setup s;
     struct diag_list dl = DIAG_LIST_INIT;
     struct strbuf sb = STRBUF_INIT;
-    assert_int_equal(event_setup_roll(&gd, d, "3 5", "--roll", &s, &dl), -1);
+    assert_int_equal(event_setup_roll(&GD, d, "3 5", "--roll", &s, &dl), -1);
     assert_int_equal(dl.errors, 1);
     assert_non_null(strstr(messages(&dl, &sb), "rounds 9, 10 still need an event"));
     assert_non_null(strstr(strbuf_cstr(&sb), "at least 2 more dice"));
     event_setup_free(&s);
     diag_list_free(&dl);
     /* Re-rolls eat dice too: 3 3 3 leaves round 9 waiting and round 10 to go. */
-    assert_int_equal(event_setup_roll(&gd, d, "3 3 3", "--roll", &s, &dl), -1);
+    assert_int_equal(event_setup_roll(&GD, d, "3 3 3", "--roll", &s, &dl), -1);
     assert_non_null(strstr(messages(&dl, &sb), "rounds 9, 10 still need an event"));
     assert_non_null(strstr(strbuf_cstr(&sb), "at least 2 more dice"));
     event_setup_free(&s);
     diag_list_free(&dl);
-    assert_int_equal(event_setup_roll(&gd, d, "1 2 3", "--roll", &s, &dl), -1);
+    assert_int_equal(event_setup_roll(&GD, d, "1 2 3", "--roll", &s, &dl), -1);
     assert_non_null(strstr(messages(&dl, &sb), "round 10 still needs an event"));
     assert_non_null(strstr(strbuf_cstr(&sb), "at least 1 more die"));
     event_setup_free(&s);
@@ -236,7 +219,7 @@ static void test_roll_bad_die(void **state)
     int d = difficulty("easy");
     struct event_setup s;
     struct diag_list dl = DIAG_LIST_INIT;
-    assert_int_equal(event_setup_roll(&gd, d, "3 7 x", "--roll", &s, &dl), -1);
+    assert_int_equal(event_setup_roll(&GD, d, "3 7 x", "--roll", &s, &dl), -1);
     assert_int_equal(dl.errors, 2);
     assert_int_equal(dl.items[0].pos.col, 3);
     assert_int_equal(dl.items[1].pos.col, 5);
@@ -251,13 +234,13 @@ static void test_choose_valid_with_aliases_and_dice(void **state)
     int d = difficulty("normal");
     struct event_setup s;
     struct diag_list dl = DIAG_LIST_INIT;
-    assert_int_equal(event_setup_choose(&gd, d, "10 outlaws, 7 fire, 8 Plague 9 3", "--choose",
+    assert_int_equal(event_setup_choose(&GD, d, "10 outlaws, 7 fire, 8 Plague 9 3", "--choose",
                                         &s, &dl), 0);
     assert_int_equal(dl.count, 0);
     assert_int_equal(s.method, EVENT_METHOD_CHOOSE);
     assert_int_equal(s.nrolls, 0);
     struct strbuf sb = STRBUF_INIT;
-    event_setup_format_events(&gd, &s, &sb);
+    event_setup_format_events(&GD, &s, &sb);
     assert_string_equal(strbuf_cstr(&sb), "events 7 fire, 8 plague, 9 famine, 10 outlaws-attack");
     strbuf_free(&sb);
     event_setup_free(&s);
@@ -271,7 +254,7 @@ static void test_choose_limit_refused(void **state)
     struct event_setup s;
     struct diag_list dl = DIAG_LIST_INIT;
     const char *text = "9 fire, 7 fire, 8 1, 10 plague";
-    assert_int_equal(event_setup_choose(&gd, d, text, "--choose", &s, &dl), -1);
+    assert_int_equal(event_setup_choose(&GD, d, text, "--choose", &s, &dl), -1);
     assert_int_equal(dl.errors, 1);
     /* In round order the third fire is round 9's, written first. */
     assert_non_null(strstr(dl.items[0].message, "round 9: fire is already on rounds 7 and 8; an event may strike on at most 2 rounds"));
@@ -291,7 +274,7 @@ static void test_same_words_everywhere(void **state)
     int d = difficulty("normal");
     struct event_setup s;
     struct diag_list dl = DIAG_LIST_INIT;
-    assert_int_equal(event_setup_choose(&gd, d, "7 fire, 8 fire, 9 fire, 10 plague", "--choose",
+    assert_int_equal(event_setup_choose(&GD, d, "7 fire, 8 fire, 9 fire, 10 plague", "--choose",
                                         &s, &dl), -1);
     assert_int_equal(dl.errors, 1);
     assert_string_equal(dl.items[0].code, "events");
@@ -303,7 +286,7 @@ static void test_same_words_everywhere(void **state)
                               "events 7 fire, 8 fire, 9 fire, 10 plague\nround 1\n";
     struct log_ast *ast = log_parse(log, sizeof log - 1, "game.xii", &dl);
     struct log_replay_options opt = {0};
-    struct log_replay *r = log_replay_run(&gd, ast, &opt, &dl);
+    struct log_replay *r = log_replay_run(&GD, ast, &opt, &dl);
     assert_int_equal(dl.errors, 1);
     assert_string_equal(dl.items[0].code, "events");
     assert_string_equal(dl.items[0].message, sentence);
@@ -324,9 +307,9 @@ static void test_same_words_everywhere(void **state)
     cfg.events[10] = E_PLAGUE;
     struct game_state gs;
     struct refusal why;
-    assert_int_equal(engine_new_game(&gs, &gd, &cfg, NULL, &why), -1);
+    assert_int_equal(engine_new_game(&gs, &GD, &cfg, NULL, &why), -1);
     struct strbuf sb = STRBUF_INIT;
-    refusal_text(&gd, &cfg, &why, &sb);
+    refusal_text(&GD, &cfg, &why, &sb);
     assert_string_equal(rule_id_text(why.rule), "events");
     assert_string_equal(strbuf_cstr(&sb), sentence);
     strbuf_free(&sb);
@@ -338,14 +321,14 @@ static void test_choose_missing_and_extra_rounds(void **state)
     int d = difficulty("normal");
     struct event_setup s;
     struct diag_list dl = DIAG_LIST_INIT;
-    assert_int_equal(event_setup_choose(&gd, d, "7 fire, 8 plague, 10 famine", "--choose", &s, &dl),
+    assert_int_equal(event_setup_choose(&GD, d, "7 fire, 8 plague, 10 famine", "--choose", &s, &dl),
                      -1);
     assert_int_equal(dl.errors, 1);
     assert_non_null(strstr(dl.items[0].message, "no event for round 9 (difficulty normal has events in rounds 7, 8, 9 and 10)"));
     event_setup_free(&s);
     diag_list_free(&dl);
 
-    assert_int_equal(event_setup_choose(&gd, d, "3 fire, 7 fire, 8 plague, 9 famine, 10 storm",
+    assert_int_equal(event_setup_choose(&GD, d, "3 fire, 7 fire, 8 plague, 9 famine, 10 storm",
                                         "--choose", &s, &dl), -1);
     assert_int_equal(dl.errors, 1);
     assert_string_equal(dl.items[0].message,
@@ -353,7 +336,7 @@ static void test_choose_missing_and_extra_rounds(void **state)
     event_setup_free(&s);
     diag_list_free(&dl);
 
-    assert_int_equal(event_setup_choose(&gd, d, "7 fire 7 plague 8 dragons 11 fire 9",
+    assert_int_equal(event_setup_choose(&GD, d, "7 fire 7 plague 8 dragons 11 fire 9",
                                         "--choose", &s, &dl), -1);
     struct strbuf sb = STRBUF_INIT;
     const char *m = messages(&dl, &sb);
@@ -372,8 +355,8 @@ static void test_forget_about_it_round_one(void **state)
     int d = difficulty("forget-about-it");
     struct event_setup s;
     struct diag_list dl = DIAG_LIST_INIT;
-    assert_int_equal(event_setup_free_rounds(&gd, d), 9);
-    assert_int_equal(event_setup_seed(&gd, d, 7, &s, &dl), 0);
+    assert_int_equal(event_setup_free_rounds(&GD, d), 9);
+    assert_int_equal(event_setup_seed(&GD, d, 7, &s, &dl), 0);
     assert_int_equal(s.event[1], E_OUTLAWS_ATTACK);
     assert_true(s.fixed[1]);
     for (size_t i = 0; i < s.nrolls; i++)
@@ -383,7 +366,7 @@ static void test_forget_about_it_round_one(void **state)
     /* Round 1 counts toward the limit: outlaws on round 1 and on two more rounds is refused. */
     const char *text = "2 outlaws, 3 fire, 4 fire, 5 plague, 6 plague, 7 famine, 8 famine, "
                        "9 5, 10 storm";
-    assert_int_equal(event_setup_choose(&gd, d, text, "--choose", &s, &dl), -1);
+    assert_int_equal(event_setup_choose(&GD, d, text, "--choose", &s, &dl), -1);
     assert_non_null(strstr(dl.items[0].message, "round 9: outlaws-attack is already on rounds 1 and 2"));
     event_setup_free(&s);
     diag_list_free(&dl);
@@ -391,20 +374,20 @@ static void test_forget_about_it_round_one(void **state)
     /* Naming round 1 with its fixed event is fine; with another event it is refused. */
     text = "1 outlaws, 2 outlaws, 3 fire, 4 fire, 5 plague, 6 plague, 7 famine, 8 famine, "
            "9 storm, 10 storm";
-    assert_int_equal(event_setup_choose(&gd, d, text, "--choose", &s, &dl), 0);
+    assert_int_equal(event_setup_choose(&GD, d, text, "--choose", &s, &dl), 0);
     struct strbuf sb = STRBUF_INIT;
-    event_setup_format_events(&gd, &s, &sb);
+    event_setup_format_events(&GD, &s, &sb);
     assert_true(strncmp(strbuf_cstr(&sb), "events 1 outlaws-attack, 2 outlaws-attack, 3 fire", 49) == 0);
     strbuf_free(&sb);
     event_setup_free(&s);
-    assert_int_equal(event_setup_choose(&gd, d, "1 fire", "--choose", &s, &dl), -1);
+    assert_int_equal(event_setup_choose(&GD, d, "1 fire", "--choose", &s, &dl), -1);
     assert_string_equal(dl.items[0].message,
                         "round 1 is always outlaws-attack in difficulty forget-about-it, not fire");
     event_setup_free(&s);
     diag_list_free(&dl);
 
     /* --roll: round 1 takes no die; 5 5 5 re-rolls the third outlaws' attack. */
-    assert_int_equal(event_setup_roll(&gd, d, "5 5 1 1 2 2 3 3 4 6", "--roll", &s, &dl), 0);
+    assert_int_equal(event_setup_roll(&GD, d, "5 5 1 1 2 2 3 3 4 6", "--roll", &s, &dl), 0);
     assert_int_equal(s.event[2], E_OUTLAWS_ATTACK);
     assert_int_equal(s.rolls[1].round, 3);
     assert_int_equal(s.rolls[1].kept, 0);
@@ -420,19 +403,19 @@ static void test_very_easy_has_nothing(void **state)
     int d = difficulty("very-easy");
     struct event_setup s;
     struct diag_list dl = DIAG_LIST_INIT;
-    assert_int_equal(event_setup_free_rounds(&gd, d), 0);
-    assert_int_equal(event_setup_roll(&gd, d, "", "--roll", &s, &dl), 0);
+    assert_int_equal(event_setup_free_rounds(&GD, d), 0);
+    assert_int_equal(event_setup_roll(&GD, d, "", "--roll", &s, &dl), 0);
     struct strbuf sb = STRBUF_INIT;
-    assert_int_equal(event_setup_format_events(&gd, &s, &sb), 0);
+    assert_int_equal(event_setup_format_events(&GD, &s, &sb), 0);
     assert_string_equal(strbuf_cstr(&sb), "");
-    event_setup_format_rounds(&gd, d, &sb);
+    event_setup_format_rounds(&GD, d, &sb);
     assert_string_equal(strbuf_cstr(&sb), "none");
     strbuf_reset(&sb);
-    event_setup_format_rounds(&gd, difficulty("forget-about-it"), &sb);
+    event_setup_format_rounds(&GD, difficulty("forget-about-it"), &sb);
     assert_string_equal(strbuf_cstr(&sb), "1-10");
     strbuf_free(&sb);
     event_setup_free(&s);
-    assert_int_equal(event_setup_choose(&gd, d, "", "--choose", &s, &dl), 0);
+    assert_int_equal(event_setup_choose(&GD, d, "", "--choose", &s, &dl), 0);
     event_setup_free(&s);
     diag_list_free(&dl);
 }
@@ -469,5 +452,5 @@ int main(void)
         cmocka_unit_test(test_very_easy_has_nothing),
         cmocka_unit_test(test_parse_seed),
     };
-    return cmocka_run_group_tests(tests, setup_data, teardown_data);
+    return cmocka_run_group_tests(tests, fx_load, fx_unload);
 }

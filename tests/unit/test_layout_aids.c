@@ -4,6 +4,7 @@
  * places of at least 20 mm, and the players' list parsing. */
 #include "test.h"
 #include "test_util.h"
+#include "gamedata_fixture.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,25 +20,20 @@
 #include "rules/event_setup.h"
 #include "rules/gamedata.h"
 
-static struct gamedata gd;
 static struct icon_set *icons;
 
 static int setup_data(void **state)
 {
-    (void)state;
     struct diag_list dl = DIAG_LIST_INIT;
-    int rc = gamedata_load_default(&gd, &dl);
     icons = icons_load_default(&dl);
     diag_list_free(&dl);
-    return rc != 0 || !icons;
+    return fx_load(state) != 0 || !icons;
 }
 
 static int teardown_data(void **state)
 {
-    (void)state;
-    gamedata_free(&gd);
     icons_free(icons);
-    return 0;
+    return fx_unload(state);
 }
 
 /* The text of a trace line's JSON string (from the opening quote). */
@@ -134,7 +130,7 @@ static char *draw_setup(const struct event_setup *s, const struct paper *p, int 
                         const char *const *names, struct strbuf *flat)
 {
     struct canvas *c = test_trace_canvas(0);
-    struct setup_sheet_options o = {&gd, s, p, grey, nplayers, names, "A4 \xc2\xb7 colour"};
+    struct setup_sheet_options o = {&GD, s, p, grey, nplayers, names, "A4 \xc2\xb7 colour"};
     setup_sheet_draw(c, &o);
     assert_int_equal(canvas_status(c), 0);
     char *trace = strdup(canvas_trace(c));
@@ -149,28 +145,28 @@ static void test_setup_sheet_every_difficulty(void **state)
     (void)state;
     const char *const names[] = {"Jack", "Tom", "Martha", "Mary", "Bartholomew of the Long Name"};
     struct strbuf flat = STRBUF_INIT;
-    for (int d = 0; d < gd.ndifficulties; d++)
+    for (int d = 0; d < GD.ndifficulties; d++)
         for (int paper = 0; paper < 2; paper++) {
             struct event_setup s;
             struct diag_list dl = DIAG_LIST_INIT;
-            assert_int_equal(event_setup_seed(&gd, d, 99, &s, &dl), 0);
+            assert_int_equal(event_setup_seed(&GD, d, 99, &s, &dl), 0);
             const struct paper *p = layout_paper_find(paper ? "letter" : "a4");
             free(draw_setup(&s, p, paper, paper ? 5 : 0, paper ? names : NULL, &flat));
-            assert_has(&flat, gd.difficulties[d].name);
+            assert_has(&flat, GD.difficulties[d].name);
             for (int r = 1; r <= GD_ROUNDS; r++)
                 if (s.event[r] >= 0) {
-                    assert_has(&flat, gd.events[s.event[r]].name);
-                    assert_has(&flat, gd.events[s.event[r]].text);
+                    assert_has(&flat, GD.events[s.event[r]].name);
+                    assert_has(&flat, GD.events[s.event[r]].text);
                 }
             struct strbuf good = STRBUF_INIT;
-            if (gd.difficulties[d].good_high >= 0)
-                strbuf_printf(&good, "%d\xe2\x80\x93%d", gd.difficulties[d].good_low,
-                              gd.difficulties[d].good_high);
+            if (GD.difficulties[d].good_high >= 0)
+                strbuf_printf(&good, "%d\xe2\x80\x93%d", GD.difficulties[d].good_low,
+                              GD.difficulties[d].good_high);
             else
-                strbuf_printf(&good, "above %d", gd.difficulties[d].good_low);
+                strbuf_printf(&good, "above %d", GD.difficulties[d].good_low);
             assert_has(&flat, strbuf_cstr(&good));
             strbuf_free(&good);
-            if (event_setup_free_rounds(&gd, d) == 0)
+            if (event_setup_free_rounds(&GD, d) == 0)
                 assert_has(&flat, "no global events");
             else
                 assert_has(&flat, "seed 99");
@@ -185,8 +181,8 @@ static void test_setup_sheet_track_letters(void **state)
     (void)state;
     struct event_setup s;
     struct diag_list dl = DIAG_LIST_INIT;
-    int d = gamedata_difficulty(&gd, "normal", 6);
-    assert_int_equal(event_setup_roll(&gd, d, "3 5 1 6", "--roll", &s, &dl), 0);
+    int d = gamedata_difficulty(&GD, "normal", 6);
+    assert_int_equal(event_setup_roll(&GD, d, "3 5 1 6", "--roll", &s, &dl), 0);
     struct strbuf flat = STRBUF_INIT;
     char *trace = draw_setup(&s, layout_paper_find("a4"), 0, 2, NULL, &flat);
     /* The letters stand alone in the track's cells, big. */
@@ -245,9 +241,9 @@ static void test_summary_fits_both_papers(void **state)
     (void)state;
     struct strbuf fa4 = STRBUF_INIT, fletter = STRBUF_INIT, fgrey = STRBUF_INIT;
     double sa4, sletter, sgrey;
-    free(draw_summary(&gd, layout_paper_find("a4"), 0, &fa4, &sa4));
-    free(draw_summary(&gd, layout_paper_find("letter"), 0, &fletter, &sletter));
-    free(draw_summary(&gd, layout_paper_find("letter"), 1, &fgrey, &sgrey));
+    free(draw_summary(&GD, layout_paper_find("a4"), 0, &fa4, &sa4));
+    free(draw_summary(&GD, layout_paper_find("letter"), 0, &fletter, &sletter));
+    free(draw_summary(&GD, layout_paper_find("letter"), 1, &fgrey, &sgrey));
     /* Same text, same size on both papers, and comfortably above the minimum. */
     assert_true(sa4 == sletter);
     assert_true(sa4 >= 7.5);
@@ -258,11 +254,11 @@ static void test_summary_fits_both_papers(void **state)
     for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++)
         assert_has(&fa4, sections[i] + 1);  /* small caps draw the first letter apart */
     for (int e = 0; e < EVENT_COUNT; e++)
-        assert_has(&fa4, gd.events[e].text);
-    for (int d = 0; d < gd.ndifficulties; d++)
-        assert_has(&fa4, gd.difficulties[d].name);
-    for (int o = 0; o < gd.nobjectives; o++)
-        assert_has(&fa4, gd.objectives[o].name);
+        assert_has(&fa4, GD.events[e].text);
+    for (int d = 0; d < GD.ndifficulties; d++)
+        assert_has(&fa4, GD.difficulties[d].name);
+    for (int o = 0; o < GD.nobjectives; o++)
+        assert_has(&fa4, GD.objectives[o].name);
     assert_has(&fa4, "Every 2 farms make 1 food");
     assert_has(&fa4, "pay 1 food for every 2 population");
     assert_has(&fa4, "No event may fall on more than 2 rounds");
@@ -373,7 +369,7 @@ static void test_organiser_every_player_count(void **state)
             assert_int_equal(organiser_players_parse(count, NULL, 4, &pl, &err), 0);
             const struct paper *p = layout_paper_find(paper ? "letter" : "a4");
             struct canvas *c = test_trace_canvas(0);
-            struct organiser_options o = {&gd, p, paper, &pl, "organiser"};
+            struct organiser_options o = {&GD, p, paper, &pl, "organiser"};
             organiser_draw(c, &o);
             assert_int_equal(canvas_status(c), 0);
             check_texts(c, canvas_trace(c), layout_page_area(p), &flat);
@@ -406,7 +402,7 @@ static void test_organiser_names(void **state)
     assert_string_equal(pl.names[0], "Jack");
     assert_string_equal(pl.names[2], "Martha");
     struct canvas *c = test_trace_canvas(0);
-    struct organiser_options o = {&gd, layout_paper_find("a4"), 0, &pl, "organiser"};
+    struct organiser_options o = {&GD, layout_paper_find("a4"), 0, &pl, "organiser"};
     organiser_draw(c, &o);
     struct strbuf flat = STRBUF_INIT;
     check_texts(c, canvas_trace(c), layout_page_area(o.paper), &flat);
@@ -457,7 +453,7 @@ static void test_record_sheet_every_player_count(void **state)
                 assert_int_equal(organiser_players_parse(count, NULL, 4, &pl, &err), 0);
                 const struct paper *p = layout_paper_find(paper ? "letter" : "a4");
                 struct canvas *c = test_trace_canvas(0);
-                struct record_options o = {&gd, p, paper, &pl, rounds, "game record"};
+                struct record_options o = {&GD, p, paper, &pl, rounds, "game record"};
                 record_sheet_draw(c, &o);
                 assert_int_equal(canvas_status(c), 0);
                 check_texts(c, canvas_trace(c), layout_page_area(p), &flat);
@@ -488,7 +484,7 @@ static void test_record_sheet_turn_order(void **state)
     struct strbuf err = STRBUF_INIT, flat = STRBUF_INIT;
     assert_int_equal(organiser_players_parse(NULL, "Jack,Tom,Martha", 4, &pl, &err), 0);
     struct canvas *c = test_trace_canvas(0);
-    struct record_options o = {&gd, layout_paper_find("a4"), 0, &pl, 4, "game record"};
+    struct record_options o = {&GD, layout_paper_find("a4"), 0, &pl, 4, "game record"};
     record_sheet_draw(c, &o);
     check_texts(c, canvas_trace(c), layout_page_area(o.paper), &flat);
     const char *order = strstr(strbuf_cstr(&flat), "JackTomMartha");

@@ -6,6 +6,7 @@
  * Run from the repository root (inputs and golden files in tests/golden/filled/).
  * UPDATE=1 (make golden-update) rewrites the golden traces that differ instead of comparing. */
 #include "test.h"
+#include "gamedata_fixture.h"
 #include "test_util.h"
 #include <math.h>
 #include <stdio.h>
@@ -21,24 +22,6 @@
 #include "log/replay.h"
 
 #define DIR "tests/golden/filled/"
-
-static struct gamedata gd;
-
-static int setup(void **state)
-{
-    (void)state;
-    struct diag_list dl = DIAG_LIST_INIT;
-    int rc = gamedata_load_default(&gd, &dl);
-    diag_list_free(&dl);
-    return rc;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    gamedata_free(&gd);
-    return 0;
-}
 
 /* ---- a replayed game ---- */
 
@@ -58,7 +41,7 @@ static void game_load_src(struct game *g, const char *name, char *src, size_t le
     g->dl = init;
     g->ast = log_parse(g->src, len, name, &g->dl);
     struct log_replay_options opt = {.until_round = until};
-    g->r = log_replay_run(&gd, g->ast, &opt, &g->dl);
+    g->r = log_replay_run(&GD, g->ast, &opt, &g->dl);
     assert_true(g->r->started);
 }
 
@@ -113,7 +96,7 @@ static struct filled_sheet_input game_input(const struct game *g, const char *na
 {
     struct filled_sheet_input in;
     memset(&in, 0, sizeof in);
-    in.gd = &gd;
+    in.gd = &GD;
     in.state = &g->r->state;
     in.history = &g->r->history;
     in.mismatches = g->r->mismatches;
@@ -289,13 +272,13 @@ static char *long_history_trace(int n, struct game_state *s, struct townsheet_ge
     memset(&cfg, 0, sizeof cfg);
     cfg.nplayers = 1;
     snprintf(cfg.names[0], sizeof cfg.names[0], "Ann");
-    cfg.difficulty = gd.default_difficulty;
+    cfg.difficulty = GD.default_difficulty;
     for (int r = 0; r <= GD_ROUNDS; r++)
         cfg.events[r] = -1;
     cfg.objective = 0;
     struct history h = HISTORY_INIT;
     struct refusal why;
-    if (engine_new_game(s, &gd, &cfg, &h, &why) != 0)
+    if (engine_new_game(s, &GD, &cfg, &h, &why) != 0)
         fail_msg("engine_new_game: %s", rule_id_text(why.rule));
     int old = 0;
     for (int i = 1; i <= n; i++) {
@@ -307,7 +290,7 @@ static char *long_history_trace(int n, struct game_state *s, struct townsheet_ge
     s->p[0].asset[A_FOOD] = old;
     struct filled_sheet_input in;
     memset(&in, 0, sizeof in);
-    in.gd = &gd;
+    in.gd = &GD;
     in.state = s;
     in.history = &h;
     in.paper = "a4";
@@ -316,7 +299,7 @@ static char *long_history_trace(int n, struct game_state *s, struct townsheet_ge
     /* The cells, from the blank sheet. */
     struct canvas *c = test_trace_canvas(0);
     struct townsheet_options o;
-    townsheet_options_init(&o, &gd, layout_paper_find("a4"), 0);
+    townsheet_options_init(&o, &GD, layout_paper_find("a4"), 0);
     struct strbuf err = STRBUF_INIT;
     memset(geom, 0, sizeof *geom);
     assert_int_equal(townsheet_draw_page(c, &o, NULL, 0, geom, &err), 0);
@@ -780,7 +763,7 @@ static void test_claim_on_start_value(void **state)
     memset(geom, 0, sizeof *geom);
     struct canvas *c = test_trace_canvas(0);
     struct townsheet_options o;
-    townsheet_options_init(&o, &gd, layout_paper_find("a4"), 0);
+    townsheet_options_init(&o, &GD, layout_paper_find("a4"), 0);
     struct strbuf err = STRBUF_INIT;
     assert_int_equal(townsheet_draw_page(c, &o, NULL, 0, geom, &err), 0);
     canvas_discard(c);
@@ -826,11 +809,11 @@ static void test_name_fonts(void **state)
     struct diag_list dl = DIAG_LIST_INIT;
     struct log_ast *ast = log_parse(log, sizeof log - 1, "names.xii", &dl);
     struct log_replay_options opt = {0};
-    struct log_replay *r = log_replay_run(&gd, ast, &opt, &dl);
+    struct log_replay *r = log_replay_run(&GD, ast, &opt, &dl);
     assert_true(r->started);
     struct filled_sheet_input in;
     memset(&in, 0, sizeof in);
-    in.gd = &gd;
+    in.gd = &GD;
     in.state = &r->state;
     in.history = &r->history;
     in.paper = "a4";
@@ -982,7 +965,7 @@ static void test_pdf(void **state)
     memset(geom, 0, sizeof *geom);
     struct canvas *c = test_trace_canvas(0);
     struct townsheet_options o;
-    townsheet_options_init(&o, &gd, layout_paper_find("a4"), 0);
+    townsheet_options_init(&o, &GD, layout_paper_find("a4"), 0);
     struct strbuf err = STRBUF_INIT;
     assert_int_equal(townsheet_draw_page(c, &o, NULL, 0, geom, &err), 0);
     canvas_discard(c);
@@ -1008,7 +991,7 @@ static void test_pdf(void **state)
                 strcpy(buf, "");
             if (strcmp(last, buf) != 0)
                 fail_msg("player %d, %s: the row ends with '%s', the final amount is %d", p,
-                         gd.assets[a].id, last, want);
+                         GD.assets[a].id, last, want);
             free(out);
         }
     }
@@ -1043,5 +1026,5 @@ int main(void)
         cmocka_unit_test(test_bad_paper),
         cmocka_unit_test(test_pdf),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, fx_load, fx_unload);
 }

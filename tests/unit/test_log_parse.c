@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* The tree, diagnostics and input of the last parse; freed by the next parse or the teardown. */
 static struct log_ast *g_ast;
@@ -971,22 +970,7 @@ static void test_log_free_null(void **state)
     assert_string_equal(log_kind_name(LOG_KIND_COUNT), "invalid");
 }
 
-static double seconds_since(clock_t t0)
-{
-    return (double)(clock() - t0) / CLOCKS_PER_SEC;
-}
-
-#if defined(__SANITIZE_ADDRESS__)
-#define TIME_LIMIT 8.0 /* sanitizers slow everything down several times */
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define TIME_LIMIT 8.0
-#endif
-#endif
-#ifndef TIME_LIMIT
-#define TIME_LIMIT 1.0
-#endif
-
+/* A million lines of every kind parse, each statement in place (how fast: bench/bench_audit). */
 static void test_million_lines(void **state)
 {
     (void)state;
@@ -1000,17 +984,14 @@ static void test_million_lines(void **state)
     struct strbuf sb = STRBUF_INIT;
     for (size_t i = 0; i < n; i++)
         strbuf_puts(&sb, lines[i % 10]);
-    clock_t t0 = clock();
     parse_n(sb.data, sb.len);
-    double t = seconds_since(t0);
-    print_message("1,000,000 lines (%zu bytes) parsed in %.3f s\n", sb.len, t);
     assert_int_equal(g_dl.count, 0);
     assert_int_equal(g_ast->count, n / 10 * 9);
-    assert_true(t < TIME_LIMIT);
     assert_int_equal(g_ast->stmts[g_ast->count - 1].at.line, (int)n - 1);
     strbuf_free(&sb);
 }
 
+/* Lines of 1 MB parse, and the message quotes a short piece of them (how fast: bench_audit). */
 static void test_long_lines(void **state)
 {
     (void)state;
@@ -1028,11 +1009,7 @@ static void test_long_lines(void **state)
     size_t bad_col = 13;
     for (int i = 0; i < 1 << 20; i++)
         strbuf_putc(&sb, 'x');
-    clock_t t0 = clock();
     parse_n(sb.data, sb.len);
-    double t = seconds_since(t0);
-    print_message("3 lines of 1 MB parsed in %.3f s\n", t);
-    assert_true(t < TIME_LIMIT);
     assert_int_equal(g_ast->count, 2);
     assert_int_equal(g_ast->stmts[0].kind, LOG_CHECK);
     assert_int_equal(g_ast->stmts[0].check.items[0].count, count);

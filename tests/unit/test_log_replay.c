@@ -12,6 +12,7 @@
 #include "log/replay.h"
 #include "log/report.h"
 #include "test_rules_fixture.h"
+#include "test_util.h"
 
 struct run {
     struct diag_list dl;
@@ -493,6 +494,17 @@ static void test_million_lines(void **state)
     strbuf_free(&sb);
 }
 
+/* Both reports of a replay of text (len bytes), text and JSON, finish with something to say. */
+static void reports_finish(const struct run *x, const char *text, size_t len)
+{
+    struct log_report_input in = {"t.xii", text, len, x->r, &x->dl};
+    struct strbuf out = STRBUF_INIT;
+    log_report_text(&in, &out);
+    log_report_json(&in, &out);
+    assert_true(out.len > 0);
+    strbuf_free(&out);
+}
+
 /* Random bytes and mangled logs: whatever comes in, the replay and both reports finish. */
 static void test_mangled_logs(void **state)
 {
@@ -512,16 +524,39 @@ static void test_mangled_logs(void **state)
         }
         struct run x;
         run_until(&x, text.data, text.len, (int)(k % 11));
-        struct log_report_input in = {"t.xii", text.data, text.len, x.r, &x.dl};
-        struct strbuf out = STRBUF_INIT;
-        log_report_text(&in, &out);
-        log_report_json(&in, &out);
-        assert_true(out.len > 0);
-        strbuf_free(&out);
+        reports_finish(&x, text.data, text.len);
         run_free(&x);
         strbuf_free(&text);
     }
     strbuf_free(&good);
+}
+
+/* Every token of two golden games cut after (before each space, tab, comma or line end that
+ * follows a word, and the whole file): each prefix replays and both reports finish, in one
+ * process (tests/run-catalogue.sh does the same through xii audit; make asan leaves that
+ * sweep of a thousand processes to this test). Run from the repository root. */
+static void test_truncated_logs(void **state)
+{
+    (void)state;
+    static const char *const logs[] = {"tests/golden/audit/game-2p.xii", "tests/golden/audit/game-solo.xii"};
+    for (size_t f = 0; f < sizeof logs / sizeof logs[0]; f++) {
+        size_t len;
+        char *text = test_slurp(logs[f], &len);
+        assert_non_null(text);
+        size_t cuts = 0;
+        for (size_t n = 1; n <= len; n++) {
+            int sep = n < len && strchr(" \t\n,", text[n]) != NULL;
+            if (n < len && (!sep || strchr(" \t\n,", text[n - 1]) != NULL))
+                continue;
+            struct run x;
+            run_until(&x, text, n, 0);
+            reports_finish(&x, text, n);
+            run_free(&x);
+            cuts++;
+        }
+        assert_true(cuts > 500);
+        free(text);
+    }
 }
 
 /* ---- end to end: random complete games --------------------------------------------------- */
@@ -585,6 +620,7 @@ int main(void)
         cmocka_unit_test(test_too_many_errors),
         cmocka_unit_test(test_million_lines),
         cmocka_unit_test(test_mangled_logs),
+        cmocka_unit_test(test_truncated_logs),
         cmocka_unit_test(test_generated_games),
     };
     return cmocka_run_group_tests(tests, fx_load, fx_unload);

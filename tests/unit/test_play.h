@@ -7,17 +7,14 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "record/session.h"
+#include "gamedata_fixture.h"
 #include "test_util.h"
 
-static struct gamedata GD;
 static char DIR_[64];
 
 static int play_test_setup(void **state)
 {
-    (void)state;
-    struct diag_list dl = DIAG_LIST_INIT;
-    int rc = gamedata_load_default(&GD, &dl);
-    diag_list_free(&dl);
+    int rc = fx_load(state);
     /* Every accepted line is flushed to the disk: in memory (tmpfs) when there is one, the
      * thousands of fsyncs of these tests cost nothing. */
     struct stat st;
@@ -28,8 +25,7 @@ static int play_test_setup(void **state)
 
 static int play_test_teardown(void **state)
 {
-    (void)state;
-    gamedata_free(&GD);
+    fx_unload(state);
     return test_tmpdir_remove(DIR_);
 }
 

@@ -5,8 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "rules/engine.h"
-
-static struct gamedata GD;
+#include "gamedata_fixture.h"
 
 /* A refusal's rule id as text, NULL for none. */
 static inline const char *fx_rule(const struct refusal *r)
@@ -25,22 +24,6 @@ static inline const char *fx_text(const struct game_state *s, const struct refus
     snprintf(t, sizeof texts[0], "%s", strbuf_cstr(&sb));
     strbuf_free(&sb);
     return t;
-}
-
-static inline int fx_load(void **state)
-{
-    (void)state;
-    struct diag_list dl = DIAG_LIST_INIT;
-    int rc = gamedata_load_default(&GD, &dl);
-    diag_list_free(&dl);
-    return rc;
-}
-
-static inline int fx_unload(void **state)
-{
-    (void)state;
-    gamedata_free(&GD);
-    return 0;
 }
 
 static inline int fx_asset(const char *id)

@@ -335,9 +335,28 @@ static void test_T24_famine_with_granary(void **state)
     idle_turns(&s);
     assert_int_equal(fx_val(&s, 0, "food"), 15);
     assert_int_equal(fx_val(&s, 1, "food"), 16);
-    assert_int_equal(engine_end_round(&s, NULL, NULL), 0);
+    struct history h = HISTORY_INIT;
+    assert_int_equal(engine_end_round(&s, &h, NULL), 0);
     assert_int_equal(fx_val(&s, 0, "food"), 17);    /* farmland only */
     assert_int_equal(fx_val(&s, 1, "food"), 18);
+    /* Each player's history names the production the famine stopped, food unchanged. */
+    int named[2] = {0, 0};
+    for (size_t i = 0; i < h.count; i++) {
+        const struct hist_rec *r = &h.items[i];
+        assert_false(r->cause == CAUSE_PRODUCTION && r->ref == HIST_REF_ASSET(A_FARMS));
+        if (r->cause != CAUSE_EVENT)
+            continue;
+        assert_int_equal(r->ref, E_FAMINE);
+        assert_int_equal(r->ref2, HIST_REF_ASSET(A_FARMS));
+        assert_int_equal(r->what, HIST_ASSET);
+        assert_int_equal(r->index, A_FOOD);
+        assert_int_equal(r->old_value, r->player == 0 ? 15 : 16);
+        assert_int_equal(r->new_value, r->old_value);
+        named[r->player]++;
+    }
+    assert_int_equal(named[0], 1);
+    assert_int_equal(named[1], 1);
+    history_free(&h);
 }
 
 /* A22: the famine-halves-farms variant. */
