@@ -25,11 +25,11 @@
 #include "rules/gamedata.h"
 #include "serve/handle.h"
 #include "serve/hint.h"
+#include "../unit/gamedata_fixture.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static struct gamedata gd;
-static int gd_loaded;
+static int ready;               /* the game files are in place */
 static char path[256], war[270];
 static char *late;              /* the round 10 game */
 static size_t late_len;
@@ -102,11 +102,8 @@ static void one_request(struct serve_server *sv, const char *req, size_t len)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (!gd_loaded) {
-        struct diag_list dl = DIAG_LIST_INIT;
-        if (gamedata_load_default(&gd, &dl) != 0)
-            abort();
-        diag_list_free(&dl);
+    const struct gamedata *gd = fx_gamedata();
+    if (!ready) {
         struct stat st;
         const char *tmp = stat("/dev/shm", &st) == 0 ? "/dev/shm" : getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
         snprintf(path, sizeof path, "%s/fuzz-serve-%ld.xii", tmp, (long)getpid());
@@ -124,7 +121,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         late = text;
         late_len = (size_t)(cut - text);
         strbuf_free(&err);
-        gd_loaded = 1;
+        ready = 1;
     }
     if (size == 0)
         return 0;
@@ -149,7 +146,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     struct record_session s;
     struct strbuf err = STRBUF_INIT;
-    if (record_session_open(&s, &gd, path, &err) != 0)
+    if (record_session_open(&s, gd, path, &err) != 0)
         abort();
     struct serve_server sv;
     if (serve_server_init(&sv, &s, NULL, &err) != 0)
@@ -173,7 +170,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     serve_server_free(&sv);
     record_session_free(&s);
     /* Started again on what was kept: FILE is accepted, the war entries read back. */
-    if (record_session_open(&s, &gd, path, &err) != 0)
+    if (record_session_open(&s, gd, path, &err) != 0)
         abort();
     if (serve_server_init(&sv, &s, NULL, &err) != 0)
         abort();

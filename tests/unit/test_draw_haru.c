@@ -76,6 +76,14 @@ static void check_text(const char *path, const char *const *texts, int n)
     }
 }
 
+/* What pdffonts lists for the PDF at path. */
+static const char *fonts_of(const char *path)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "pdffonts '%s' 2>/dev/null", path);
+    return run(cmd);
+}
+
 static void test_single_byte(void **state)
 {
     (void)state;
@@ -90,9 +98,7 @@ static void test_single_byte(void **state)
     };
     const char *path = render("single", texts, 4);
     check_text(path, texts, 4);
-    char cmd[1024];
-    snprintf(cmd, sizeof cmd, "pdffonts '%s' 2>/dev/null", path);
-    const char *fonts = run(cmd);
+    const char *fonts = fonts_of(path);
     assert_non_null(strstr(fonts, "WinAnsi"));
     assert_null(strstr(fonts, "Identity-H"));
 }
@@ -104,11 +110,10 @@ static void test_utf8(void **state)
                                         "plain"};
     const char *path = render("utf8", texts, 3);
     check_text(path, texts, 3);
-    char cmd[1024];
-    snprintf(cmd, sizeof cmd, "pdffonts '%s' 2>/dev/null", path);
-    const char *fonts = run(cmd);
+    const char *fonts = fonts_of(path);
     assert_non_null(strstr(fonts, "Identity-H"));
     assert_non_null(strstr(fonts, "WinAnsi"));
+    char cmd[1024];
     snprintf(cmd, sizeof cmd, "qpdf --check '%s' >/dev/null 2>&1", path);
     assert_int_equal(system(cmd), 0);
 }

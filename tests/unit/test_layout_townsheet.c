@@ -152,38 +152,70 @@ static void test_render_options(void **state)
     strbuf_free(&err);
 }
 
+/* A walk through a trace's text lines: the page they are on (the count of "page" lines
+ * before them) and whether they stand in a block that a translate or rotate moved (from
+ * it to the restore of its save). */
+struct trace_walk {
+    const char *line;
+    int page, depth, transformed_at;
+};
+
+struct trace_text {
+    const char *line;
+    size_t len;
+    int page, transformed;
+    char font[32], colour[16], align[16];
+    double size, x, y;
+};
+
+/* The next text line of the walk in t; 0 at the end of the trace. */
+static int next_text(struct trace_walk *w, struct trace_text *t)
+{
+    while (*w->line) {
+        const char *line = w->line, *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        w->line += len + (end ? 1 : 0);
+        if (strncmp(line, "page ", 5) == 0)
+            w->page++;
+        else if (strncmp(line, "save", 4) == 0)
+            w->depth++;
+        else if (strncmp(line, "restore", 7) == 0) {
+            if (w->depth == w->transformed_at)
+                w->transformed_at = 0;
+            w->depth--;
+        } else if (strncmp(line, "translate", 9) == 0 || strncmp(line, "rotate", 6) == 0) {
+            w->transformed_at = w->depth;
+        } else if (strncmp(line, "text ", 5) == 0) {
+            t->line = line;
+            t->len = len;
+            t->page = w->page;
+            t->transformed = w->transformed_at != 0;
+            assert_int_equal(sscanf(line, "text %31s %lf %15s %lf %lf %15s", t->font, &t->size,
+                                    t->colour, &t->x, &t->y, t->align), 6);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Checks a trace: every text at least LAYOUT_MIN_TEXT, and, outside transformed blocks, its
  * anchor inside the printable area (left-aligned text starts inside, right-aligned ends
  * inside). */
 static void check_trace_text(const char *trace, const struct paper *p)
 {
     struct box a = layout_page_area(p);
-    int depth = 0, transformed_at = 0, texts = 0;
-    for (const char *line = trace; *line;) {
-        const char *end = strchr(line, '\n');
-        size_t len = end ? (size_t)(end - line) : strlen(line);
-        if (strncmp(line, "save", 4) == 0)
-            depth++;
-        else if (strncmp(line, "restore", 7) == 0) {
-            if (depth == transformed_at)
-                transformed_at = 0;
-            depth--;
-        } else if (strncmp(line, "translate", 9) == 0 || strncmp(line, "rotate", 6) == 0) {
-            transformed_at = depth;
-        } else if (strncmp(line, "text ", 5) == 0) {
-            char font[32], colour[16], align[16];
-            double size, x, y;
-            assert_int_equal(sscanf(line, "text %31s %lf %15s %lf %lf %15s", font, &size, colour, &x,
-                                    &y, align), 6);
-            if (size < LAYOUT_MIN_TEXT - 1e-9)
-                fail_msg("text below %.1f pt: %.*s", LAYOUT_MIN_TEXT, (int)len, line);
-            if (!transformed_at) {
-                if (x < a.x - 0.01 || x > a.x + a.w + 0.01 || y < a.y || y > a.y + a.h + LAYOUT_FOOTER_H)
-                    fail_msg("text outside the printable area: %.*s", (int)len, line);
-            }
-            texts++;
+    int texts = 0;
+    struct trace_walk w = {trace, 0, 0, 0};
+    struct trace_text t;
+    while (next_text(&w, &t)) {
+        if (t.size < LAYOUT_MIN_TEXT - 1e-9)
+            fail_msg("text below %.1f pt: %.*s", LAYOUT_MIN_TEXT, (int)t.len, t.line);
+        if (!t.transformed) {
+            if (t.x < a.x - 0.01 || t.x > a.x + a.w + 0.01 || t.y < a.y ||
+                t.y > a.y + a.h + LAYOUT_FOOTER_H)
+                fail_msg("text outside the printable area: %.*s", (int)t.len, t.line);
         }
-        line += len + (end ? 1 : 0);
+        texts++;
     }
     assert_true(texts > 300);
 }
@@ -215,39 +247,27 @@ static int count_overlaps(struct canvas *c, const char *trace)
 {
     struct text_box *boxes = NULL;
     size_t n = 0, cap = 0;
-    int page = 0, depth = 0, transformed_at = 0;
-    for (const char *line = trace; *line;) {
-        const char *end = strchr(line, '\n');
-        size_t len = end ? (size_t)(end - line) : strlen(line);
-        if (strncmp(line, "page ", 5) == 0)
-            page++;
-        else if (strncmp(line, "save", 4) == 0)
-            depth++;
-        else if (strncmp(line, "restore", 7) == 0) {
-            if (depth == transformed_at)
-                transformed_at = 0;
-            depth--;
-        } else if (strncmp(line, "translate", 9) == 0 || strncmp(line, "rotate", 6) == 0) {
-            transformed_at = depth;
-        } else if (strncmp(line, "text ", 5) == 0 && !transformed_at) {
-            char font[32], colour[16], align[16];
-            double size, x, y;
-            sscanf(line, "text %31s %lf %15s %lf %lf %15s", font, &size, colour, &x, &y, align);
-            const char *q = strchr(line, '"');
-            char *str = xstrndup(q + 1, (size_t)(line + len - 1 - (q + 1)));
-            double w = canvas_text_width(c, font_named(font), size, str);
-            double x0 = strcmp(align, "left") == 0 ? x : strcmp(align, "center") == 0 ? x - w / 2 : x - w;
-            if (n == cap) {
-                cap = cap ? 2 * cap : 256;
-                boxes = realloc(boxes, cap * sizeof *boxes);
-                assert_non_null(boxes);
-            }
-            boxes[n] = (struct text_box){x0, y - 0.72 * size, x0 + w, y + 0.2 * size, page, ""};
-            snprintf(boxes[n].what, sizeof boxes[n].what, "%s", str);
-            n++;
-            free(str);
+    struct trace_walk w = {trace, 0, 0, 0};
+    struct trace_text t;
+    while (next_text(&w, &t)) {
+        if (t.transformed)
+            continue;
+        const char *q = strchr(t.line, '"');
+        char *str = xstrndup(q + 1, (size_t)(t.line + t.len - 1 - (q + 1)));
+        double width = canvas_text_width(c, font_named(t.font), t.size, str);
+        double x0 = strcmp(t.align, "left") == 0     ? t.x
+                    : strcmp(t.align, "center") == 0 ? t.x - width / 2
+                                                     : t.x - width;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 256;
+            boxes = realloc(boxes, cap * sizeof *boxes);
+            assert_non_null(boxes);
         }
-        line += len + (end ? 1 : 0);
+        boxes[n] = (struct text_box){x0, t.y - 0.72 * t.size, x0 + width, t.y + 0.2 * t.size,
+                                     t.page, ""};
+        snprintf(boxes[n].what, sizeof boxes[n].what, "%s", str);
+        n++;
+        free(str);
     }
     int overlaps = 0;
     for (size_t i = 0; i < n; i++)
