@@ -254,10 +254,11 @@ static int apply_move(struct rp *rp, const struct log_stmt *st, const struct mov
 {
     /* No refusal facts while moves are legal (the usual case), not even the restriction note.
      * A refused move changed nothing, so checking it again gives the same refusal. */
-    struct game_state before = *rp->s;
+    struct engine_undo undo;
+    engine_undo_save(rp->s, &undo);
     size_t from = rp->h->count;
     if (engine_apply(rp->s, m, rp->h, NULL) == 0) {
-        replay_waste(rp, st, &before, m, from);
+        replay_waste(rp, st, &undo, m, from);
         return 0;
     }
     struct refusal why;

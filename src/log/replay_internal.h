@@ -108,9 +108,10 @@ int replay_find_player(struct rp *rp, const struct log_word *w);
  * records' HIST_REF_* flags (replay_text.c). */
 int replay_die_added(const struct history *h, size_t from, int player, const struct move *m, int *flags);
 
-/* After st applied move m to the state `before` (its records from hist_from on): a warning
- * when the die added nothing, or less than it shows, for a MAX or the costs (replay_waste.c). */
-void replay_waste(struct rp *rp, const struct log_stmt *st, const struct game_state *before,
+/* After st applied move m to rp->s (its records from hist_from on; `undo` saved just before):
+ * a warning when the die added nothing, or less than it shows, for a MAX or the costs
+ * (replay_waste.c). The state before the move is rebuilt from `undo` only for a warning. */
+void replay_waste(struct rp *rp, const struct log_stmt *st, const struct engine_undo *undo,
                   const struct move *m, size_t hist_from);
 
 /* Whether a statement kind belongs to the header. */
