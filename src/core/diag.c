@@ -39,17 +39,9 @@ struct diag *diag_add(struct diag_list *dl, enum diag_level level, const char *f
     struct strbuf sb = STRBUF_INIT;
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    strbuf_vprintf(&sb, fmt, ap);
     va_end(ap);
-    if (n > 0) {
-        char *msg = xmalloc((size_t)n + 1);
-        va_start(ap, fmt);
-        vsnprintf(msg, (size_t)n + 1, fmt, ap);
-        va_end(ap);
-        d->message = msg;
-    } else {
-        d->message = strbuf_detach(&sb);
-    }
+    d->message = strbuf_detach(&sb);
     if (level == DIAG_ERROR)
         dl->errors++;
     else if (level == DIAG_WARNING)

@@ -30,19 +30,30 @@ void strbuf_putc(struct strbuf *sb, char c)
     strbuf_append(sb, &c, 1);
 }
 
+void strbuf_vprintf(struct strbuf *sb, const char *fmt, va_list ap)
+{
+    /* Formats once into the spare room (at least 64 bytes of it), again only when it did not fit. */
+    reserve(sb, 64);
+    size_t room = sb->cap - sb->len;
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(sb->data + sb->len, room, fmt, ap);
+    if (n > 0 && (size_t)n >= room) {
+        reserve(sb, (size_t)n);
+        vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, again);
+    }
+    va_end(again);
+    if (n > 0)
+        sb->len += (size_t)n;
+    sb->data[sb->len] = '\0';
+}
+
 void strbuf_printf(struct strbuf *sb, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    strbuf_vprintf(sb, fmt, ap);
     va_end(ap);
-    if (n <= 0)
-        return;
-    reserve(sb, (size_t)n);
-    va_start(ap, fmt);
-    vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    sb->len += (size_t)n;
 }
 
 void strbuf_json_string(struct strbuf *sb, const char *s)

@@ -1,6 +1,7 @@
 /* A growable, always NUL-terminated byte string. */
 #ifndef CORE_STRBUF_H
 #define CORE_STRBUF_H
+#include <stdarg.h>
 #include <stddef.h>
 
 struct strbuf {
@@ -17,6 +18,8 @@ void strbuf_putc(struct strbuf *sb, char c);
 /* printf-style append. The program never changes LC_NUMERIC, so numbers use a dot. */
 void strbuf_printf(struct strbuf *sb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+void strbuf_vprintf(struct strbuf *sb, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
 /* Appends s as a JSON string literal, quotes included. */
 void strbuf_json_string(struct strbuf *sb, const char *s);
 const char *strbuf_cstr(const struct strbuf *sb);
