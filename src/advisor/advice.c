@@ -206,7 +206,7 @@ static int turn_cands(const struct advice_position *pos, const struct advice_opt
     sc->by_objective.cap = SCREEN_OBJECTIVE;
     sc->by_last.cap = SCREEN_LAST;
     struct play_plans_stats st;
-    size_t nodes = o->screen_nodes ? o->screen_nodes : ADVICE_SCREEN_NODES;
+    size_t nodes = o->screen_nodes ? o->screen_nodes : sc->last ? ADVICE_SCREEN_NODES_LAST : ADVICE_SCREEN_NODES;
     out->plans_legal = play_plans_visit(pos->s, nodes, screen_plan, sc, &st);
     out->plans_screened = sc->plans;
     out->plans_cut = st.truncated;

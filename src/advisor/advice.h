@@ -59,7 +59,7 @@ struct advice_options {
     struct play_bot bot;            /* the rollout player, in every seat */
     int goal;                       /* a rank_goal, or -1: advice_default_goal */
     size_t screen_nodes;            /* partial plans the screen explores at most (0: the
-                                       hint's ADVICE_SCREEN_NODES) */
+                                       hint's ADVICE_SCREEN_NODES, or _LAST in the last round) */
     struct rank_options rank;       /* player, nplayers and goal are filled in by advice_rank */
     /* The plans shown (the hint's --top): they get fresh rollouts (ADVICE_FRESH_ORDERED at
      * least); 0: none (the analysis, whose costs have fresh rollouts of their own). */
@@ -110,9 +110,13 @@ struct advice_played {
  * of plans whatever is shown: the best plan does not depend on --top. */
 #define ADVICE_FRESH_ORDERED 3
 #define ADVICE_FRESH_MAX 256
-/* Partial plans the hint's screen explores at most (play_plans_visit's max_nodes): about a
- * second; the analysis, with a decision per turn, explores a quarter of it. */
-#define ADVICE_SCREEN_NODES 400000
+/* Partial plans the hint's screen explores at most (play_plans_visit's max_nodes). In the
+ * game's last round the screen is the exact solve (every plan played out once), so it goes
+ * further; before it, the screen only picks the candidates for the rollouts, and its listing
+ * runs on one core while they wait (half a second at 200,000 on a round-5 4-player turn). The
+ * analysis, with a decision per turn, explores half of ADVICE_SCREEN_NODES. */
+#define ADVICE_SCREEN_NODES 200000
+#define ADVICE_SCREEN_NODES_LAST 400000
 
 /* The goal by default: the objective in a solo game with one, the win in multiplayer, the
  * score in arcade. */

@@ -15,7 +15,7 @@ int audit_analyse_run(const struct gamedata *gd, const struct log_ast *ast, cons
     struct analyse_options o;
     memset(&o, 0, sizeof o);
     advice_hint_options(&adv->set, &o.advice);
-    o.advice.screen_nodes = ADVICE_SCREEN_NODES / 4;
+    o.advice.screen_nodes = ADVICE_SCREEN_NODES / 2;
     o.cost_rollouts = (size_t)adv->set.rollouts;
     o.luck_rollouts = (size_t)adv->set.rollouts;
     o.chart_rollouts = (size_t)adv->set.rollouts;

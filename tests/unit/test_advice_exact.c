@@ -119,7 +119,7 @@ static int check_game(int nplayers, int difficulty, int objective, uint64_t seed
 
     struct exact x = {pos.player, a.goal, &b, -1e9, 0};
     struct play_plans_stats ps;
-    play_plans_visit(pos.s, ADVICE_SCREEN_NODES, exact_plan, &x, &ps);
+    play_plans_visit(pos.s, ADVICE_SCREEN_NODES_LAST, exact_plan, &x, &ps);
     int counted = !x.chance && !ps.truncated && !a.plans_cut;
     if (counted) {
         double top = plan_value(&x, pos.s, &a.ranked[0].choice.plan);
