@@ -6,9 +6,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "log/await.h"
-#include "log/parse.h"
-#include "log/replay.h"
 #include "advisor/advice.h"
 #include "advisor/advice_position.h"
 #include "advisor/advice_report.h"
@@ -16,6 +13,7 @@
 #include "advisor/advice_analyse.h"
 #include "play/game.h"
 #include "test_rules_fixture.h"
+#include "test_advice.h"
 
 static struct advice_options small_options(size_t rollouts)
 {
@@ -209,25 +207,13 @@ struct replayed {
  * replays with no error. */
 static void check_plans_replay(const char *game, size_t n, int line, struct replayed *seen)
 {
-    struct diag_list dl = DIAG_LIST_INIT;
-    struct log_ast *ast = log_parse(game, n, "t.xii", &dl);
-    struct log_replay_options opt = {0};
-    struct log_replay *r = log_replay_run(&GD, ast, &opt, &dl);
-    assert_int_equal(dl.errors, 0);
-    struct log_await aw;
-    log_await(r, &aw);
-    struct advice_position pos;
-    struct strbuf why = STRBUF_INIT;
-    int none = advice_position_from_await(r, &aw, -1, &pos, &why);
-    if (none)
-        assert_true(aw.kind != LOG_AWAIT_DIE && aw.kind != LOG_AWAIT_RESERVE && aw.kind != LOG_AWAIT_COLLECT);
-    strbuf_free(&why);
-    if (none) {
-        log_replay_free(r);
-        log_free(ast);
-        diag_list_free(&dl);
+    struct cut_log c;
+    if (cut_open_n(&c, game, n) != 0) {
+        assert_true(c.aw.kind != LOG_AWAIT_DIE && c.aw.kind != LOG_AWAIT_RESERVE && c.aw.kind != LOG_AWAIT_COLLECT);
+        cut_close(&c);
         return;
     }
+    const struct advice_position pos = c.pos;
     struct advice_options o = small_options(4);
     struct advice a;
     struct strbuf err = STRBUF_INIT, text = STRBUF_INIT;
@@ -283,9 +269,7 @@ static void check_plans_replay(const char *game, size_t n, int line, struct repl
     advice_free(&a);
     strbuf_free(&err);
     strbuf_free(&text);
-    log_replay_free(r);
-    log_free(ast);
-    diag_list_free(&dl);
+    cut_close(&c);
 }
 
 /* Cuts a bot game at many lines; wherever a turn's dice, a location choice or a king war whose
@@ -414,35 +398,6 @@ static const char solo_turn[] =
     "events 5 famine, 6 5, 7 famine, 8 outlaws-attack, 9 plague, 10 2\nsolo merchant\n"
     "round 1\nshared 3 6\nturn Jack 3 5\n";
 static const char solo_dice_spent[] = "  3 farms\n  5 population\n  6 attract master-builder\n  3 food\n";
-
-/* A log's replay and the decision awaited at its end. */
-struct cut_log {
-    struct diag_list dl;
-    struct log_ast *ast;
-    struct log_replay *r;
-    struct log_await aw;
-    struct advice_position pos;
-};
-
-static void cut_open(struct cut_log *c, const char *text)
-{
-    c->dl = (struct diag_list)DIAG_LIST_INIT;
-    c->ast = log_parse(text, strlen(text), "t.xii", &c->dl);
-    struct log_replay_options opt = {0};
-    c->r = log_replay_run(&GD, c->ast, &opt, &c->dl);
-    assert_int_equal(c->dl.errors, 0);
-    log_await(c->r, &c->aw);
-    struct strbuf why = STRBUF_INIT;
-    assert_int_equal(advice_position_from_await(c->r, &c->aw, -1, &c->pos, &why), 0);
-    strbuf_free(&why);
-}
-
-static void cut_close(struct cut_log *c)
-{
-    log_replay_free(c->r);
-    log_free(c->ast);
-    diag_list_free(&c->dl);
-}
 
 /* The position a ranked turn plan reaches once the turn has ended. */
 static void plan_end(const struct advice_position *pos, const struct advice_choice *c, struct game_state *out)

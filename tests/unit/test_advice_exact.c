@@ -10,11 +10,9 @@
 #include <string.h>
 #include "advisor/advice.h"
 #include "advisor/advice_position.h"
-#include "log/await.h"
-#include "log/parse.h"
-#include "log/replay.h"
 #include "play/game.h"
 #include "test_rules_fixture.h"
+#include "test_advice.h"
 
 /* The exact best of a position, by the enumeration. */
 struct exact {
@@ -91,16 +89,10 @@ static int check_game(int nplayers, int difficulty, int objective, uint64_t seed
         eol = strchr(eol + 1, '\n');
     assert_non_null(eol);
     eol[1] = 0;
-    struct diag_list dl = DIAG_LIST_INIT;
-    struct log_ast *ast = log_parse(text, strlen(text), "exact.xii", &dl);
-    struct log_replay_options opt = {0};
-    struct log_replay *r = log_replay_run(&GD, ast, &opt, &dl);
-    assert_int_equal(dl.errors, 0);
-    struct log_await aw;
-    log_await(r, &aw);
-    struct advice_position pos;
+    struct cut_log c;
+    cut_open(&c, text);
+    const struct advice_position pos = c.pos;
     struct strbuf why = STRBUF_INIT;
-    assert_int_equal(advice_position_from_await(r, &aw, -1, &pos, &why), 0);
     assert_int_equal(pos.kind, ADVICE_TURN);
 
     struct advice_options o;
@@ -131,9 +123,7 @@ static int check_game(int nplayers, int difficulty, int objective, uint64_t seed
     }
     advice_free(&a);
     strbuf_free(&why);
-    log_replay_free(r);
-    log_free(ast);
-    diag_list_free(&dl);
+    cut_close(&c);
     free(text);
     return counted;
 }
