@@ -23,7 +23,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include "play/game.h"
+#include "bots/game.h"
 
 static double wall(void)
 {

@@ -17,10 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "log/gen.h"
+#include "bots/gen.h"
 #include "log/lex.h"
 #include "log/parse.h"
-#include "log/replay.h"
+#include "audit/replay.h"
 
 #define TARGET_GAMES_PER_S 10000.0
 #define TARGET_FLOOR_RATIO 10.0

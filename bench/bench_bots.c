@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "play/game.h"
-#include "play/simulate.h"
+#include "bots/game.h"
+#include "bots/simulate.h"
 
 static double cpu_seconds(void)
 {

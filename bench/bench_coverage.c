@@ -21,12 +21,12 @@
 #include <time.h>
 #include "advisor/advice.h"
 #include "advisor/advice_position.h"
-#include "log/await.h"
+#include "audit/await.h"
 #include "log/parse.h"
-#include "log/replay.h"
-#include "play/estimate.h"
-#include "play/game.h"
-#include "play/rng.h"
+#include "audit/replay.h"
+#include "bots/estimate.h"
+#include "bots/game.h"
+#include "bots/rng.h"
 
 #define SHOWN 3
 #define REFERENCE_DEFAULT 2048

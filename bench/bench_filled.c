@@ -15,7 +15,7 @@
 #include "layout/filled_sheet.h"
 #include "layout/townsheet.h"
 #include "log/parse.h"
-#include "log/replay.h"
+#include "audit/replay.h"
 
 /* Processor time of this process: steadier than the wall clock on a busy machine (the
  * program does no waiting: output goes to the page cache). */

@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "log/await.h"
-#include "log/gen.h"
-#include "log/live.h"
+#include "audit/await.h"
+#include "bots/gen.h"
+#include "audit/live.h"
 #include "log/parse.h"
 
 static double cpu_seconds(void)

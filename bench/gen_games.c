@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/atomicfile.h"
-#include "log/gen.h"
+#include "bots/gen.h"
 
 static int write_file(const char *path, const struct strbuf *text)
 {

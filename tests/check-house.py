@@ -8,8 +8,8 @@ what their bodies call, and a source file (or header) calls the header when it c
 them.
 Fails, listing them, on
   - a circle: files that reach each other through such calls (each file one job, calls one way);
-  - an arrow that runs back up between folders (README, "Layout of the source": cli -> record
-    -> advisor -> play -> log -> rules -> core; layout -> draw -> core).
+  - an arrow that runs back up between folders (README, "Layout of the source": cli -> serve
+    -> record -> advisor -> bots -> audit -> log -> rules -> core; layout -> draw -> rewrite -> core).
 Usage: check-house.py OBJ_DIR   (the build's obj folder, holding src/<folder>/<file>.o)
 """
 import glob
@@ -25,13 +25,16 @@ MAY_CALL = {
     'core': set(),
     'rules': {'core'},
     'log': {'rules', 'core'},
-    'play': {'log', 'rules', 'core'},
-    'advisor': {'play', 'log', 'rules', 'core'},
-    'draw': {'core'},
+    'audit': {'log', 'rules', 'core'},
+    'bots': {'audit', 'log', 'rules', 'core'},
+    'advisor': {'bots', 'audit', 'log', 'rules', 'core'},
+    'rewrite': {'core'},
+    'draw': {'rewrite', 'core'},
     'layout': {'draw', 'rules', 'core'},
-    'record': {'advisor', 'play', 'log', 'rules', 'core'},
-    'serve': {'record', 'advisor', 'play', 'log', 'layout', 'draw', 'rules', 'core'},
-    'cli': {'serve', 'record', 'advisor', 'play', 'log', 'layout', 'draw', 'rules', 'core'},
+    'record': {'advisor', 'bots', 'audit', 'log', 'rules', 'core'},
+    'serve': {'record', 'advisor', 'bots', 'audit', 'log', 'layout', 'draw', 'rules', 'core'},
+    'cli': {'serve', 'record', 'advisor', 'bots', 'audit', 'log', 'layout', 'draw', 'rewrite',
+            'rules', 'core'},
 }
 
 # Circles known and being taken apart, each with who is doing it. Listed here, they are

@@ -3,12 +3,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/xalloc.h"
-#include "log/replay.h"
+#include "audit/replay.h"
 #include "log/write.h"
 #include "advisor/advice_words.h"
-#include "play/drive.h"
-#include "play/eval.h"
-#include "play/rng.h"
+#include "bots/drive.h"
+#include "bots/eval.h"
+#include "bots/rng.h"
 
 /* A candidate: the choice, and the state to play out from (the choice applied, except for a
  * war choice, whose bonus rolls are drawn in each rollout). */

@@ -24,9 +24,9 @@
 #ifndef ADVISOR_ADVICE_H
 #define ADVISOR_ADVICE_H
 #include <stddef.h>
-#include "play/bot.h"
-#include "play/plan.h"
-#include "play/rank.h"
+#include "bots/bot.h"
+#include "bots/plan.h"
+#include "bots/rank.h"
 #include "rules/engine.h"
 
 enum advice_kind {

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/xalloc.h"
-#include "log/await.h"
-#include "log/replay.h"
-#include "play/rng.h"
+#include "audit/await.h"
+#include "audit/replay.h"
+#include "bots/rng.h"
 
 /* A decision found in the log. */
 struct decision {

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "core/strbuf.h"
-#include "log/await.h"
+#include "audit/await.h"
 #include "advisor/advice.h"
 
 /* The rollouts of one move at most: `xii hint` by default (and `xii serve`'s hint), and

@@ -4,7 +4,7 @@
 #ifndef ADVISOR_ADVICE_POSITION_H
 #define ADVISOR_ADVICE_POSITION_H
 #include "core/strbuf.h"
-#include "log/await.h"
+#include "audit/await.h"
 #include "advisor/advice.h"
 
 /* Fills pos for the decision a awaits at the end of the replay r. asked: the seat asking, or

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/options.h"
-#include "play/rank.h"
+#include "bots/rank.h"
 
 const char advisor_options_help[] =
     "  --rollouts N        at most N rollouts for one candidate (the leaders get them)\n"

@@ -6,7 +6,7 @@
 #include "cli/progress.h"
 #include "core/xalloc.h"
 #include "layout/analysis_page.h"
-#include "log/report.h"
+#include "audit/report.h"
 #include "advisor/advice_analyse_report.h"
 
 int audit_analyse_run(const struct gamedata *gd, const struct log_ast *ast, const char *src, size_t len,

@@ -14,9 +14,9 @@
 #include "cli/usage.h"
 #include "core/xalloc.h"
 #include "cli/filled_output.h"
-#include "log/replay.h"
-#include "log/report.h"
-#include "log/trace.h"
+#include "audit/replay.h"
+#include "audit/report.h"
+#include "audit/trace.h"
 
 /* The messages listed by default: a real game's mistakes fit, a hostile log's millions do not
  * (they are counted, not kept: memory stays bounded). */

@@ -9,8 +9,8 @@
 #include "cli/options.h"
 #include "cli/replayed_log.h"
 #include "cli/usage.h"
-#include "log/await.h"
-#include "log/replay.h"
+#include "audit/await.h"
+#include "audit/replay.h"
 #include "advisor/advice_hint.h"
 
 static const char usage_head[] =

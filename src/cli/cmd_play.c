@@ -21,7 +21,7 @@
 #include "record/shortform.h"
 #include "record/text.h"
 #include "advisor/advice_hint.h"
-#include "log/report.h"
+#include "audit/report.h"
 #include "rules/event_setup.h"
 
 static const char usage_text[] =

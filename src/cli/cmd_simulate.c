@@ -16,9 +16,9 @@
 #include "core/atomicfile.h"
 #include "core/xalloc.h"
 #include "layout/score_plot.h"
-#include "play/rank.h"
-#include "play/simulate.h"
-#include "play/simulate_report.h"
+#include "bots/rank.h"
+#include "bots/simulate.h"
+#include "bots/simulate_report.h"
 #include "rules/event_setup.h"
 
 static const char usage_head[] =

@@ -5,7 +5,7 @@
 #include "cli/commands.h"
 #include "cli/render_options.h"
 #include "core/diag.h"
-#include "log/replay.h"
+#include "audit/replay.h"
 
 /* A page drawn after the sheets (the analysis page), or NULL. */
 struct filled_extra {

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include "core/diag.h"
 #include "log/parse.h"
-#include "log/replay.h"
+#include "audit/replay.h"
 #include "rules/gamedata.h"
 
 struct replayed_log {

@@ -9,11 +9,11 @@
  * Forms are recording surfaces: painted as a source, each becomes one form XObject of the PDF
  * however often it is painted. They are made for PDF output without PNG pages only (an image
  * target would rasterise them at their own resolution); elsewhere forms are drawn in place.
- * The PDF is kept in memory until it is finished, for canvas_pdffix_xobjects. */
+ * The PDF is kept in memory until it is finished, for rewrite_pdf_xobjects. */
 #include "core/xalloc.h"
 #include "draw/canvas_font.h"
 #include "draw/canvas_impl.h"
-#include "draw/canvas_pdffix.h"
+#include "rewrite/pdf_xobjects.h"
 #include <cairo.h>
 #include <cairo-ft.h>
 #include <cairo-pdf.h>
@@ -238,7 +238,7 @@ static void cairo_finish(struct canvas *c)
         cairo_surface_finish(ci->pdf);
         if (check(c, cairo_surface_status(ci->pdf), "PDF") != 0)
             return;
-        if (ci->nforms > 0 && canvas_pdffix_xobjects(&ci->pdf_bytes) < 0)
+        if (ci->nforms > 0 && rewrite_pdf_xobjects(&ci->pdf_bytes) < 0)
             canvas_fail(c, "cairo wrote a PDF without the expected cross-reference table");
         else if (!c->out.fp
                  || fwrite(ci->pdf_bytes.data, 1, ci->pdf_bytes.len, c->out.fp) != ci->pdf_bytes.len)

@@ -1,6 +1,6 @@
 #include "draw/canvas_font.h"
 #include "core/xalloc.h"
-#include "draw/canvas_dehint.h"
+#include "rewrite/ttf_dehint.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -104,7 +104,7 @@ int canvas_font_dir(const char *wanted, struct strbuf *dir, struct strbuf *err)
 #define FONT_MAX_BYTES ((size_t)64 << 20)
 
 /* A font file opened: its bytes as the face reads them (without its hints when it has them,
- * canvas_dehint.c), the face and its metrics. Kept for the life of the process, like the
+ * rewrite/ttf_dehint.c), the face and its metrics. Kept for the life of the process, like the
  * FreeType library: every canvas shares them, so the next document finds its characters
  * measured and cairo finds its scaled fonts and glyphs again (cairo may also hold faces
  * longer than any canvas). */
@@ -154,7 +154,7 @@ static int load(FT_Library library, const char *path, struct font_file *f, struc
     if (!file)
         return -1;
     /* Without hints: a copy, and the file goes; else the file itself stays mapped. */
-    f->data = canvas_dehint(file, len, &f->len);
+    f->data = rewrite_ttf_dehint(file, len, &f->len);
     if (f->data) {
         munmap(file, len);
     } else {

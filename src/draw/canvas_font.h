@@ -23,7 +23,7 @@ int canvas_font_dir(const char *wanted, struct strbuf *dir, struct strbuf *err);
  * once: asking FreeType for every character measured took a tenth of the drawing of a sheet. */
 struct canvas_metrics;
 
-/* Opens a font file: its face, read without its hints (canvas_dehint.h), and the face's
+/* Opens a font file: its face, read without its hints (rewrite/ttf_dehint.h), and the face's
  * metrics. Both belong to the process (created on first use and kept for its life, with the
  * FreeType library): every canvas shares them, and cairo may hold faces longer than any
  * canvas. Never free them. Returns 0, or -1 with the reason in err. */

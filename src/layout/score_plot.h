@@ -1,7 +1,7 @@
 /* The score plot of `xii simulate --plot`: one page, one histogram of final scores per
  * difficulty on a shared score axis, the rulebook's good band shaded behind each, the median
  * marked, with axis labels, a legend and a title. It draws numbers computed elsewhere
- * (src/play/simulate.h) and computes nothing of its own. */
+ * (src/bots/simulate.h) and computes nothing of its own. */
 #ifndef LAYOUT_SCORE_PLOT_H
 #define LAYOUT_SCORE_PLOT_H
 #include <stddef.h>

@@ -2,7 +2,6 @@
 #include "log/write.h"
 #include <string.h>
 #include "log/ids.h"
-#include "log/replay.h"
 
 void log_write_header(const struct gamedata *gd, const struct game_config *cfg, const char *title,
                       struct strbuf *out)
@@ -78,10 +77,53 @@ void log_write_turn(const struct game_state *s, int player, int d1, int d2, stru
     strbuf_printf(out, " %d %d\n", d1, d2);
 }
 
+static const char *source_word(enum die_source src)
+{
+    return src == DIE_OWN ? " own" : src == DIE_SHARED ? " shared" : "";
+}
+
+void log_write_move_text(const struct gamedata *gd, const struct move *m, struct strbuf *out)
+{
+    const char *reserve = m->from_reserve ? "reserve " : "";
+    switch (m->kind) {
+    case MOVE_ASSET:
+        strbuf_printf(out, "%s%d %s", reserve, m->die, gd->assets[m->target].id);
+        break;
+    case MOVE_ACQUIRE:
+        strbuf_printf(out, "%s%d %s %s", reserve, m->die,
+                      log_ids_is_person(gd, m->target) ? "attract" : "build", gd->items[m->target].id);
+        if (m->perk)
+            strbuf_printf(out, " %c", m->perk);
+        break;
+    case MOVE_INFLUENCE:
+        strbuf_printf(out, "%s%d influence %s", reserve, m->die, gd->locations[m->target].id);
+        break;
+    case MOVE_STORE:
+        strbuf_printf(out, "%s%d store", reserve, m->die);
+        break;
+    case MOVE_SHERIFF:
+        strbuf_printf(out, "sheriff%s %d %d", source_word(m->source), m->die, m->to);
+        break;
+    case MOVE_COURT:
+        strbuf_printf(out, "court%s %d %d", source_word(m->source), m->die, m->to);
+        break;
+    case MOVE_COURT_REROLL:
+        strbuf_printf(out, "court reroll%s %d %d", source_word(m->source), m->die, m->to);
+        break;
+    case MOVE_SPLIT:
+        strbuf_printf(out, "split %d %d %s %d %s", m->die, m->part[0], gd->assets[m->target].id,
+                      m->part[1], gd->assets[m->target2].id);
+        break;
+    case MOVE_MARKET:
+        strbuf_printf(out, "market %d %s", m->amount, gd->assets[m->target].id);
+        break;
+    }
+}
+
 void log_write_move(const struct gamedata *gd, const struct move *m, struct strbuf *out)
 {
     strbuf_puts(out, "  ");
-    log_replay_move_text(gd, m, out);
+    log_write_move_text(gd, m, out);
     strbuf_putc(out, '\n');
 }
 

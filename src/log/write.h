@@ -1,12 +1,16 @@
 /* Writing a game as move-log text, one line at a time, as it is played: the lines `xii audit`
  * reads back (header, round, outlaws, shared, turn, moves, war, collect, check). The random
- * game generator (gen.c) and the bots' games (src/play) both write through these functions,
+ * game generator (gen.c) and the bots' games (src/bots) both write through these functions,
  * so a written log always replays to the game that was played. */
 #ifndef LOG_WRITE_H
 #define LOG_WRITE_H
 #include "core/strbuf.h"
 #include "log/name.h"
 #include "rules/engine.h"
+
+/* Appends a move as a spend, ability or market line of the log ("4 attract sheriff b",
+ * "reserve 3 influence quarry", "sheriff own 3 4", "split 5 1 monks 4 food", "market 2 food"). */
+void log_write_move_text(const struct gamedata *gd, const struct move *m, struct strbuf *out);
 
 /* The header from cfg: "xii 1", the title (when not NULL), players, towns, difficulty, the
  * events line (events named by id), solo and the variant. */

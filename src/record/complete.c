@@ -1,5 +1,6 @@
 /* Tab completion: candidate lines for the point reached, matched word by word against what
  * is typed; the next word of each matching candidate is offered. */
+#include "log/write.h"
 #include "record/complete.h"
 #include <ctype.h>
 #include <stdio.h>
@@ -153,7 +154,7 @@ static void offer_moves(struct completer *c, const struct game_state *st, int ba
     struct strbuf sb = STRBUF_INIT;
     for (size_t k = 0; k < n; k++) {
         strbuf_reset(&sb);
-        log_replay_move_text(c->s->gd, &moves[k], &sb);
+        log_write_move_text(c->s->gd, &moves[k], &sb);
         offer(c, sb.data);
         if (bare && moves[k].from_reserve)
             offer(c, sb.data + strlen("reserve "));

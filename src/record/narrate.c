@@ -1,7 +1,7 @@
 /* The narration of what the rules did: history records grouped by player, consecutive
  * changes of one value with one cause folded into one "old -> new". */
 #include "record/narrate.h"
-#include "log/trace.h"
+#include "audit/trace.h"
 #include "rules/engine.h"
 
 int record_narrated(const struct hist_rec *h)

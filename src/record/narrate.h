@@ -7,7 +7,7 @@
 #define RECORD_NARRATE_H
 #include <stddef.h>
 #include "core/strbuf.h"
-#include "log/replay.h"
+#include "audit/replay.h"
 
 /* Appends the narration of records [from, r->history.count) of replay r, one line each,
  * indented by two spaces. A round line (round_begun > 0) first says which event, if any,

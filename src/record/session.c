@@ -10,7 +10,7 @@
 #include "core/xalloc.h"
 #include "log/ids.h"
 #include "log/parse.h"
-#include "log/report.h"
+#include "audit/report.h"
 #include "log/write.h"
 #include "rules/event_setup.h"
 
@@ -201,7 +201,7 @@ static void canonical(const struct record_session *s, const struct log_stmt *st,
 {
     const struct log_replay *r = s->replay;
     if (log_kind_is_turn_body(st->kind) && r->last_move_line == st->at.line) {
-        log_replay_move_text(s->gd, &r->last_move, out);
+        log_write_move_text(s->gd, &r->last_move, out);
         return;
     }
     if (st->kind == LOG_TURN && r->state.turn.player >= 0 && r->open_turn_line == st->at.line) {

@@ -20,10 +20,10 @@
 #include <stdint.h>
 #include "core/diag.h"
 #include "core/strbuf.h"
-#include "log/await.h"
-#include "log/live.h"
+#include "audit/await.h"
+#include "audit/live.h"
 #include "record/gamefile.h"
-#include "log/replay.h"
+#include "audit/replay.h"
 
 struct record_session {
     const struct gamedata *gd;

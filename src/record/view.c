@@ -4,7 +4,7 @@
  * read the session without calling back into it. */
 #include <string.h>
 #include "record/session.h"
-#include "log/report.h"
+#include "audit/report.h"
 
 const struct game_state *record_session_state(const struct record_session *s)
 {

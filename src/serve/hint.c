@@ -4,9 +4,9 @@
 #include <string.h>
 #include "core/diag.h"
 #include "core/xalloc.h"
-#include "log/await.h"
+#include "audit/await.h"
 #include "log/parse.h"
-#include "log/replay.h"
+#include "audit/replay.h"
 #include "advisor/advice_hint.h"
 #include "serve/json.h"
 

@@ -1,4 +1,5 @@
 /* jansson objects for the state and the answers, written by core/json.h. */
+#include "log/write.h"
 #include "serve/json.h"
 #include <stdlib.h>
 #include <string.h>
@@ -6,7 +7,7 @@
 #include "core/text.h"
 #include "core/xalloc.h"
 #include "log/name.h"
-#include "log/report.h"
+#include "audit/report.h"
 #include "record/shortform.h"
 #include "record/text.h"
 #include "rules/engine.h"
@@ -60,7 +61,7 @@ static json_t *moves(const struct record_session *s)
     struct strbuf line = STRBUF_INIT;
     for (size_t k = 0; k < n; k++) {
         strbuf_reset(&line);
-        log_replay_move_text(s->gd, &m[k], &line);
+        log_write_move_text(s->gd, &m[k], &line);
         json_t *o = json_object();
         set_str(o, "line", strbuf_cstr(&line));
         set_int(o, "die", m[k].die);

@@ -14,7 +14,7 @@
 #include "draw/canvas.h"
 #include "layout/filled_sheet.h"
 #include "log/parse.h"
-#include "log/replay.h"
+#include "audit/replay.h"
 #include "rules/gamedata.h"
 #include "../unit/gamedata_fixture.h"
 

@@ -16,7 +16,7 @@
 #include "core/diag.h"
 #include "core/readfile.h"
 #include "core/strbuf.h"
-#include "log/gen.h"
+#include "bots/gen.h"
 #include "record/complete.h"
 #include "record/session.h"
 #include "record/text.h"

@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include "core/diag.h"
 #include "core/strbuf.h"
-#include "log/claims.h"
+#include "audit/claims.h"
 #include "log/parse.h"
-#include "log/replay.h"
-#include "log/report.h"
+#include "audit/replay.h"
+#include "audit/report.h"
 #include "rules/engine.h"
 #include "rules/gamedata.h"
 #include "../unit/gamedata_fixture.h"

@@ -3,8 +3,8 @@
 #ifndef FUZZ_REPORT_H
 #define FUZZ_REPORT_H
 #include "core/strbuf.h"
-#include "log/replay.h"
-#include "log/report.h"
+#include "audit/replay.h"
+#include "audit/report.h"
 #include "rules/engine.h"
 
 static inline void fuzz_report(const struct log_report_input *in, struct strbuf *out)

@@ -11,7 +11,7 @@
 #include "advisor/advice_report.h"
 #include "advisor/advice_words.h"
 #include "advisor/advice_analyse.h"
-#include "play/game.h"
+#include "bots/game.h"
 #include "test_rules_fixture.h"
 #include "test_advice.h"
 

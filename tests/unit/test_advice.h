@@ -4,9 +4,9 @@
 #define TESTS_TEST_ADVICE_H
 #include <string.h>
 #include "advisor/advice_position.h"
-#include "log/await.h"
+#include "audit/await.h"
 #include "log/parse.h"
-#include "log/replay.h"
+#include "audit/replay.h"
 
 /* A log's replay and the decision awaited at its end. */
 struct cut_log {

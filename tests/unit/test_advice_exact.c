@@ -10,7 +10,7 @@
 #include <string.h>
 #include "advisor/advice.h"
 #include "advisor/advice_position.h"
-#include "play/game.h"
+#include "bots/game.h"
 #include "test_rules_fixture.h"
 #include "test_advice.h"
 

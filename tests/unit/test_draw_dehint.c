@@ -1,4 +1,4 @@
-/* canvas_dehint: the bundled fonts without hints keep every outline and advance, lose the
+/* rewrite_ttf_dehint: the bundled fonts without hints keep every outline and advance, lose the
  * hinting tables and instructions, and stay valid (checksums); malformed fonts are refused.
  * Run from the repository root. */
 #include "test.h"
@@ -10,7 +10,7 @@
 #include FT_FREETYPE_H
 #include FT_OUTLINE_H
 #include "core/readfile.h"
-#include "draw/canvas_dehint.h"
+#include "rewrite/ttf_dehint.h"
 
 static const char *const fonts[] = {
     "fonts/DejaVuSans.ttf", "fonts/DejaVuSans-Bold.ttf", "fonts/EBGaramond08-Regular.ttf",
@@ -102,7 +102,7 @@ static void test_bundled_fonts(void **state)
         size_t len, out_len;
         char *ttf = test_slurp(fonts[f], &len);
         assert_non_null(ttf);
-        unsigned char *plain = canvas_dehint((const unsigned char *)ttf, len, &out_len);
+        unsigned char *plain = rewrite_ttf_dehint((const unsigned char *)ttf, len, &out_len);
         assert_non_null(plain);
         size_t n;
         static const char *const gone[] = {"cvt ", "fpgm", "prep", "hdmx", "LTSH", "VDMX"};
@@ -123,7 +123,7 @@ static void test_bundled_fonts(void **state)
         assert_int_equal(FT_New_Memory_Face(lib, plain, (FT_Long)out_len, 0, &b), 0);
         same_glyphs(a, b);
         no_instructions(plain, (size_t)b->num_glyphs);
-        assert_null(canvas_dehint(plain, out_len, &n));
+        assert_null(rewrite_ttf_dehint(plain, out_len, &n));
         FT_Done_Face(a);
         FT_Done_Face(b);
         free(plain);
@@ -140,12 +140,12 @@ static void test_malformed(void **state)
     char *ttf = test_slurp("fonts/EBGaramond12-Bold.ttf", &len);
     assert_non_null(ttf);
     const unsigned char *u = (const unsigned char *)ttf;
-    assert_null(canvas_dehint(u, 0, &n));
-    assert_null(canvas_dehint((const unsigned char *)"OTTO\0\0\0\0\0\0\0\0", 12, &n));
+    assert_null(rewrite_ttf_dehint(u, 0, &n));
+    assert_null(rewrite_ttf_dehint((const unsigned char *)"OTTO\0\0\0\0\0\0\0\0", 12, &n));
     for (size_t cut = 12; cut < 4096; cut += 97) {
         unsigned char *copy = malloc(cut);
         memcpy(copy, u, cut);
-        assert_null(canvas_dehint(copy, cut, &n));
+        assert_null(rewrite_ttf_dehint(copy, cut, &n));
         free(copy);
     }
     /* A glyph whose instruction length runs past its end. */
@@ -171,7 +171,7 @@ static void test_malformed(void **state)
             break;
         }
     }
-    assert_null(canvas_dehint(bad, len, &n));
+    assert_null(rewrite_ttf_dehint(bad, len, &n));
     free(bad);
     free(ttf);
 }

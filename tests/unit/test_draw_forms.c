@@ -1,7 +1,7 @@
 /* Forms (canvas_form_begin/canvas_form_end): drawn in place by the trace backend, recorded once
  * and painted again by the cairo PDF backend (one form XObject, listed once per resource
  * dictionary, qpdf clean, the same bytes on every run), the checks made inside forms, and
- * canvas_pdffix_xobjects on a small hand-written PDF. Run from the repository root. */
+ * rewrite_pdf_xobjects on a small hand-written PDF. Run from the repository root. */
 #include "test.h"
 #include "test_util.h"
 #include <stdio.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "draw/canvas.h"
-#include "draw/canvas_pdffix.h"
+#include "rewrite/pdf_xobjects.h"
 
 static char tmpdir[] = "/tmp/xii-draw-forms-XXXXXX";
 
@@ -345,25 +345,25 @@ static void test_pdffix(void **state)
     (void)state;
     struct strbuf pdf = STRBUF_INIT, want = STRBUF_INIT;
     make_pdf(&pdf, "/XObject << /x3 3 0 R /x5 5 0 R /x3 3 0 R /x5 5 0 R /x3 3 0 R >>");
-    assert_int_equal(canvas_pdffix_xobjects(&pdf), 3);
+    assert_int_equal(rewrite_pdf_xobjects(&pdf), 3);
     make_pdf(&want, "/XObject << /x3 3 0 R /x5 5 0 R >>");
     /* Stream data keeps its bytes. */
     assert_string_equal(strbuf_cstr(&pdf), strbuf_cstr(&want));
     check_xref(&pdf);
     /* Nothing to drop: unchanged. */
-    assert_int_equal(canvas_pdffix_xobjects(&pdf), 0);
+    assert_int_equal(rewrite_pdf_xobjects(&pdf), 0);
     assert_string_equal(strbuf_cstr(&pdf), strbuf_cstr(&want));
     /* A list written otherwise is left alone. */
     make_pdf(&pdf, "/XObject << /x3 3 0 R /x3 [3 0 R] >>");
     strbuf_reset(&want);
     strbuf_append(&want, pdf.data, pdf.len);
-    assert_int_equal(canvas_pdffix_xobjects(&pdf), 0);
+    assert_int_equal(rewrite_pdf_xobjects(&pdf), 0);
     assert_string_equal(strbuf_cstr(&pdf), strbuf_cstr(&want));
     /* Not a PDF with a cross-reference table. */
     strbuf_reset(&pdf);
     strbuf_puts(&pdf, "%PDF-1.5\n1 0 obj\n<< /XObject << /x1 1 0 R /x1 1 0 R >> >>\nendobj\n"
                       "trailer\n<< >>\nstartxref\n9\n%%EOF\n");
-    assert_int_equal(canvas_pdffix_xobjects(&pdf), -1);
+    assert_int_equal(rewrite_pdf_xobjects(&pdf), -1);
     strbuf_free(&pdf);
     strbuf_free(&want);
 }

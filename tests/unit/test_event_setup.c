@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "log/parse.h"
-#include "log/replay.h"
+#include "audit/replay.h"
 #include "rules/event_setup.h"
 
 static int difficulty(const char *id)

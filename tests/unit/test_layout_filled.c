@@ -19,7 +19,7 @@
 #include "layout/filled_sheet.h"
 #include "layout/townsheet.h"
 #include "log/parse.h"
-#include "log/replay.h"
+#include "audit/replay.h"
 
 #define DIR "tests/golden/filled/"
 

@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "log/await.h"
-#include "log/gen.h"
+#include "audit/await.h"
+#include "bots/gen.h"
 #include "log/parse.h"
 #include "test_util.h"
 #include "test_rules_fixture.h"

@@ -6,12 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "log/await.h"
-#include "log/gen.h"
-#include "log/live.h"
+#include "audit/await.h"
+#include "bots/gen.h"
+#include "audit/live.h"
 #include "log/parse.h"
-#include "log/replay.h"
-#include "log/report.h"
+#include "audit/replay.h"
+#include "audit/report.h"
 #include "test_rules_fixture.h"
 #include "test_util.h"
 

@@ -6,11 +6,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "log/gen.h"
+#include "bots/gen.h"
 #include "log/ids.h"
 #include "log/parse.h"
-#include "log/replay.h"
-#include "log/report.h"
+#include "audit/replay.h"
+#include "audit/report.h"
 #include "test_rules_fixture.h"
 #include "test_util.h"
 

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test_util.h"
-#include "log/gen.h"
+#include "bots/gen.h"
 #include "log/name.h"
 #include "log/parse.h"
-#include "log/replay.h"
+#include "audit/replay.h"
 #include "log/write.h"
 #include "record/session.h"
 #include "record/shortform.h"

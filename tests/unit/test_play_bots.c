@@ -1,4 +1,4 @@
-/* Bots (src/play): every game a bot plays replays through the audit's own replay with no
+/* Bots (src/bots): every game a bot plays replays through the audit's own replay with no
  * diagnostic to the same final sheets; plans enumerate distinct complete uses of the dice that
  * re-apply to the state they promise; rollouts are deterministic and leave their state alone;
  * greedy beats random by more than three standard errors on fixed seeds. */
@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include "test_rules_fixture.h"
 #include "log/parse.h"
-#include "log/replay.h"
-#include "play/eval.h"
-#include "play/game.h"
+#include "audit/replay.h"
+#include "bots/eval.h"
+#include "bots/game.h"
 
 static struct play_bot RANDOM = {PLAY_BOT_RANDOM, 0}, GREEDY = {PLAY_BOT_GREEDY, 0};
 

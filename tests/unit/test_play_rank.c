@@ -5,9 +5,9 @@
 #include "test.h"
 #include <math.h>
 #include <string.h>
-#include "play/estimate.h"
-#include "play/rank.h"
-#include "play/rng.h"
+#include "bots/estimate.h"
+#include "bots/rank.h"
+#include "bots/rng.h"
 
 /* cmocka's assert_float_equal works in float: doubles are compared here. */
 #define assert_near(a, b, eps) assert_true(fabs((double)(a) - (double)(b)) <= (eps))

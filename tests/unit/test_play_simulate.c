@@ -4,7 +4,7 @@
 #include <math.h>
 #include <string.h>
 #include "test_rules_fixture.h"
-#include "play/simulate.h"
+#include "bots/simulate.h"
 
 /* 100 one-seat games scoring 1, 2, ... 100 (normal: good 70 to 90). */
 static void test_median_interval(void **state)

@@ -1,0 +1,92 @@
+/* A die spent on an asset that adds nothing, or less than the die, because of a MAX or of what
+ * the costs allowed: the rules allow it, so it is a warning, not an error. The warning says
+ * what stopped the die and, when another legal use of the same die adds more, names it. What
+ * the die added is read from the history the engine wrote (cheap: every spend is looked at);
+ * only for a warning is the state before the move rebuilt and the better use found, by trying
+ * the die on each asset with the engine on a copy. */
+#include <string.h>
+#include "log/write.h"
+#include "audit/replay_internal.h"
+
+/* The legal use of a die showing `die` (a reserve die or not) on an asset that adds the most,
+ * when it adds more than `than`: its line into out; returns what it adds, or 0. Each asset is
+ * tried in order with engine_apply on one copy (a refused move changes nothing; an accepted
+ * one is taken back with engine_undo_restore): the asset moves engine_legal_moves would list
+ * for the die, in its order, without listing every other kind of move first. */
+static int better_use(const struct game_state *before, int die, int from_reserve, int than, struct strbuf *out)
+{
+    struct game_state copy = *before;
+    struct engine_undo undo;
+    engine_undo_save(&copy, &undo);
+    struct move m, pick;
+    memset(&m, 0, sizeof m);
+    m.kind = MOVE_ASSET;
+    m.die = die;
+    m.from_reserve = from_reserve;
+    m.source = DIE_ANY;
+    int best = than;
+    struct history h = HISTORY_INIT;
+    for (m.target = 0; m.target < ASSET_COUNT; m.target++) {
+        history_truncate(&h, 0);
+        if (engine_apply(&copy, &m, &h, NULL) != 0)
+            continue;
+        int added = replay_die_added(&h, 0, before->turn.player, &m, NULL);
+        engine_undo_restore(&copy, &undo);
+        if (added > best) {
+            best = added;
+            pick = m;
+        }
+    }
+    history_free(&h);
+    if (best == than)
+        return 0;
+    log_write_move_text(before->gd, &pick, out);
+    return best;
+}
+
+void replay_waste(struct rp *rp, const struct log_stmt *st, const struct engine_undo *undo,
+                  const struct move *m, size_t hist_from)
+{
+    if (m->kind != MOVE_ASSET || m->target < 0)
+        return;
+    const struct gamedata *gd = rp->gd;
+    int p = undo->player, a = m->target, flags;
+    int added = replay_die_added(rp->h, hist_from, p, m, &flags);
+    if (added > 0 && !(flags & (HIST_REF_MAX | HIST_REF_AFFORD)))
+        return;
+    struct game_state state_before = *rp->s;
+    engine_undo_restore(&state_before, undo);
+    const struct game_state *before = &state_before;
+    struct strbuf why = STRBUF_INIT;
+    const char *id = gd->assets[a].id;
+    if (added == 0) {
+        int max = engine_asset_max(before, p, a);
+        if (before->p[p].asset[a] >= max)
+            strbuf_printf(&why, "the %d adds nothing: %s is already at its MAX %d", m->die, id, max);
+        else {
+            strbuf_printf(&why, "the %d adds nothing: the costs of %s could not be paid (each costs", m->die, id);
+            for (int c = 0; c < gd->assets[a].ncost; c++) {
+                int ca = gd->assets[a].cost[c].asset;
+                strbuf_printf(&why, "%s %d %s, %s is %d", c ? ";" : "", gd->assets[a].cost[c].amount,
+                              gd->assets[ca].id, gd->assets[ca].id, before->p[p].asset[ca]);
+            }
+            strbuf_putc(&why, ')');
+        }
+    } else if (flags & HIST_REF_MAX) {
+        strbuf_printf(&why, "the %d adds only %d: the MAX of %s is %d", m->die, added, id,
+                      before->p[p].asset[a] + added);
+    } else {    /* HIST_REF_AFFORD */
+        strbuf_printf(&why, "the %d adds only %d: the costs of %s allowed no more", m->die, added, id);
+    }
+    struct strbuf line = STRBUF_INIT;
+    int more = better_use(before, m->die, m->from_reserve, added, &line);
+    if (more > 0)
+        strbuf_printf(&why, "; \"%s\" would add %d", strbuf_cstr(&line), more);
+    struct log_span at = st->kind == LOG_SPEND ? st->spend.target.at : st->at;
+    struct diag *d = diag_add(rp->dl, DIAG_WARNING, rp->ast->file, (struct srcpos){at.line, at.col}, at.len,
+                              rule_id_text(RULE_WASTE), "%s (the rules allow it)", strbuf_cstr(&why));
+    d->round = before->round;
+    diag_set_player(d, before->cfg.names[p]);
+    strbuf_free(&line);
+    strbuf_free(&why);
+}
