@@ -73,7 +73,7 @@ ALL_CFLAGS    = $(XII_CFLAGS) $(CFLAGS)
 ALL_LDFLAGS   = $(SANITIZE) $(LDFLAGS)
 ALL_LDLIBS    = $(XII_LDLIBS) $(LDLIBS)
 
-LIB_SRC  := $(sort $(wildcard src/core/*.c src/rules/*.c src/log/*.c src/audit/*.c src/bots/*.c src/advisor/*.c src/record/*.c src/serve/*.c src/layout/*.c src/draw/*.c src/rewrite/*.c))
+LIB_SRC  := $(sort $(wildcard src/core/*.c src/rules/*.c src/log/*.c src/audit/*.c src/bots/*.c src/advisor/*.c src/record/*.c src/serve/*.c src/layout/*.c src/draw/*.c src/rewrite/*.c src/kingdom/*.c))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c))
 EMBED_IN := $(sort $(wildcard templates/*.rules templates/*.icons templates/*.layout templates/*.txt \
                           templates/*.html templates/*.js templates/*.css))

@@ -25,15 +25,16 @@ MAY_CALL = {
     'core': set(),
     'rules': {'core'},
     'log': {'rules', 'core'},
+    'kingdom': {'log', 'core'},
     'audit': {'log', 'rules', 'core'},
     'bots': {'audit', 'log', 'rules', 'core'},
     'advisor': {'bots', 'audit', 'log', 'rules', 'core'},
     'rewrite': {'core'},
     'draw': {'rewrite', 'core'},
-    'layout': {'draw', 'rules', 'core'},
+    'layout': {'draw', 'kingdom', 'rules', 'core'},
     'record': {'advisor', 'bots', 'audit', 'log', 'rules', 'core'},
     'serve': {'record', 'advisor', 'bots', 'audit', 'log', 'layout', 'draw', 'rules', 'core'},
-    'cli': {'serve', 'record', 'advisor', 'bots', 'audit', 'log', 'layout', 'draw', 'rewrite',
+    'cli': {'serve', 'record', 'advisor', 'bots', 'audit', 'kingdom', 'log', 'layout', 'draw', 'rewrite',
             'rules', 'core'},
 }
 
