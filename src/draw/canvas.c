@@ -131,17 +131,6 @@ struct canvas *canvas_new(const struct canvas_options *opt, struct strbuf *err)
     return c;
 }
 
-void canvas_memory_free(struct canvas_memory *m)
-{
-    if (!m)
-        return;
-    for (size_t i = 0; i < m->npages; i++)
-        strbuf_free(&m->pages[i]);
-    free(m->pages);
-    m->pages = NULL;
-    m->npages = 0;
-}
-
 void canvas_discard(struct canvas *c)
 {
     if (!c)
