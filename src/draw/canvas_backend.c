@@ -1,7 +1,7 @@
 /* What the backends share: the sticky failure, further output files, font paths, text
  * alignment, shapes made of path calls for backends without their own, and the pages of a
- * document kept in memory. Backends call
- * these and the dispatcher (canvas.c) calls the backends, never the other way round. */
+ * document kept in memory. Backends call these and the dispatcher (canvas.c) calls the
+ * backends, never the other way round. */
 #include "core/xalloc.h"
 #include "draw/canvas_font.h"
 #include "draw/canvas_impl.h"
