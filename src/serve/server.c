@@ -138,11 +138,11 @@ static void changed(struct serve_server *sv, int role, const char *text)
     pthread_cond_broadcast(&sv->changed);
 }
 
-/* The recorder's verdict on a line. */
-static void submit(struct serve_server *sv, int role, const char *line, struct serve_outcome *o)
+/* The recorder's verdict on a line read. */
+static void submit(struct serve_server *sv, int role, struct record_line *l, struct serve_outcome *o)
 {
     struct record_result res;
-    record_session_submit(sv->s, line, &res);
+    record_session_enter(sv->s, l, &res);
     switch (res.outcome) {
     case RECORD_EMPTY:
         strbuf_puts(&o->message, "nothing to enter: the line is empty\n");
@@ -174,38 +174,49 @@ static void submit(struct serve_server *sv, int role, const char *line, struct s
     record_result_free(&res);
 }
 
+/* A seat's war entry (st, read from its link): kept until every player has entered, then the
+ * whole war line goes to the recorder as the table's. */
+static void enter_war(struct serve_server *sv, int role, const struct log_stmt *st, struct serve_outcome *o)
+{
+    const struct game_state *gs = &sv->s->replay->state;
+    if (serve_war_enter(&sv->war, sv->s, role, st, &o->message) != 0)
+        return;
+    struct strbuf line = STRBUF_INIT;
+    if (serve_war_line(&sv->war, sv->s, &line)) {
+        struct record_line l;
+        record_session_read(sv->s, strbuf_cstr(&line), &l);
+        submit(sv, SERVE_TABLE, &l, o);
+        record_line_free(&l);
+        if (!o->accepted) {
+            memset(&sv->war, 0, sizeof sv->war);   /* the whole war is entered again */
+            keep_war(sv, &o->message);
+        }
+    } else if (keep_war(sv, &o->message) != 0) {
+        sv->war.seat[role].entered = 0;             /* not kept: not entered */
+    } else {
+        o->accepted = o->waiting = 1;
+        struct strbuf text = STRBUF_INIT;
+        strbuf_printf(&text, "%s has entered their war choice\n", gs->cfg.names[role]);
+        changed(sv, role, strbuf_cstr(&text));
+        strbuf_free(&text);
+    }
+    strbuf_free(&line);
+}
+
 void serve_enter(struct serve_server *sv, int role, const char *typed, struct serve_outcome *o)
 {
     memset(o, 0, sizeof *o);
-    struct log_ast *one = NULL;
-    if (!serve_may_enter(sv->s, role, typed, &one, &o->message))
-        return;
-    const struct game_state *st = &sv->s->replay->state;
-    if (one && role >= 0 && one->stmts[0].kind == LOG_WAR && st->cfg.nplayers > 1) {
-        if (serve_war_enter(&sv->war, sv->s, role, &one->stmts[0], &o->message) == 0) {
-            struct strbuf line = STRBUF_INIT;
-            if (serve_war_line(&sv->war, sv->s, &line)) {
-                submit(sv, SERVE_TABLE, strbuf_cstr(&line), o);
-                if (!o->accepted) {
-                    memset(&sv->war, 0, sizeof sv->war);   /* the whole war is entered again */
-                    keep_war(sv, &o->message);
-                }
-            } else if (keep_war(sv, &o->message) != 0) {
-                sv->war.seat[role].entered = 0;             /* not kept: not entered */
-            } else {
-                o->accepted = o->waiting = 1;
-                struct strbuf text = STRBUF_INIT;
-                strbuf_printf(&text, "%s has entered their war choice\n", st->cfg.names[role]);
-                changed(sv, role, strbuf_cstr(&text));
-                strbuf_free(&text);
-            }
-            strbuf_free(&line);
-        }
-        log_free(one);
-        return;
+    /* Read once: the permission is decided on the statement the recorder then writes. */
+    struct record_line l;
+    record_session_read(sv->s, typed, &l);
+    const struct log_stmt *st = record_line_statement(&l);
+    if (serve_may_enter(sv->s, role, &l, &o->message)) {
+        if (st && role >= 0 && st->kind == LOG_WAR && sv->s->replay->state.cfg.nplayers > 1)
+            enter_war(sv, role, st, o);
+        else
+            submit(sv, role, &l, o);
     }
-    log_free(one);
-    submit(sv, role, typed, o);
+    record_line_free(&l);
 }
 
 void serve_undo(struct serve_server *sv, int role, struct serve_outcome *o)

@@ -72,8 +72,9 @@ struct serve_outcome {
 };
 void serve_outcome_free(struct serve_outcome *o);
 
-/* Enters a typed line for role (tokens.h), as xii play would, after checking the role may
- * enter it. Call with the lock held. */
+/* Enters a typed line for role (tokens.h), as xii play would: the line is read once by the
+ * recorder (record_session_read), the role's permission decided on the statement read
+ * (permit.h), and that statement written. Call with the lock held. */
 void serve_enter(struct serve_server *sv, int role, const char *typed, struct serve_outcome *o);
 /* Takes back the last statement if role may (the table: any; a seat: its own). Lock held. */
 void serve_undo(struct serve_server *sv, int role, struct serve_outcome *o);
