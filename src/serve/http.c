@@ -24,13 +24,18 @@ const char *const serve_http_headers[][2] = {
     {NULL, NULL},
 };
 
+/* A link's writes: a token bucket. */
+struct bucket {
+    double tokens;
+    struct timespec last;
+};
+
 struct serve_http {
     struct MHD_Daemon *d;
     struct serve_server *sv;
     int wait_seconds;
     pthread_mutex_t rate_lock;
-    double tokens;              /* the writes' bucket */
-    struct timespec last;
+    struct bucket writes[XII_MAX_PLAYERS + 1];  /* each link's (index role + 1) */
 };
 
 struct upload {
@@ -38,20 +43,26 @@ struct upload {
     int too_big;
 };
 
-/* One write allowed now? (a token bucket shared by every link) */
-static int rate_ok(struct serve_http *h)
+/* One write allowed now for the link of role? (a token bucket per link: a link that floods
+ * the server slows itself only) */
+static int rate_ok(struct serve_http *h, int role)
 {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     pthread_mutex_lock(&h->rate_lock);
-    double dt = (double)(now.tv_sec - h->last.tv_sec) + (double)(now.tv_nsec - h->last.tv_nsec) / 1e9;
-    h->last = now;
-    h->tokens += dt * RATE_PER_SECOND;
-    if (h->tokens > RATE_BURST)
-        h->tokens = RATE_BURST;
-    int ok = h->tokens >= 1.0;
+    struct bucket *b = &h->writes[role + 1];
+    if (b->last.tv_sec == 0 && b->last.tv_nsec == 0) {
+        b->tokens = RATE_BURST;
+    } else {
+        double dt = (double)(now.tv_sec - b->last.tv_sec) + (double)(now.tv_nsec - b->last.tv_nsec) / 1e9;
+        b->tokens += dt * RATE_PER_SECOND;
+        if (b->tokens > RATE_BURST)
+            b->tokens = RATE_BURST;
+    }
+    b->last = now;
+    int ok = b->tokens >= 1.0;
     if (ok)
-        h->tokens -= 1.0;
+        b->tokens -= 1.0;
     pthread_mutex_unlock(&h->rate_lock);
     return ok;
 }
@@ -106,13 +117,18 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
     }
     if (u->too_big)
         return refuse(c, 413, "a line is at most 1024 bytes");
-    if (strcmp(method, "POST") == 0 && !rate_ok(h))
-        return refuse(c, 429, "too many lines at once: wait a moment");
     struct serve_request rq;
     memset(&rq, 0, sizeof rq);
+    rq.token = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token");
+    /* The token first: a request without a valid one is answered 403 (serve_handle) and
+     * counts against no link's limit. */
+    pthread_mutex_lock(&h->sv->lock);
+    int role = serve_token_role(&h->sv->tokens, rq.token);
+    pthread_mutex_unlock(&h->sv->lock);
+    if (role != SERVE_NOBODY && strcmp(method, "POST") == 0 && !rate_ok(h, role))
+        return refuse(c, 429, "too many lines at once from this link: wait a moment");
     rq.method = method;
     rq.path = url;
-    rq.token = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token");
     rq.since = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "since");
     rq.page = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "page");
     rq.body = strbuf_cstr(&u->body);
@@ -148,8 +164,6 @@ struct serve_http *serve_http_start(struct serve_server *sv, const struct serve_
     }
     h->sv = sv;
     h->wait_seconds = o->wait_seconds;
-    h->tokens = RATE_BURST;
-    clock_gettime(CLOCK_MONOTONIC, &h->last);
     pthread_mutex_init(&h->rate_lock, NULL);
     struct sockaddr_in addr;
     memset(&addr, 0, sizeof addr);

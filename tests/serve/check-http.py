@@ -90,6 +90,33 @@ r, data = request(port, 'POST', '/api/line?token=' + ann, body=b'round 1')
 check(r.status == 200 and b'"accepted": false' in data and b"table's" in data, "a player cannot start a round")
 r, data = request(port, 'POST', '/api/line?token=' + table, body=b'round 1')
 check(b'"accepted": true' in data and open(game).read().endswith('round 1\n'), 'a line flushed before the answer')
+
+
+def flood(port, path, n, body):
+    """n POSTs on one kept-alive connection: their statuses."""
+    c = http.client.HTTPConnection('127.0.0.1', port, timeout=10)
+    codes = []
+    for _ in range(n):
+        c.request('POST', path, body=body)
+        r = c.getresponse()
+        r.read()
+        codes.append(r.status)
+    c.close()
+    return codes
+
+
+# The token is checked first: requests without one never drain a link's write limit, and a
+# link that floods slows only itself.
+codes = flood(port, '/api/line', 200, b'shared 3 4') + flood(port, '/api/line?token=' + 'e' * 32, 200, b'shared 3 4')
+check(codes.count(403) == 400, '400 POSTs without a valid token: all 403 (%s)' % sorted(set(codes)))
+r, data = request(port, 'POST', '/api/line?token=' + table, body=b'shared 3 4')
+check(r.status == 200 and b'"accepted": true' in data, "the table's next line after them: %d %s" % (r.status, data))
+codes = flood(port, '/api/line?token=' + ann, 300, b'round 2')
+check(codes.count(429) > 0 and codes.count(200) >= 80, "Ann's link flooding: limited (%d x 429)" % codes.count(429))
+r, data = request(port, 'POST', '/api/undo?token=' + table)
+check(r.status == 200 and b'"accepted": true' in data, "the table's undo meanwhile: %d" % r.status)
+r, data = request(port, 'POST', '/api/line?token=' + table, body=b'shared 3 4')
+check(r.status == 200 and b'"accepted": true' in data, "the table's line meanwhile: %d" % r.status)
 os.kill(p.pid, signal.SIGTERM)
 rest, err = p.communicate(timeout=10)
 check(p.returncode == 0 and 'Stopped: ' in rest, 'SIGTERM stops the server: %s %s' % (p.returncode, rest + err))
