@@ -7,11 +7,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "serve/guard.h"
 #include "serve/handle.h"
 #include "serve/json.h"
 
 #define RATE_PER_SECOND 40.0
 #define RATE_BURST 80.0
+#define CONNECTIONS 128         /* at once, at most */
+#define PER_ADDRESS 64          /* from one address (more than UNPROVEN: room for a link) */
+#define UNPROVEN 48             /* without a valid token yet (serve/guard.h) */
+#define HEADER_SECONDS 10       /* a whole request (serve/guard.h) */
+#define IDLE_SECONDS 60
 
 const char *const serve_http_headers[][2] = {
     {"Content-Security-Policy",
@@ -36,9 +42,12 @@ struct serve_http {
     int wait_seconds;
     pthread_mutex_t rate_lock;
     struct bucket writes[XII_MAX_PLAYERS + 1];  /* each link's (index role + 1) */
+    struct serve_guard guard;
 };
 
+/* A request (made when its request line comes). */
 struct upload {
+    int started;                /* the access handler has seen it */
     struct strbuf body;
     int too_big;
 };
@@ -90,6 +99,57 @@ static enum MHD_Result refuse(struct MHD_Connection *c, int status, const char *
     return ret;
 }
 
+/* The role of a token read under the server's lock. */
+static int role_of(struct serve_http *h, const char *token)
+{
+    pthread_mutex_lock(&h->sv->lock);
+    int role = serve_token_role(&h->sv->tokens, token);
+    pthread_mutex_unlock(&h->sv->lock);
+    return role;
+}
+
+/* The guard's handle of a connection (its socket context). */
+static struct serve_guard_conn *guarded(struct MHD_Connection *c)
+{
+    const union MHD_ConnectionInfo *i = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return i ? i->socket_context : NULL;
+}
+
+/* A connection opened or closed: the guard watches it meanwhile. */
+static void connection_notice(void *cls, struct MHD_Connection *c, void **socket_context,
+                              enum MHD_ConnectionNotificationCode code)
+{
+    struct serve_http *h = cls;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *i = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        *socket_context = i ? serve_guard_opened(&h->guard, i->connect_fd) : NULL;
+    } else {
+        serve_guard_closed(&h->guard, *socket_context);
+        *socket_context = NULL;
+    }
+}
+
+/* The request line came (before the headers): the guard learns whether it carries a valid
+ * token ("token=" in the query, as sent). The request's own record starts here. */
+static void *request_line(void *cls, const char *uri, struct MHD_Connection *c)
+{
+    struct serve_http *h = cls;
+    const char *q = strchr(uri, '?'), *t = NULL;
+    for (const char *p = q; p && !t; p = strchr(p + 1, '&'))
+        if (strncmp(p + 1, "token=", 6) == 0)
+            t = p + 7;
+    char token[SERVE_TOKEN_HEX + 2] = "";
+    if (t) {
+        size_t n = strcspn(t, "&#");
+        if (n < sizeof token) {
+            memcpy(token, t, n);
+            token[n] = 0;
+        }
+    }
+    serve_guard_request(&h->guard, guarded(c), role_of(h, token) != SERVE_NOBODY);
+    return calloc(1, sizeof(struct upload));
+}
+
 static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *url, const char *method,
                               const char *version, const char *upload_data, size_t *upload_data_size,
                               void **con_cls)
@@ -97,14 +157,20 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
     (void)version;
     struct serve_http *h = cls;
     struct upload *u = *con_cls;
-    if (!u) {
+    if (!u)
+        return MHD_NO;      /* out of memory */
+    const char *token = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token");
+    if (!u->started) {
+        u->started = 1;
+        /* The token first: a request without a valid one is answered 403 at once (its body
+         * unread), and counts against no link's limit. */
+        int role = role_of(h, token);
+        if (role == SERVE_NOBODY)
+            return refuse(c, 403, "this link's token is missing or wrong: open the link xii serve printed");
+        serve_guard_request(&h->guard, guarded(c), 1);
         const char *len = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (len && strtoull(len, NULL, 10) > SERVE_MAX_BODY)
             return refuse(c, 413, "a line is at most 1024 bytes");
-        u = calloc(1, sizeof *u);
-        if (!u)
-            return MHD_NO;
-        *con_cls = u;
         return MHD_YES;
     }
     if (*upload_data_size) {
@@ -115,16 +181,13 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
         *upload_data_size = 0;
         return MHD_YES;
     }
+    serve_guard_answering(&h->guard, guarded(c));
     if (u->too_big)
         return refuse(c, 413, "a line is at most 1024 bytes");
     struct serve_request rq;
     memset(&rq, 0, sizeof rq);
-    rq.token = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token");
-    /* The token first: a request without a valid one is answered 403 (serve_handle) and
-     * counts against no link's limit. */
-    pthread_mutex_lock(&h->sv->lock);
-    int role = serve_token_role(&h->sv->tokens, rq.token);
-    pthread_mutex_unlock(&h->sv->lock);
+    rq.token = token;
+    int role = role_of(h, token);
     if (role != SERVE_NOBODY && strcmp(method, "POST") == 0 && !rate_ok(h, role))
         return refuse(c, 429, "too many lines at once from this link: wait a moment");
     rq.method = method;
@@ -143,9 +206,9 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
 
 static void completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode toe)
 {
-    (void)cls;
-    (void)c;
     (void)toe;
+    struct serve_http *h = cls;
+    serve_guard_answered(&h->guard, guarded(c));
     struct upload *u = *con_cls;
     if (u) {
         strbuf_free(&u->body);
@@ -170,18 +233,27 @@ struct serve_http *serve_http_start(struct serve_server *sv, const struct serve_
     addr.sin_family = AF_INET;
     addr.sin_port = htons((uint16_t)o->port);
     addr.sin_addr.s_addr = htonl(o->lan ? INADDR_ANY : INADDR_LOOPBACK);
+    if (serve_guard_start(&h->guard, HEADER_SECONDS, UNPROVEN) != 0) {
+        strbuf_puts(err, "cannot start the server's watch over its connections");
+        pthread_mutex_destroy(&h->rate_lock);
+        free(h);
+        return NULL;
+    }
     h->d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION, (uint16_t)o->port,
                             NULL, NULL, answer, h,
                             MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
-                            MHD_OPTION_CONNECTION_LIMIT, (unsigned)64,
-                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)32,
+                            MHD_OPTION_CONNECTION_LIMIT, (unsigned)CONNECTIONS,
+                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)PER_ADDRESS,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)16384,
-                            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60,
-                            MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
+                            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_SECONDS,
+                            MHD_OPTION_NOTIFY_CONNECTION, connection_notice, h,
+                            MHD_OPTION_URI_LOG_CALLBACK, request_line, h,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, h,
                             MHD_OPTION_END);
     if (!h->d) {
         strbuf_printf(err, "cannot listen on %s port %u (in use, or not allowed)", o->lan ? "every address" : "127.0.0.1",
                       o->port);
+        serve_guard_stop(&h->guard);
         pthread_mutex_destroy(&h->rate_lock);
         free(h);
         return NULL;
@@ -197,6 +269,7 @@ void serve_http_stop(struct serve_http *h)
         return;
     serve_server_stop(h->sv);
     MHD_stop_daemon(h->d);
+    serve_guard_stop(&h->guard);
     pthread_mutex_destroy(&h->rate_lock);
     free(h);
 }

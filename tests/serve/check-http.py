@@ -11,8 +11,10 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
+import threading
 import time
 
 xii, out = sys.argv[1], sys.argv[2]
@@ -117,6 +119,72 @@ r, data = request(port, 'POST', '/api/undo?token=' + table)
 check(r.status == 200 and b'"accepted": true' in data, "the table's undo meanwhile: %d" % r.status)
 r, data = request(port, 'POST', '/api/line?token=' + table, body=b'shared 3 4')
 check(r.status == 200 and b'"accepted": true' in data, "the table's line meanwhile: %d" % r.status)
+
+
+def slow_clients(port, n, seconds):
+    """n connections without a token (half from 127.0.0.1, half from 127.0.0.2) that send their
+    request one byte every 5 s for at most `seconds`: the sockets, and the thread dripping."""
+    socks = []
+    for k in range(n):
+        s = socket.socket()
+        s.bind(('127.0.0.%d' % (1 + 2 * k // n), 0))
+        s.settimeout(5)
+        s.connect(('127.0.0.1', port))
+        socks.append(s)
+    request = b'GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ' + b'x' * 100
+
+    def drip():
+        end = time.time() + seconds
+        k = 0
+        while time.time() < end:
+            for s in socks:
+                try:
+                    s.send(request[k:k + 1])
+                except OSError:
+                    pass
+            k += 1
+            time.sleep(5)
+    t = threading.Thread(target=drip, daemon=True)
+    t.start()
+    return socks, t
+
+
+def timed_request(port, method, path, body=None):
+    """(status or the error, seconds taken)"""
+    t0 = time.time()
+    try:
+        r, _ = request(port, method, path, body)
+        return r.status, time.time() - t0
+    except Exception as e:
+        return repr(e), time.time() - t0
+
+
+# Slow clients do not lock the table out: 64 connections without a token, one byte every 5 s;
+# the table's and Ann's requests are answered at once, and every slow one is closed within the
+# deadline of a whole request header (10 s).
+t0 = time.time()
+socks, drip = slow_clients(port, 64, 11)
+time.sleep(6)
+got, took = timed_request(port, 'GET', '/api/state?token=' + table)
+check(got == 200 and took < 3, "the table's page with 64 slow clients: %s after %.1f s" % (got, took))
+got, took = timed_request(port, 'POST', '/api/line?token=' + ann, b'1 2')
+check(got == 200 and took < 3, "Ann's line with 64 slow clients: %s after %.1f s" % (got, took))
+time.sleep(max(0, t0 + 12.5 - time.time()))
+closed = 0
+for s in socks:
+    try:
+        s.settimeout(0.05)
+        closed += s.recv(1) == b''
+    except ConnectionResetError:
+        closed += 1
+    except OSError:
+        pass
+    s.close()
+check(closed == 64, 'every slow client closed by the header deadline: %d of 64' % closed)
+drip.join()
+r, data = request(port, 'POST', '/api/undo?token=' + ann)
+check(b'"accepted": true' in data, "Ann's line taken back")
+
 os.kill(p.pid, signal.SIGTERM)
 rest, err = p.communicate(timeout=10)
 check(p.returncode == 0 and 'Stopped: ' in rest, 'SIGTERM stops the server: %s %s' % (p.returncode, rest + err))
