@@ -282,9 +282,12 @@ int cmd_serve(int argc, char **argv)
     } else if (status == EXIT_OK) {
         strbuf_reset(&links);
         strbuf_printf(&links, "%s.war", sa.file);
-        if (serve_server_keep_war(&sv, strbuf_cstr(&links), &err) != 0)
+        int war = serve_server_keep_war(&sv, strbuf_cstr(&links), &err);
+        if (war != 0)
             fprintf(stderr, "xii serve: %s", strbuf_cstr(&err));
-        if (header_from_options(&sv, &sa) != 0)
+        if (war < 0)
+            status = EXIT_OUTPUT;
+        else if (header_from_options(&sv, &sa) != 0)
             status = EXIT_USAGE;
         else
             status = run(&sv, &sa, port);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "core/xalloc.h"
 #include "log/parse.h"
+#include "serve/beside.h"
 #include "serve/permit.h"
 
 /* The players named by the log's players line (before round 1 the state may not hold them). */
@@ -50,6 +51,7 @@ int serve_server_init(struct serve_server *sv, struct record_session *s, const c
     int rc = 0;
     if (links_path) {
         sv->links_path = xstrdup(links_path);
+        serve_beside_clean(links_path);
         rc = serve_tokens_load(links_path, &sv->kept, err);
     }
     if (rc == 0 && sv->kept.table[0]) {
@@ -113,8 +115,12 @@ static int keep_war(struct serve_server *sv, struct strbuf *err)
 int serve_server_keep_war(struct serve_server *sv, const char *path, struct strbuf *msg)
 {
     free(sv->war_path);
-    sv->war_path = xstrdup(path);
-    return serve_war_load(&sv->war, sv->s, path, msg);
+    sv->war_path = NULL;
+    serve_beside_clean(path);
+    int rc = serve_war_load(&sv->war, sv->s, path, msg);
+    if (rc >= 0)
+        sv->war_path = xstrdup(path);
+    return rc;
 }
 
 /* A new version: the entry for the narration, the war entries still awaited kept, and the

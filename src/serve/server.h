@@ -48,13 +48,16 @@ struct serve_server {
 
 /* Takes the session (which stays the caller's) and makes the table's token, and the seats'
  * when the players are known. links_path (or NULL): the file the tokens are kept in
- * (serve_tokens_load): the tokens found there are used again, the new ones written there.
+ * (serve_tokens_load; the temporaries a killed server left beside it removed first): the
+ * tokens found there are used again, the new ones written there.
  * Returns 0, or -1 with why in err (the server is then freed). */
 int serve_server_init(struct serve_server *sv, struct record_session *s, const char *links_path,
                       struct strbuf *err);
 void serve_server_free(struct serve_server *sv);
 /* Keeps the war entries waiting in the file path from now on (serve/war.h), and takes the ones
- * kept there. Returns 0, or 1 with why in msg when those do not fit the game and were dropped. */
+ * kept there (the temporaries a killed server left beside it removed first). Returns 0; 1
+ * with why in msg when those do not fit the game and were dropped; -1 with why in msg when
+ * path is no private regular file (serve/beside.h): the entries are then not kept. */
 int serve_server_keep_war(struct serve_server *sv, const char *path, struct strbuf *msg);
 
 /* Seat's name (from 0) as the players line gives it, or NULL. Lock held. */

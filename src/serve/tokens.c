@@ -1,14 +1,12 @@
 /* Tokens from getrandom(2); comparison that takes the same time whatever the bytes. */
 #include "serve/tokens.h"
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
 #include <unistd.h>
-#include "core/atomicfile.h"
-#include "core/readfile.h"
+#include "serve/beside.h"
 
 int serve_token_new(char out[SERVE_TOKEN_HEX + 1])
 {
@@ -61,12 +59,11 @@ static int is_token(const char *s)
 
 int serve_tokens_load(const char *path, struct serve_tokens *t, struct strbuf *err)
 {
-    if (access(path, F_OK) != 0 && errno == ENOENT)
-        return 1;
     char *data = NULL;
     size_t len = 0;
-    if (readfile(path, 4096, &data, &len, err) != 0)
-        return -1;
+    int rc = serve_beside_read(path, 4096, &data, &len, err);
+    if (rc != 0)
+        return rc;
     memset(t, 0, sizeof *t);
     int ok = 1;
     char *save = NULL;
@@ -92,15 +89,11 @@ int serve_tokens_load(const char *path, struct serve_tokens *t, struct strbuf *e
 
 int serve_tokens_save(const char *path, const struct serve_tokens *t, struct strbuf *err)
 {
-    /* Made private before anything is written: the replacement keeps the mode. */
-    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
-    if (fd >= 0)
-        close(fd);
     struct strbuf text = STRBUF_INIT;
     strbuf_printf(&text, "table %s\n", t->table);
     for (int p = 0; p < t->nseats; p++)
         strbuf_printf(&text, "seat %d %s\n", p + 1, t->seat[p]);
-    int rc = atomicfile_write_all(path, text.data, text.len, err);
+    int rc = serve_beside_write(path, text.data, text.len, err);
     strbuf_free(&text);
     return rc;
 }

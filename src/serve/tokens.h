@@ -20,9 +20,10 @@ struct serve_tokens {
 /* Fills out with a fresh token. Returns 0, or -1 when the random source fails. */
 int serve_token_new(char out[SERVE_TOKEN_HEX + 1]);
 
-/* The tokens kept beside FILE (FILE.links, mode 0600: "table HEX", then "seat N HEX" lines),
- * so that a restarted server keeps its links. Load: 0 read (t filled, nseats the seats
- * found), 1 no such file, -1 unreadable or malformed (why in err). Save: 0, or -1 with why. */
+/* The tokens kept beside FILE (FILE.links, a private file: serve/beside.h; "table HEX", then
+ * "seat N HEX" lines), so that a restarted server keeps its links. Load: 0 read (t filled,
+ * nseats the seats found), 1 no such file, -1 no private regular file, unreadable or
+ * malformed (why in err). Save: 0, or -1 with why. */
 int serve_tokens_load(const char *path, struct serve_tokens *t, struct strbuf *err);
 int serve_tokens_save(const char *path, const struct serve_tokens *t, struct strbuf *err);
 

@@ -209,6 +209,22 @@ with open(game + '.links', 'w') as f:
     f.write('not links\n')
 r = subprocess.run([xii, 'serve', '--port', '0', game], capture_output=True, text=True, timeout=10)
 check(r.returncode != 0 and 'not a file of links' in r.stderr, 'a damaged FILE.links is refused: ' + r.stderr)
+# FILE.links and FILE.war: never through a link, never a FIFO (the start would hang).
+os.remove(game + '.links')
+secret = os.path.join(out, 'secret')
+with open(secret, 'w') as f:
+    f.write('precious\n')
+for name, make in [('.links', lambda p: os.symlink(secret, p)), ('.links', lambda p: os.symlink(secret + '-none', p)),
+                   ('.links', os.mkfifo), ('.war', os.mkfifo), ('.war', lambda p: os.symlink(secret, p))]:
+    make(game + name)
+    try:
+        r = subprocess.run([xii, 'serve', '--port', '0', game], capture_output=True, text=True, timeout=10)
+        check(r.returncode == 3 and ('symbolic link' in r.stderr or 'FIFO' in r.stderr),
+              'a %s that is %s: refused (%s)' % (name, 'a link' if os.path.islink(game + name) else 'a FIFO', r.stderr))
+    except subprocess.TimeoutExpired:
+        check(False, 'a %s that is no regular file: the start hangs' % name)
+    os.remove(game + name)
+check(open(secret).read() == 'precious\n' and not os.path.exists(secret + '-none'), 'nothing written through a link')
 # The hint is what xii hint says at the same position.
 game_lines = open(os.path.join(os.path.dirname(__file__), '..', 'browser', 'game-2p.xii')).read().split('\n')
 late = os.path.join(out, 'late.xii')

@@ -1,0 +1,157 @@
+/* The files xii serve keeps beside FILE (serve/beside.h): FILE.links and FILE.war are
+ * private regular files, never written through a symbolic link (issue 30: a planted
+ * FILE.war link replaced another file's contents; a dangling FILE.links link got the tokens
+ * at mode 0644), never a FIFO that would hang the start, made 0600 when found wider.
+ * Run from the repository root. */
+#include "test.h"
+#include <fcntl.h>
+#include <signal.h>
+#include <unistd.h>
+#include "serve/beside.h"
+#include "test_serve.h"
+
+/* Writes text to path. */
+static void spit(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static mode_t mode_of(const char *path)
+{
+    struct stat st;
+    assert_int_equal(lstat(path, &st), 0);
+    return st.st_mode & 07777;
+}
+
+/* A server on FILE name with its links kept at links: serve_server_init's result, why in err.
+ * A hang (a FIFO opened) ends the test by SIGALRM. */
+static int init_with_links(const char *name, const char *links, struct strbuf *err)
+{
+    open_new(&S, name);
+    alarm(10);
+    int rc = serve_server_init(&SV, &S, links, err);
+    alarm(0);
+    if (rc != 0)
+        record_session_free(&S);
+    return rc;
+}
+
+static void test_links_never_through_a_link(void **state)
+{
+    (void)state;
+    char links[300], secret[300], nowhere[300];
+    snprintf(links, sizeof links, "%s", file_path("l.xii.links"));
+    snprintf(secret, sizeof secret, "%s", file_path("secret"));
+    snprintf(nowhere, sizeof nowhere, "%s", file_path("nowhere"));
+    struct strbuf err = STRBUF_INIT;
+    /* A link to another file: refused, the file untouched. */
+    spit(secret, "table 0123456789abcdef0123456789abcdef\n");
+    chmod(secret, 0644);
+    assert_int_equal(symlink(secret, links), 0);
+    assert_int_equal(init_with_links("l.xii", links, &err), -1);
+    assert_non_null(strstr(strbuf_cstr(&err), "symbolic link"));
+    char *text = slurp(secret);
+    assert_string_equal(text, "table 0123456789abcdef0123456789abcdef\n");
+    free(text);
+    assert_int_equal(mode_of(secret), 0644);
+    /* A dangling link: refused, nothing written where it points. */
+    unlink(links);
+    assert_int_equal(symlink(nowhere, links), 0);
+    strbuf_reset(&err);
+    assert_int_equal(init_with_links("l.xii", links, &err), -1);
+    assert_non_null(strstr(strbuf_cstr(&err), "symbolic link"));
+    assert_int_equal(access(nowhere, F_OK), -1);
+    unlink(links);
+    /* A FIFO: refused at once (opening it would wait for a writer). */
+    assert_int_equal(mkfifo(links, 0600), 0);
+    strbuf_reset(&err);
+    assert_int_equal(init_with_links("l.xii", links, &err), -1);
+    assert_non_null(strstr(strbuf_cstr(&err), "FIFO"));
+    unlink(links);
+    /* A folder. */
+    assert_int_equal(mkdir(links, 0700), 0);
+    strbuf_reset(&err);
+    assert_int_equal(init_with_links("l.xii", links, &err), -1);
+    assert_non_null(strstr(strbuf_cstr(&err), "folder"));
+    rmdir(links);
+    strbuf_free(&err);
+}
+
+static void test_links_private(void **state)
+{
+    (void)state;
+    char links[300];
+    snprintf(links, sizeof links, "%s", file_path("p.xii.links"));
+    unlink(links);
+    struct strbuf err = STRBUF_INIT;
+    mode_t mask = umask(0);             /* whatever the umask */
+    assert_int_equal(init_with_links("p.xii", links, &err), 0);
+    umask(mask);
+    assert_int_equal(mode_of(links), 0600);
+    header();
+    assert_int_equal(mode_of(links), 0600);
+    struct serve_tokens first = SV.tokens;
+    stop();
+    /* An existing one at 0644 is made 0600, and its links kept. */
+    chmod(links, 0644);
+    assert_int_equal(record_session_open(&S, &GD, file_path("p.xii"), &err), 0);
+    assert_int_equal(serve_server_init(&SV, &S, links, &err), 0);
+    assert_int_equal(mode_of(links), 0600);
+    assert_string_equal(SV.tokens.seat[1], first.seat[1]);
+    stop();
+    strbuf_free(&err);
+}
+
+/* The war entries: a FIFO found at the start is refused at once; a link planted during the
+ * game is never written through (the entry is then not kept, and says why). */
+static void test_war_never_through_a_link(void **state)
+{
+    (void)state;
+    char war[300], secret[300];
+    snprintf(war, sizeof war, "%s", file_path("w.xii.war"));
+    snprintf(secret, sizeof secret, "%s", file_path("root-only"));
+    unlink(war);
+    start("w.xii");
+    struct strbuf msg = STRBUF_INIT;
+    assert_int_equal(mkfifo(war, 0600), 0);
+    alarm(10);
+    assert_int_equal(serve_server_keep_war(&SV, war, &msg), -1);
+    alarm(0);
+    assert_non_null(strstr(strbuf_cstr(&msg), "FIFO"));
+    unlink(war);
+    strbuf_reset(&msg);
+    assert_int_equal(serve_server_keep_war(&SV, war, &msg), 0);
+    type_lines("tests/browser/game-2p.xii", 1, 20);
+    spit(secret, "precious\n");
+    assert_int_equal(symlink(secret, war), 0);
+    struct serve_response rs;
+    assert_int_equal(ask("POST", "/api/line", ANN, "war Ann avoid", &rs), 200);
+    assert_non_null(strstr(strbuf_cstr(&rs.body), "\"accepted\": false"));
+    assert_non_null(strstr(strbuf_cstr(&rs.body), "symbolic link"));
+    strbuf_free(&rs.body);
+    assert_false(SV.war.seat[0].entered);
+    char *text = slurp(secret);
+    assert_string_equal(text, "precious\n");
+    free(text);
+    unlink(war);
+    /* A regular one written private, even over a 0644 one. */
+    spit(war, "statements 0\n");
+    chmod(war, 0644);
+    assert_true(line_by(ANN, "war Ann avoid"));
+    assert_int_equal(mode_of(war), 0600);
+    strbuf_free(&msg);
+    stop();
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_links_never_through_a_link),
+        cmocka_unit_test(test_links_private),
+        cmocka_unit_test(test_war_never_through_a_link),
+    };
+    return cmocka_run_group_tests(tests, play_test_setup, play_test_teardown);
+}
