@@ -1,5 +1,6 @@
 /* The server's state and the two things a link can do to the log: enter a line, undo. */
 #include "serve/server.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/xalloc.h"
@@ -7,35 +8,52 @@
 #include "serve/beside.h"
 #include "serve/permit.h"
 
-/* The players named by the log's players line (before round 1 the state may not hold them). */
-static int players_line(const struct record_session *s)
-{
-    const struct log_stmt *st = record_session_header(s, LOG_PLAYERS);
-    return st ? (int)st->players.count : 0;
-}
-
 const char *serve_seat_name(const struct serve_server *sv, int seat)
 {
     const struct log_stmt *st = record_session_header(sv->s, LOG_PLAYERS);
     return st && seat >= 0 && (size_t)seat < st->players.count ? st->players.names[seat].text : NULL;
 }
 
-/* Gives each seat its token once the players are known: the kept ones when they are as many. */
-static int seat_tokens(struct serve_server *sv, struct strbuf *err)
+/* Whether seat p's token was made for the player name ("": any, an older FILE.links). */
+static int made_for(const struct serve_tokens *t, int p, const char *name)
 {
-    int n = players_line(sv->s);
-    if (sv->tokens.nseats || n == 0)
+    return p < t->nknown && (!t->name[p][0] || strncmp(t->name[p], name, XII_NAME_SIZE - 1) == 0);
+}
+
+/* The seats' tokens follow the players line: none works while FILE has none; seat p keeps
+ * its token while its name is the same, else gets a new one. */
+static int follow_players(struct serve_server *sv, struct strbuf *err)
+{
+    const struct log_stmt *st = record_session_header(sv->s, LOG_PLAYERS);
+    int n = st ? (int)st->players.count : 0;
+    if (n > XII_MAX_PLAYERS)
+        n = XII_MAX_PLAYERS;
+    struct serve_tokens *t = &sv->tokens;
+    int same = t->nseats == n, known = t->nknown == n;
+    for (int p = 0; p < n; p++) {
+        same = same && made_for(t, p, st->players.names[p].text);
+        known = known && made_for(t, p, st->players.names[p].text);
+    }
+    if (same)
         return 0;
-    for (int p = 0; p < n && p < XII_MAX_PLAYERS; p++)
-        if (sv->kept.nseats == n)
-            memcpy(sv->tokens.seat[p], sv->kept.seat[p], sizeof sv->tokens.seat[p]);
-        else if (serve_token_new(sv->tokens.seat[p]) != 0) {
-            strbuf_puts(err, "the system's random source failed: no links for the players");
+    t->nseats = 0;
+    if (n > 0 && !known) {
+        for (int p = 0; p < n; p++) {
+            const char *name = st->players.names[p].text;
+            if (!made_for(t, p, name) && serve_token_new(t->seat[p]) != 0) {
+                t->nknown = 0;
+                strbuf_puts(err, "the system's random source failed: no links for the players");
+                return -1;
+            }
+            snprintf(t->name[p], sizeof t->name[p], "%s", name);
+        }
+        t->nknown = n;
+        if (sv->links_path && serve_tokens_save(sv->links_path, t, err) != 0) {
+            t->nknown = 0;      /* not kept: no link that a restart would not know */
             return -1;
         }
-    sv->tokens.nseats = n;
-    if (sv->links_path && sv->kept.nseats != n && serve_tokens_save(sv->links_path, &sv->tokens, err) != 0)
-        return -1;
+    }
+    t->nseats = n;
     if (sv->on_players)
         sv->on_players(sv->ctx);
     return 0;
@@ -48,16 +66,14 @@ int serve_server_init(struct serve_server *sv, struct record_session *s, const c
     sv->s = s;
     pthread_mutex_init(&sv->lock, NULL);
     pthread_cond_init(&sv->changed, NULL);
-    int rc = 0;
+    int rc = 1;
     if (links_path) {
         sv->links_path = xstrdup(links_path);
         serve_beside_clean(links_path);
-        rc = serve_tokens_load(links_path, &sv->kept, err);
+        rc = serve_tokens_load(links_path, &sv->tokens, err);
     }
-    if (rc == 0 && sv->kept.table[0]) {
-        memcpy(sv->tokens.table, sv->kept.table, sizeof sv->tokens.table);
-    } else if (rc >= 0) {
-        memset(&sv->kept, 0, sizeof sv->kept);
+    if (rc == 1) {
+        memset(&sv->tokens, 0, sizeof sv->tokens);
         if (serve_token_new(sv->tokens.table) != 0) {
             strbuf_puts(err, "the system's random source failed: no tokens for the links");
             rc = -1;
@@ -68,7 +84,7 @@ int serve_server_init(struct serve_server *sv, struct record_session *s, const c
         }
     }
     if (rc == 0)
-        rc = seat_tokens(sv, err);
+        rc = follow_players(sv, err);
     if (rc != 0) {
         serve_server_free(sv);
         return -1;
@@ -171,7 +187,7 @@ static void submit(struct serve_server *sv, int role, struct record_line *l, str
         changed(sv, role, strbuf_cstr(&text));
         strbuf_free(&text);
         struct strbuf err = STRBUF_INIT;
-        if (seat_tokens(sv, &err) != 0)
+        if (follow_players(sv, &err) != 0)
             strbuf_printf(&o->message, "no links for the players: %s\n", strbuf_cstr(&err));
         strbuf_free(&err);
         break;
@@ -258,6 +274,8 @@ void serve_undo(struct serve_server *sv, int role, struct serve_outcome *o)
         strbuf_printf(&text, "taken back:\n%s", strbuf_cstr(&o->written));
         changed(sv, role, strbuf_cstr(&text));
         strbuf_free(&text);
+        if (follow_players(sv, &err) != 0)
+            strbuf_printf(&o->message, "no links for the players: %s\n", strbuf_cstr(&err));
     }
     strbuf_free(&err);
 }

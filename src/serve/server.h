@@ -25,17 +25,16 @@ struct serve_server {
     pthread_mutex_t lock;
     pthread_cond_t changed;     /* signalled when version changes or the server stops */
     struct record_session *s;
-    struct serve_tokens tokens;
+    struct serve_tokens tokens; /* the seats' follow the players line (serve_server_init) */
     char *links_path;           /* where the tokens are kept, or NULL (owned) */
-    struct serve_tokens kept;   /* the tokens read from there at the start */
     struct serve_war war;
     char *war_path;             /* where the war entries waiting are kept, or NULL (owned) */
     unsigned long version;
     int stopping;
     struct serve_news news[SERVE_NEWS_KEPT];   /* the newest last */
     int nnews;
-    /* Called (under the lock) once the players are known and have their tokens: the links to
-     * print. */
+    /* Called (under the lock) whenever the seats' links change (the players line entered,
+     * taken back, or entered anew): the links to print. */
     void (*on_players)(void *ctx);
     void *ctx;
     /* The hints being worked out (serve/hint.h): how many, and which links' (index role + 1). */
@@ -47,9 +46,11 @@ struct serve_server {
 };
 
 /* Takes the session (which stays the caller's) and makes the table's token, and the seats'
- * when the players are known. links_path (or NULL): the file the tokens are kept in
- * (serve_tokens_load; the temporaries a killed server left beside it removed first): the
- * tokens found there are used again, the new ones written there.
+ * when the players are known. The seats' links follow the players line: none works while
+ * FILE has none (taken back); seat N keeps its token while its player's name is the same,
+ * and gets a new one otherwise (the old one no longer works). links_path (or NULL): the file
+ * the tokens are kept in (serve_tokens_load; the temporaries a killed server left beside it
+ * removed first): the tokens found there are used again, the new ones written there.
  * Returns 0, or -1 with why in err (the server is then freed). */
 int serve_server_init(struct serve_server *sv, struct record_session *s, const char *links_path,
                       struct strbuf *err);

@@ -69,14 +69,17 @@ int serve_tokens_load(const char *path, struct serve_tokens *t, struct strbuf *e
     char *save = NULL;
     for (char *line = strtok_r(data, "\n", &save); line && ok; line = strtok_r(NULL, "\n", &save)) {
         char word[8], hex[SERVE_TOKEN_HEX + 2];
-        int seat;
-        if (sscanf(line, "table %33s", hex) == 1 && is_token(hex) && !t->table[0])
+        int seat, used = 0;
+        if (sscanf(line, "table %33s", hex) == 1 && is_token(hex) && !t->table[0]) {
             memcpy(t->table, hex, sizeof t->table);
-        else if (sscanf(line, "%7s %d %33s", word, &seat, hex) == 3 && strcmp(word, "seat") == 0 &&
-                 seat == t->nseats + 1 && seat <= XII_MAX_PLAYERS && is_token(hex))
-            memcpy(t->seat[t->nseats++], hex, SERVE_TOKEN_HEX + 1);
-        else
+        } else if (sscanf(line, "%7s %d %33s%n", word, &seat, hex, &used) == 3 && strcmp(word, "seat") == 0 &&
+                   seat == t->nknown + 1 && seat <= XII_MAX_PLAYERS && is_token(hex) &&
+                   (line[used] == 0 || (line[used] == ' ' && strlen(line + used + 1) < XII_NAME_SIZE))) {
+            memcpy(t->seat[t->nknown], hex, SERVE_TOKEN_HEX + 1);
+            strcpy(t->name[t->nknown++], line[used] ? line + used + 1 : "");
+        } else {
             ok = 0;
+        }
     }
     free(data);
     if (!ok || !t->table[0]) {
@@ -91,8 +94,8 @@ int serve_tokens_save(const char *path, const struct serve_tokens *t, struct str
 {
     struct strbuf text = STRBUF_INIT;
     strbuf_printf(&text, "table %s\n", t->table);
-    for (int p = 0; p < t->nseats; p++)
-        strbuf_printf(&text, "seat %d %s\n", p + 1, t->seat[p]);
+    for (int p = 0; p < t->nknown; p++)
+        strbuf_printf(&text, "seat %d %s %s\n", p + 1, t->seat[p], t->name[p]);
     int rc = serve_beside_write(path, text.data, text.len, err);
     strbuf_free(&text);
     return rc;

@@ -8,6 +8,7 @@ usage: check-http.py XII DIR"""
 import http.client
 import json
 import os
+import queue
 import re
 import shutil
 import signal
@@ -225,6 +226,53 @@ for name, make in [('.links', lambda p: os.symlink(secret, p)), ('.links', lambd
         check(False, 'a %s that is no regular file: the start hangs' % name)
     os.remove(game + name)
 check(open(secret).read() == 'precious\n' and not os.path.exists(secret + '-none'), 'nothing written through a link')
+# The seats' links follow the players line, on the terminal too.
+
+
+def follow(p):
+    """A queue of p's standard output lines, read by a thread."""
+    q = queue.Queue()
+
+    def run():
+        for line in p.stdout:
+            q.put(line)
+    threading.Thread(target=run, daemon=True).start()
+    return q
+
+
+def until(q, pattern, seconds=5):
+    """The lines read up to the first that matches pattern (None when none comes in time)."""
+    got, end = [], time.time() + seconds
+    while time.time() < end:
+        try:
+            line = q.get(timeout=max(0.01, end - time.time()))
+        except queue.Empty:
+            break
+        got.append(line)
+        if re.search(pattern, line):
+            return got
+    return None
+
+
+fresh = os.path.join(out, 'fresh.xii')
+p = subprocess.Popen([xii, 'serve', '--port', '0', fresh], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+q = follow(p)
+got = until(q, r'^table: ')
+m = re.search(r':(\d+)/\?token=([0-9a-f]{32})', got[-1] if got else '')
+port, tab = int(m.group(1)), m.group(2)
+request(port, 'POST', '/api/line?token=' + tab, body=b'players Ann Ben Cid')
+got = until(q, r'^Cid: ')
+cid = re.search(r'token=([0-9a-f]{32})', got[-1]).group(1) if got else ''
+check(got and any(line.startswith('Ann: ') for line in got), 'the three links printed once the players are known')
+request(port, 'POST', '/api/undo?token=' + tab)
+check(until(q, r'players line was taken back') is not None, 'the terminal says the links stop when the players line goes')
+request(port, 'POST', '/api/line?token=' + tab, body=b'players Xena')
+got = until(q, r'^Xena: ')
+check(got is not None and not any(line.startswith('Ann: ') for line in got), "Xena's link printed as hers: %s" % got)
+r, _ = request(port, 'GET', '/api/state?token=' + cid)
+check(r.status == 403, "Cid's link no longer works: %d" % r.status)
+p.send_signal(signal.SIGTERM)
+p.communicate(timeout=10)
 # The hint is what xii hint says at the same position.
 game_lines = open(os.path.join(os.path.dirname(__file__), '..', 'browser', 'game-2p.xii')).read().split('\n')
 late = os.path.join(out, 'late.xii')

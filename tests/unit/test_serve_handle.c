@@ -484,6 +484,87 @@ static void test_war_kept(void **state)
     stop();
 }
 
+/* The status of GET /api/state for token. */
+static int state_status(const char *token)
+{
+    struct serve_response rs;
+    int status = ask("GET", "/api/state", token, NULL, &rs);
+    strbuf_free(&rs.body);
+    return status;
+}
+
+/* The seats' links follow the players line: taken back, none works; entered anew, a seat
+ * whose player changed gets a new link and the old one stops; a seat whose player stays
+ * keeps its link (also across a restart, FILE.links naming each seat's player). */
+static void test_seats_follow_players(void **state)
+{
+    (void)state;
+    char links[300];
+    snprintf(links, sizeof links, "%s", file_path("follow.xii.links"));
+    remove(links);
+    open_new(&S, "follow.xii");
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(serve_server_init(&SV, &S, links, &err), 0);
+    assert_true(line_by(TABLE, "players Ann Ben Cid"));
+    assert_int_equal(SV.tokens.nseats, 3);
+    struct serve_tokens three = SV.tokens;
+    assert_int_equal(state_status(three.seat[2]), 200);
+    /* Taken back: no seat's link works. */
+    assert_true(undo_by(TABLE));
+    assert_int_equal(SV.tokens.nseats, 0);
+    for (int p = 0; p < 3; p++)
+        assert_int_equal(state_status(three.seat[p]), 403);
+    /* One other player: a new link for her; Ann's and Cid's stop. */
+    assert_true(line_by(TABLE, "players Xena"));
+    assert_int_equal(SV.tokens.nseats, 1);
+    assert_string_equal(serve_seat_name(&SV, 0), "Xena");
+    assert_string_not_equal(SV.tokens.seat[0], three.seat[0]);
+    assert_int_equal(state_status(SV.tokens.seat[0]), 200);
+    for (int p = 0; p < 3; p++)
+        assert_int_equal(state_status(three.seat[p]), 403);
+    assert_true(undo_by(TABLE));
+    /* Two players, then three: the two keep their links, the third gets one. */
+    assert_true(line_by(TABLE, "players Ann Ben"));
+    struct serve_tokens two = SV.tokens;
+    assert_true(undo_by(TABLE));
+    assert_true(line_by(TABLE, "players Ann Ben Cid"));
+    assert_int_equal(SV.tokens.nseats, 3);
+    assert_string_equal(SV.tokens.seat[0], two.seat[0]);
+    assert_string_equal(SV.tokens.seat[1], two.seat[1]);
+    assert_int_equal(state_status(SV.tokens.seat[2]), 200);
+    struct serve_tokens now = SV.tokens;
+    /* Taken back and entered again as it was: the same links. */
+    assert_true(undo_by(TABLE));
+    assert_true(line_by(TABLE, "players Ann Ben Cid"));
+    assert_memory_equal(SV.tokens.seat, now.seat, sizeof now.seat);
+    assert_true(line_by(TABLE, "difficulty hard"));
+    stop();
+    /* A restart keeps every link. */
+    assert_int_equal(record_session_open(&S, &GD, file_path("follow.xii"), &err), 0);
+    assert_int_equal(serve_server_init(&SV, &S, links, &err), 0);
+    assert_int_equal(SV.tokens.nseats, 3);
+    assert_string_equal(SV.tokens.table, now.table);
+    assert_memory_equal(SV.tokens.seat, now.seat, sizeof now.seat);
+    char *text = slurp(links);
+    assert_non_null(strstr(text, "seat 3 "));
+    assert_non_null(strstr(text, " Cid\n"));
+    free(text);
+    stop();
+    /* An older FILE.links, without the players' names: each seat keeps its link. */
+    FILE *f = fopen(links, "w");
+    assert_non_null(f);
+    fprintf(f, "table %s\nseat 1 %s\nseat 2 %s\n", now.table, now.seat[0], now.seat[1]);
+    fclose(f);
+    assert_int_equal(record_session_open(&S, &GD, file_path("follow.xii"), &err), 0);
+    assert_int_equal(serve_server_init(&SV, &S, links, &err), 0);
+    assert_int_equal(SV.tokens.nseats, 3);
+    assert_string_equal(SV.tokens.seat[0], now.seat[0]);
+    assert_string_equal(SV.tokens.seat[1], now.seat[1]);
+    assert_string_not_equal(SV.tokens.seat[2], now.seat[2]);
+    stop();
+    strbuf_free(&err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -495,6 +576,7 @@ int main(void)
         cmocka_unit_test(test_links_kept),
         cmocka_unit_test(test_hint),
         cmocka_unit_test(test_war_kept),
+        cmocka_unit_test(test_seats_follow_players),
     };
     return cmocka_run_group_tests(tests, play_test_setup, play_test_teardown);
 }
