@@ -294,7 +294,7 @@ int cmd_serve(int argc, char **argv)
         strbuf_reset(&links);
         strbuf_printf(&links, "%s.war", sa.file);
         int war = serve_server_keep_war(&sv, strbuf_cstr(&links), &err);
-        if (war != 0)
+        if (err.len)
             fprintf(stderr, "xii serve: %s", strbuf_cstr(&err));
         if (war < 0)
             status = EXIT_OUTPUT;

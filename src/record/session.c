@@ -606,3 +606,43 @@ int record_session_undo(struct record_session *s, struct strbuf *undone, struct 
         take_back(s, 1);
     return 0;
 }
+
+int record_session_undo_statement(struct record_session *s, struct strbuf *undone, struct strbuf *err)
+{
+    long at = last_statement_start(s);
+    if (at < 0)
+        return 0;
+    const char *text = strbuf_cstr(&s->text);
+    size_t eol = (size_t)at;
+    while (eol < s->text.len && text[eol] != '\n')
+        eol++;
+    if (eol < s->text.len)
+        eol++;
+    size_t keep = (size_t)at;
+    while (keep > 0 && text[keep - 1] == '\n' && (keep == 1 || text[keep - 2] == '\n'))
+        keep--;     /* the blank line before a round line */
+    struct strbuf notes = STRBUF_INIT;
+    strbuf_append(&notes, text + eol, s->text.len - eol);
+    if (record_gamefile_cut(&s->file, keep, err) != 0) {
+        strbuf_free(&notes);
+        return -1;
+    }
+    strbuf_append(undone, text + at, eol - (size_t)at);
+    s->text.len = keep;
+    s->text.data[keep] = 0;
+    int rc = 0;
+    if (notes.len) {
+        struct strbuf why = STRBUF_INIT;
+        if (record_gamefile_append(&s->file, notes.data, notes.len, &why) == 0) {
+            strbuf_append(&s->text, notes.data, notes.len);
+        } else {
+            strbuf_printf(err, "the notes after it were lost: %s", strbuf_cstr(&why));
+            rc = 1;
+        }
+        strbuf_free(&why);
+    }
+    s->lines = count_newlines(s->text.data, s->text.len);
+    take_back(s, 1);
+    strbuf_free(&notes);
+    return rc;
+}

@@ -107,6 +107,14 @@ void record_result_free(struct record_result *res);
  * be cut back (changed from outside...; the session is then unchanged). */
 int record_session_undo(struct record_session *s, struct strbuf *undone, struct strbuf *err);
 
+/* Takes back the last statement alone: the comment lines after it (the table's notes) stay.
+ * FILE is cut back to the statement's line, then the notes are appended again. Writes the
+ * statement's line into undone. Returns 0 (nothing when FILE has no statement); 1 when the
+ * statement was taken back but the notes could not be written again (err says so: they are
+ * lost, FILE ends where the statement began); -1 with the reason in err when FILE could not
+ * be cut back (the session is then unchanged). */
+int record_session_undo_statement(struct record_session *s, struct strbuf *undone, struct strbuf *err);
+
 /* The state where the awaited decision is taken. */
 const struct game_state *record_session_state(const struct record_session *s);
 /* Whether a game statement (round, turn...) has been written: the header is over. */

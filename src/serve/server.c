@@ -128,17 +128,6 @@ static int keep_war(struct serve_server *sv, struct strbuf *err)
     return rc;
 }
 
-int serve_server_keep_war(struct serve_server *sv, const char *path, struct strbuf *msg)
-{
-    free(sv->war_path);
-    sv->war_path = NULL;
-    serve_beside_clean(path);
-    int rc = serve_war_load(&sv->war, sv->s, path, msg);
-    if (rc >= 0)
-        sv->war_path = xstrdup(path);
-    return rc;
-}
-
 /* A new version: the entry for the narration, the war entries still awaited kept, and the
  * waiting pages woken. */
 static void changed(struct serve_server *sv, int role, const char *text)
@@ -196,15 +185,13 @@ static void submit(struct serve_server *sv, int role, struct record_line *l, str
     record_result_free(&res);
 }
 
-/* A seat's war entry (st, read from its link): kept until every player has entered, then the
- * whole war line goes to the recorder as the table's. */
-static void enter_war(struct serve_server *sv, int role, const struct log_stmt *st, struct serve_outcome *o)
+/* Once every player has entered their war choice, the war line goes to the recorder as the
+ * table's (a refused one drops every entry). Returns whether it went. */
+static int war_line(struct serve_server *sv, struct serve_outcome *o)
 {
-    const struct game_state *gs = &sv->s->replay->state;
-    if (serve_war_enter(&sv->war, sv->s, role, st, &o->message) != 0)
-        return;
     struct strbuf line = STRBUF_INIT;
-    if (serve_war_line(&sv->war, sv->s, &line)) {
+    int all = serve_war_line(&sv->war, sv->s, &line);
+    if (all) {
         struct record_line l;
         record_session_read(sv->s, strbuf_cstr(&line), &l);
         submit(sv, SERVE_TABLE, &l, o);
@@ -213,7 +200,21 @@ static void enter_war(struct serve_server *sv, int role, const struct log_stmt *
             memset(&sv->war, 0, sizeof sv->war);   /* the whole war is entered again */
             keep_war(sv, &o->message);
         }
-    } else if (keep_war(sv, &o->message) != 0) {
+    }
+    strbuf_free(&line);
+    return all;
+}
+
+/* A seat's war entry (st, read from its link): kept until every player has entered, then the
+ * whole war line goes to the recorder as the table's. */
+static void enter_war(struct serve_server *sv, int role, const struct log_stmt *st, struct serve_outcome *o)
+{
+    const struct game_state *gs = &sv->s->replay->state;
+    if (serve_war_enter(&sv->war, sv->s, role, st, &o->message) != 0)
+        return;
+    if (war_line(sv, o))
+        return;
+    if (keep_war(sv, &o->message) != 0) {
         sv->war.seat[role].entered = 0;             /* not kept: not entered */
     } else {
         o->accepted = o->waiting = 1;
@@ -222,7 +223,28 @@ static void enter_war(struct serve_server *sv, int role, const struct log_stmt *
         changed(sv, role, strbuf_cstr(&text));
         strbuf_free(&text);
     }
-    strbuf_free(&line);
+}
+
+int serve_server_keep_war(struct serve_server *sv, const char *path, struct strbuf *msg)
+{
+    free(sv->war_path);
+    sv->war_path = NULL;
+    serve_beside_clean(path);
+    int rc = serve_war_load(&sv->war, sv->s, path, msg);
+    if (rc < 0)
+        return rc;
+    sv->war_path = xstrdup(path);
+    /* Every entry kept (the server stopped before the war line): the line goes now. */
+    struct serve_outcome o;
+    memset(&o, 0, sizeof o);
+    if (rc == 0 && war_line(sv, &o)) {
+        if (o.accepted)
+            strbuf_printf(msg, "%s: every player's war choice was kept: written: %s", path, strbuf_cstr(&o.written));
+        else
+            strbuf_printf(msg, "%s: the war line of the choices kept was refused: %s", path, strbuf_cstr(&o.message));
+    }
+    serve_outcome_free(&o);
+    return rc;
 }
 
 void serve_enter(struct serve_server *sv, int role, const char *typed, struct serve_outcome *o)
@@ -265,10 +287,16 @@ void serve_undo(struct serve_server *sv, int role, struct serve_outcome *o)
                     : "the last line is another player's: only they or the table take it back\n");
         return;
     }
+    /* A player's undo takes back their statement alone: the table's notes after it stay. */
     struct strbuf err = STRBUF_INIT;
-    if (record_session_undo(sv->s, &o->written, &err) != 0) {
+    int rc = role == SERVE_TABLE ? record_session_undo(sv->s, &o->written, &err)
+                                 : record_session_undo_statement(sv->s, &o->written, &err);
+    if (rc < 0) {
         strbuf_printf(&o->message, "undo failed, nothing changed: %s\n", strbuf_cstr(&err));
     } else {
+        if (rc > 0)
+            strbuf_printf(&o->message, "%s\n", strbuf_cstr(&err));
+        strbuf_reset(&err);
         o->accepted = 1;
         struct strbuf text = STRBUF_INIT;
         strbuf_printf(&text, "taken back:\n%s", strbuf_cstr(&o->written));

@@ -56,9 +56,10 @@ int serve_server_init(struct serve_server *sv, struct record_session *s, const c
                       struct strbuf *err);
 void serve_server_free(struct serve_server *sv);
 /* Keeps the war entries waiting in the file path from now on (serve/war.h), and takes the ones
- * kept there (the temporaries a killed server left beside it removed first). Returns 0; 1
- * with why in msg when those do not fit the game and were dropped; -1 with why in msg when
- * path is no private regular file (serve/beside.h): the entries are then not kept. */
+ * kept there (the temporaries a killed server left beside it removed first); when they hold
+ * every player's choice, the war line is written at once (msg says what). Returns 0; 1 with
+ * why in msg when those do not fit the game and were dropped; -1 with why in msg when path
+ * is no private regular file (serve/beside.h): the entries are then not kept. */
 int serve_server_keep_war(struct serve_server *sv, const char *path, struct strbuf *msg);
 
 /* Seat's name (from 0) as the players line gives it, or NULL. Lock held. */

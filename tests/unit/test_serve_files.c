@@ -6,6 +6,7 @@
 #include "test.h"
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #include "serve/beside.h"
 #include "test_serve.h"
@@ -146,12 +147,118 @@ static void test_war_never_through_a_link(void **state)
     stop();
 }
 
+/* A player's undo takes back their statement alone: the table's notes after it stay. */
+static void test_player_undo_keeps_notes(void **state)
+{
+    (void)state;
+    start("notes.xii");
+    header();
+    assert_true(line_by(TABLE, "round"));
+    assert_true(line_by(TABLE, "3 4"));
+    assert_true(line_by(ANN, "1 2  # Ann's roll"));
+    assert_true(line_by(TABLE, "# the table's note"));
+    assert_true(line_by(TABLE, "# and another"));
+    assert_true(undo_by(ANN));
+    char *text = slurp(file_path("notes.xii"));
+    const char *end = text + strlen(text) - strlen("shared 3 4\n# the table's note\n# and another\n");
+    assert_string_equal(end, "shared 3 4\n# the table's note\n# and another\n");
+    free(text);
+    assert_int_equal(S.await.kind, LOG_AWAIT_TURN);
+    assert_true(line_by(ANN, "1 2"));            /* the game goes on after the notes */
+    assert_string_equal(last_line(), "turn Ann 1 2");
+    stop();
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(record_session_open(&S, &GD, file_path("notes.xii"), &err), 0);
+    strbuf_free(&err);
+    record_session_free(&S);
+}
+
+/* The temporaries a killed server left beside FILE.links and FILE.war are removed at the
+ * start; other files are not. */
+static void test_stale_temporaries(void **state)
+{
+    (void)state;
+    const char *stale[] = {".t.xii.links.AbC123", ".t.xii.war.x9Y8z7"};
+    const char *other[] = {".t.xii.war.AbC12", ".t.xii.war.AbC1234", "t.xii.war.AbC123", ".t.xii.war.Ab-123",
+                           ".t.xii.AbC123"};
+    for (size_t k = 0; k < 2; k++)
+        spit(file_path(stale[k]), "statements 1\n");
+    for (size_t k = 0; k < sizeof other / sizeof other[0]; k++)
+        spit(file_path(other[k]), "x\n");
+    char links[300], war[300];
+    snprintf(links, sizeof links, "%s", file_path("t.xii.links"));
+    snprintf(war, sizeof war, "%s", file_path("t.xii.war"));
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(init_with_links("t.xii", links, &err), 0);
+    assert_int_equal(serve_server_keep_war(&SV, war, &err), 0);
+    for (size_t k = 0; k < 2; k++)
+        assert_int_equal(access(file_path(stale[k]), F_OK), -1);
+    for (size_t k = 0; k < sizeof other / sizeof other[0]; k++)
+        assert_int_equal(access(file_path(other[k]), F_OK), 0);
+    stop();
+    strbuf_free(&err);
+}
+
+/* A first start that cannot write FILE.links (a full disk: here a file size limit) leaves no
+ * FILE.links behind, and the next start makes the links. */
+static void test_failed_first_start(void **state)
+{
+    (void)state;
+    char links[300];
+    snprintf(links, sizeof links, "%s", file_path("full.xii.links"));
+    unlink(links);
+    open_new(&S, "full.xii");
+    struct rlimit was, small;
+    assert_int_equal(getrlimit(RLIMIT_FSIZE, &was), 0);
+    small = was;
+    small.rlim_cur = 8;
+    void (*handler)(int) = signal(SIGXFSZ, SIG_IGN);
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &small), 0);
+    struct strbuf err = STRBUF_INIT;
+    int rc = serve_server_init(&SV, &S, links, &err);
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &was), 0);
+    signal(SIGXFSZ, handler);
+    assert_int_equal(rc, -1);
+    assert_int_equal(access(links, F_OK), -1);
+    record_session_free(&S);
+    strbuf_reset(&err);
+    assert_int_equal(init_with_links("full.xii", links, &err), 0);
+    assert_int_equal(mode_of(links), 0600);
+    stop();
+    strbuf_free(&err);
+}
+
+/* A FILE.war holding every player's choice (the server stopped before the war line) writes
+ * the war line at the start, without waiting for another tap. */
+static void test_war_complete_at_start(void **state)
+{
+    (void)state;
+    char war[300], text[300];
+    snprintf(war, sizeof war, "%s", file_path("all.xii.war"));
+    unlink(war);
+    start("all.xii");
+    type_lines("tests/browser/game-2p.xii", 1, 20);
+    snprintf(text, sizeof text, "statements %zu\nwar Ann avoid\nwar Ben avoid\n", record_session_statements(&S));
+    spit(war, text);
+    struct strbuf msg = STRBUF_INIT;
+    assert_int_equal(serve_server_keep_war(&SV, war, &msg), 0);
+    assert_string_equal(last_line(), "war Ann avoid, Ben avoid");
+    assert_non_null(strstr(strbuf_cstr(&msg), "written"));
+    assert_int_equal(access(war, F_OK), -1);
+    strbuf_free(&msg);
+    stop();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_links_never_through_a_link),
         cmocka_unit_test(test_links_private),
         cmocka_unit_test(test_war_never_through_a_link),
+        cmocka_unit_test(test_player_undo_keeps_notes),
+        cmocka_unit_test(test_stale_temporaries),
+        cmocka_unit_test(test_failed_first_start),
+        cmocka_unit_test(test_war_complete_at_start),
     };
     return cmocka_run_group_tests(tests, play_test_setup, play_test_teardown);
 }
