@@ -7,6 +7,8 @@
 #include <unistd.h>
 #include "record/narrate.h"
 #include "record/shortform.h"
+#include "core/text.h"
+#include "core/utf8.h"
 #include "core/xalloc.h"
 #include "log/ids.h"
 #include "log/parse.h"
@@ -223,6 +225,28 @@ static void read_comment(const struct record_session *s, const char *comment, st
     diag_list_free(&dl);
 }
 
+/* Whether a typed note is plain text: no C1 control nor bidirectional override or isolate
+ * (shown on every page and terminal, they would change what follows them); if not, why in
+ * why. The C0 controls and bytes that are not UTF-8 are the log's parser's to refuse. */
+static int plain_note(const char *note, struct strbuf *why)
+{
+    const unsigned char *u = (const unsigned char *)note;
+    size_t len = strlen(note);
+    for (size_t i = 0; i < len;) {
+        size_t n = utf8_len(u + i, len - i);
+        if (n == 0)
+            return 1;
+        uint32_t cp = text_code_point(u + i, n);
+        if (cp >= 0x80 && text_hostile(cp)) {
+            strbuf_printf(why, "the note holds %s U+%04X at byte %zu: a note is plain text, not written\n",
+                          text_hostile_kind(cp), (unsigned)cp, i + 1);
+            return 0;
+        }
+        i += n;
+    }
+    return 1;
+}
+
 void record_session_read(const struct record_session *s, const char *typed, struct record_line *l)
 {
     memset(l, 0, sizeof *l);
@@ -250,6 +274,11 @@ void record_session_read(const struct record_session *s, const char *typed, stru
     while (len > 0 && (typed[len - 1] == ' ' || typed[len - 1] == '\t'))
         len--;
     size_t start = strspn(typed, " \t");
+    if (!plain_note(strbuf_cstr(&mine), &l->message)) {
+        l->kind = RECORD_LINE_BAD;
+        strbuf_free(&mine);
+        return;
+    }
     if (start >= len) {
         /* A comment alone is the table's note: written as a line of its own. */
         if (mine.len)

@@ -6,6 +6,7 @@
 #include <netinet/in.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include "serve/guard.h"
 #include "serve/handle.h"
@@ -40,6 +41,8 @@ struct serve_http {
     struct MHD_Daemon *d;
     struct serve_server *sv;
     int wait_seconds;
+    int lan;                    /* any Host (else 127.0.0.1, localhost or [::1] only) */
+    unsigned port;
     pthread_mutex_t rate_lock;
     struct bucket writes[XII_MAX_PLAYERS + 1];  /* each link's (index role + 1) */
     struct serve_guard guard;
@@ -48,6 +51,7 @@ struct serve_http {
 /* A request (made when its request line comes). */
 struct upload {
     int started;                /* the access handler has seen it */
+    int nul_in_path;            /* the path as sent holds %00 (the path seen ends there) */
     struct strbuf body;
     int too_big;
 };
@@ -147,7 +151,41 @@ static void *request_line(void *cls, const char *uri, struct MHD_Connection *c)
         }
     }
     serve_guard_request(&h->guard, guarded(c), role_of(h, token) != SERVE_NOBODY);
-    return calloc(1, sizeof(struct upload));
+    struct upload *u = calloc(1, sizeof *u);
+    for (const char *p = uri; u && *p && *p != '?'; p++)
+        if (p[0] == '%' && p[1] == '0' && p[2] == '0')
+            u->nul_in_path = 1;
+    return u;
+}
+
+/* Whether a Host header names this server: any with --lan; else this computer's loopback
+ * names, with this server's port when one is given. */
+static int host_ok(const struct serve_http *h, const char *host)
+{
+    if (!host || h->lan)
+        return 1;
+    static const char *const names[] = {"127.0.0.1", "localhost", "[::1]"};
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        size_t n = strlen(names[k]);
+        if (strncasecmp(host, names[k], n) != 0)
+            continue;
+        if (host[n] == 0)
+            return 1;
+        char *end;
+        if (host[n] == ':' && host[n + 1] >= '0' && host[n + 1] <= '9' &&
+            strtoul(host + n + 1, &end, 10) == h->port && *end == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether an Origin header (sent by a browser with a POST, or by a page from elsewhere) is
+ * this server's own pages': "http://" and the Host. */
+static int origin_ok(const char *origin, const char *host)
+{
+    if (!origin)
+        return 1;
+    return host && strncasecmp(origin, "http://", 7) == 0 && strcasecmp(origin + 7, host) == 0;
 }
 
 static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *url, const char *method,
@@ -162,6 +200,11 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
     const char *token = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token");
     if (!u->started) {
         u->started = 1;
+        /* A page from elsewhere, or a name that is not this server's (DNS rebinding): 403. */
+        const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
+        if (!host_ok(h, host) || !origin_ok(MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin"), host))
+            return refuse(c, 403, "this server answers its own pages at the address it printed only "
+                                  "(another host name, or a page from elsewhere)");
         /* The token first: a request without a valid one is answered 403 at once (its body
          * unread), and counts against no link's limit. */
         int role = role_of(h, token);
@@ -191,7 +234,7 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
     if (role != SERVE_NOBODY && strcmp(method, "POST") == 0 && !rate_ok(h, role))
         return refuse(c, 429, "too many lines at once from this link: wait a moment");
     rq.method = method;
-    rq.path = url;
+    rq.path = u->nul_in_path ? "(a path with a NUL byte)" : url;
     rq.since = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "since");
     rq.page = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "page");
     rq.body = strbuf_cstr(&u->body);
@@ -227,6 +270,8 @@ struct serve_http *serve_http_start(struct serve_server *sv, const struct serve_
     }
     h->sv = sv;
     h->wait_seconds = o->wait_seconds;
+    h->lan = o->lan;
+    h->port = o->port;          /* the port asked for (0: known once listening) */
     pthread_mutex_init(&h->rate_lock, NULL);
     struct sockaddr_in addr;
     memset(&addr, 0, sizeof addr);
@@ -260,6 +305,7 @@ struct serve_http *serve_http_start(struct serve_server *sv, const struct serve_
     }
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_BIND_PORT);
     *port = info ? info->port : o->port;
+    h->port = *port;
     return h;
 }
 

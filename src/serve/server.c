@@ -14,6 +14,12 @@ const char *serve_seat_name(const struct serve_server *sv, int seat)
     return st && seat >= 0 && (size_t)seat < st->players.count ? st->players.names[seat].text : NULL;
 }
 
+const char *serve_file_name(const struct serve_server *sv)
+{
+    const char *base = strrchr(sv->s->path, '/');
+    return base ? base + 1 : sv->s->path;
+}
+
 /* Whether seat p's token was made for the player name ("": any, an older FILE.links). */
 static int made_for(const struct serve_tokens *t, int p, const char *name)
 {
@@ -128,6 +134,35 @@ static int keep_war(struct serve_server *sv, struct strbuf *err)
     return rc;
 }
 
+/* Text for the phones: FILE named without its folder (the server's own paths stay on the
+ * server): every occurrence of FILE's path, FILE.war's and FILE.links' included, becomes its
+ * last name. */
+static void unfolder(const struct serve_server *sv, struct strbuf *b)
+{
+    const char *path = sv->s->path, *base = serve_file_name(sv);
+    if (base == path || !b->len)
+        return;
+    size_t n = strlen(path);
+    struct strbuf out = STRBUF_INIT;
+    const char *p = strbuf_cstr(b), *end = p + b->len;
+    for (const char *m; (m = strstr(p, path)) != NULL && m < end; p = m + n) {
+        strbuf_append(&out, p, (size_t)(m - p));
+        strbuf_puts(&out, base);
+    }
+    strbuf_append(&out, p, (size_t)(end - p));
+    strbuf_reset(b);
+    strbuf_append(b, strbuf_cstr(&out), out.len);
+    strbuf_free(&out);
+}
+
+/* The outcome's texts for the phones (unfolder). */
+static void for_phones(const struct serve_server *sv, struct serve_outcome *o)
+{
+    unfolder(sv, &o->message);
+    unfolder(sv, &o->warnings);
+    unfolder(sv, &o->narration);
+}
+
 /* A new version: the entry for the narration, the war entries still awaited kept, and the
  * waiting pages woken. */
 static void changed(struct serve_server *sv, int role, const char *text)
@@ -145,6 +180,7 @@ static void changed(struct serve_server *sv, int role, const char *text)
     n->version = sv->version;
     n->role = role;
     strbuf_puts(&kept, text);
+    unfolder(sv, &kept);
     n->text = strbuf_detach(&kept);
     pthread_cond_broadcast(&sv->changed);
 }
@@ -237,7 +273,7 @@ int serve_server_keep_war(struct serve_server *sv, const char *path, struct strb
     /* Every entry kept (the server stopped before the war line): the line goes now. */
     struct serve_outcome o;
     memset(&o, 0, sizeof o);
-    if (rc == 0 && war_line(sv, &o)) {
+    if (rc == 0 && sv->war.round && war_line(sv, &o)) {
         if (o.accepted)
             strbuf_printf(msg, "%s: every player's war choice was kept: written: %s", path, strbuf_cstr(&o.written));
         else
@@ -261,6 +297,7 @@ void serve_enter(struct serve_server *sv, int role, const char *typed, struct se
             submit(sv, role, &l, o);
     }
     record_line_free(&l);
+    for_phones(sv, o);
 }
 
 void serve_undo(struct serve_server *sv, int role, struct serve_outcome *o)
@@ -306,6 +343,7 @@ void serve_undo(struct serve_server *sv, int role, struct serve_outcome *o)
             strbuf_printf(&o->message, "no links for the players: %s\n", strbuf_cstr(&err));
     }
     strbuf_free(&err);
+    for_phones(sv, o);
 }
 
 void serve_server_stop(struct serve_server *sv)

@@ -62,6 +62,9 @@ void serve_server_free(struct serve_server *sv);
  * is no private regular file (serve/beside.h): the entries are then not kept. */
 int serve_server_keep_war(struct serve_server *sv, const char *path, struct strbuf *msg);
 
+/* FILE's name as the phones see it: its last name, without the server's folders. */
+const char *serve_file_name(const struct serve_server *sv);
+
 /* Seat's name (from 0) as the players line gives it, or NULL. Lock held. */
 const char *serve_seat_name(const struct serve_server *sv, int seat);
 

@@ -87,6 +87,18 @@ for method, path in [('GET', '/'), ('GET', '/api/state'), ('POST', '/api/line'),
 r, data = request(port, 'GET', '/?token=' + table)
 check(r.status == 200 and b'page.js?token=' + table.encode() in data, 'the page')
 check(r.getheader('Content-Type') == 'text/html; charset=utf-8', 'the page is HTML')
+r, _ = request(port, 'GET', '/api/state%00junk?token=' + table)
+check(r.status == 404, 'a path with %%00 in it is no page: %d' % r.status)
+for host, want in [('evil.example', 403), ('evil.example:%d' % port, 403), ('127.0.0.1:%d' % (port + 1), 403),
+                   ('localhost:%d' % port, 200), ('127.0.0.1:%d' % port, 200)]:
+    r, _ = request(port, 'GET', '/api/state?token=' + table, headers={'Host': host})
+    check(r.status == want, 'Host: %s: %d (%d wanted)' % (host, r.status, want))
+for origin, want in [('http://evil.example', 403), ('null', 403), ('http://127.0.0.1:%d' % port, 200)]:
+    r, _ = request(port, 'GET', '/api/state?token=' + table, headers={'Origin': origin})
+    check(r.status == want, 'Origin: %s: %d (%d wanted)' % (origin, r.status, want))
+before = open(game).read()
+r, _ = request(port, 'POST', '/api/line?token=' + table, body=b'# from elsewhere', headers={'Origin': 'http://evil.example'})
+check(r.status == 403 and open(game).read() == before, 'a POST from a page elsewhere: 403, nothing written')
 r, data = request(port, 'POST', '/api/line?token=' + table, body=b'x' * 5000)
 check(r.status == 413, 'a body over the limit: 413 (%d)' % r.status)
 r, data = request(port, 'POST', '/api/line?token=' + ann, body=b'round 1')
@@ -192,6 +204,10 @@ check(p.returncode == 0 and 'Stopped: ' in rest, 'SIGTERM stops the server: %s %
 # A restart continues the game with the same links.
 p, links2, text = start([game])
 check(links2.get('table', (0, ''))[1] == table and links2.get('Ann', (0, ''))[1] == ann, 'the same links after a restart')
+for cmd in [['play'], ['serve', '--port', '0']]:
+    r = subprocess.run([xii] + cmd + [game], capture_output=True, text=True, timeout=10, stdin=subprocess.DEVNULL)
+    check(r.returncode == 3 and 'is being recorded by xii serve (process %d holds' % p.pid in r.stderr,
+          'xii %s while xii serve holds FILE: says so (%s)' % (cmd[0], r.stderr.strip()))
 check('round 1' in open(game).read(), 'the game continues')
 p.send_signal(signal.SIGINT)
 p.communicate(timeout=10)
@@ -226,6 +242,27 @@ for name, make in [('.links', lambda p: os.symlink(secret, p)), ('.links', lambd
         check(False, 'a %s that is no regular file: the start hangs' % name)
     os.remove(game + name)
 check(open(secret).read() == 'precious\n' and not os.path.exists(secret + '-none'), 'nothing written through a link')
+# With --lan any Host is served (the network's own names), but never a page from elsewhere.
+lan = subprocess.Popen([xii, 'serve', '--port', '0', '--lan', game], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True)
+
+def lan_port(p):
+    end = time.time() + 10
+    while time.time() < end:
+        m = re.search(r'^table: http://[^:]+:(\d+)/\?token=([0-9a-f]{32})', p.stdout.readline())
+        if m:
+            return int(m.group(1)), m.group(2)
+    return 0, ''
+
+
+lport, ltab = lan_port(lan)
+r, _ = request(lport, 'GET', '/api/state?token=' + ltab, headers={'Host': 'table.lan:%d' % lport})
+check(r.status == 200, 'with --lan another host name is served: %d' % r.status)
+r, _ = request(lport, 'GET', '/api/state?token=' + ltab, headers={'Host': 'table.lan:%d' % lport,
+                                                                  'Origin': 'http://evil.example'})
+check(r.status == 403, 'with --lan a page from elsewhere is refused: %d' % r.status)
+lan.send_signal(signal.SIGTERM)
+lan.communicate(timeout=10)
 # The seats' links follow the players line, on the terminal too.
 
 

@@ -132,6 +132,8 @@ static void test_war_never_through_a_link(void **state)
     assert_int_equal(ask("POST", "/api/line", ANN, "war Ann avoid", &rs), 200);
     assert_non_null(strstr(strbuf_cstr(&rs.body), "\"accepted\": false"));
     assert_non_null(strstr(strbuf_cstr(&rs.body), "symbolic link"));
+    assert_non_null(strstr(strbuf_cstr(&rs.body), "w.xii.war"));
+    assert_null(strstr(strbuf_cstr(&rs.body), DIR_));     /* the server's folders stay on it */
     strbuf_free(&rs.body);
     assert_false(SV.war.seat[0].entered);
     char *text = slurp(secret);
@@ -191,6 +193,7 @@ static void test_stale_temporaries(void **state)
     struct strbuf err = STRBUF_INIT;
     assert_int_equal(init_with_links("t.xii", links, &err), 0);
     assert_int_equal(serve_server_keep_war(&SV, war, &err), 0);
+    assert_int_equal(err.len, 0);          /* no entry kept: no war line, nothing to say */
     for (size_t k = 0; k < 2; k++)
         assert_int_equal(access(file_path(stale[k]), F_OK), -1);
     for (size_t k = 0; k < sizeof other / sizeof other[0]; k++)
@@ -249,6 +252,36 @@ static void test_war_complete_at_start(void **state)
     stop();
 }
 
+/* What the phones get never shows the server's folders: a refusal names FILE by its last
+ * name, and so do the state, the narration and the sheet. */
+static void test_no_server_paths(void **state)
+{
+    (void)state;
+    start("paths.xii");
+    assert_non_null(strstr(S.path, DIR_));
+    header();
+    assert_true(line_by(TABLE, "round"));
+    assert_true(line_by(TABLE, "3 4"));
+    struct serve_response rs;
+    assert_int_equal(ask("POST", "/api/line", ANN, "9 food", &rs), 200);
+    assert_non_null(strstr(strbuf_cstr(&rs.body), "paths.xii:"));
+    assert_null(strstr(strbuf_cstr(&rs.body), DIR_));
+    strbuf_free(&rs.body);
+    assert_true(line_by(ANN, "1 2"));
+    assert_true(line_by(ANN, "4 population"));
+    assert_true(line_by(ANN, "reserve 4 farms"));
+    assert_int_equal(ask("POST", "/api/line", ANN, "3 population", &rs), 200);   /* a wasted die: warned */
+    assert_null(strstr(strbuf_cstr(&rs.body), DIR_));
+    strbuf_free(&rs.body);
+    const char *paths[] = {"/api/state", "/sheet/1.svg"};
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(ask("GET", paths[k], TABLE, NULL, &rs), 200);
+        assert_null(strstr(strbuf_cstr(&rs.body), DIR_));
+        strbuf_free(&rs.body);
+    }
+    stop();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -259,6 +292,7 @@ int main(void)
         cmocka_unit_test(test_stale_temporaries),
         cmocka_unit_test(test_failed_first_start),
         cmocka_unit_test(test_war_complete_at_start),
+        cmocka_unit_test(test_no_server_paths),
     };
     return cmocka_run_group_tests(tests, play_test_setup, play_test_teardown);
 }

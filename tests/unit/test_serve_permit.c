@@ -78,6 +78,30 @@ static void test_unparsed_refused(void **state)
     stop();
 }
 
+/* A note is plain text: a C1 control (a terminal reads U+009B as an escape) or a
+ * bidirectional override or isolate is refused, from any link, alone or after a statement. */
+static void test_notes_plain(void **state)
+{
+    (void)state;
+    start("notes.xii");
+    header();
+    assert_true(line_by(TABLE, "round"));
+    assert_true(line_by(TABLE, "3 4"));
+    const char *bad[] = {"# \xc2\x9b" "31m red", "# \xc2\x85", "# abc \xe2\x80\xae cba", "# \xe2\x81\xa6x\xe2\x81\xa9",
+                         "1 2 # \xe2\x80\xaa", "1 2#\xc2\x9f"};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        refused(TABLE, bad[k]);
+        refused(ANN, bad[k]);
+    }
+    struct serve_response rs;
+    assert_int_equal(ask("POST", "/api/line", TABLE, "# \xe2\x80\xae", &rs), 200);
+    assert_non_null(strstr(strbuf_cstr(&rs.body), "bidirectional override U+202E"));
+    strbuf_free(&rs.body);
+    assert_true(line_by(TABLE, "# caf\xc3\xa9 \xe2\x99\x9c, \xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d"));  /* other text is fine */
+    assert_true(line_by(ANN, "1 2 # \xe2\x9c\x93"));
+    stop();
+}
+
 /* The line FILE ends with, as written (its indentation kept). */
 static const char *last_raw_line(void)
 {
@@ -183,6 +207,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_comment_reproductions),
         cmocka_unit_test(test_unparsed_refused),
+        cmocka_unit_test(test_notes_plain),
         cmocka_unit_test(test_comment_sweep),
     };
     return cmocka_run_group_tests(tests, play_test_setup, play_test_teardown);
