@@ -1,13 +1,12 @@
 /* libmicrohttpd glue: bodies gathered with a bound, query arguments looked up, the answer
  * sent with the security headers. */
 #include "serve/http.h"
-#include <arpa/inet.h>
 #include <microhttpd.h>
-#include <netinet/in.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include "serve/door.h"
 #include "serve/guard.h"
 #include "serve/handle.h"
 #include "serve/json.h"
@@ -46,6 +45,7 @@ struct serve_http {
     pthread_mutex_t rate_lock;
     struct bucket writes[XII_MAX_PLAYERS + 1];  /* each link's (index role + 1) */
     struct serve_guard guard;
+    struct serve_door door;
 };
 
 /* A request (made when its request line comes). */
@@ -87,6 +87,7 @@ static enum MHD_Result send_answer(struct MHD_Connection *c, int status, const c
     if (!r)
         return MHD_NO;
     MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close");   /* each request through the door */
     for (int k = 0; serve_http_headers[k][0]; k++)
         MHD_add_response_header(r, serve_http_headers[k][0], serve_http_headers[k][1]);
     enum MHD_Result ret = MHD_queue_response(c, (unsigned)status, r);
@@ -260,6 +261,13 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls, enum 
     }
 }
 
+/* A connection whose head passed the door goes to libmicrohttpd (which closes it on failure). */
+static int hand(void *ctx, int fd, const struct sockaddr *addr, socklen_t len)
+{
+    struct serve_http *h = ctx;
+    return MHD_add_connection(h->d, fd, addr, len) == MHD_YES ? 0 : -1;
+}
+
 struct serve_http *serve_http_start(struct serve_server *sv, const struct serve_http_options *o,
                                     unsigned *port, struct strbuf *err)
 {
@@ -271,41 +279,41 @@ struct serve_http *serve_http_start(struct serve_server *sv, const struct serve_
     h->sv = sv;
     h->wait_seconds = o->wait_seconds;
     h->lan = o->lan;
-    h->port = o->port;          /* the port asked for (0: known once listening) */
     pthread_mutex_init(&h->rate_lock, NULL);
-    struct sockaddr_in addr;
-    memset(&addr, 0, sizeof addr);
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons((uint16_t)o->port);
-    addr.sin_addr.s_addr = htonl(o->lan ? INADDR_ANY : INADDR_LOOPBACK);
-    if (serve_guard_start(&h->guard, HEADER_SECONDS, UNPROVEN) != 0) {
-        strbuf_puts(err, "cannot start the server's watch over its connections");
+    if (serve_door_open(&h->door, o->lan, o->port, err) != 0) {
         pthread_mutex_destroy(&h->rate_lock);
         free(h);
         return NULL;
     }
-    h->d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION, (uint16_t)o->port,
-                            NULL, NULL, answer, h,
-                            MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
+    h->port = h->door.port;
+    if (serve_guard_start(&h->guard, HEADER_SECONDS, UNPROVEN) != 0) {
+        strbuf_puts(err, "cannot start the server's watch over its connections");
+        serve_door_close(&h->door);
+        pthread_mutex_destroy(&h->rate_lock);
+        free(h);
+        return NULL;
+    }
+    h->d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_NO_LISTEN_SOCKET |
+                            MHD_USE_ITC, 0, NULL, NULL, answer, h,
                             MHD_OPTION_CONNECTION_LIMIT, (unsigned)CONNECTIONS,
                             MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)PER_ADDRESS,
-                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)16384,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768,
                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_SECONDS,
                             MHD_OPTION_NOTIFY_CONNECTION, connection_notice, h,
                             MHD_OPTION_URI_LOG_CALLBACK, request_line, h,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, h,
                             MHD_OPTION_END);
-    if (!h->d) {
-        strbuf_printf(err, "cannot listen on %s port %u (in use, or not allowed)", o->lan ? "every address" : "127.0.0.1",
-                      o->port);
+    if (!h->d || serve_door_start(&h->door, HEADER_SECONDS, UNPROVEN, serve_http_headers, hand, h) != 0) {
+        strbuf_puts(err, h->d ? "cannot start the server's door" : "cannot start the HTTP server");
+        if (h->d)
+            MHD_stop_daemon(h->d);
+        serve_door_close(&h->door);
         serve_guard_stop(&h->guard);
         pthread_mutex_destroy(&h->rate_lock);
         free(h);
         return NULL;
     }
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_BIND_PORT);
-    *port = info ? info->port : o->port;
-    h->port = *port;
+    *port = h->port;
     return h;
 }
 
@@ -313,6 +321,7 @@ void serve_http_stop(struct serve_http *h)
 {
     if (!h)
         return;
+    serve_door_close(&h->door);
     serve_server_stop(h->sv);
     MHD_stop_daemon(h->d);
     serve_guard_stop(&h->guard);

@@ -84,6 +84,43 @@ for method, path in [('GET', '/'), ('GET', '/api/state'), ('POST', '/api/line'),
     r, _ = request(port, method, path + '?token=' + table + '&token=' + table)
     for k, v in headers_wanted.items():
         check(v in (r.getheader(k) or ''), '%s %s: header %s' % (method, path, k))
+
+
+def raw(port, data):
+    """Sends data as it is; the whole answer (until the server closes)."""
+    s = socket.create_connection(('127.0.0.1', port), timeout=5)
+    s.sendall(data)
+    got = b''
+    try:
+        while True:
+            c = s.recv(65536)
+            if not c:
+                break
+            got += c
+    except OSError:
+        pass
+    s.close()
+    return got
+
+
+# What libmicrohttpd would answer with its own page (or not at all) is answered with ours: the
+# security headers and a JSON error.
+args = '&'.join('a%d=1' % k for k in range(400))
+for data, status in [(b'GARBAGE\r\n\r\n', 400), (b'GET / HTTP/2.0\r\nHost: x\r\n\r\n', 505),
+                     (b'GET /' + b'a' * 20000 + b' HTTP/1.1\r\n\r\n', 414),
+                     (b'GET / HTTP/1.1\r\nX: ' + b'a' * 20000 + b'\r\n\r\n', 431),
+                     (b'GET / HTTP/1.1\r\n' + b'X: y\r\n' * 100 + b'\r\n', 431),
+                     (('GET /api/state?token=%s&%s HTTP/1.1\r\n\r\n' % (table, args)).encode(), 400),
+                     (b'POST /api/line HTTP/1.1\r\nContent-Length: x\r\n\r\n', 400),
+                     (b'POST /api/line HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n', 501),
+                     (b'GET / HTTP/1.1\r\nBad header\r\n\r\n', 400)]:
+    got = raw(port, data)
+    head, _, body = got.partition(b'\r\n\r\n')
+    what = data[:30].decode(errors='replace')
+    check(head.startswith(b'HTTP/1.1 %d ' % status), '%r...: answered %d (%s)' % (what, status, head[:40]))
+    for k, v in headers_wanted.items():
+        check(('%s: %s' % (k, v)).encode() in head, '%r...: its answer has %s' % (what, k))
+    check(body.startswith(b'{') and b'"error"' in body, '%r...: a JSON error (%s)' % (what, body[:60]))
 r, data = request(port, 'GET', '/?token=' + table)
 check(r.status == 200 and b'page.js?token=' + table.encode() in data, 'the page')
 check(r.getheader('Content-Type') == 'text/html; charset=utf-8', 'the page is HTML')
@@ -183,17 +220,25 @@ check(got == 200 and took < 3, "the table's page with 64 slow clients: %s after 
 got, took = timed_request(port, 'POST', '/api/line?token=' + ann, b'1 2')
 check(got == 200 and took < 3, "Ann's line with 64 slow clients: %s after %.1f s" % (got, took))
 time.sleep(max(0, t0 + 12.5 - time.time()))
-closed = 0
+closed = answered = 0
 for s in socks:
+    got = b''
     try:
-        s.settimeout(0.05)
-        closed += s.recv(1) == b''
+        s.settimeout(0.2)
+        while True:
+            c = s.recv(4096)
+            if not c:
+                closed += 1
+                break
+            got += c
     except ConnectionResetError:
         closed += 1
     except OSError:
         pass
+    answered += got.startswith(b'HTTP/1.1 408 ') or got.startswith(b'HTTP/1.1 503 ')
     s.close()
 check(closed == 64, 'every slow client closed by the header deadline: %d of 64' % closed)
+check(answered == 64, 'each told why (408, or 503 when pushed out): %d of 64' % answered)
 drip.join()
 r, data = request(port, 'POST', '/api/undo?token=' + ann)
 check(b'"accepted": true' in data, "Ann's line taken back")
