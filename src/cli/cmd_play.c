@@ -16,6 +16,7 @@
 #include "cli/filled_output.h"
 #include "cli/gamedata_option.h"
 #include "cli/recorder_args.h"
+#include "core/text.h"
 #include "record/complete.h"
 #include "record/session.h"
 #include "record/shortform.h"
@@ -223,7 +224,17 @@ static void show_log(const struct record_session *s, int n)
     }
     if (len == 0)
         puts("(the file is empty)");
-    fwrite(text + start, 1, len - start, stdout);
+    /* As it is safe to show: a line written by hand may hold what a terminal acts on. */
+    struct strbuf shown = STRBUF_INIT;
+    for (size_t i = start; i < len;) {
+        const char *eol = memchr(text + i, '\n', len - i);
+        size_t width = eol ? (size_t)(eol - (text + i)) : len - i;
+        text_escape(&shown, text + i, width);
+        strbuf_putc(&shown, '\n');
+        i += width + 1;
+    }
+    fputs(strbuf_cstr(&shown), stdout);
+    strbuf_free(&shown);
 }
 
 static void show_sheet(const struct record_session *s, const char *who)
