@@ -192,13 +192,17 @@ int flow_apply(struct game_state *s, const struct decision *d, struct history *h
         return -1;
     if (out)
         out->settled_from = h ? h->count : 0;
-    /* The automatic step: a round whose needs are all met ends there. A move leaves its turn
-     * open: nothing to ask. */
-    if (d->kind != FLOW_DEC_MOVE && s->phase == PHASE_ROUND && s->turn.player < 0 &&
-        engine_round_missing(s, NULL) == 0) {
-        engine_end_round(s, h, NULL);
-        if (out)
-            out->round_ended = 1;
-    }
+    /* A move leaves its turn open: nothing to ask. */
+    int ended = d->kind != FLOW_DEC_MOVE && flow_settle(s, h);
+    if (out)
+        out->round_ended = ended;
     return 0;
+}
+
+int flow_settle(struct game_state *s, struct history *h)
+{
+    if (s->phase != PHASE_ROUND || s->turn.player >= 0 || engine_round_missing(s, NULL) != 0)
+        return 0;
+    engine_end_round(s, h, NULL);
+    return 1;
 }

@@ -123,6 +123,11 @@ struct flow_outcome {
 int flow_apply(struct game_state *s, const struct decision *d, struct history *h,
                struct flow_outcome *out);
 
+/* The automatic steps s awaits, run (flow_apply runs them after each decision; a state the
+ * engine's own calls made may still await them): a round whose needs are all met ends,
+ * recorded into h (may be NULL). Returns 1 when the round ended, else 0 (nothing changed). */
+int flow_settle(struct game_state *s, struct history *h);
+
 /* The reserve dice the turn's player may spend now (a legal move spends a die of that value):
  * each available one, a value held twice listed twice, ascending. Returns their number. */
 int flow_reserve_spendable(const struct game_state *s, int out[GD_MAX_RESERVE_SLOTS]);
