@@ -1,11 +1,12 @@
 /* What a replayed log awaits next: the decision the table makes at the end of the log, as
  * data (kind, player, round, the dice left), for the recorder's prompt and the advisor.
  *
- * It reads the replay's state and asks the engine (what the round still needs, the bonus
- * rolls due, the legal moves); it decides no rule itself and does no I/O. Where the rules
- * allow several things in either order (the outlaws' bonus rolls and the shared dice; the war
- * and the location choices), `kind` is the first in the order the rules list them and
- * `pending` holds every one of them. */
+ * It is the flow's answer (rules/flow.h: flow_awaited) on the replay's state, in the audit's
+ * terms: before the game starts the header is awaited, and after a turn the end of the log
+ * closed its player may still spend a reserve die. It decides no rule itself and does no I/O.
+ * Where the rules allow several things in either order (the outlaws' bonus rolls and the
+ * shared dice; the war and the location choices), `kind` is the first in the order the rules
+ * list them and `pending` holds every one of them. */
 #ifndef LOG_AWAIT_H
 #define LOG_AWAIT_H
 #include "audit/replay.h"
