@@ -250,9 +250,13 @@ static int apply_move(struct rp *rp, const struct log_stmt *st, const struct mov
     /* No refusal facts while moves are legal (the usual case), not even the restriction note.
      * A refused move changed nothing, so checking it again gives the same refusal. */
     struct engine_undo undo;
-    engine_undo_save(rp->s, &undo);
+    if (m->kind == MOVE_ASSET)     /* only a spend on an asset may waste its die */
+        engine_undo_save(rp->s, &undo);
     size_t from = rp->h->count;
-    if (flow_apply(rp->s, &(struct decision){.kind = FLOW_DEC_MOVE, .move = *m}, rp->h, NULL) == 0) {
+    struct decision d;      /* a move: only the kind and the move are read */
+    d.kind = FLOW_DEC_MOVE;
+    d.move = *m;
+    if (flow_apply(rp->s, &d, rp->h, NULL) == 0) {
         replay_waste(rp, st, &undo, m, from);
         return 0;
     }

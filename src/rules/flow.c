@@ -184,6 +184,8 @@ static int apply(struct game_state *s, const struct decision *d, struct history 
 
 int flow_apply(struct game_state *s, const struct decision *d, struct history *h, struct flow_outcome *out)
 {
+    if (d->kind == FLOW_DEC_MOVE && !out)
+        return engine_apply(s, &d->move, h, NULL);  /* every die of a game: the short way */
     if (out) {
         out->why = (struct refusal){.rule = RULE_NONE};
         out->round_ended = 0;
@@ -201,7 +203,8 @@ int flow_apply(struct game_state *s, const struct decision *d, struct history *h
 
 int flow_settle(struct game_state *s, struct history *h)
 {
-    if (s->phase != PHASE_ROUND || s->turn.player >= 0 || engine_round_missing(s, NULL) != 0)
+    if (s->phase != PHASE_ROUND || s->turn.player >= 0 || s->turns_done < s->cfg.nplayers ||
+        engine_round_missing(s, NULL) != 0)
         return 0;
     engine_end_round(s, h, NULL);
     return 1;

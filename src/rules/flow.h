@@ -90,18 +90,23 @@ struct flow_pick {
     int location, choice;
 };
 
-/* A decision. Only the fields of its kind are read. */
+/* A decision. Only the fields of its kind are read (the union holds one kind's: a move is
+ * made for every die of a game, and a decision is small to build). */
 struct decision {
     enum flow_decision_kind kind;
-    int player;                                 /* TURN, COLLECT */
-    int round;                                  /* ROUND */
-    int dice[2];                                /* SHARED, TURN */
-    int unrolled;                               /* OUTLAWS: resolved as if nobody had rolled */
-    struct move move;                           /* MOVE */
-    struct bonus_rolls rolls[XII_MAX_PLAYERS];  /* OUTLAWS */
-    struct war_entry war[XII_MAX_PLAYERS];      /* WAR */
-    const struct flow_pick *picks;              /* COLLECT, in order */
-    size_t npicks;
+    int player;                                     /* TURN, COLLECT */
+    int round;                                      /* ROUND */
+    int dice[2];                                    /* SHARED, TURN */
+    int unrolled;                                   /* OUTLAWS: resolved as if nobody had rolled */
+    union {
+        struct move move;                           /* MOVE */
+        struct bonus_rolls rolls[XII_MAX_PLAYERS];  /* OUTLAWS */
+        struct war_entry war[XII_MAX_PLAYERS];      /* WAR */
+        struct {
+            const struct flow_pick *picks;          /* COLLECT, in order */
+            size_t npicks;
+        };
+    };
 };
 
 /* What applying a decision did, or why not. */
