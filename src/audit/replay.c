@@ -854,7 +854,8 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
     size_t count = st->collect.count;
     struct flow_pick picks_local[16], *picks = count <= 16 ? picks_local : xmalloc(count * sizeof *picks);
     struct refusal why_local[16], *why = count <= 16 ? why_local : xmalloc(count * sizeof *why);
-    int *slot = xmalloc(count * sizeof *slot);  /* the pick's index in picks[], or -1 */
+    int slot_local[16], *slot = count <= 16 ? slot_local : xmalloc(count * sizeof *slot);
+    /* slot[k]: pick k's index in picks[], or -1 */
     size_t npicks = 0;
     for (size_t k = 0; k < count; k++) {
         const struct log_pick *pk = &st->collect.items[k];
@@ -907,7 +908,8 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
         free(picks);
     if (why != why_local)
         free(why);
-    free(slot);
+    if (slot != slot_local)
+        free(slot);
     if (bad) {
         replay_skip(rp, st);
         replay_cascade_start(rp, st, p);    /* the round lacks this choice: that follows from here */
