@@ -71,4 +71,18 @@ const struct game_state *log_await_state(const struct log_replay *r, const struc
  * "war", "collect", "game-over"). */
 const char *log_await_kind_name(enum log_await_kind kind);
 
+/* The forms of words for what is awaited (audit/await_text.c: each kind's words in one place). */
+enum log_await_words {
+    LOG_AWAIT_PROMPT,   /* the recorder's short prompt: "r3 Mary 6 5 3 1> ", "r7 war> " */
+    LOG_AWAIT_SENTENCE, /* the sentence saying what comes next and by whom, with an example of
+                           the line to type, ending with a line feed */
+    LOG_AWAIT_EXAMPLE,  /* that example alone: a line the recorder accepts now (nothing for the
+                           header) */
+    LOG_AWAIT_OBJECT    /* the object of "it awaits ...", for a caller that needed a decision:
+                           "the line \"round 2\"" */
+};
+/* Appends what a (read from the replay r) awaits, in the form asked. */
+void log_await_say(const struct log_replay *r, const struct log_await *a, enum log_await_words form,
+                   struct strbuf *out);
+
 #endif
