@@ -55,6 +55,12 @@ grep -q '^  It strikes once the bonus rolls are typed (the outlaws line)\.$' "$d
 # A die clipped by a MAX: a warning with a better use of the die.
 grep -q 'warning: the [1-6] adds only [0-9]*: the MAX of [a-z-]* is [0-9]*; "[1-6] [a-z-]*" would add [1-6] (the rules allow it) \[rule: waste\]$' \
   "$dir/pipe.out" || fail "a die clipped by a MAX gets no warning naming its rule"
+# A quoted name with escapes reads the same at the prompt as in a log: the turn's short form
+# names the player, and a # inside the quotes is no comment.
+printf 'players "Jo \\"Ace\\"" "B#n"\ndifficulty normal\nevents 7 outlaws-attack, 8 famine, 9 water-storm, 10 fire\nround\n3 4\n"Jo \\"Ace\\"" 3 1 # first\n' |
+  "$xii" play "$dir/quoted.xii" > "$dir/quoted.out" 2>&1 || fail "quoted names: exit $?"
+grep -qx ' *turn "Jo \\"Ace\\"" 3 1  *# first' "$dir/quoted.xii" && grep -q '"B#n"' "$dir/quoted.xii" ||
+  fail "a quoted name with escapes is not read as at the prompt as in a log: $(cat "$dir/quoted.out")"
 # A famine round: the farms' production it stops is said player by player (food unchanged).
 "$xii" play "$dir/famine.xii" < tests/golden/audit/trace-famine.xii > "$dir/famine.out" 2>&1 || fail "famine: exit $?"
 grep -q '^  Tom: food stays 10 (the famine of round 9: the farms produce no food at its end)$' "$dir/famine.out" ||

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <editline/readline.h>
 #include "cli/commands.h"
+#include "log/words.h"
 #include "cli/filled_output.h"
 #include "cli/gamedata_option.h"
 #include "cli/recorder_args.h"
@@ -292,7 +293,7 @@ enum command { NOT_A_COMMAND, CMD_DONE, CMD_UNDONE, CMD_QUIT, CMD_FAILED };
 static enum command run_command(struct record_session *s, const char *line, const struct reader *rd)
 {
     char w[16];
-    const char *rest = record_first_word(line, w, sizeof w);
+    const char *rest = log_first_word(line, w, sizeof w, NULL);
     static const char *const names[] = {"undo", "show", "log", "hint", "help", "quit"};
     int k = -1;
     for (int i = 0; i < 6; i++)
@@ -319,7 +320,7 @@ static enum command run_command(struct record_session *s, const char *line, cons
     }
     case 1: {
         char who[XII_NAME_SIZE + 2];
-        record_first_word(arg, who, sizeof who);
+        log_first_word(arg, who, sizeof who, NULL);
         show_sheet(s, who);
         return CMD_DONE;
     }

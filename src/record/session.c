@@ -14,6 +14,7 @@
 #include "log/parse.h"
 #include "audit/report.h"
 #include "log/write.h"
+#include "log/words.h"
 #include "rules/event_setup.h"
 
 /* The replay of a log text (a header on its way is checked this way). */
@@ -250,17 +251,8 @@ static int plain_note(const char *note, struct strbuf *why)
 void record_session_read(const struct record_session *s, const char *typed, struct record_line *l)
 {
     memset(l, 0, sizeof *l);
-    /* The statement ends at a # outside quotes: the comment after it is kept. */
-    size_t len = 0;
-    int quoted = 0;
-    for (; typed[len] && typed[len] != '\n' && typed[len] != '\r'; len++) {
-        if (quoted && typed[len] == '\\' && typed[len + 1] && typed[len + 1] != '\n')
-            len++;
-        else if (typed[len] == '"')
-            quoted = !quoted;
-        else if (typed[len] == '#' && !quoted)
-            break;
-    }
+    /* The statement ends at a # outside quoted names: the comment after it is kept. */
+    size_t len = log_comment_start(typed);
     struct strbuf stmt = STRBUF_INIT, comment = STRBUF_INIT, mine = STRBUF_INIT;
     if (typed[len] == '#') {
         const char *c = typed + len + 1;
@@ -349,25 +341,7 @@ static void canonical(const struct record_session *s, const struct log_stmt *st,
             out->data[--out->len] = 0;
         return;
     }
-    /* Blanks outside quotes become one space. */
-    int quoted = 0, blank = 0;
-    for (const char *c = typed; *c; c++) {
-        if (quoted && *c == '\\' && c[1]) {
-            strbuf_putc(out, *c++);
-            strbuf_putc(out, *c);
-            continue;
-        }
-        if (*c == '"')
-            quoted = !quoted;
-        if (!quoted && (*c == ' ' || *c == '\t')) {
-            blank = 1;
-            continue;
-        }
-        if (blank && out->len)
-            strbuf_putc(out, ' ');
-        blank = 0;
-        strbuf_putc(out, *c);
-    }
+    log_fold_blanks(typed, out);
 }
 
 /* Feeds a tree of FILE's next lines to the live replay (which owns it from now on). Returns
