@@ -1,0 +1,331 @@
+/* The kingdom's filled sheet: the game of a struct ksheet_fill written with a pen over the
+ * blank page. On the map: F, M, V for the buildings standing, carets for mountains, a wavy line
+ * through the river in its flow order and off the edge, a cross for a graveyard, the monument's
+ * stage numbers ringed, every lost building struck out; in the boxes and the ledger, the texts
+ * as they are given. Nothing is computed here. */
+#include "layout/kingdom_pen.h"
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define PEN_W 0.8
+#define SQ3 1.7320508075688772
+
+struct kpen {
+    struct canvas *c;
+    const struct kingdom_sheet_geom *g;
+    const struct ksheet_fill *f;
+    struct rgb ink;
+    unsigned rnd;
+};
+
+static const char *const letter[4] = {"", "F", "M", "V"};
+
+/* Restarts the pen's wobble from a place on the page, so one changed mark changes only itself. */
+static void pen_at(struct kpen *w, double x, double y)
+{
+    unsigned h = (unsigned)lround(x * 8) * 0x85ebca77u;
+    h = (h << 13 | h >> 19) ^ (unsigned)lround(y * 8) * 0xc2b2ae3du;
+    h ^= h >> 16;
+    w->rnd = h * 0x45d9f3bu;
+}
+
+/* A number in [-1, 1] from the pen's sequence. */
+static double wobble(struct kpen *w)
+{
+    w->rnd = w->rnd * 1103515245u + 12345u;
+    return ((double)((w->rnd >> 16) & 0x7fff) / 16383.5) - 1.0;
+}
+
+/* A slightly bowed line, as a hand draws it (added to the current path). */
+static void pen_line(struct kpen *w, double x1, double y1, double x2, double y2)
+{
+    pen_at(w, x1, y1);
+    double dx = x2 - x1, dy = y2 - y1;
+    double len = sqrt(dx * dx + dy * dy);
+    double bow = len * 0.04 * wobble(w);
+    double nx = len > 0 ? -dy / len : 0, ny = len > 0 ? dx / len : 0;
+    canvas_move_to(w->c, x1, y1);
+    canvas_curve_to(w->c, x1 + dx / 3 + nx * bow, y1 + dy / 3 + ny * bow,
+                    x1 + 2 * dx / 3 + nx * bow * 0.6, y1 + 2 * dy / 3 + ny * bow * 0.6, x2, y2);
+}
+
+/* The handwriting font has Latin-1 only: other letters are written in the italic serif. */
+static enum canvas_font hand_font(const char *text)
+{
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if (*p < 0x80)
+            continue;
+        if ((p[0] == 0xC2 && p[1] >= 0xA1 && p[1] <= 0xBF) ||
+            (p[0] == 0xC3 && p[1] >= 0x80 && p[1] <= 0xBF)) {
+            p++;
+            continue;
+        }
+        return FONT_SERIF_ITALIC;
+    }
+    return FONT_HAND;
+}
+
+/* The largest size up to size at which text fits in width, never below 5. */
+static double hand_fit(struct kpen *w, double size, double width, const char *text)
+{
+    double tw = canvas_text_width(w->c, hand_font(text), size, text);
+    if (tw > width && tw > 0)
+        size *= width / tw;
+    return size < 5 ? 5 : size;
+}
+
+/* Text in the pen's hand, with a little wobble of position and slant. */
+static void hand_text(struct kpen *w, double size, double x, double y, enum canvas_align align,
+                      const char *text)
+{
+    pen_at(w, x, y);
+    double jx = 0.3 * wobble(w), jy = 0.3 * wobble(w), rot = 0.03 * wobble(w);
+    canvas_save(w->c);
+    canvas_translate(w->c, x + jx, y + jy);
+    canvas_rotate(w->c, rot);
+    canvas_text(w->c, hand_font(text), size, w->ink, 0, 0, align, text);
+    canvas_restore(w->c);
+}
+
+/* Text fitted into a box, on a baseline low in it. */
+static void hand_in_box(struct kpen *w, struct box b, double size, enum canvas_align align,
+                        const char *text)
+{
+    if (!text || !*text)
+        return;
+    double s = hand_fit(w, fmin(size, b.h * 0.8), b.w - 4, text);
+    double x = align == ALIGN_LEFT ? b.x + 2 : b.x + b.w / 2;
+    hand_text(w, s, x, b.y + b.h / 2 + s * 0.32, align, text);
+}
+
+/* A word struck out: a rising stroke across it (centre cx, baseline y, size). */
+static void struck_word(struct kpen *w, double cx, double y, double size, const char *text)
+{
+    double tw = canvas_text_width(w->c, FONT_HAND, size, text);
+    hand_text(w, size, cx, y, ALIGN_CENTER, text);
+    pen_line(w, cx - tw / 2 - 1.5, y - size * 0.12, cx + tw / 2 + 1.5, y - size * 0.55);
+    canvas_stroke(w->c, w->ink, PEN_W);
+}
+
+/* A mountain: two carets side by side, width wd, foot at y. */
+static void carets(struct kpen *w, double cx, double y, double wd)
+{
+    double h = wd * 0.55;
+    pen_line(w, cx - wd / 2, y, cx - wd / 4, y - h);
+    pen_line(w, cx - wd / 4, y - h, cx, y);
+    pen_line(w, cx - wd * 0.1, y - h * 0.45, cx + wd / 6, y - h * 0.8);
+    pen_line(w, cx + wd / 6, y - h * 0.8, cx + wd / 2, y);
+    canvas_stroke(w->c, w->ink, PEN_W);
+}
+
+/* A graveyard: a cross on a little mound. */
+static void grave_mark(struct kpen *w, double cx, double cy, double s)
+{
+    pen_line(w, cx, cy - 0.36 * s, cx, cy + 0.3 * s);
+    pen_line(w, cx - 0.2 * s, cy - 0.14 * s, cx + 0.2 * s, cy - 0.14 * s);
+    pen_line(w, cx - 0.34 * s, cy + 0.34 * s, cx + 0.34 * s, cy + 0.3 * s);
+    canvas_stroke(w->c, w->ink, PEN_W * 1.4);
+}
+
+/* A ring drawn by hand around (cx, cy), its end running past its start. */
+static void ring(struct kpen *w, double cx, double cy, double r)
+{
+    const double k = 0.5523;
+    pen_at(w, cx, cy);
+    double a0 = 0.4 * wobble(w);
+    double px[5], py[5];
+    for (int i = 0; i < 5; i++) {
+        double t = a0 + i * 1.5707963267948966 + (i == 4 ? 0.3 : 0);
+        px[i] = cx + r * cos(t);
+        py[i] = cy + r * sin(t);
+    }
+    canvas_move_to(w->c, px[0], py[0]);
+    for (int i = 0; i < 4; i++) {
+        double t0 = a0 + i * 1.5707963267948966, t1 = t0 + 1.5707963267948966;
+        canvas_curve_to(w->c, px[i] - k * r * sin(t0), py[i] + k * r * cos(t0),
+                        px[i + 1] + k * r * sin(t1), py[i + 1] - k * r * cos(t1), px[i + 1],
+                        py[i + 1]);
+    }
+    canvas_stroke(w->c, w->ink, PEN_W);
+}
+
+static int graveyard_at(const struct ksheet_fill *f, int h)
+{
+    for (int k = 0; k < KSHEET_GRAVES; k++)
+        if (f->graveyard[k] == h)
+            return 1;
+    return 0;
+}
+
+static int stage_at(const struct ksheet_fill *f, int h)
+{
+    for (int k = 0; k < KSHEET_STAGES; k++)
+        if (f->monument[k] == h)
+            return k + 1;
+    return 0;
+}
+
+static int valid_hex(int h)
+{
+    return h >= 0 && h < KMAP_HEXES;
+}
+
+/* One hex: its main mark in the middle; below it, a mountain under something and the lost
+ * buildings, struck out. */
+static void write_hex(struct kpen *w, int h)
+{
+    const struct ksheet_fill *f = w->f;
+    double s = w->g->side, cx = w->g->hx[h], cy = w->g->hy[h];
+    int b = f->building[h] <= KSHEET_VILLAGE ? f->building[h] : KSHEET_NONE;
+    int grave = graveyard_at(f, h), stage = stage_at(f, h), mountain = f->mountain[h];
+    int main_mark = b != KSHEET_NONE || grave || stage;
+    double size = s * 0.62;
+    if (b != KSHEET_NONE)
+        hand_text(w, size, cx, cy + size * 0.38, ALIGN_CENTER, letter[b]);
+    else if (grave)
+        grave_mark(w, cx, cy, s);
+    else if (stage) {
+        char num[4] = {(char)('0' + stage), 0};
+        hand_text(w, size, cx, cy + size * 0.36, ALIGN_CENTER, num);
+        ring(w, cx, cy + size * 0.02, s * 0.34);
+    } else if (mountain)
+        carets(w, cx, cy + s * 0.25, s * 0.75);
+    /* The row below: what is under or gone. */
+    const char *below[KSHEET_MAX_ERASED + 1];
+    int n = 0, under = mountain && main_mark;
+    for (int k = 0; k < KSHEET_MAX_ERASED && f->erased[h][k] != KSHEET_NONE; k++)
+        if (f->erased[h][k] <= KSHEET_VILLAGE)
+            below[n++] = letter[f->erased[h][k]];
+    double small = s * 0.36, step = small * 1.1, y = cy + s * 0.66;
+    int items = n + under;
+    double x = cx - (items - 1) * step / 2;
+    if (under) {
+        carets(w, x, y, small * 1.2);
+        x += step;
+    }
+    for (int k = 0; k < n; k++, x += step)
+        struck_word(w, x, y, small, below[k]);
+}
+
+/* The river: a wavy line through its hexes in flow order, then off the map at the last one. */
+static void write_river(struct kpen *w)
+{
+    const struct ksheet_fill *f = w->f;
+    int n = 0;
+    double px[KSHEET_MAX_RIVER + 1], py[KSHEET_MAX_RIVER + 1];
+    for (int k = 0; k < f->nriver && k < KSHEET_MAX_RIVER; k++)
+        if (valid_hex(f->river[k])) {
+            px[n] = w->g->hx[f->river[k]];
+            py[n] = w->g->hy[f->river[k]];
+            n++;
+        }
+    if (n == 0)
+        return;
+    double s = w->g->side;
+    /* Off the edge: through the side of the last hex that has no neighbour, the one most in
+     * the flow's direction (away from the centre for a one-hex river). */
+    int last = f->river[f->nriver - 1];
+    if (!valid_hex(last))
+        last = f->river[0];
+    const struct kmap_hex *lx = kmap_hex(last);
+    static const int dq[6] = {0, 1, 1, 0, -1, -1}, dr[6] = {-1, -1, 0, 1, 1, 0};
+    static const double angle[6] = {270, 330, 30, 90, 150, 210};
+    int cap = kmap_capital();
+    double fx = n > 1 ? px[n - 1] - px[n - 2] : px[n - 1] - w->g->hx[cap];
+    double fy = n > 1 ? py[n - 1] - py[n - 2] : py[n - 1] - w->g->hy[cap];
+    double best = -INFINITY, ex = px[n - 1], ey = py[n - 1];
+    for (int k = 0; k < 6; k++) {
+        if (kmap_at(lx->q + dq[k], lx->r + dr[k]) != KMAP_NO_HEX)
+            continue;
+        double a = angle[k] * 3.14159265358979323846 / 180;
+        double dot = cos(a) * fx + sin(a) * fy;
+        if (dot > best) {
+            best = dot;
+            ex = px[n - 1] + cos(a) * s * SQ3 / 2 * 1.15;
+            ey = py[n - 1] + sin(a) * s * SQ3 / 2 * 1.15;
+        }
+    }
+    px[n] = ex, py[n] = ey;
+    canvas_move_to(w->c, px[0], py[0]);
+    for (int k = 0; k < n; k++) {
+        double dx = px[k + 1] - px[k], dy = py[k + 1] - py[k];
+        double len = sqrt(dx * dx + dy * dy), a = s * 0.2;
+        double nx = len > 0 ? -dy / len : 0, ny = len > 0 ? dx / len : 0;
+        canvas_curve_to(w->c, px[k] + dx / 3 + nx * a, py[k] + dy / 3 + ny * a,
+                        px[k] + 2 * dx / 3 - nx * a, py[k] + 2 * dy / 3 - ny * a, px[k + 1],
+                        py[k + 1]);
+    }
+    canvas_stroke(w->c, w->ink, PEN_W * 1.5);
+}
+
+static void write_boxes(struct kpen *w, const struct kingdom_sheet_options *o)
+{
+    const struct kingdom_sheet_geom *g = w->g;
+    const struct ksheet_fill *f = w->f;
+    hand_in_box(w, g->ruler, 13, ALIGN_LEFT, o->ruler);
+    hand_in_box(w, g->realm, 13, ALIGN_LEFT, o->realm);
+    hand_in_box(w, g->capital, 13, ALIGN_LEFT, o->capital);
+    if (o->capital && *o->capital) {
+        int cap = kmap_capital();
+        double s = g->side;
+        struct box cb = {g->hx[cap] - s * 0.75, g->hy[cap] + s * 0.45, s * 1.5, s * 0.38};
+        hand_in_box(w, cb, 10, ALIGN_CENTER, o->capital);
+    }
+    char num[16];
+    for (int k = 0; k < KSHEET_RANGES; k++) {
+        if (f->range_region[k] > 0) {
+            snprintf(num, sizeof num, "%d", f->range_region[k]);
+            hand_in_box(w, g->range_region[k], 12, ALIGN_CENTER, num);
+        }
+        if (f->range_size[k] > 0) {
+            snprintf(num, sizeof num, "%d", f->range_size[k]);
+            hand_in_box(w, g->range_size[k], 12, ALIGN_CENTER, num);
+        }
+    }
+    for (int k = 0; k < KSHEET_STAGES; k++)
+        if (valid_hex(f->monument[k]))
+            hand_in_box(w, g->stage_hex[k], 12, ALIGN_CENTER, kmap_hex(f->monument[k])->code);
+    for (int k = 0; k < KSHEET_GRAVES; k++)
+        if (valid_hex(f->graveyard[k])) {
+            struct box b = g->grave[k];
+            b.y += b.h * 0.3, b.h *= 0.7;
+            hand_in_box(w, b, 11, ALIGN_CENTER, kmap_hex(f->graveyard[k])->code);
+        }
+    hand_in_box(w, g->result, 11, ALIGN_CENTER, f->result);
+}
+
+static void write_ledger(struct kpen *w)
+{
+    const struct ksheet_fill *f = w->f;
+    for (int y = 0; y < f->nrows && y < KSHEET_YEARS; y++) {
+        const struct ksheet_row *r = &f->row[y];
+        const char *text[KSHEET_COLUMNS] = {NULL, r->dice, r->picks, r->built, r->traded,
+                                            r->lost, r->food, r->ore};
+        for (int k = KSHEET_COL_DICE; k < KSHEET_COLUMNS; k++) {
+            enum canvas_align al = k == KSHEET_COL_FOOD || k == KSHEET_COL_ORE ? ALIGN_CENTER
+                                                                                : ALIGN_LEFT;
+            hand_in_box(w, w->g->cell[y][k], 10.5, al, text[k]);
+        }
+    }
+}
+
+void kingdom_pen_write(struct canvas *c, const struct kingdom_sheet_geom *geom,
+                       const struct kingdom_sheet_options *o)
+{
+    struct kpen w;
+    memset(&w, 0, sizeof w);
+    w.c = c;
+    w.g = geom;
+    w.f = o->fill;
+    w.ink = o->grey ? rgb_hex(0x000000) : rgb_hex(0x1B2440);
+    canvas_save(c);
+    canvas_line_style(c, CAP_ROUND, JOIN_ROUND);
+    canvas_dash(c, NULL, 0);
+    write_river(&w);
+    for (int h = 0; h < KMAP_HEXES; h++)
+        write_hex(&w, h);
+    write_boxes(&w, o);
+    write_ledger(&w);
+    canvas_restore(c);
+}
