@@ -108,23 +108,21 @@ static void struck_word(struct kpen *w, double cx, double y, double size, const 
     canvas_stroke(w->c, w->ink, PEN_W);
 }
 
-/* A mountain: two carets side by side, width wd, foot at y. */
-static void carets(struct kpen *w, double cx, double y, double wd)
+/* A mountain: a caret (^), width wd, its foot at y. */
+static void caret(struct kpen *w, double cx, double y, double wd)
 {
-    double h = wd * 0.55;
-    pen_line(w, cx - wd / 2, y, cx - wd / 4, y - h);
-    pen_line(w, cx - wd / 4, y - h, cx, y);
-    pen_line(w, cx - wd * 0.1, y - h * 0.45, cx + wd / 6, y - h * 0.8);
-    pen_line(w, cx + wd / 6, y - h * 0.8, cx + wd / 2, y);
-    canvas_stroke(w->c, w->ink, PEN_W);
+    double h = wd * 0.6;
+    pen_line(w, cx - wd / 2, y, cx, y - h);
+    pen_line(w, cx, y - h, cx + wd / 2, y);
+    canvas_stroke(w->c, w->ink, PEN_W * 1.2);
 }
 
-/* A graveyard: a cross on a little mound. */
+/* A graveyard: a cross on a little mound, in the middle of the hex. */
 static void grave_mark(struct kpen *w, double cx, double cy, double s)
 {
-    pen_line(w, cx, cy - 0.36 * s, cx, cy + 0.3 * s);
-    pen_line(w, cx - 0.2 * s, cy - 0.14 * s, cx + 0.2 * s, cy - 0.14 * s);
-    pen_line(w, cx - 0.34 * s, cy + 0.34 * s, cx + 0.34 * s, cy + 0.3 * s);
+    pen_line(w, cx, cy - 0.42 * s, cx, cy + 0.2 * s);
+    pen_line(w, cx - 0.17 * s, cy - 0.22 * s, cx + 0.17 * s, cy - 0.22 * s);
+    pen_line(w, cx - 0.3 * s, cy + 0.23 * s, cx + 0.3 * s, cy + 0.2 * s);
     canvas_stroke(w->c, w->ink, PEN_W * 1.4);
 }
 
@@ -171,7 +169,8 @@ static int valid_hex(int h)
     return h >= 0 && h < KMAP_HEXES;
 }
 
-/* One hex: its main mark in the middle; below it, a mountain under something and the lost
+/* One hex: its main mark in the middle (what stands there, or else what was lost there,
+ * struck out, or else the mountain); below it, a mountain under something and the other lost
  * buildings, struck out. */
 static void write_hex(struct kpen *w, int h)
 {
@@ -179,33 +178,38 @@ static void write_hex(struct kpen *w, int h)
     double s = w->g->side, cx = w->g->hx[h], cy = w->g->hy[h];
     int b = f->building[h] <= KSHEET_VILLAGE ? f->building[h] : KSHEET_NONE;
     int grave = graveyard_at(f, h), stage = stage_at(f, h), mountain = f->mountain[h];
-    int main_mark = b != KSHEET_NONE || grave || stage;
-    double size = s * 0.62;
+    const char *lost[KSHEET_MAX_ERASED];
+    int nlost = 0;
+    for (int k = 0; k < KSHEET_MAX_ERASED && f->erased[h][k] != KSHEET_NONE; k++)
+        if (f->erased[h][k] <= KSHEET_VILLAGE)
+            lost[nlost++] = letter[f->erased[h][k]];
+    double size = s * 0.62, base = cy + size * 0.38;
+    int first = 0, under = mountain;
     if (b != KSHEET_NONE)
-        hand_text(w, size, cx, cy + size * 0.38, ALIGN_CENTER, letter[b]);
+        hand_text(w, size, cx, base, ALIGN_CENTER, letter[b]);
     else if (grave)
         grave_mark(w, cx, cy, s);
     else if (stage) {
         char num[4] = {(char)('0' + stage), 0};
         hand_text(w, size, cx, cy + size * 0.36, ALIGN_CENTER, num);
         ring(w, cx, cy + size * 0.02, s * 0.34);
-    } else if (mountain)
-        carets(w, cx, cy + s * 0.25, s * 0.75);
+    } else if (mountain) {
+        caret(w, cx, cy + s * 0.3, s * 0.8);
+        under = 0;
+    } else if (nlost > 0) {
+        struck_word(w, cx, base, size, lost[0]);
+        first = 1;
+    }
     /* The row below: what is under or gone. */
-    const char *below[KSHEET_MAX_ERASED + 1];
-    int n = 0, under = mountain && main_mark;
-    for (int k = 0; k < KSHEET_MAX_ERASED && f->erased[h][k] != KSHEET_NONE; k++)
-        if (f->erased[h][k] <= KSHEET_VILLAGE)
-            below[n++] = letter[f->erased[h][k]];
-    double small = s * 0.36, step = small * 1.1, y = cy + s * 0.66;
-    int items = n + under;
+    double small = s * 0.42, step = small * 1.35, y = cy + s * 0.7;
+    int items = nlost - first + under;
     double x = cx - (items - 1) * step / 2;
     if (under) {
-        carets(w, x, y, small * 1.2);
+        caret(w, x, y, small * 0.95);
         x += step;
     }
-    for (int k = 0; k < n; k++, x += step)
-        struck_word(w, x, y, small, below[k]);
+    for (int k = first; k < nlost; k++, x += step)
+        struck_word(w, x, y, small, lost[k]);
 }
 
 /* The river: a wavy line through its hexes in flow order, then off the map at the last one. */
@@ -295,6 +299,31 @@ static void write_boxes(struct kpen *w, const struct kingdom_sheet_options *o)
     hand_in_box(w, g->result, 11, ALIGN_CENTER, f->result);
 }
 
+/* A ledger cell: on one line, or on two (split at the space nearest the middle) when one line
+ * would need a size below 6.5 and the cell is tall enough for two. */
+static void hand_cell(struct kpen *w, struct box b, enum canvas_align align, const char *text)
+{
+    if (!*text)
+        return;
+    double one = hand_fit(w, fmin(10.5, b.h * 0.8), b.w - 4, text);
+    const char *mid = NULL;
+    size_t len = strlen(text);
+    for (const char *p = strchr(text, ' '); p; p = strchr(p + 1, ' '))
+        if (!mid || fabs((double)(p - text) - (double)len / 2) < fabs((double)(mid - text) - (double)len / 2))
+            mid = p;
+    if (one >= 6.5 || !mid || b.h < 13) {
+        hand_in_box(w, b, 10.5, align, text);
+        return;
+    }
+    char first[96];
+    snprintf(first, sizeof first, "%.*s", (int)(mid - text), text);
+    const char *second = mid + 1;
+    double size = fmin(hand_fit(w, b.h * 0.42, b.w - 4, first), hand_fit(w, b.h * 0.42, b.w - 4, second));
+    double x = align == ALIGN_LEFT ? b.x + 2 : b.x + b.w / 2;
+    hand_text(w, size, x, b.y + b.h * 0.5 - 0.5, align, first);
+    hand_text(w, size, x, b.y + b.h * 0.5 + size * 0.95, align, second);
+}
+
 static void write_ledger(struct kpen *w)
 {
     const struct ksheet_fill *f = w->f;
@@ -305,7 +334,7 @@ static void write_ledger(struct kpen *w)
         for (int k = KSHEET_COL_DICE; k < KSHEET_COLUMNS; k++) {
             enum canvas_align al = k == KSHEET_COL_FOOD || k == KSHEET_COL_ORE ? ALIGN_CENTER
                                                                                 : ALIGN_LEFT;
-            hand_in_box(w, w->g->cell[y][k], 10.5, al, text[k]);
+            hand_cell(w, w->g->cell[y][k], al, text[k]);
         }
     }
 }
