@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "layout/pen.h"
 
 #define PEN_W 0.8
 #define SQ3 1.7320508075688772
@@ -16,76 +17,27 @@ struct kpen {
     const struct kingdom_sheet_geom *g;
     const struct ksheet_fill *f;
     struct rgb ink;
-    unsigned rnd;
+    struct layout_pen hand;
 };
 
 static const char *const letter[4] = {"", "F", "M", "V"};
 
-/* Restarts the pen's wobble from a place on the page, so one changed mark changes only itself. */
-static void pen_at(struct kpen *w, double x, double y)
-{
-    unsigned h = (unsigned)lround(x * 8) * 0x85ebca77u;
-    h = (h << 13 | h >> 19) ^ (unsigned)lround(y * 8) * 0xc2b2ae3du;
-    h ^= h >> 16;
-    w->rnd = h * 0x45d9f3bu;
-}
-
-/* A number in [-1, 1] from the pen's sequence. */
-static double wobble(struct kpen *w)
-{
-    w->rnd = w->rnd * 1103515245u + 12345u;
-    return ((double)((w->rnd >> 16) & 0x7fff) / 16383.5) - 1.0;
-}
-
 /* A slightly bowed line, as a hand draws it (added to the current path). */
 static void pen_line(struct kpen *w, double x1, double y1, double x2, double y2)
 {
-    pen_at(w, x1, y1);
-    double dx = x2 - x1, dy = y2 - y1;
-    double len = sqrt(dx * dx + dy * dy);
-    double bow = len * 0.04 * wobble(w);
-    double nx = len > 0 ? -dy / len : 0, ny = len > 0 ? dx / len : 0;
-    canvas_move_to(w->c, x1, y1);
-    canvas_curve_to(w->c, x1 + dx / 3 + nx * bow, y1 + dy / 3 + ny * bow,
-                    x1 + 2 * dx / 3 + nx * bow * 0.6, y1 + 2 * dy / 3 + ny * bow * 0.6, x2, y2);
+    layout_pen_line(&w->hand, x1, y1, x2, y2);
 }
 
-/* The handwriting font has Latin-1 only: other letters are written in the italic serif. */
-static enum canvas_font hand_font(const char *text)
-{
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        if (*p < 0x80)
-            continue;
-        if ((p[0] == 0xC2 && p[1] >= 0xA1 && p[1] <= 0xBF) ||
-            (p[0] == 0xC3 && p[1] >= 0x80 && p[1] <= 0xBF)) {
-            p++;
-            continue;
-        }
-        return FONT_SERIF_ITALIC;
-    }
-    return FONT_HAND;
-}
-
-/* The largest size up to size at which text fits in width, never below 5. */
-static double hand_fit(struct kpen *w, double size, double width, const char *text)
-{
-    double tw = canvas_text_width(w->c, hand_font(text), size, text);
-    if (tw > width && tw > 0)
-        size *= width / tw;
-    return size < 5 ? 5 : size;
-}
-
-/* Text in the pen's hand, with a little wobble of position and slant. */
+/* Text in the pen's hand. */
 static void hand_text(struct kpen *w, double size, double x, double y, enum canvas_align align,
                       const char *text)
 {
-    pen_at(w, x, y);
-    double jx = 0.3 * wobble(w), jy = 0.3 * wobble(w), rot = 0.03 * wobble(w);
-    canvas_save(w->c);
-    canvas_translate(w->c, x + jx, y + jy);
-    canvas_rotate(w->c, rot);
-    canvas_text(w->c, hand_font(text), size, w->ink, 0, 0, align, text);
-    canvas_restore(w->c);
+    layout_pen_text(&w->hand, size, w->ink, x, y, align, text);
+}
+
+static double hand_fit(struct kpen *w, double size, double width, const char *text)
+{
+    return layout_pen_fit(w->c, size, width, text);
 }
 
 /* Text fitted into a box, on a baseline low in it. */
@@ -102,9 +54,9 @@ static void hand_in_box(struct kpen *w, struct box b, double size, enum canvas_a
 /* A word struck out: a rising stroke across it (centre cx, baseline y, size). */
 static void struck_word(struct kpen *w, double cx, double y, double size, const char *text)
 {
-    double tw = canvas_text_width(w->c, FONT_HAND, size, text);
+    double tw = canvas_text_width(w->c, layout_pen_font(text), size, text);
     hand_text(w, size, cx, y, ALIGN_CENTER, text);
-    pen_line(w, cx - tw / 2 - 1.5, y - size * 0.12, cx + tw / 2 + 1.5, y - size * 0.55);
+    pen_line(w, cx - tw / 2 - 2.5, y - size * 0.2, cx + tw / 2 + 2.5, y - size * 0.45);
     canvas_stroke(w->c, w->ink, PEN_W);
 }
 
@@ -126,25 +78,10 @@ static void grave_mark(struct kpen *w, double cx, double cy, double s)
     canvas_stroke(w->c, w->ink, PEN_W * 1.4);
 }
 
-/* A ring drawn by hand around (cx, cy), its end running past its start. */
+/* A ring drawn by hand around (cx, cy). */
 static void ring(struct kpen *w, double cx, double cy, double r)
 {
-    const double k = 0.5523;
-    pen_at(w, cx, cy);
-    double a0 = 0.4 * wobble(w);
-    double px[5], py[5];
-    for (int i = 0; i < 5; i++) {
-        double t = a0 + i * 1.5707963267948966 + (i == 4 ? 0.3 : 0);
-        px[i] = cx + r * cos(t);
-        py[i] = cy + r * sin(t);
-    }
-    canvas_move_to(w->c, px[0], py[0]);
-    for (int i = 0; i < 4; i++) {
-        double t0 = a0 + i * 1.5707963267948966, t1 = t0 + 1.5707963267948966;
-        canvas_curve_to(w->c, px[i] - k * r * sin(t0), py[i] + k * r * cos(t0),
-                        px[i + 1] + k * r * sin(t1), py[i + 1] - k * r * cos(t1), px[i + 1],
-                        py[i + 1]);
-    }
+    layout_pen_ring(&w->hand, cx, cy, r, r);
     canvas_stroke(w->c, w->ink, PEN_W);
 }
 
@@ -201,7 +138,7 @@ static void write_hex(struct kpen *w, int h)
         first = 1;
     }
     /* The row below: what is under or gone. */
-    double small = s * 0.42, step = small * 1.35, y = cy + s * 0.7;
+    double small = s * 0.5, step = small * 1.3, y = cy + s * 0.72;
     int items = nlost - first + under;
     double x = cx - (items - 1) * step / 2;
     if (under) {
@@ -348,6 +285,7 @@ void kingdom_pen_write(struct canvas *c, const struct kingdom_sheet_geom *geom,
     w.g = geom;
     w.f = o->fill;
     w.ink = o->grey ? rgb_hex(0x000000) : rgb_hex(0x1B2440);
+    w.hand.c = c;
     canvas_save(c);
     canvas_line_style(c, CAP_ROUND, JOIN_ROUND);
     canvas_dash(c, NULL, 0);

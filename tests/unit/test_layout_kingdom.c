@@ -354,7 +354,7 @@ static int struck_in(const char *trace, const struct kingdom_sheet_geom *g, cons
         struct canvas *c = test_trace_canvas(0);
         double half = canvas_text_width(c, FONT_HAND, size, str) / 2;
         canvas_discard(c);
-        if (dist(tx, ty, g->hx[h], g->hy[h]) < g->side && fabs(mx - (tx - half - 1.5)) < 1 &&
+        if (dist(tx, ty, g->hx[h], g->hy[h]) < g->side && fabs(mx - (tx - half - 2.5)) < 1 &&
             fabs(my - ty) < size * 0.4)
             return 1;
     }
