@@ -76,8 +76,8 @@ static const char *const step_text[7] = {
     "Farm 1 food, 2 by the river. Mine 1 ore, 2 on a mountain. Village 1 work, 2 next to a farm "
     "or mine. Next to a graveyard: 1 less. Capital: 1 of any kind, 2 from stage 2. Add the fate "
     "bonuses.",
-    "Build what you can pay, in any order (tables at the right). Draw it on the map; write it "
-    "under Built.",
+    "Build what you can pay, in any order (tables at the right), the monument's stages 1, 2, 3 "
+    "in turn. Draw it on the map; write it under Built.",
     "2 work buy 1 food or 1 ore, as often as you like; only now.",
     "Each farm, mine and village eats 1 food. For each food short, erase a building of your "
     "choice and draw a graveyard there.",
@@ -184,6 +184,24 @@ static double cost_parts(struct ks *t, int work, int food, int ore, int m, doubl
         }
     }
     return pen - x;
+}
+
+/* The key of the resource icons, "[hammer] work [loaf] food [ingot] ore", ending at x on the
+ * baseline y (the words alone when the icons are missing). */
+static void resource_key(struct ks *t, double x, double y)
+{
+    static const char *const icons[3] = {"hammer", "loaf", "ingot"};
+    static const char *const words[3] = {"work", "food", "ore"};
+    double is = 8.5, pen = x;
+    for (int k = 2; k >= 0; k--) {
+        pen -= canvas_text_width(t->c, FONT_SANS, 7, words[k]);
+        canvas_text(t->c, FONT_SANS, 7, t->pal.cost, pen, y, ALIGN_LEFT, words[k]);
+        if (t->o->icons && icons_has(t->o->icons, icons[k])) {
+            pen -= is + 1;
+            icon(t, icons[k], pen, y - is * 0.8, is, t->pal.cost);
+        }
+        pen -= 5;
+    }
 }
 
 /* ---- the title line ---- */
@@ -458,7 +476,8 @@ static double monument_panel(struct ks *t, struct box b, double extra, int draw)
     double bh = 31 + extra / KSHEET_STAGES, need = BAND_H + 3 + KSHEET_STAGES * bh + (KSHEET_STAGES - 1) * 3 + 4;
     if (!draw)
         return need;
-    struct box in = panel(t, mkbox(b.x, b.y, b.w, need), "MONUMENT", "stages in order");
+    struct box in = panel(t, mkbox(b.x, b.y, b.w, need), "MONUMENT", NULL);
+    resource_key(t, b.x + b.w - 5, b.y + BAND_H / 2 + 2.4);
     for (int k = 0; k < KSHEET_STAGES; k++) {
         const struct kstage *st = &stages[k];
         double y = in.y + k * (bh + 3);
