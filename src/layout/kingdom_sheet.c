@@ -151,13 +151,18 @@ static struct box panel(struct ks *t, struct box b, const char *title, const cha
     return mkbox(b.x + 5, b.y + BAND_H + 3, b.w - 10, b.h - BAND_H - 5);
 }
 
+static const char *const resource_icon[3] = {"hammer", "loaf", "ingot"};
+static const char *const resource_word[3] = {"work", "food", "ore"};
+static const char *const resource_initial[3] = {"w", "f", "o"};
+
 /* "2 [work] 2 [food] 4 [ore]" (or "m [work] ..." when m) in the cost colour from x at baseline
- * y; returns the width. With draw 0, only measures. */
+ * y, the resources' words (or initials: short) where an icon is missing; returns the width.
+ * With draw 0, only measures. */
 static double cost_parts(struct ks *t, int work, int food, int ore, int m, double x, double y,
-                         double size, int draw)
+                         double size, int draw, int shrt)
 {
-    static const char *const icons[3] = {"hammer", "loaf", "ingot"};
-    static const char *const words[3] = {"work", "food", "ore"};
+    const char *const *icons = resource_icon;
+    const char *const *words = shrt ? resource_initial : resource_word;
     int amount[3] = {work, food, ore};
     double pen = x, is = size * 1.35;
     for (int k = 0; k < 3; k++) {
@@ -186,21 +191,45 @@ static double cost_parts(struct ks *t, int work, int food, int ore, int m, doubl
     return pen - x;
 }
 
+/* The costs as cost_parts draws them, fitted into maxw: smaller down to the least text size,
+ * then with initials for the words; from x, or ending at x when right. */
+static void cost_fit(struct ks *t, int work, int food, int ore, int m, double x, double y,
+                     double maxw, int right)
+{
+    double size = 7.2;
+    int shrt = 0;
+    double w = cost_parts(t, work, food, ore, m, 0, 0, size, 0, 0);
+    if (w > maxw) {
+        size = fmax(LAYOUT_MIN_TEXT, size * maxw / w);
+        w = cost_parts(t, work, food, ore, m, 0, 0, size, 0, 0);
+    }
+    if (w > maxw) {
+        shrt = 1;
+        w = cost_parts(t, work, food, ore, m, 0, 0, size, 0, 1);
+    }
+    cost_parts(t, work, food, ore, m, right ? x - w : x, y, size, 1, shrt);
+}
+
 /* The key of the resource icons, "[hammer] work [loaf] food [ingot] ore", ending at x on the
  * baseline y (the words alone when the icons are missing). */
 static void resource_key(struct ks *t, double x, double y)
 {
-    static const char *const icons[3] = {"hammer", "loaf", "ingot"};
-    static const char *const words[3] = {"work", "food", "ore"};
-    double is = 8.5, pen = x;
+    double is = 7.5, pen = x;
     for (int k = 2; k >= 0; k--) {
-        pen -= canvas_text_width(t->c, FONT_SANS, 7, words[k]);
-        canvas_text(t->c, FONT_SANS, 7, t->pal.cost, pen, y, ALIGN_LEFT, words[k]);
-        if (t->o->icons && icons_has(t->o->icons, icons[k])) {
-            pen -= is + 1;
-            icon(t, icons[k], pen, y - is * 0.8, is, t->pal.cost);
+        int has = t->o->icons && icons_has(t->o->icons, resource_icon[k]);
+        char word[16];
+        /* Without the icons, the costs may use initials: say which. */
+        if (has)
+            snprintf(word, sizeof word, "%s", resource_word[k]);
+        else
+            snprintf(word, sizeof word, "%s=%s", resource_initial[k], resource_word[k]);
+        pen -= canvas_text_width(t->c, FONT_SANS, LAYOUT_MIN_TEXT, word);
+        canvas_text(t->c, FONT_SANS, LAYOUT_MIN_TEXT, t->pal.cost, pen, y, ALIGN_LEFT, word);
+        if (has) {
+            pen -= is + 0.8;
+            icon(t, resource_icon[k], pen, y - is * 0.82, is, t->pal.cost);
         }
-        pen -= 5;
+        pen -= 3.5;
     }
 }
 
@@ -387,6 +416,7 @@ static double corner_frame(struct ks *t, struct box b, const char *title)
 static void setup_corner(struct ks *t, struct box b)
 {
     double y = corner_frame(t, b, "SETUP DICE");
+    icon(t, "mountain", b.x + b.w - 15, b.y + 2.5, 11, t->pal.soft);
     double lw = 15, cw = (b.w - lw - 8) / 2, ch = (b.y + b.h - y - 12) / 2;
     canvas_text(t->c, FONT_SANS, LAYOUT_MIN_TEXT, t->pal.muted, b.x + 4 + lw + cw / 2, y + 6,
                 ALIGN_CENTER, "region");
@@ -450,7 +480,11 @@ static void marks_corner(struct ks *t, struct box b)
         double base = y + (k < 3 ? k : k < 6 ? k - 3 : 3) * lh + lh * 0.72;
         double right = k < 3 ? b.x + 4 + col1 : b.x + b.w - 3;
         double mw = canvas_text_width(t->c, FONT_SANS_BOLD, 7, mark[k]);
-        canvas_text(t->c, FONT_SANS_BOLD, 7, t->pal.ink, x, base, ALIGN_LEFT, mark[k]);
+        /* The river's mark is a wavy line: its icon shows it. */
+        if (k == 3 && t->o->icons && icons_has(t->o->icons, "river"))
+            icon(t, "river", x - 0.5, base - 6, mw + 1, t->pal.ink);
+        else
+            canvas_text(t->c, FONT_SANS_BOLD, 7, t->pal.ink, x, base, ALIGN_LEFT, mark[k]);
         layout_text_fit(t->c, FONT_SANS, LAYOUT_MIN_TEXT, LAYOUT_MIN_TEXT, t->pal.soft,
                         x + mw + 2.5, base, right - x - mw - 2.5, ALIGN_LEFT, word[k]);
     }
@@ -498,7 +532,7 @@ static double monument_panel(struct ks *t, struct box b, double extra, int draw)
                     ALIGN_LEFT, "hex");
         t->g->stage_hex[k] = hb;
         double tx = in.x + 18, tw = hb.x - 3 - tx;
-        cost_parts(t, st->work, st->food, st->ore, 0, tx, y + 8.5, 7.2, 1);
+        cost_fit(t, st->work, st->food, st->ore, 0, tx, y + 8.5, tw, 0);
         /* Where, then the effect, each on the lines it needs. */
         double ty = y + 10.5;
         ty += stacked_text(t, FONT_SANS, LAYOUT_MIN_TEXT, t->pal.soft, tx, ty, tw, st->where);
@@ -519,10 +553,9 @@ static double buildings_panel(struct ks *t, struct box b, double extra, int draw
         if (k > 0)
             hline(t, in.x, in.x + in.w, y - 1.5, t->pal.line, 0.4);
         icon(t, bd->icon, in.x, y + 1, 13, t->pal.ink);
-        layout_small_caps(t->c, FONT_SERIF_BOLD, 9, t->pal.ink, in.x + 16, y + 10, ALIGN_LEFT,
-                          bd->name, 1);
-        double cw = cost_parts(t, bd->work, bd->food, bd->ore, 1, 0, 0, 7.2, 0);
-        cost_parts(t, bd->work, bd->food, bd->ore, 1, in.x + in.w - cw, y + 10, 7.2, 1);
+        double nw = layout_small_caps(t->c, FONT_SERIF_BOLD, 9, t->pal.ink, in.x + 16, y + 10,
+                                      ALIGN_LEFT, bd->name, 1);
+        cost_fit(t, bd->work, bd->food, bd->ore, 1, in.x + in.w, y + 10, in.w - 16 - nw - 5, 1);
         struct strbuf sb = STRBUF_INIT;
         strbuf_printf(&sb, "%s. %s.", bd->where, bd->yield);
         layout_text_box(t->c, FONT_SANS, LAYOUT_MIN_TEXT, LAYOUT_MIN_TEXT, 1.15, t->pal.soft,

@@ -130,14 +130,14 @@ static int box_inside(struct box in, struct box out)
 }
 
 /* Draws a page; returns the trace (caller frees) and fills geom. */
-static char *draw(const char *paper, int grey, const struct ksheet_fill *fill,
-                  struct kingdom_sheet_geom *geom)
+static char *draw_with(const char *paper, int grey, const struct ksheet_fill *fill,
+                       struct kingdom_sheet_geom *geom, int with_icons)
 {
     struct canvas *c = test_trace_canvas(grey);
     struct diag_list dl = DIAG_LIST_INIT;
-    struct icon_set *icons = icons_load_embedded("kingdom.icons", &dl);
+    struct icon_set *icons = with_icons ? icons_load_embedded("kingdom.icons", &dl) : NULL;
     assert_int_equal(dl.count, 0);
-    assert_non_null(icons);
+    assert_true(!with_icons || icons);
     struct kingdom_sheet_options o = {layout_paper_find(paper), grey, icons, "Ann", "Lowmarch",
                                       NULL, "test", fill};
     struct strbuf err = STRBUF_INIT;
@@ -149,6 +149,12 @@ static char *draw(const char *paper, int grey, const struct ksheet_fill *fill,
     diag_list_free(&dl);
     canvas_discard(c);
     return trace;
+}
+
+static char *draw(const char *paper, int grey, const struct ksheet_fill *fill,
+                  struct kingdom_sheet_geom *geom)
+{
+    return draw_with(paper, grey, fill, geom, 1);
 }
 
 /* The checks every page passes, blank or filled; returns the number of problems (each
@@ -269,6 +275,32 @@ static void test_blank(void **state)
             assert_null(strstr(trace, "text hand"));
             free(trace);
         }
+}
+
+/* The kingdom's icons: the set holds exactly the ones the sheet draws; without them (they
+ * failed to load) the page is still whole, the words saying what the icons would. */
+static void test_icons(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"farm", "mine", "village", "mountain", "river",
+                                        "graveyard", "monument", "capital", "loaf", "ingot",
+                                        "hammer"};
+    struct diag_list dl = DIAG_LIST_INIT;
+    struct icon_set *icons = icons_load_embedded("kingdom.icons", &dl);
+    assert_non_null(icons);
+    assert_int_equal(icons_count(icons), sizeof names / sizeof names[0]);
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+        if (!icons_has(icons, names[k]))
+            fail_msg("kingdom.icons has no %s", names[k]);
+    icons_free(icons);
+    assert_null(icons_load_embedded("no-such.icons", &dl));
+    assert_int_equal(dl.count, 1);
+    diag_list_free(&dl);
+    struct kingdom_sheet_geom g;
+    char *trace = draw_with("a4", 0, NULL, &g, 0);
+    assert_int_equal(check_page("a4", trace, &g), 0);
+    assert_non_null(strstr(trace, "\"work\""));     /* the costs spell it out */
+    free(trace);
 }
 
 static int hex(const char *code)
@@ -552,6 +584,7 @@ int main(int argc, char **argv)
     program = argv[0];
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_blank),
+        cmocka_unit_test(test_icons),
         cmocka_unit_test(test_filled_example),
         cmocka_unit_test(test_filled_every_mark),
         cmocka_unit_test(test_filled_pdf),
