@@ -153,12 +153,13 @@ static void write_hex(struct kpen *w, int h)
 static void write_river(struct kpen *w)
 {
     const struct ksheet_fill *f = w->f;
-    int n = 0;
+    int n = 0, last = KMAP_NO_HEX;
     double px[KSHEET_MAX_RIVER + 1], py[KSHEET_MAX_RIVER + 1];
     for (int k = 0; k < f->nriver && k < KSHEET_MAX_RIVER; k++)
         if (valid_hex(f->river[k])) {
-            px[n] = w->g->hx[f->river[k]];
-            py[n] = w->g->hy[f->river[k]];
+            last = f->river[k];
+            px[n] = w->g->hx[last];
+            py[n] = w->g->hy[last];
             n++;
         }
     if (n == 0)
@@ -166,9 +167,6 @@ static void write_river(struct kpen *w)
     double s = w->g->side;
     /* Off the edge: through the side of the last hex that has no neighbour, the one most in
      * the flow's direction (away from the centre for a one-hex river). */
-    int last = f->river[f->nriver - 1];
-    if (!valid_hex(last))
-        last = f->river[0];
     const struct kmap_hex *lx = kmap_hex(last);
     static const int dq[6] = {0, 1, 1, 0, -1, -1}, dr[6] = {-1, -1, 0, 1, 1, 0};
     static const double angle[6] = {270, 330, 30, 90, 150, 210};
@@ -233,7 +231,9 @@ static void write_boxes(struct kpen *w, const struct kingdom_sheet_options *o)
             b.y += b.h * 0.3, b.h *= 0.7;
             hand_in_box(w, b, 11, ALIGN_CENTER, kmap_hex(f->graveyard[k])->code);
         }
-    hand_in_box(w, g->result, 11, ALIGN_CENTER, f->result);
+    char result[sizeof f->result + 1];
+    snprintf(result, sizeof result, "%.*s", (int)sizeof f->result, f->result);
+    hand_in_box(w, g->result, 11, ALIGN_CENTER, result);
 }
 
 /* A ledger cell: on one line, or on two (split at the space nearest the middle) when one line
@@ -268,10 +268,16 @@ static void write_ledger(struct kpen *w)
         const struct ksheet_row *r = &f->row[y];
         const char *text[KSHEET_COLUMNS] = {NULL, r->dice, r->picks, r->built, r->traded,
                                             r->lost, r->food, r->ore};
+        const size_t room[KSHEET_COLUMNS] = {0, sizeof r->dice, sizeof r->picks, sizeof r->built,
+                                             sizeof r->traded, sizeof r->lost, sizeof r->food,
+                                             sizeof r->ore};
         for (int k = KSHEET_COL_DICE; k < KSHEET_COLUMNS; k++) {
             enum canvas_align al = k == KSHEET_COL_FOOD || k == KSHEET_COL_ORE ? ALIGN_CENTER
                                                                                 : ALIGN_LEFT;
-            hand_cell(w, w->g->cell[y][k], al, text[k]);
+            /* A text that fills its array without its NUL is read no further. */
+            char buf[sizeof r->built + 1];
+            snprintf(buf, sizeof buf, "%.*s", (int)room[k], text[k]);
+            hand_cell(w, w->g->cell[y][k], al, buf);
         }
     }
 }

@@ -546,6 +546,48 @@ static void test_filled_every_mark(void **state)
     free(trace);
 }
 
+/* A fill the audit got wrong is drawn as far as it makes sense, never read out of bounds:
+ * counts beyond the arrays, hexes off the map, unknown buildings, texts without their NUL. */
+static void test_filled_out_of_range(void **state)
+{
+    (void)state;
+    struct ksheet_fill f;
+    ksheet_fill_init(&f);
+    f.nriver = 99;
+    for (int k = 0; k < KSHEET_MAX_RIVER; k++)
+        f.river[k] = k % 2 ? -7 : 300;
+    f.building[0] = 9;
+    f.erased[1][0] = 7;
+    memset(f.erased[2], KSHEET_FARM, sizeof f.erased[2]);
+    f.monument[0] = 200, f.graveyard[0] = -5;
+    f.range_region[0] = 12345;
+    f.nrows = 50;
+    for (int y = 0; y < KSHEET_YEARS; y++)
+        memset(f.row[y].built, 'F', sizeof f.row[y].built);
+    memset(f.result, 'x', sizeof f.result);
+    struct kingdom_sheet_geom g;
+    char *trace = draw("letter", 0, &f, &g);
+    /* Four lost farms on A3, struck; nothing for the unknown kinds. */
+    struct canvas *c = test_trace_canvas(0);
+    struct ktrace kt;
+    read_texts(c, trace, &kt);
+    int n;
+    double d;
+    pen_text(&kt, &g, "F", &n, &d);
+    assert_int_equal(n, KSHEET_MAX_ERASED);
+    free(kt.t);
+    canvas_discard(c);
+    free(trace);
+    /* A river with a hex off the map in its middle flows through the others. */
+    ksheet_fill_init(&f);
+    f.river[0] = hex("G5"), f.river[1] = 999, f.river[2] = hex("G4"), f.nriver = 3;
+    trace = draw("a4", 0, &f, &g);
+    char start[64];
+    snprintf(start, sizeof start, "move %.2f %.2f\ncurve", g.hx[hex("G5")], g.hy[hex("G5")]);
+    assert_non_null(strstr(trace, start));
+    free(trace);
+}
+
 /* The checks find what they are for: a hex's code missing, a text pushed onto another, a
  * ledger cell too small. */
 static void test_checks_fail(void **state)
@@ -588,6 +630,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_filled_example),
         cmocka_unit_test(test_filled_every_mark),
         cmocka_unit_test(test_filled_pdf),
+        cmocka_unit_test(test_filled_out_of_range),
         cmocka_unit_test(test_checks_fail),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
