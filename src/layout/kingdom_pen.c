@@ -41,6 +41,31 @@ static double hand_fit(struct kpen *w, double size, double width, const char *te
 }
 
 /* Text fitted into a box, on a baseline low in it. */
+/* The longest start of text (cut at a character) that fits in width at size with "..." after
+ * it, into out (the handwriting has no ellipsis character). */
+static void hand_cut(struct kpen *w, double size, double width, const char *text,
+                     struct strbuf *out)
+{
+    size_t lo = 0, hi = strlen(text);
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        while (mid > lo && ((unsigned char)text[mid] & 0xC0) == 0x80)
+            mid--;
+        if (mid == lo)
+            break;
+        strbuf_reset(out);
+        strbuf_append(out, text, mid);
+        strbuf_puts(out, "...");
+        if (canvas_text_width(w->c, layout_pen_font(text), size, strbuf_cstr(out)) <= width)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    strbuf_reset(out);
+    strbuf_append(out, text, lo);
+    strbuf_puts(out, "...");
+}
+
 static void hand_in_box(struct kpen *w, struct box b, double size, enum canvas_align align,
                         const char *text)
 {
@@ -48,7 +73,14 @@ static void hand_in_box(struct kpen *w, struct box b, double size, enum canvas_a
         return;
     double s = hand_fit(w, fmin(size, b.h * 0.8), b.w - 4, text);
     double x = align == ALIGN_LEFT ? b.x + 2 : b.x + b.w / 2;
+    /* Still too wide at the least size: cut. */
+    struct strbuf cut = STRBUF_INIT;
+    if (canvas_text_width(w->c, layout_pen_font(text), s, text) > b.w - 4) {
+        hand_cut(w, s, b.w - 4, text, &cut);
+        text = strbuf_cstr(&cut);
+    }
     hand_text(w, s, x, b.y + b.h / 2 + s * 0.32, align, text);
+    strbuf_free(&cut);
 }
 
 /* A word struck out: a rising stroke across it (centre cx, baseline y, size). */
@@ -244,21 +276,20 @@ static void hand_cell(struct kpen *w, struct box b, enum canvas_align align, con
         return;
     double one = hand_fit(w, fmin(10.5, b.h * 0.8), b.w - 4, text);
     const char *mid = NULL;
-    size_t len = strlen(text);
+    double half = (double)strlen(text) / 2;
     for (const char *p = strchr(text, ' '); p; p = strchr(p + 1, ' '))
-        if (!mid || fabs((double)(p - text) - (double)len / 2) < fabs((double)(mid - text) - (double)len / 2))
+        if (!mid || fabs((double)(p - text) - half) < fabs((double)(mid - text) - half))
             mid = p;
     if (one >= 6.5 || !mid || b.h < 13) {
         hand_in_box(w, b, 10.5, align, text);
         return;
     }
-    char first[96];
-    snprintf(first, sizeof first, "%.*s", (int)(mid - text), text);
-    const char *second = mid + 1;
-    double size = fmin(hand_fit(w, b.h * 0.42, b.w - 4, first), hand_fit(w, b.h * 0.42, b.w - 4, second));
-    double x = align == ALIGN_LEFT ? b.x + 2 : b.x + b.w / 2;
-    hand_text(w, size, x, b.y + b.h * 0.5 - 0.5, align, first);
-    hand_text(w, size, x, b.y + b.h * 0.5 + size * 0.95, align, second);
+    struct strbuf first = STRBUF_INIT;
+    strbuf_append(&first, text, (size_t)(mid - text));
+    struct box top = {b.x, b.y + 0.5, b.w, b.h / 2}, bottom = {b.x, b.y + b.h / 2 - 0.5, b.w, b.h / 2};
+    hand_in_box(w, top, 10.5, align, strbuf_cstr(&first));
+    hand_in_box(w, bottom, 10.5, align, mid + 1);
+    strbuf_free(&first);
 }
 
 static void write_ledger(struct kpen *w)

@@ -92,7 +92,7 @@ static const char *const ledger_note =
 static const char *const column_label[KSHEET_COLUMNS] = {"YEAR", "DICE", "PICKS", "BUILT",
                                                          "TRADED", "LOST", "FOOD", "ORE"};
 /* How the room left after the labels goes to the columns. */
-static const double column_weight[KSHEET_COLUMNS] = {0, 1.2, 1.6, 3.0, 0.6, 1.2, 0, 0};
+static const double column_weight[KSHEET_COLUMNS] = {0, 1.2, 1.5, 2.8, 0.6, 1.5, 0, 0};
 
 struct ks {
     struct canvas *c;

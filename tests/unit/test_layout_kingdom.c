@@ -364,6 +364,36 @@ static int pen_text(const struct ktrace *kt, const struct kingdom_sheet_geom *g,
     return h;
 }
 
+/* Checks that every text of the pen whose anchor is in a write-in place (a ledger cell, a
+ * name, a box) stays inside it; returns how many there are. */
+static int pen_in_places(const struct ktrace *kt, const struct kingdom_sheet_geom *g)
+{
+    struct box places[KSHEET_YEARS * KSHEET_COLUMNS + 16];
+    int n = 0, found = 0;
+    for (int y = 0; y < KSHEET_YEARS; y++)
+        for (int k = 0; k < KSHEET_COLUMNS; k++)
+            places[n++] = g->cell[y][k];
+    places[n++] = g->ruler, places[n++] = g->realm, places[n++] = g->capital;
+    places[n++] = g->result;
+    for (int k = 0; k < KSHEET_STAGES; k++)
+        places[n++] = g->stage_hex[k];
+    for (int k = 0; k < KSHEET_GRAVES; k++)
+        places[n++] = g->grave[k];
+    for (size_t i = 0; i < kt->n; i++)
+        for (int p = 0; p < n; p++) {
+            struct box b = places[p];
+            const struct ktext *t = &kt->t[i];
+            if (!t->moved || t->ax < b.x || t->ax > b.x + b.w || t->ay < b.y || t->ay > b.y + b.h)
+                continue;
+            found++;
+            if (t->x0 < b.x - 0.5 || t->x1 > b.x + b.w + 0.5 || t->y0 < b.y - 1 ||
+                t->y1 > b.y + b.h + 1)
+                fail_msg("\"%s\" leaves its place (%.1f %.1f to %.1f %.1f in %.1f %.1f %.1f %.1f)",
+                         t->str, t->x0, t->y0, t->x1, t->y1, b.x, b.y, b.w, b.h);
+        }
+    return found;
+}
+
 /* Whether the pen's text str written in hex h is struck out: the path right after it starts
  * at the left end of its baseline (the stroke that crosses it). */
 static int struck_in(const char *trace, const struct kingdom_sheet_geom *g, const char *str,
@@ -429,20 +459,7 @@ static void test_filled_example(void **state)
             fail_msg("the pen did not write \"%s\"", want[k]);
     }
     /* Every text of the ledger inside its cell (a long one on two lines). */
-    int in_cells = 0;
-    for (size_t i = 0; i < kt.n; i++)
-        for (int y = 0; y < f.nrows; y++)
-            for (int k = 0; k < KSHEET_COLUMNS; k++) {
-                struct box b = g.cell[y][k];
-                if (!kt.t[i].moved || kt.t[i].ax < b.x || kt.t[i].ax > b.x + b.w ||
-                    kt.t[i].ay < b.y || kt.t[i].ay > b.y + b.h)
-                    continue;
-                in_cells++;
-                if (kt.t[i].x0 < b.x || kt.t[i].x1 > b.x + b.w || kt.t[i].y0 < b.y - 0.5 ||
-                    kt.t[i].y1 > b.y + b.h + 0.5)
-                    fail_msg("\"%s\" leaves its ledger cell", kt.t[i].str);
-            }
-    assert_true(in_cells >= 16);
+    assert_true(pen_in_places(&kt, &g) >= 16 + 6);
     /* The river's line starts on its first hex. */
     char start[64];
     snprintf(start, sizeof start, "move %.2f %.2f\ncurve", g.hx[hex("G5")], g.hy[hex("G5")]);
@@ -571,6 +588,8 @@ static void test_filled_out_of_range(void **state)
     struct canvas *c = test_trace_canvas(0);
     struct ktrace kt;
     read_texts(c, trace, &kt);
+    /* Texts too long for their places are cut there. */
+    assert_true(pen_in_places(&kt, &g) >= KSHEET_YEARS);
     int n;
     double d;
     pen_text(&kt, &g, "F", &n, &d);
