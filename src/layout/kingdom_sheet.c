@@ -92,7 +92,7 @@ static const char *const ledger_note =
 static const char *const column_label[KSHEET_COLUMNS] = {"YEAR", "DICE", "PICKS", "BUILT",
                                                          "TRADED", "LOST", "FOOD", "ORE"};
 /* How the room left after the labels goes to the columns. */
-static const double column_weight[KSHEET_COLUMNS] = {0, 1.2, 1.5, 2.8, 0.6, 1.5, 0, 0};
+static const double column_weight[KSHEET_COLUMNS] = {0, 1.0, 1.3, 3.4, 0.3, 1.4, 0, 0};
 
 struct ks {
     struct canvas *c;
@@ -729,7 +729,7 @@ static void ledger(struct ks *t, double y, double row)
     /* The columns: each label's width, the rest by weight. */
     double w[KSHEET_COLUMNS], used = 0, weights = 0;
     for (int k = 0; k < KSHEET_COLUMNS; k++) {
-        w[k] = canvas_text_width(t->c, FONT_SANS_BOLD, LAYOUT_MIN_TEXT, column_label[k]) + 5;
+        w[k] = canvas_text_width(t->c, FONT_SANS_BOLD, LAYOUT_MIN_TEXT, column_label[k]) + 3.5;
         used += w[k];
         weights += column_weight[k];
     }

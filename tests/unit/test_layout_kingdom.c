@@ -493,6 +493,12 @@ static void every_mark(struct ksheet_fill *f)
     f->erased[hex("G3")][0] = KSHEET_FARM;
     f->erased[hex("H4")][1] = KSHEET_VILLAGE;
     snprintf(f->result, sizeof f->result, "lost in year 3");
+    /* A full ledger, with texts as long as a busy year writes. */
+    for (int y = 3; y < KSHEET_YEARS; y++)
+        set_row(&f->row[y], y % 3 ? "6 4 r2>5" : "3 3", y % 2 ? "3 5 food ore" : "work",
+                y % 4 ? "V D6 F C5 2 E3" : "F B2 F B3 M A4 V C3 1 E4", y % 2 ? "2 food" : "1 ore",
+                y % 5 ? "D F3" : "D F3 G C5 G B2", "12", "14");
+    f->nrows = KSHEET_YEARS;
 }
 
 /* The filled example (page 1) and every mark (page 2) as a PDF (cairo) beside this program,
@@ -556,6 +562,7 @@ static void test_filled_every_mark(void **state)
     assert_true(struck_in(trace, &g, "V", hex("H4")));
     pen_text(&kt, &g, "lost in year 3", &n, &d);
     assert_int_equal(n, 1);
+    assert_true(pen_in_places(&kt, &g) >= KSHEET_YEARS * (KSHEET_COLUMNS - 1));
     /* Grey: no colour at all. */
     assert_null(strstr(trace, "#1b2440"));
     free(kt.t);
