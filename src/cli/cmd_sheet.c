@@ -24,7 +24,8 @@
 static const char usage_head[] =
     "usage: xii sheet [OPTIONS]\n"
     "Writes blank town-sheets (two pages per player) as one PDF (default " DEFAULT_OUTPUT " in\n"
-    "the current folder; -o - writes it to standard output).\n"
+    "the current folder; -o - writes it to standard output); with --game kingdom, the\n"
+    "kingdom's one-page sheet.\n"
     "  --players N         N copies (1-5; default 1, or one per name)\n"
     "  --names \"Jack,Tom\"  player names, one sheet each (at most 5)\n"
     "  --towns \"Oakham,Ely\"\n"
