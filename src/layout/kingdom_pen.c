@@ -230,18 +230,18 @@ static void write_river(struct kpen *w)
     canvas_stroke(w->c, w->ink, PEN_W * 1.5);
 }
 
-static void write_boxes(struct kpen *w, const struct kingdom_sheet_options *o)
+static void write_boxes(struct kpen *w)
 {
     const struct kingdom_sheet_geom *g = w->g;
     const struct ksheet_fill *f = w->f;
-    hand_in_box(w, g->ruler, 13, ALIGN_LEFT, o->ruler);
-    hand_in_box(w, g->realm, 13, ALIGN_LEFT, o->realm);
-    hand_in_box(w, g->capital, 13, ALIGN_LEFT, o->capital);
-    if (o->capital && *o->capital) {
+    hand_in_box(w, g->ruler, 13, ALIGN_LEFT, f->ruler);
+    hand_in_box(w, g->realm, 13, ALIGN_LEFT, f->realm);
+    hand_in_box(w, g->capital, 13, ALIGN_LEFT, f->capital);
+    if (f->capital && *f->capital) {
         int cap = kmap_capital();
         double s = g->side;
         struct box cb = {g->hx[cap] - s * 0.75, g->hy[cap] + s * 0.45, s * 1.5, s * 0.38};
-        hand_in_box(w, cb, 10, ALIGN_CENTER, o->capital);
+        hand_in_box(w, cb, 10, ALIGN_CENTER, f->capital);
     }
     char num[16];
     for (int k = 0; k < KSHEET_RANGES; k++) {
@@ -329,7 +329,7 @@ void kingdom_pen_write(struct canvas *c, const struct kingdom_sheet_geom *geom,
     write_river(&w);
     for (int h = 0; h < KMAP_HEXES; h++)
         write_hex(&w, h);
-    write_boxes(&w, o);
+    write_boxes(&w);
     write_ledger(&w);
     canvas_restore(c);
 }

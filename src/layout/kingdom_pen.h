@@ -6,7 +6,7 @@
 #include "draw/canvas.h"
 #include "layout/kingdom_sheet.h"
 
-/* Writes o->fill (and the names of o) at the places of geom, on the open page. */
+/* Writes o->fill at the places of geom, on the open page (in grey when o->grey). */
 void kingdom_pen_write(struct canvas *c, const struct kingdom_sheet_geom *geom,
                        const struct kingdom_sheet_options *o);
 

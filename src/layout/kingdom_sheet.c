@@ -32,14 +32,14 @@
 /* The numbers of the rules (spec §4-5), kept here until the kingdom's game-data file gives
  * them to the sheet. */
 struct kbuild {
-    const char *name, *letter, *icon;
+    const char *name, *icon;
     int work, food, ore;        /* each times m */
     const char *where, *yield;
 };
 static const struct kbuild builds[3] = {
-    {"FARM", "F", "farm", 1, 1, 0, "Empty hex", "2 food next to the river, else 1"},
-    {"MINE", "M", "mine", 1, 0, 1, "Empty hex or free mountain", "2 ore on a mountain, else 1"},
-    {"VILLAGE", "V", "village", 1, 1, 1, "Empty hex, no village next to it",
+    {"FARM", "farm", 1, 1, 0, "Empty hex", "2 food next to the river, else 1"},
+    {"MINE", "mine", 1, 0, 1, "Empty hex or free mountain", "2 ore on a mountain, else 1"},
+    {"VILLAGE", "village", 1, 1, 1, "Empty hex, no village next to it",
      "2 work next to a farm or mine, else 1"},
 };
 
@@ -377,9 +377,10 @@ static void draw_map(struct ks *t)
     /* The capital. */
     double is = s * 0.95;
     icon(t, "capital", t->g->hx[cap] - is / 2, t->g->hy[cap] - is * 0.42, is, t->pal.band_ink);
-    /* On a filled sheet the pen writes the capital's name there. */
-    const char *name = t->o->capital && *t->o->capital && !t->o->fill ? t->o->capital : "capital";
-    if (!t->o->fill || !t->o->capital || !*t->o->capital)
+    /* The capital's name printed, or the word; on a filled sheet the pen writes the name. */
+    const struct ksheet_fill *f = t->o->fill;
+    const char *name = !f && t->o->capital && *t->o->capital ? t->o->capital : "capital";
+    if (!f || !f->capital || !*f->capital)
         layout_text_fit(c, FONT_SERIF_ITALIC, 8, LAYOUT_MIN_TEXT, t->pal.band_ink, t->g->hx[cap],
                     t->g->hy[cap] + s * 0.74, s * 1.45, ALIGN_CENTER, name);
     /* The region numbers. */

@@ -39,6 +39,7 @@ struct ksheet_row {
 
 /* A game written on the sheet. Fill it with ksheet_fill_init, then set what the paper shows. */
 struct ksheet_fill {
+    const char *ruler, *realm, *capital;    /* the names, written by hand (NULL: none) */
     int range_region[KSHEET_RANGES];    /* the setup dice as rolled; 0: not written */
     int range_size[KSHEET_RANGES];
     unsigned char mountain[KMAP_HEXES];     /* 1: a mountain (it stays under a mine) */
@@ -62,7 +63,8 @@ struct kingdom_sheet_options {
     const struct paper *paper;
     int grey;
     const struct icon_set *icons;   /* templates/kingdom.icons; NULL: the marks are spelled out */
-    const char *ruler, *realm, *capital;    /* names written in, or NULL */
+    const char *ruler, *realm, *capital;    /* names printed on the blank sheet, or NULL (a
+                                               filled sheet takes its fill's instead) */
     const char *footer;             /* the options part of the footer, e.g. "A4 · colour" */
     const struct ksheet_fill *fill; /* NULL: the blank sheet; else the game written in by hand */
 };
