@@ -62,7 +62,7 @@ void ksheet_fill_init(struct ksheet_fill *f);
 struct kingdom_sheet_options {
     const struct paper *paper;
     int grey;
-    const struct icon_set *icons;   /* templates/kingdom.icons; NULL: the marks are spelled out */
+    const struct icon_set *icons;   /* icons_load_embedded("kingdom.icons"); NULL: words instead */
     const char *ruler, *realm, *capital;    /* names printed on the blank sheet, or NULL (a
                                                filled sheet takes its fill's instead) */
     const char *footer;             /* the options part of the footer, e.g. "A4 · colour" */
