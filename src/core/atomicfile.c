@@ -1,3 +1,4 @@
+/* Output files written whole or not at all: a temporary beside the target, flushed, renamed. */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "core/atomicfile.h"
 #include "core/xalloc.h"

@@ -1,3 +1,4 @@
+/* A growable, always NUL-terminated byte string and its formatted appends. */
 #include "core/strbuf.h"
 #include "core/xalloc.h"
 #include <stdarg.h>
