@@ -59,6 +59,7 @@ struct kstate {
     signed char dice[2];                    /* the fate dice as they show now */
     signed char reroll_die;                 /* the die being rerolled (0, 1), or -1 */
     bool rerolled;                          /* the year's reroll is used */
+    bool fate_chosen;                       /* a six, disaster or capital line came: no reroll now */
     int sixes_left;                         /* six lines owed */
     int results[KFATE_RESULTS + 1];         /* how many of each result 1..5 the year has */
     int disasters_left;                     /* disaster lines owed */

@@ -28,6 +28,7 @@ enum kwhy {
     KW_SETUP_FARM,          /* h: not next to the river */
     KW_SETUP_MINE,          /* h: not a free mountain */
     KW_SETUP_VILLAGE,       /* h, n0 1 when neither farm nor mine is placed yet */
+    KW_SETUP_NO_VILLAGE,    /* h, n0 the kind placed there, h2 the other free building */
     KW_YEAR,                /* n0 the year expected, n1 the year given */
     KW_REROLL_STAGE,        /* n0 the stage that allows it */
     KW_REROLL_USED,         /* - */
