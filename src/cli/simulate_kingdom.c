@@ -277,7 +277,7 @@ static int draw_plot(struct canvas *c, const struct simulate_kingdom_args *a, co
                                      st->median, st->mean_year,
                                      (st->year_mean.high - st->year_mean.low) / 2};
     static const struct score_plot_words words = {"wins", "year", "10th-90th percentile", "10th-90th",
-                                                  "winning year", 1};
+                                                  "winning year", 1, 1};
     struct score_plot plot = {title, subtitle, footer, first, 1, nbins, &panel, 1, &words};
     struct strbuf err = STRBUF_INIT;
     int status = EXIT_OK;

@@ -16,7 +16,7 @@ static double at(const struct frame *f, double score)
 }
 
 static const struct score_plot_words xii_words = {"scores", "point", "good band (rulebook)", "good",
-                                                   "final score (victory points)", 0};
+                                                   "final score (victory points)", 0, 0};
 
 /* The plot's words: each given one, else XII Century's. */
 static struct score_plot_words words_of(const struct score_plot *p)
@@ -30,6 +30,7 @@ static struct score_plot_words words_of(const struct score_plot *p)
         w.band_short = g->band_short ? g->band_short : w.band_short;
         w.axis = g->axis ? g->axis : w.axis;
         w.tick = g->tick;
+        w.centred = g->centred;
     }
     return w;
 }
@@ -66,10 +67,10 @@ static void panel(struct canvas *c, const struct palette *pal, const struct scor
                   const struct score_plot_words *w)
 {
     const struct rgb bar = rgb_hex(0x3b6ea5), band = rgb_hex(0xd4ead0), median = rgb_hex(0x9c2f2f);
-    double bottom = top + h;
-    /* The good band behind the bars. */
+    double bottom = top + h, mid = w->centred ? 0.5 * p->width : 0;
+    /* The good band behind the bars (centred: the whole bins of its ends). */
     double b0 = at(f, pn->good_low < f->lo ? f->lo : pn->good_low);
-    double b1 = pn->good_high < 0 || pn->good_high >= f->hi ? f->x1 : at(f, pn->good_high);
+    double b1 = pn->good_high < 0 || pn->good_high + 2 * mid >= f->hi ? f->x1 : at(f, pn->good_high + 2 * mid);
     if (b1 > b0) {
         canvas_rect(c, b0, top, b1 - b0, h);
         canvas_fill(c, band);
@@ -89,13 +90,13 @@ static void panel(struct canvas *c, const struct palette *pal, const struct scor
     }
     if (pn->n) {
         /* A white edge keeps the dashed median visible over the bars, in grey too. */
-        canvas_move_to(c, at(f, pn->median), top);
-        canvas_line_to(c, at(f, pn->median), bottom);
+        canvas_move_to(c, at(f, pn->median + mid), top);
+        canvas_line_to(c, at(f, pn->median + mid), bottom);
         canvas_stroke(c, pal->paper, 3.5);
         static const double dash[] = {3, 2};
         canvas_dash(c, dash, 2);
-        canvas_move_to(c, at(f, pn->median), top);
-        canvas_line_to(c, at(f, pn->median), bottom);
+        canvas_move_to(c, at(f, pn->median + mid), top);
+        canvas_line_to(c, at(f, pn->median + mid), bottom);
         canvas_stroke(c, median, 1.5);
         canvas_dash(c, NULL, 0);
     }
@@ -150,8 +151,8 @@ void score_plot_draw(struct canvas *c, const struct score_plot *p)
     double base = H - BOTTOM;
     char text[64];
     int step = w.tick > 0 ? w.tick : f.hi - f.lo > 150 ? 20 : 10;
-    for (int s = (f.lo + step - 1) / step * step; s <= f.hi; s += step) {
-        double sx = at(&f, s);
+    for (int s = (f.lo + step - 1) / step * step; s <= f.hi - (w.centred ? p->width : 0); s += step) {
+        double sx = at(&f, s + (w.centred ? 0.5 * p->width : 0));
         canvas_move_to(c, sx, base);
         canvas_line_to(c, sx, base + 4);
         canvas_stroke(c, pal.rule, 0.6);

@@ -28,6 +28,8 @@ struct score_plot_words {
     const char *band_short;     /* before its ends in a panel: "good" */
     const char *axis;           /* the value axis: "final score (victory points)" */
     int tick;                   /* a tick every this many (0: 10, or 20 on a wide axis) */
+    int centred;                /* whole values, one a bin: each tick, the median and the
+                                   band's ends at the middle of their bins */
 };
 
 struct score_plot {
