@@ -1,37 +1,26 @@
-/* Simulations on worker threads, and their statistics. */
+/* Simulations of XII Century on the worker pool, and their statistics. */
 #include "bots/simulate.h"
-#include <errno.h>
 #include <pthread.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "core/xalloc.h"
 #include "bots/game.h"
+#include "bots/pool.h"
 
 struct run {
     const struct sim_options *o;
     struct sim_games *out;
-    pthread_mutex_t lock;
-    pthread_cond_t changed;
-    int next, done, running, failed;
-    struct strbuf err;              /* the first failure */
+    pthread_mutex_t lock;           /* guards out */
+    struct strbuf *log;             /* each worker's log */
 };
 
-static void fail(struct run *r, const char *why)
+static int play_one(void *ctx, int worker, int k, struct strbuf *err)
 {
-    pthread_mutex_lock(&r->lock);
-    if (!r->failed) {
-        r->failed = 1;
-        strbuf_puts(&r->err, why);
-    }
-    pthread_mutex_unlock(&r->lock);
-}
-
-static int play_one(struct run *r, int k, struct strbuf *log, struct strbuf *err)
-{
+    struct run *r = ctx;
     const struct sim_options *o = r->o;
+    struct strbuf *log = &r->log[worker];
     struct play_setup st = {o->nplayers, o->difficulty, o->nplayers == 1 ? o->objective : -1,
                             play_seed_derive(o->seed, (uint64_t)k)};
     /* The bots by seat when they differ ("search, greedy, random"), else the one bot. */
@@ -60,48 +49,6 @@ static int play_one(struct run *r, int k, struct strbuf *log, struct strbuf *err
                                      o->want_logs ? log->len : 0, err) != 0)
         return -1;
     return 0;
-}
-
-static void *worker(void *arg)
-{
-    struct run *r = arg;
-    struct strbuf log = STRBUF_INIT, err = STRBUF_INIT;
-    for (;;) {
-        pthread_mutex_lock(&r->lock);
-        int k = r->failed ? r->o->games : r->next++;
-        pthread_mutex_unlock(&r->lock);
-        if (k >= r->o->games)
-            break;
-        strbuf_reset(&err);
-        if (play_one(r, k, &log, &err) != 0) {
-            fail(r, strbuf_cstr(&err));
-            break;
-        }
-        pthread_mutex_lock(&r->lock);
-        r->done++;
-        pthread_cond_signal(&r->changed);
-        pthread_mutex_unlock(&r->lock);
-    }
-    pthread_mutex_lock(&r->lock);
-    r->running--;
-    pthread_cond_signal(&r->changed);
-    pthread_mutex_unlock(&r->lock);
-    strbuf_free(&log);
-    strbuf_free(&err);
-    return NULL;
-}
-
-/* 0.2 s from now, on the clock pthread_cond_timedwait reads. */
-static struct timespec report_deadline(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_REALTIME, &t);
-    t.tv_nsec += 200000000;
-    if (t.tv_nsec >= 1000000000) {
-        t.tv_sec++;
-        t.tv_nsec -= 1000000000;
-    }
-    return t;
 }
 
 void sim_games_init(struct sim_games *g, int nplayers)
@@ -159,67 +106,27 @@ void sim_games_free(struct sim_games *g)
     memset(g, 0, sizeof *g);
 }
 
+/* The pool's progress, handed on to the caller's callback. */
+static void progress(void *ctx, int done, int total)
+{
+    const struct run *r = ctx;
+    r->o->progress(r->o->ctx, done, total);
+}
+
 int sim_run(const struct sim_options *o, struct sim_games *out, struct strbuf *err)
 {
     sim_games_init(out, o->nplayers);
-    struct run r;
-    memset(&r, 0, sizeof r);
-    r.o = o;
-    r.out = out;
-    pthread_mutex_init(&r.lock, NULL);
-    pthread_cond_init(&r.changed, NULL);
-    int threads = o->threads < 1 ? 1 : o->threads > o->games ? o->games : o->threads;
-    pthread_t tid[256];
-    if (threads > 256)
-        threads = 256;
-    int started = 0;
-    for (int t = 0; t < threads; t++) {
-        pthread_mutex_lock(&r.lock);
-        r.running++;
-        pthread_mutex_unlock(&r.lock);
-        int rc = pthread_create(&tid[started], NULL, worker, &r);
-        if (rc != 0) {
-            pthread_mutex_lock(&r.lock);
-            r.running--;
-            pthread_mutex_unlock(&r.lock);
-            if (started == 0) {
-                char msg[128];
-                snprintf(msg, sizeof msg, "cannot start a thread: %s", strerror(rc));
-                fail(&r, msg);
-            }
-            break;
-        }
-        started++;
-    }
-    /* The calling thread reports progress every 0.2 s until every worker has stopped. The
-     * deadline stays put while games finish (each one wakes this thread): moved on every
-     * wake-up, it would never pass while games take less than 0.2 s. */
-    pthread_mutex_lock(&r.lock);
-    struct timespec until = report_deadline();
-    while (r.running > 0) {
-        int rc = pthread_cond_timedwait(&r.changed, &r.lock, &until);
-        if (rc == ETIMEDOUT && o->progress) {
-            int done = r.done;
-            pthread_mutex_unlock(&r.lock);
-            o->progress(o->ctx, done, o->games);
-            pthread_mutex_lock(&r.lock);
-        }
-        if (rc == ETIMEDOUT)
-            until = report_deadline();
-    }
-    pthread_mutex_unlock(&r.lock);
-    for (int t = 0; t < started; t++)
-        pthread_join(tid[t], NULL);
-    if (o->progress && !r.failed)
-        o->progress(o->ctx, r.done, o->games);
+    struct run r = {o, out, PTHREAD_MUTEX_INITIALIZER, NULL};
+    struct pool_job job = {o->games, o->threads, play_one, o->progress ? progress : NULL, &r};
+    int threads = pool_threads(&job);
+    r.log = xcalloc((size_t)threads, sizeof *r.log);
+    int rc = pool_run(&job, err);
+    for (int t = 0; t < threads; t++)
+        strbuf_free(&r.log[t]);
+    free(r.log);
     pthread_mutex_destroy(&r.lock);
-    pthread_cond_destroy(&r.changed);
-    int rc = r.failed ? -1 : 0;
-    if (rc != 0) {
-        strbuf_puts(err, strbuf_cstr(&r.err));
+    if (rc != 0)
         sim_games_free(out);
-    }
-    strbuf_free(&r.err);
     return rc;
 }
 

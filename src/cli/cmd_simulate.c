@@ -6,12 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <dirent.h>
-#include <sys/stat.h>
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
 #include "cli/options.h"
 #include "cli/progress.h"
+#include "cli/simulate_common.h"
+#include "cli/simulate_kingdom.h"
 #include "cli/usage.h"
 #include "core/atomicfile.h"
 #include "core/xalloc.h"
@@ -28,6 +28,7 @@ static const char usage_head[] =
     "rulebook's good band; the winner's score and ties with several players; the share of\n"
     "games achieving the solo objective; every estimate with its 95% interval. Game k uses a\n"
     "seed derived from the seed and k alone: the results do not depend on --threads.\n"
+    "  --game NAME         xii (XII Century, the default) or kingdom (see below)\n"
     "  --players N         players per game, 1 to 5 (default 1)\n"
     "  --difficulty D      very-easy, easy, normal, hard, very-hard, forget-about-it, or all\n"
     "                      (default all)\n"
@@ -49,6 +50,12 @@ static const char usage_head[] =
     "  -h, --help          this help\n"
     "A mean's or median's 95% interval needs two games or more; a mean's (Student's t) is\n"
     "cut at 0, the lowest score, which it passes with few games.\n"
+    "With --game kingdom the random or greedy bot plays Kingdom's solo game (--bot, --games,\n"
+    "--seed, --threads, --logs, --json, --plot, --grey and --rules as above; the logs are\n"
+    "DIR/kingdom-NNNN.kingdom), and the report gives the share of games won by the year limit,\n"
+    "the winning year's median, 10th and 90th percentiles and histogram (the plot draws it),\n"
+    "the losses by cause (graveyards, the year limit) and a game's mean graveyards and\n"
+    "disasters, every share with its 95% interval.\n"
     "Exit status: 0 done, 2 bad options or game data, 3 an output could not be written.\n";
 
 static const char *const help_text[] = {usage_head, NULL};
@@ -56,7 +63,8 @@ static const char *const help_text[] = {usage_head, NULL};
 struct args {
     int players, games, threads, budget, budget_given, json, grey;
     uint64_t seed;
-    const char *difficulty, *solo, *bot, *bots, *logs, *plot, *rules;
+    const char *difficulty, *solo, *bot, *bots, *logs, *plot, *rules, *game;
+    const char *xii_only;           /* the first option given that only XII Century has */
 };
 
 /* Says what is wrong with the options; returns -1. */
@@ -117,7 +125,8 @@ static int parse_args(int argc, char **argv, struct args *a)
             (m = cli_option(argc, argv, &i, "--threads", NULL, &threads)) ||
             (m = cli_option(argc, argv, &i, "--logs", NULL, &a->logs)) ||
             (m = cli_option(argc, argv, &i, "--plot", NULL, &a->plot)) ||
-            (m = cli_option(argc, argv, &i, "--rules", NULL, &a->rules))) {
+            (m = cli_option(argc, argv, &i, "--rules", NULL, &a->rules)) ||
+            (m = cli_option(argc, argv, &i, "--game", NULL, &a->game))) {
             if (m < 0) {
                 usage_error("%s needs a value", arg);
                 return -1;
@@ -133,6 +142,8 @@ static int parse_args(int argc, char **argv, struct args *a)
         (budget && number("--budget", budget, 1, 10000000, &a->budget)))
         return -1;
     a->budget_given = budget != NULL;
+    a->xii_only = players ? "--players" : a->difficulty ? "--difficulty" : a->solo ? "--solo"
+                : a->bots ? "--bots" : budget ? "--budget" : NULL;
     if (seed && event_setup_parse_seed(seed, &a->seed) != 0)
         return usage_error("--seed takes a whole number from 0 to 18446744073709551615, not '%s'", seed);
     if (a->solo && a->players != 1)
@@ -244,23 +255,6 @@ struct results {
 
 #define PLOT_WIDTH 5
 
-/* Opens the plot's output before the games are played, so that an unwritable path fails
- * at once. Returns NULL after saying why. */
-static struct canvas *open_plot(const struct args *a)
-{
-    const char *dot = strrchr(a->plot, '.');
-    struct canvas_options co = {.backend = CANVAS_CAIRO, .grey = a->grey, .path = a->plot,
-                                .svg = strcmp(dot, ".svg") == 0, .png = strcmp(dot, ".png") == 0,
-                                .png_dpi = 150, .title = "XII Century: simulation",
-                                .creator = "xii " XII_VERSION};
-    struct strbuf err = STRBUF_INIT;
-    struct canvas *c = canvas_new(&co, &err);
-    if (!c)
-        fprintf(stderr, "xii simulate: %s\n", strbuf_cstr(&err));
-    strbuf_free(&err);
-    return c;
-}
-
 /* Draws the plot and commits the file; returns the exit status. */
 static int draw_plot(struct canvas *c, const struct args *a, const struct gamedata *gd,
                      const struct results *res, const char *title, const char *subtitle)
@@ -296,7 +290,7 @@ static int draw_plot(struct canvas *c, const struct args *a, const struct gameda
     snprintf(footer, sizeof footer, "xii %s \xc2\xb7 simulate \xc2\xb7 %s", XII_VERSION,
              a->grey ? "grey" : "colour");
     struct score_plot plot = {title, subtitle, footer, lo, PLOT_WIDTH, nbins, panels,
-                              nd < SCORE_PLOT_MAX_PANELS ? nd : SCORE_PLOT_MAX_PANELS};
+                              nd < SCORE_PLOT_MAX_PANELS ? nd : SCORE_PLOT_MAX_PANELS, NULL};
     struct strbuf err = STRBUF_INIT;
     int status = EXIT_OK;
     score_plot_draw(c, &plot);
@@ -346,37 +340,6 @@ static int lookup(const struct gamedata *gd, const struct args *a, int *diffs, i
     return 0;
 }
 
-/* Makes the log folder, or takes an empty one: logs of an earlier run would mix with this
- * run's, and removing files the user may want is not ours to do. */
-static int make_folder(const char *dir)
-{
-    struct stat st;
-    if (mkdir(dir, 0777) == 0)
-        return 0;
-    int err = errno;
-    if (err != EEXIST || stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "xii simulate: cannot use the log folder %s: %s\n", dir,
-                err == EEXIST ? "it is not a folder" : strerror(err));
-        return -1;
-    }
-    DIR *d = opendir(dir);
-    if (!d) {
-        fprintf(stderr, "xii simulate: cannot read the log folder %s: %s\n", dir, strerror(errno));
-        return -1;
-    }
-    const struct dirent *e;
-    while ((e = readdir(d)) && (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0))
-        continue;
-    int empty = e == NULL;
-    closedir(d);
-    if (!empty) {
-        fprintf(stderr, "xii simulate: the log folder %s is not empty: give a new or an empty folder "
-                "(the logs of another run would mix with this run's)\n", dir);
-        return -1;
-    }
-    return 0;
-}
-
 /* Plays a.games games of every difficulty of res, with a progress bar over all of them.
  * Returns the exit status. */
 static int play_games(const struct args *a, const struct gamedata *gd, struct play_bot *bots,
@@ -421,12 +384,41 @@ static void print_report(const struct args *a, const struct sim_report *report)
     strbuf_free(&out);
 }
 
+/* The game --game names: 0 XII Century, 1 Kingdom; -1 after saying why. */
+static int which_game(const struct args *a)
+{
+    static const char *const games[] = {"xii", "kingdom"};
+    if (!a->game || strcmp(a->game, "xii") == 0)
+        return 0;
+    if (strcmp(a->game, "kingdom") == 0) {
+        if (a->xii_only) {
+            usage_error("%s is XII Century's: Kingdom is a solo game without difficulties", a->xii_only);
+            return -1;
+        }
+        return 1;
+    }
+    char echo[CLI_ECHO_MAX];
+    const char *near = cli_nearest(a->game, games, 2);
+    fprintf(stderr, "xii simulate: unknown game '%s' (%s%s%s)\n", cli_echo(echo, sizeof echo, a->game),
+            near ? "did you mean " : "expected xii or kingdom", near ? near : "", near ? "?" : "");
+    cli_see_help("simulate");
+    return -1;
+}
+
 int cmd_simulate(int argc, char **argv)
 {
     struct args a;
     int rc = parse_args(argc, argv, &a);
     if (rc != 0)
         return rc > 0 ? EXIT_OK : EXIT_USAGE;
+    int game = which_game(&a);
+    if (game < 0)
+        return EXIT_USAGE;
+    if (game == 1) {
+        struct simulate_kingdom_args ka = {a.bot ? a.bot : "greedy", a.games, a.threads, a.json, a.grey,
+                                           a.seed, a.logs, a.plot, a.rules};
+        return simulate_kingdom(&ka);
+    }
     struct play_bot bots[XII_MAX_PLAYERS];
     struct strbuf botname = STRBUF_INIT;
     if (parse_bots(&a, bots, &botname) != 0) {
@@ -443,10 +435,10 @@ int cmd_simulate(int argc, char **argv)
     int status = EXIT_OK;
     if (lookup(&gd, &a, res.diffs, &res.nd, &res.objective) != 0)
         status = EXIT_USAGE;
-    else if (a.logs && make_folder(a.logs) != 0)
+    else if (a.logs && simulate_make_folder(a.logs) != 0)
         status = EXIT_OUTPUT;
     struct canvas *plot = NULL;
-    if (status == EXIT_OK && a.plot && !(plot = open_plot(&a)))
+    if (status == EXIT_OK && a.plot && !(plot = simulate_open_plot(a.plot, a.grey, "XII Century: simulation")))
         status = EXIT_OUTPUT;
     if (status == EXIT_OK)
         status = play_games(&a, &gd, bots, &res);

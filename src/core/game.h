@@ -49,8 +49,15 @@ struct game {
     /* Each seat's result once the game is over, the higher the better (a score, or a win's
      * speed), into out[0..nseats). */
     void (*returns)(const void *state, double *out);
-    /* The decision as the move log writes it (one statement, no newline). */
+    /* The move log's opening for the new game in state (its first statement, e.g. `kingdom
+     * 1`, with `comment` as a comment line when not NULL), its lines with their newlines. */
+    void (*write_start)(const void *state, const char *comment, struct strbuf *out);
+    /* Appends the decision, to be applied to state, as the move log writes it: whole lines
+     * with their newlines, nothing for a decision the log leaves implicit, or part of a line
+     * that a later decision ends (a line may gather several decisions). */
     void (*write_decision)(const void *state, const void *decision, struct strbuf *out);
+    /* The move log's closing lines for the ended game in state (its result, final checks). */
+    void (*write_end)(const void *state, struct strbuf *out);
     /* The greedy player's value of a state for a seat (the higher the better): the game's own
      * evaluation, which the shared one-step-lookahead player maximises. */
     double (*evaluate)(const void *state, int seat);

@@ -15,12 +15,33 @@ static double at(const struct frame *f, double score)
     return f->x0 + (score - f->lo) / (f->hi - f->lo) * (f->x1 - f->x0);
 }
 
-static void legend(struct canvas *c, const struct palette *pal, double x, double y, int width)
+static const struct score_plot_words xii_words = {"scores", "point", "good band (rulebook)", "good",
+                                                   "final score (victory points)", 0, 0};
+
+/* The plot's words: each given one, else XII Century's. */
+static struct score_plot_words words_of(const struct score_plot *p)
+{
+    struct score_plot_words w = xii_words;
+    if (p->words) {
+        const struct score_plot_words *g = p->words;
+        w.counted = g->counted ? g->counted : w.counted;
+        w.bin_unit = g->bin_unit ? g->bin_unit : w.bin_unit;
+        w.band = g->band ? g->band : w.band;
+        w.band_short = g->band_short ? g->band_short : w.band_short;
+        w.axis = g->axis ? g->axis : w.axis;
+        w.tick = g->tick;
+        w.centred = g->centred;
+    }
+    return w;
+}
+
+static void legend(struct canvas *c, const struct palette *pal, double x, double y, int width,
+                   const struct score_plot_words *w)
 {
     const struct rgb bar = rgb_hex(0x3b6ea5), band = rgb_hex(0xd4ead0), median = rgb_hex(0x9c2f2f);
     char label[64];
-    snprintf(label, sizeof label, "share of scores, %d-point bins", width);
-    const char *labels[3] = {label, "good band (rulebook)", "median"};
+    snprintf(label, sizeof label, "share of %s, %d-%s bins", w->counted, width, w->bin_unit);
+    const char *labels[3] = {label, w->band, "median"};
     for (int k = 0; k < 3; k++) {
         double lx = x + k * 170;
         if (k == 0) {
@@ -42,13 +63,14 @@ static void legend(struct canvas *c, const struct palette *pal, double x, double
 }
 
 static void panel(struct canvas *c, const struct palette *pal, const struct score_plot *p,
-                  const struct score_plot_panel *pn, const struct frame *f, double top, double h)
+                  const struct score_plot_panel *pn, const struct frame *f, double top, double h,
+                  const struct score_plot_words *w)
 {
     const struct rgb bar = rgb_hex(0x3b6ea5), band = rgb_hex(0xd4ead0), median = rgb_hex(0x9c2f2f);
-    double bottom = top + h;
-    /* The good band behind the bars. */
+    double bottom = top + h, mid = w->centred ? 0.5 * p->width : 0;
+    /* The good band behind the bars (centred: the whole bins of its ends). */
     double b0 = at(f, pn->good_low < f->lo ? f->lo : pn->good_low);
-    double b1 = pn->good_high < 0 || pn->good_high >= f->hi ? f->x1 : at(f, pn->good_high);
+    double b1 = pn->good_high < 0 || pn->good_high + 2 * mid >= f->hi ? f->x1 : at(f, pn->good_high + 2 * mid);
     if (b1 > b0) {
         canvas_rect(c, b0, top, b1 - b0, h);
         canvas_fill(c, band);
@@ -68,13 +90,13 @@ static void panel(struct canvas *c, const struct palette *pal, const struct scor
     }
     if (pn->n) {
         /* A white edge keeps the dashed median visible over the bars, in grey too. */
-        canvas_move_to(c, at(f, pn->median), top);
-        canvas_line_to(c, at(f, pn->median), bottom);
+        canvas_move_to(c, at(f, pn->median + mid), top);
+        canvas_line_to(c, at(f, pn->median + mid), bottom);
         canvas_stroke(c, pal->paper, 3.5);
         static const double dash[] = {3, 2};
         canvas_dash(c, dash, 2);
-        canvas_move_to(c, at(f, pn->median), top);
-        canvas_line_to(c, at(f, pn->median), bottom);
+        canvas_move_to(c, at(f, pn->median + mid), top);
+        canvas_line_to(c, at(f, pn->median + mid), bottom);
         canvas_stroke(c, median, 1.5);
         canvas_dash(c, NULL, 0);
     }
@@ -94,21 +116,22 @@ static void panel(struct canvas *c, const struct palette *pal, const struct scor
     layout_text_fit(c, FONT_SERIF_BOLD, 11, LAYOUT_MIN_TEXT, pal->ink, lx, top + 12, LEFT - lx - 38,
                     ALIGN_LEFT, pn->name);
     if (pn->good_high >= 0)
-        snprintf(text, sizeof text, "good %d-%d", pn->good_low, pn->good_high);
+        snprintf(text, sizeof text, "%s %d-%d", w->band_short, pn->good_low, pn->good_high);
     else
-        snprintf(text, sizeof text, "good above %d", pn->good_low);
+        snprintf(text, sizeof text, "%s above %d", w->band_short, pn->good_low);
     canvas_text(c, FONT_SANS, 7.5, pal->soft, lx, top + 23, ALIGN_LEFT, text);
     snprintf(text, sizeof text, "median %.1f", pn->median);
     canvas_text(c, FONT_SANS, 7.5, pal->soft, lx, top + 33, ALIGN_LEFT, text);
     snprintf(text, sizeof text, "mean %.1f \xc2\xb1 %.1f", pn->mean, pn->mean_half);
     canvas_text(c, FONT_SANS, 7.5, pal->soft, lx, top + 43, ALIGN_LEFT, text);
-    snprintf(text, sizeof text, "%zu scores", pn->n);
+    snprintf(text, sizeof text, "%zu %s", pn->n, w->counted);
     canvas_text(c, FONT_SANS, 7.5, pal->soft, lx, top + 53, ALIGN_LEFT, text);
 }
 
 void score_plot_draw(struct canvas *c, const struct score_plot *p)
 {
     struct palette pal;
+    struct score_plot_words w = words_of(p);
     layout_palette(&pal, 0);    /* the canvas itself turns colours grey with --grey */
     const double W = SCORE_PLOT_WIDTH, H = SCORE_PLOT_HEIGHT;
     canvas_page_begin(c, W, H);
@@ -118,18 +141,18 @@ void score_plot_draw(struct canvas *c, const struct score_plot *p)
     if (p->subtitle)
         layout_text_fit(c, FONT_SERIF, 10, LAYOUT_MIN_TEXT, pal.soft, x, LAYOUT_MARGIN + 32, W - 2 * x,
                         ALIGN_LEFT, p->subtitle);
-    legend(c, &pal, LEFT, TOP - 14, p->width);
+    legend(c, &pal, LEFT, TOP - 14, p->width, &w);
     struct frame f = {LEFT, W - RIGHT, p->first, p->first + p->nbins * p->width};
     int n = p->npanels < 1 ? 1 : p->npanels > SCORE_PLOT_MAX_PANELS ? SCORE_PLOT_MAX_PANELS : p->npanels;
     double gap = 8, h = (H - TOP - BOTTOM - gap * (n - 1)) / n;
     for (int i = 0; i < p->npanels && i < SCORE_PLOT_MAX_PANELS; i++)
-        panel(c, &pal, p, &p->panel[i], &f, TOP + i * (h + gap), h);
+        panel(c, &pal, p, &p->panel[i], &f, TOP + i * (h + gap), h, &w);
     /* The score axis under the last panel: a tick every 10 points. */
     double base = H - BOTTOM;
-    char text[32];
-    int step = f.hi - f.lo > 150 ? 20 : 10;
-    for (int s = (f.lo + step - 1) / step * step; s <= f.hi; s += step) {
-        double sx = at(&f, s);
+    char text[64];
+    int step = w.tick > 0 ? w.tick : f.hi - f.lo > 150 ? 20 : 10;
+    for (int s = (f.lo + step - 1) / step * step; s <= f.hi - (w.centred ? p->width : 0); s += step) {
+        double sx = at(&f, s + (w.centred ? 0.5 * p->width : 0));
         canvas_move_to(c, sx, base);
         canvas_line_to(c, sx, base + 4);
         canvas_stroke(c, pal.rule, 0.6);
@@ -137,11 +160,12 @@ void score_plot_draw(struct canvas *c, const struct score_plot *p)
         canvas_text(c, FONT_SANS, 7.5, pal.ink, sx, base + 13, ALIGN_CENTER, text);
     }
     canvas_text(c, FONT_SANS_BOLD, 8.5, pal.ink, (f.x0 + f.x1) / 2, base + 27, ALIGN_CENTER,
-                "final score (victory points)");
+                w.axis);
     canvas_save(c);
     canvas_translate(c, LEFT - 26, TOP + (H - TOP - BOTTOM) / 2);
     canvas_rotate(c, -1.5707963267948966);
-    canvas_text(c, FONT_SANS_BOLD, 8.5, pal.ink, 0, 0, ALIGN_CENTER, "share of scores per bin");
+    snprintf(text, sizeof text, "share of %s per bin", w.counted);
+    canvas_text(c, FONT_SANS_BOLD, 8.5, pal.ink, 0, 0, ALIGN_CENTER, text);
     canvas_restore(c);
     if (p->footer)
         layout_text_fit(c, FONT_SANS, 7, LAYOUT_MIN_TEXT, pal.muted, x, H - LAYOUT_MARGIN, W - 2 * x,
