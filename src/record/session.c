@@ -444,7 +444,6 @@ static void explain_mismatches(const struct record_session *s, size_t m0, size_t
                 diag_format(out, &dl->items[d], NULL, 0);
         log_report_mismatch_trace(r, m, out);
     }
-    strbuf_puts(out, "The line is written as the table typed it; type undo to take it back.\n");
 }
 
 /* The statement just fed again in full (canonical), when that is another text: the same
@@ -512,6 +511,7 @@ static void enter_statement(struct record_session *s, struct record_line *l, str
     s->lines += count_newlines(line.data, line.len);
     const struct log_stmt *st = log_live_stmt(s->live, log_live_count(s->live) - 1);
     res->seat = record_statement_seat(s, st);
+    res->mismatch = s->replay->nmismatches > m0;
     explain_mismatches(s, m0, d0, &res->message);
     /* The warnings are about the line just written: shown from it, not from the whole file. */
     const struct diag_list *dl = log_live_diags(s->live);

@@ -50,10 +50,11 @@ struct record_result {
     enum record_outcome outcome;
     struct strbuf written;      /* the lines written, as in FILE */
     struct strbuf message;      /* refusal: the diagnostics; accepted: a check line's mismatches,
-                                   each with the changes that explain it, and how to take it back */
+                                   each with the changes that explain it (mismatch is then set) */
     struct strbuf narration;    /* accepted: what the rules did by themselves (may be empty) */
     struct strbuf warnings;     /* accepted: the audit's warnings on the line (a wasted die) */
     int seat;                   /* the seat whose move the statement is, -1 for the table's */
+    int mismatch;               /* accepted: a check line whose values the rules' differ from */
 };
 
 /* Opens FILE (created empty when missing), locks it and replays it. Returns 0; -1 with the

@@ -202,6 +202,9 @@ static void submit(struct serve_server *sv, int role, struct record_line *l, str
         break;
     case RECORD_ACCEPTED: {
         o->accepted = 1;
+        o->mismatch = res.mismatch;
+        if (res.mismatch)
+            strbuf_puts(&res.message, "It is written as it was entered: undo takes it back.\n");
         strbuf_append(&o->written, strbuf_cstr(&res.written), res.written.len);
         strbuf_append(&o->message, strbuf_cstr(&res.message), res.message.len);
         strbuf_append(&o->narration, strbuf_cstr(&res.narration), res.narration.len);
@@ -305,7 +308,7 @@ void serve_undo(struct serve_server *sv, int role, struct serve_outcome *o)
     memset(o, 0, sizeof *o);
     if (role >= 0 && sv->war.seat[role].entered) {
         sv->war.seat[role].entered = 0;
-        o->accepted = 1;
+        o->accepted = o->undone = 1;
         strbuf_puts(&o->written, "(your war choice)\n");
         struct strbuf text = STRBUF_INIT;
         strbuf_printf(&text, "%s took back their war choice\n", sv->s->replay->state.cfg.names[role]);
@@ -334,7 +337,7 @@ void serve_undo(struct serve_server *sv, int role, struct serve_outcome *o)
         if (rc > 0)
             strbuf_printf(&o->message, "%s\n", strbuf_cstr(&err));
         strbuf_reset(&err);
-        o->accepted = 1;
+        o->accepted = o->undone = 1;
         struct strbuf text = STRBUF_INIT;
         strbuf_printf(&text, "taken back:\n%s", strbuf_cstr(&o->written));
         changed(sv, role, strbuf_cstr(&text));

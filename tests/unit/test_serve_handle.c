@@ -565,6 +565,47 @@ static void test_seats_follow_players(void **state)
     strbuf_free(&err);
 }
 
+/* The answer's JSON for a line or an undo from token (the caller frees it). */
+static json_t *answer_to(const char *path, const char *token, const char *line)
+{
+    struct serve_response rs;
+    assert_int_equal(ask("POST", path, token, line, &rs), 200);
+    json_t *j = json_loads(strbuf_cstr(&rs.body), 0, NULL);
+    assert_non_null(j);
+    strbuf_free(&rs.body);
+    return j;
+}
+
+/* An undo's answer says what was taken back as taken back; a check line the rules disagree
+ * with is written but said to be a mismatch, not a plain success. */
+static void test_answers_say(void **state)
+{
+    (void)state;
+    start("answers.xii");
+    header();
+    assert_true(line_by(TABLE, "round"));
+    assert_true(line_by(TABLE, "3 4"));
+    assert_true(line_by(ANN, "1 2"));
+    json_t *j = answer_to("/api/line", ANN, "4 population");
+    assert_true(json_is_true(json_object_get(j, "accepted")));
+    assert_true(json_is_false(json_object_get(j, "undone")));
+    assert_true(json_is_false(json_object_get(j, "mismatch")));
+    json_decref(j);
+    j = answer_to("/api/undo", ANN, NULL);
+    assert_true(json_is_true(json_object_get(j, "accepted")));
+    assert_true(json_is_true(json_object_get(j, "undone")));
+    assert_string_equal(json_string_value(json_object_get(j, "written")), "  4 population\n");
+    json_decref(j);
+    j = answer_to("/api/line", ANN, "check Ann food 9");
+    assert_true(json_is_true(json_object_get(j, "accepted")));
+    assert_true(json_is_true(json_object_get(j, "mismatch")));
+    const char *m = json_string_value(json_object_get(j, "message"));
+    assert_non_null(strstr(m, "undo takes it back"));
+    assert_null(strstr(m, "as the table typed it"));
+    json_decref(j);
+    stop();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -577,6 +618,7 @@ int main(void)
         cmocka_unit_test(test_hint),
         cmocka_unit_test(test_war_kept),
         cmocka_unit_test(test_seats_follow_players),
+        cmocka_unit_test(test_answers_say),
     };
     return cmocka_run_group_tests(tests, play_test_setup, play_test_teardown);
 }
