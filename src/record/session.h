@@ -116,6 +116,14 @@ int record_session_undo(struct record_session *s, struct strbuf *undone, struct 
  * be cut back (the session is then unchanged). */
 int record_session_undo_statement(struct record_session *s, struct strbuf *undone, struct strbuf *err);
 
+/* What happened at FILE's last `last` lines (statements and notes), rebuilt from FILE (the
+ * narration xii serve's pages show, after a restart as before it): each(ctx, seat, text) in
+ * FILE's order, seat the statement's (-1 for the table's and a note), text its line as FILE
+ * has it with what the rules did by themselves after it, the audit's warnings on it and a
+ * check line's findings, as record_session_enter says them. */
+void record_session_story(const struct record_session *s, size_t last,
+                          void (*each)(void *ctx, int seat, const char *text), void *ctx);
+
 /* The state where the awaited decision is taken. */
 const struct game_state *record_session_state(const struct record_session *s);
 /* Whether a game statement (round, turn...) has been written: the header is over. */

@@ -254,6 +254,10 @@ for cmd in [['play'], ['serve', '--port', '0']]:
     check(r.returncode == 3 and 'is being recorded by xii serve (process %d holds' % p.pid in r.stderr,
           'xii %s while xii serve holds FILE: says so (%s)' % (cmd[0], r.stderr.strip()))
 check('round 1' in open(game).read(), 'the game continues')
+r, data = request(links2['table'][0], 'GET', '/api/state?token=' + table)
+told = [n['text'] for n in json.loads(data)['narration']]
+check(any(t.startswith('\nround 1\n') for t in told) and any('shared 3 4' in t for t in told),
+      'what happened is told again after the restart: %s' % told)
 p.send_signal(signal.SIGINT)
 p.communicate(timeout=10)
 check(p.returncode == 0, 'Ctrl-C stops the server')

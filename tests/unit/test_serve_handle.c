@@ -606,6 +606,60 @@ static void test_answers_say(void **state)
     stop();
 }
 
+/* The narration's texts in /api/state, one string (each entry's text, then a line "--"). */
+static char *narration_texts(void)
+{
+    struct serve_response rs;
+    assert_int_equal(ask("GET", "/api/state", TABLE, NULL, &rs), 200);
+    json_t *j = json_loads(strbuf_cstr(&rs.body), 0, NULL);
+    assert_non_null(j);
+    struct strbuf all = STRBUF_INIT;
+    json_t *news = json_object_get(j, "narration");
+    for (size_t i = 0; i < json_array_size(news); i++)
+        strbuf_printf(&all, "%s--\n", json_string_value(json_object_get(json_array_get(news, i), "text")));
+    json_decref(j);
+    strbuf_free(&rs.body);
+    return strbuf_detach(&all);
+}
+
+/* What happened is rebuilt from FILE at a restart: the same entries as before it (the lines
+ * with what the rules did, the warnings and a check line's findings, the notes). */
+static void test_story_after_restart(void **state)
+{
+    (void)state;
+    start("story.xii");
+    type_lines("tests/browser/game-2p.xii", 1, 44);
+    assert_true(line_by(TABLE, "# a note from the table"));
+    assert_true(line_by(TABLE, "check Ann food 99"));        /* its findings */
+    type_lines("tests/browser/game-2p.xii", 45, 50);
+    char *before = narration_texts();
+    assert_non_null(strstr(before, "a note from the table"));
+    assert_non_null(strstr(before, "check Ann food 99"));
+    stop();
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(record_session_open(&S, &GD, file_path("story.xii"), &err), 0);
+    assert_int_equal(serve_server_init(&SV, &S, NULL, &err), 0);
+    char *after = narration_texts();
+    assert_string_equal(after, before);
+    free(before);
+    free(after);
+    /* Fewer lines than the entries kept: every one told. */
+    stop();
+    start("story2.xii");
+    assert_true(line_by(TABLE, "players Ann Ben"));
+    before = narration_texts();
+    stop();
+    assert_int_equal(record_session_open(&S, &GD, file_path("story2.xii"), &err), 0);
+    assert_int_equal(serve_server_init(&SV, &S, NULL, &err), 0);
+    after = narration_texts();
+    assert_string_equal(after, before);
+    assert_string_equal(after, "players Ann Ben\n--\n");
+    free(before);
+    free(after);
+    stop();
+    strbuf_free(&err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -619,6 +673,7 @@ int main(void)
         cmocka_unit_test(test_war_kept),
         cmocka_unit_test(test_seats_follow_players),
         cmocka_unit_test(test_answers_say),
+        cmocka_unit_test(test_story_after_restart),
     };
     return cmocka_run_group_tests(tests, play_test_setup, play_test_teardown);
 }
