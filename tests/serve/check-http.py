@@ -121,6 +121,17 @@ for data, status in [(b'GARBAGE\r\n\r\n', 400), (b'GET / HTTP/2.0\r\nHost: x\r\n
     for k, v in headers_wanted.items():
         check(('%s: %s' % (k, v)).encode() in head, '%r...: its answer has %s' % (what, k))
     check(body.startswith(b'{') and b'"error"' in body, '%r...: a JSON error (%s)' % (what, body[:60]))
+# A client that stops sending half-way through its head is closed at once.
+s = socket.create_connection(('127.0.0.1', port), timeout=5)
+s.sendall(b'GET /api/sta')
+s.shutdown(socket.SHUT_WR)
+t0 = time.time()
+try:
+    closed = s.recv(100) == b''
+except OSError:
+    closed = True
+s.close()
+check(closed and time.time() - t0 < 2, 'a head cut short: closed at once (%.1f s)' % (time.time() - t0))
 r, data = request(port, 'GET', '/?token=' + table)
 check(r.status == 200 and b'page.js?token=' + table.encode() in data, 'the page')
 check(r.getheader('Content-Type') == 'text/html; charset=utf-8', 'the page is HTML')
