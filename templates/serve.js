@@ -29,11 +29,13 @@
     return /[\s,#"]/.test(n) ? '"' + n.replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"' : n;
   }
   let answerVersion = 0;       // the version when the answer shown came
-  function showAnswer(ok, text) {
+  // kind: 'accepted' (written), 'undone' (taken back), 'mismatch' (written, but a check line
+  // the rules disagree with) or 'refused' (not written).
+  function showAnswer(kind, text) {
     answerVersion = state ? state.version : 0;
     const a = $('answer');
     a.hidden = !text;
-    a.className = 'answer ' + (ok ? 'accepted' : 'refused');
+    a.className = 'answer ' + kind;
     a.textContent = text;
   }
 
@@ -41,16 +43,21 @@
     try {
       const r = await fetch(q(path), {method: 'POST', body: body || '', cache: 'no-store'});
       const j = await r.json();
-      if (!r.ok) { showAnswer(false, j.error || ('refused: ' + r.status)); return false; }
-      if (j.accepted) {
-        showAnswer(true, j.waiting ? 'entered: waiting for the other players\n' + j.message
-                                   : (j.written ? 'written:\n' + j.written : '') + j.narration + j.warnings + j.message);
+      if (!r.ok) { showAnswer('refused', j.error || ('refused: ' + r.status)); return false; }
+      if (!j.accepted) {
+        showAnswer('refused', 'refused (not written):\n' + j.message);
+      } else if (j.undone) {
+        showAnswer('undone', 'taken back (no longer in the file):\n' + j.written + j.message);
+      } else if (j.waiting) {
+        showAnswer('accepted', 'entered: waiting for the other players\n' + j.message);
+      } else if (j.mismatch) {
+        showAnswer('mismatch', 'written, but the rules do not agree with it:\n' + j.written + j.message);
       } else {
-        showAnswer(false, 'refused (not written):\n' + j.message);
+        showAnswer('accepted', (j.written ? 'written:\n' + j.written : '') + j.narration + j.warnings + j.message);
       }
       return j.accepted;
     } catch (e) {
-      showAnswer(false, 'not sent: the server cannot be reached (' + e.message + ')');
+      showAnswer('refused', 'not sent: the server cannot be reached (' + e.message + ')');
       return false;
     }
   }
@@ -262,7 +269,7 @@
     $('who').textContent = 'XII Century · ' + (you.role === 'table' ? 'the table' : you.name || 'player ' + you.seat);
     const who = aw.seat ? name(aw.seat) : 'the table';
     $('awaited').textContent = aw.text;
-    if (answerVersion && state.version > answerVersion + 1) showAnswer(true, '');   // an old answer
+    if (answerVersion && state.version > answerVersion + 1) showAnswer('accepted', '');   // an old answer
     $('awaited').className = 'awaited' + (aw.yours ? ' yours' : '');
     $('await-box').dataset.kind = aw.kind;
     $('await-box').dataset.who = who;
@@ -291,7 +298,7 @@
       try {
         const url = state ? q('/api/wait', '&since=' + state.version) : q('/api/state');
         const r = await fetch(url, {cache: 'no-store'});
-        if (r.status === 403) { linkStatus(false, 'this link is not valid'); showAnswer(false, (await r.json()).error); return; }
+        if (r.status === 403) { linkStatus(false, 'this link is not valid'); showAnswer('refused', (await r.json()).error); return; }
         if (!r.ok) throw new Error('HTTP ' + r.status);
         state = await r.json();
         linkStatus(true, 'live · ' + state.statements + ' statements');

@@ -245,6 +245,8 @@ void serve_json_outcome(const struct serve_outcome *o, unsigned long version, st
     json_t *j = json_object();
     json_object_set_new(j, "accepted", json_boolean(o->accepted));
     json_object_set_new(j, "waiting", json_boolean(o->waiting));
+    json_object_set_new(j, "undone", json_boolean(o->undone));
+    json_object_set_new(j, "mismatch", json_boolean(o->mismatch));
     set_str(j, "message", strbuf_cstr(&o->message));
     set_str(j, "written", strbuf_cstr(&o->written));
     set_str(j, "narration", strbuf_cstr(&o->narration));

@@ -65,6 +65,8 @@ static int follow_players(struct serve_server *sv, struct strbuf *err)
     return 0;
 }
 
+static void retold(void *ctx, int seat, const char *text);
+
 int serve_server_init(struct serve_server *sv, struct record_session *s, const char *links_path,
                       struct strbuf *err)
 {
@@ -95,6 +97,8 @@ int serve_server_init(struct serve_server *sv, struct record_session *s, const c
         serve_server_free(sv);
         return -1;
     }
+    /* What happened is FILE's own story: the same after a restart. */
+    record_session_story(s, SERVE_NEWS_KEPT, retold, sv);
     return 0;
 }
 
@@ -163,14 +167,9 @@ static void for_phones(const struct serve_server *sv, struct serve_outcome *o)
     unfolder(sv, &o->narration);
 }
 
-/* A new version: the entry for the narration, the war entries still awaited kept, and the
- * waiting pages woken. */
-static void changed(struct serve_server *sv, int role, const char *text)
+/* The narration's next entry, at the version now (the oldest goes beyond SERVE_NEWS_KEPT). */
+static void tell(struct serve_server *sv, int role, struct strbuf *text)
 {
-    serve_war_sync(&sv->war, sv->s);
-    struct strbuf kept = STRBUF_INIT;
-    keep_war(sv, &kept);
-    sv->version++;
     if (sv->nnews == SERVE_NEWS_KEPT) {
         free(sv->news[0].text);
         memmove(sv->news, sv->news + 1, (SERVE_NEWS_KEPT - 1) * sizeof sv->news[0]);
@@ -179,10 +178,32 @@ static void changed(struct serve_server *sv, int role, const char *text)
     struct serve_news *n = &sv->news[sv->nnews++];
     n->version = sv->version;
     n->role = role;
+    unfolder(sv, text);
+    n->text = xstrdup(strbuf_cstr(text));
+}
+
+/* A new version: the entry for the narration, the war entries still awaited kept, and the
+ * waiting pages woken. */
+static void changed(struct serve_server *sv, int role, const char *text)
+{
+    serve_war_sync(&sv->war, sv->s);
+    struct strbuf kept = STRBUF_INIT;
+    keep_war(sv, &kept);
+    sv->version++;
     strbuf_puts(&kept, text);
-    unfolder(sv, &kept);
-    n->text = strbuf_detach(&kept);
+    tell(sv, role, &kept);
+    strbuf_free(&kept);
     pthread_cond_broadcast(&sv->changed);
+}
+
+/* An entry of the story rebuilt from FILE (record_session_story). */
+static void retold(void *ctx, int seat, const char *text)
+{
+    struct serve_server *sv = ctx;
+    struct strbuf b = STRBUF_INIT;
+    strbuf_puts(&b, text);
+    tell(sv, seat >= 0 ? seat : SERVE_TABLE, &b);
+    strbuf_free(&b);
 }
 
 /* The recorder's verdict on a line read. */
@@ -202,6 +223,7 @@ static void submit(struct serve_server *sv, int role, struct record_line *l, str
         break;
     case RECORD_ACCEPTED: {
         o->accepted = 1;
+        o->mismatch = res.mismatch;
         strbuf_append(&o->written, strbuf_cstr(&res.written), res.written.len);
         strbuf_append(&o->message, strbuf_cstr(&res.message), res.message.len);
         strbuf_append(&o->narration, strbuf_cstr(&res.narration), res.narration.len);
@@ -211,6 +233,8 @@ static void submit(struct serve_server *sv, int role, struct record_line *l, str
                       strbuf_cstr(&res.warnings), strbuf_cstr(&res.message));
         changed(sv, role, strbuf_cstr(&text));
         strbuf_free(&text);
+        if (res.mismatch)
+            strbuf_puts(&o->message, "It is written as it was entered: undo takes it back.\n");
         struct strbuf err = STRBUF_INIT;
         if (follow_players(sv, &err) != 0)
             strbuf_printf(&o->message, "no links for the players: %s\n", strbuf_cstr(&err));
@@ -305,7 +329,7 @@ void serve_undo(struct serve_server *sv, int role, struct serve_outcome *o)
     memset(o, 0, sizeof *o);
     if (role >= 0 && sv->war.seat[role].entered) {
         sv->war.seat[role].entered = 0;
-        o->accepted = 1;
+        o->accepted = o->undone = 1;
         strbuf_puts(&o->written, "(your war choice)\n");
         struct strbuf text = STRBUF_INIT;
         strbuf_printf(&text, "%s took back their war choice\n", sv->s->replay->state.cfg.names[role]);
@@ -334,7 +358,7 @@ void serve_undo(struct serve_server *sv, int role, struct serve_outcome *o)
         if (rc > 0)
             strbuf_printf(&o->message, "%s\n", strbuf_cstr(&err));
         strbuf_reset(&err);
-        o->accepted = 1;
+        o->accepted = o->undone = 1;
         struct strbuf text = STRBUF_INIT;
         strbuf_printf(&text, "taken back:\n%s", strbuf_cstr(&o->written));
         changed(sv, role, strbuf_cstr(&text));

@@ -72,6 +72,9 @@ const char *serve_seat_name(const struct serve_server *sv, int seat);
 struct serve_outcome {
     int accepted;               /* written (or taken back, or a war entry kept) */
     int waiting;                /* a war entry kept: the line waits for the others */
+    int undone;                 /* an undo: written holds what was taken back */
+    int mismatch;               /* a check line written whose values the rules' differ from
+                                   (message says which and why) */
     struct strbuf message;      /* the refusal (the audit's words), or a check line's notes */
     struct strbuf written;      /* the lines written or taken back */
     struct strbuf narration;    /* what the rules did by themselves (events, penalties, MAX

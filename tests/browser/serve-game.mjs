@@ -336,6 +336,25 @@ for (let k = 0; k < steps.length; k++) {
 for (const who in pages) await pages[who].screenshot({path: path.join(shots, `05-end-${who}.png`), fullPage: true});
 const over = await pages.table.$eval('#awaited', (a) => a.textContent);
 check(/game is over/i.test(over), 'the table page says the game is over: ' + over);
+// A check line the rules disagree with, from Ann's phone: written, but shown as a mismatch
+// (not as a success); her undo is shown as taken back (not as written).
+{
+  const before = fs.readFileSync(file, 'utf8');
+  await typeLine(pages.Ann, 'check Ann food 99');
+  await pages.Ann.waitForFunction(() => /mismatch/.test(document.getElementById('answer').className),
+                                  {timeout: WAIT}).catch(() => {});
+  const said = await answerText(pages.Ann);
+  check(/^answer mismatch: written, but the rules do not agree/.test(said) && !/as the table typed it/.test(said),
+        'a mismatching check line is shown as a mismatch: ' + said);
+  await pages.Ann.screenshot({path: path.join(shots, '05c-ann-mismatch.png'), fullPage: true});
+  await pages.Ann.$eval('#undo', (b) => b.click());
+  await pages.Ann.waitForFunction(() => /undone/.test(document.getElementById('answer').className),
+                                  {timeout: WAIT}).catch(() => {});
+  const undone = await answerText(pages.Ann);
+  check(/^answer undone: taken back/.test(undone) && /check Ann food 99/.test(undone) && !/written:/.test(undone),
+        "Ann's undo is shown as taken back: " + undone);
+  check(fs.readFileSync(file, 'utf8') === before, 'the check line is gone from FILE');
+}
 // The recorder's other refusals: a short form it refuses (xii play's message), and a line not
 // written because FILE was changed from outside (taken back after).
 {

@@ -121,6 +121,17 @@ for data, status in [(b'GARBAGE\r\n\r\n', 400), (b'GET / HTTP/2.0\r\nHost: x\r\n
     for k, v in headers_wanted.items():
         check(('%s: %s' % (k, v)).encode() in head, '%r...: its answer has %s' % (what, k))
     check(body.startswith(b'{') and b'"error"' in body, '%r...: a JSON error (%s)' % (what, body[:60]))
+# A client that stops sending half-way through its head is closed at once.
+s = socket.create_connection(('127.0.0.1', port), timeout=5)
+s.sendall(b'GET /api/sta')
+s.shutdown(socket.SHUT_WR)
+t0 = time.time()
+try:
+    closed = s.recv(100) == b''
+except OSError:
+    closed = True
+s.close()
+check(closed and time.time() - t0 < 2, 'a head cut short: closed at once (%.1f s)' % (time.time() - t0))
 r, data = request(port, 'GET', '/?token=' + table)
 check(r.status == 200 and b'page.js?token=' + table.encode() in data, 'the page')
 check(r.getheader('Content-Type') == 'text/html; charset=utf-8', 'the page is HTML')
@@ -254,6 +265,10 @@ for cmd in [['play'], ['serve', '--port', '0']]:
     check(r.returncode == 3 and 'is being recorded by xii serve (process %d holds' % p.pid in r.stderr,
           'xii %s while xii serve holds FILE: says so (%s)' % (cmd[0], r.stderr.strip()))
 check('round 1' in open(game).read(), 'the game continues')
+r, data = request(links2['table'][0], 'GET', '/api/state?token=' + table)
+told = [n['text'] for n in json.loads(data)['narration']]
+check(any(t.startswith('\nround 1\n') for t in told) and any('shared 3 4' in t for t in told),
+      'what happened is told again after the restart: %s' % told)
 p.send_signal(signal.SIGINT)
 p.communicate(timeout=10)
 check(p.returncode == 0, 'Ctrl-C stops the server')

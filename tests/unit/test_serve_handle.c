@@ -565,6 +565,101 @@ static void test_seats_follow_players(void **state)
     strbuf_free(&err);
 }
 
+/* The answer's JSON for a line or an undo from token (the caller frees it). */
+static json_t *answer_to(const char *path, const char *token, const char *line)
+{
+    struct serve_response rs;
+    assert_int_equal(ask("POST", path, token, line, &rs), 200);
+    json_t *j = json_loads(strbuf_cstr(&rs.body), 0, NULL);
+    assert_non_null(j);
+    strbuf_free(&rs.body);
+    return j;
+}
+
+/* An undo's answer says what was taken back as taken back; a check line the rules disagree
+ * with is written but said to be a mismatch, not a plain success. */
+static void test_answers_say(void **state)
+{
+    (void)state;
+    start("answers.xii");
+    header();
+    assert_true(line_by(TABLE, "round"));
+    assert_true(line_by(TABLE, "3 4"));
+    assert_true(line_by(ANN, "1 2"));
+    json_t *j = answer_to("/api/line", ANN, "4 population");
+    assert_true(json_is_true(json_object_get(j, "accepted")));
+    assert_true(json_is_false(json_object_get(j, "undone")));
+    assert_true(json_is_false(json_object_get(j, "mismatch")));
+    json_decref(j);
+    j = answer_to("/api/undo", ANN, NULL);
+    assert_true(json_is_true(json_object_get(j, "accepted")));
+    assert_true(json_is_true(json_object_get(j, "undone")));
+    assert_string_equal(json_string_value(json_object_get(j, "written")), "  4 population\n");
+    json_decref(j);
+    j = answer_to("/api/line", ANN, "check Ann food 9");
+    assert_true(json_is_true(json_object_get(j, "accepted")));
+    assert_true(json_is_true(json_object_get(j, "mismatch")));
+    const char *m = json_string_value(json_object_get(j, "message"));
+    assert_non_null(strstr(m, "undo takes it back"));
+    assert_null(strstr(m, "as the table typed it"));
+    json_decref(j);
+    stop();
+}
+
+/* The narration's texts in /api/state, one string (each entry's text, then a line "--"). */
+static char *narration_texts(void)
+{
+    struct serve_response rs;
+    assert_int_equal(ask("GET", "/api/state", TABLE, NULL, &rs), 200);
+    json_t *j = json_loads(strbuf_cstr(&rs.body), 0, NULL);
+    assert_non_null(j);
+    struct strbuf all = STRBUF_INIT;
+    json_t *news = json_object_get(j, "narration");
+    for (size_t i = 0; i < json_array_size(news); i++)
+        strbuf_printf(&all, "%s--\n", json_string_value(json_object_get(json_array_get(news, i), "text")));
+    json_decref(j);
+    strbuf_free(&rs.body);
+    return strbuf_detach(&all);
+}
+
+/* What happened is rebuilt from FILE at a restart: the same entries as before it (the lines
+ * with what the rules did, the warnings and a check line's findings, the notes). */
+static void test_story_after_restart(void **state)
+{
+    (void)state;
+    start("story.xii");
+    type_lines("tests/browser/game-2p.xii", 1, 44);
+    assert_true(line_by(TABLE, "# a note from the table"));
+    assert_true(line_by(TABLE, "check Ann food 99"));        /* its findings */
+    type_lines("tests/browser/game-2p.xii", 45, 50);
+    char *before = narration_texts();
+    assert_non_null(strstr(before, "a note from the table"));
+    assert_non_null(strstr(before, "check Ann food 99"));
+    stop();
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(record_session_open(&S, &GD, file_path("story.xii"), &err), 0);
+    assert_int_equal(serve_server_init(&SV, &S, NULL, &err), 0);
+    char *after = narration_texts();
+    assert_string_equal(after, before);
+    free(before);
+    free(after);
+    /* Fewer lines than the entries kept: every one told. */
+    stop();
+    start("story2.xii");
+    assert_true(line_by(TABLE, "players Ann Ben"));
+    before = narration_texts();
+    stop();
+    assert_int_equal(record_session_open(&S, &GD, file_path("story2.xii"), &err), 0);
+    assert_int_equal(serve_server_init(&SV, &S, NULL, &err), 0);
+    after = narration_texts();
+    assert_string_equal(after, before);
+    assert_string_equal(after, "players Ann Ben\n--\n");
+    free(before);
+    free(after);
+    stop();
+    strbuf_free(&err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -577,6 +672,8 @@ int main(void)
         cmocka_unit_test(test_hint),
         cmocka_unit_test(test_war_kept),
         cmocka_unit_test(test_seats_follow_players),
+        cmocka_unit_test(test_answers_say),
+        cmocka_unit_test(test_story_after_restart),
     };
     return cmocka_run_group_tests(tests, play_test_setup, play_test_teardown);
 }
