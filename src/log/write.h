@@ -16,6 +16,8 @@ void log_write_move_text(const struct gamedata *gd, const struct move *m, struct
  * events line (events named by id), solo and the variant. */
 void log_write_header(const struct gamedata *gd, const struct game_config *cfg, const char *title,
                       struct strbuf *out);
+/* "# TEXT", a comment line (line breaks in text become spaces). */
+void log_write_comment(const char *text, struct strbuf *out);
 /* "\nround R". */
 void log_write_round(int round, struct strbuf *out);
 /* "shared D1 D2". */
