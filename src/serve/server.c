@@ -81,6 +81,7 @@ void serve_server_free(struct serve_server *sv)
     for (int p = 0; p < XII_MAX_PLAYERS; p++)
         for (int k = 0; k < 2; k++)
             strbuf_free(&sv->sheet[p][k]);
+    serve_choices_free(&sv->choices);
     free(sv->links_path);
     free(sv->war_path);
     pthread_cond_destroy(&sv->changed);
@@ -163,6 +164,7 @@ static void submit(struct serve_server *sv, int role, const char *line, struct s
         strbuf_printf(&text, "%s%s%s%s", strbuf_cstr(&res.written), strbuf_cstr(&res.narration),
                       strbuf_cstr(&res.warnings), strbuf_cstr(&res.message));
         changed(sv, role, strbuf_cstr(&text));
+        sv->log_version = sv->version;
         strbuf_free(&text);
         struct strbuf err = STRBUF_INIT;
         if (seat_tokens(sv, &err) != 0)
@@ -208,9 +210,39 @@ void serve_enter(struct serve_server *sv, int role, const char *typed, struct se
     submit(sv, role, typed, o);
 }
 
+void serve_pass(struct serve_server *sv, int role, struct serve_outcome *o)
+{
+    memset(o, 0, sizeof *o);
+    const struct log_await *a = &sv->s->await;
+    if (a->kind != LOG_AWAIT_RESERVE || sv->passed == sv->log_version + 1) {
+        strbuf_puts(&o->message, "no reserve die is awaited now\n");
+        return;
+    }
+    if (role != SERVE_TABLE && role != a->player) {
+        strbuf_printf(&o->message, "this is %s's to say, from their own link\n",
+                      sv->s->replay->state.cfg.names[a->player]);
+        return;
+    }
+    o->accepted = 1;
+    struct strbuf text = STRBUF_INIT;
+    strbuf_printf(&text, "%s: no reserve die (nothing written: the next line ends the turn)\n",
+                  sv->s->replay->state.cfg.names[a->player]);
+    strbuf_append(&o->message, strbuf_cstr(&text), text.len);
+    changed(sv, role, strbuf_cstr(&text));
+    sv->passed = sv->log_version + 1;
+    strbuf_free(&text);
+}
+
 void serve_undo(struct serve_server *sv, int role, struct serve_outcome *o)
 {
     memset(o, 0, sizeof *o);
+    if (sv->passed == sv->log_version + 1 && (role == SERVE_TABLE || role == sv->s->await.player)) {
+        sv->passed = 0;
+        o->accepted = 1;
+        strbuf_puts(&o->message, "taken back: a reserve die may still follow\n");
+        changed(sv, role, "taken back: a reserve die may still follow\n");
+        return;
+    }
     if (role >= 0 && sv->war.seat[role].entered) {
         sv->war.seat[role].entered = 0;
         o->accepted = 1;
@@ -240,6 +272,7 @@ void serve_undo(struct serve_server *sv, int role, struct serve_outcome *o)
         struct strbuf text = STRBUF_INIT;
         strbuf_printf(&text, "taken back:\n%s", strbuf_cstr(&o->written));
         changed(sv, role, strbuf_cstr(&text));
+        sv->log_version = sv->version;
         strbuf_free(&text);
     }
     strbuf_free(&err);

@@ -114,7 +114,7 @@ with open(game + '.links', 'w') as f:
     f.write('not links\n')
 r = subprocess.run([xii, 'serve', '--port', '0', game], capture_output=True, text=True, timeout=10)
 check(r.returncode != 0 and 'not a file of links' in r.stderr, 'a damaged FILE.links is refused: ' + r.stderr)
-# The hint is what xii hint says at the same position.
+# The hint is about xii hint's position, bounded in time, and says how its plans are ranked.
 game_lines = open(os.path.join(os.path.dirname(__file__), '..', 'browser', 'game-2p.xii')).read().split('\n')
 late = os.path.join(out, 'late.xii')
 with open(late, 'w') as f:
@@ -124,7 +124,10 @@ port = links['Ann'][0]
 r, data = request(port, 'GET', '/api/hint?token=' + links['Ann'][1])
 want = subprocess.run([xii, 'hint', '--player', 'Ann', late], capture_output=True, text=True).stdout
 got = json.loads(data)
-check(r.status == 200 and got['hint'] == want and want.startswith('Ann, round 10'), 'the hint is xii hint\'s: ' + data.decode())
+check(r.status == 200 and got['hint'].split('\n')[0] == want.split('\n')[0] and want.startswith('Ann, round 10'),
+      'the hint is about xii hint\'s position: ' + data.decode())
+check(got['ranked_by'] == 'win' and got['seconds'] == 1.0,
+      'the hint is time-bounded and says how it ranks: ' + data.decode())
 check(got['plans'] and all(not line.startswith(' ') for line in got['plans'][0]['lines']), 'each plan\'s lines')
 r, data = request(port, 'GET', '/api/hint?token=' + links['Ben'][1])
 check(r.status == 200 and json.loads(data)['message'] == "the decision at the end of the log is Ann's, not Ben's",

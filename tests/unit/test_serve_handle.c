@@ -134,8 +134,8 @@ static void test_every_request_without_its_token(void **state)
     char *before = slurp(file_path("tokens.xii"));
     unsigned long version = SV.version;
     static const char *const paths[] = {"/", "/page.js", "/page.css", "/api/state", "/api/wait", "/api/line",
-                                        "/api/undo", "/sheet/1.svg", "/sheet/2.svg", "/api/hint", "/nowhere",
-                                        "/../etc/passwd"};
+                                        "/api/undo", "/sheet/1.svg", "/sheet/2.svg", "/api/hint", "/api/decide",
+                                        "/sheets.pdf", "/nowhere", "/../etc/passwd"};
     static const char *const methods[] = {"GET", "POST", "PUT", "DELETE", "HEAD"};
     char off[SERVE_TOKEN_HEX + 1];
     memcpy(off, TABLE, sizeof off);
@@ -153,7 +153,7 @@ static void test_every_request_without_its_token(void **state)
                 strbuf_free(&rs.body);
                 n++;
             }
-    assert_int_equal(n, 12 * 5 * 6);
+    assert_int_equal(n, 14 * 5 * 6);
     char *after = slurp(file_path("tokens.xii"));
     assert_string_equal(before, after);
     assert_int_equal(SV.version, version);
@@ -365,6 +365,149 @@ static void test_state(void **state)
     serve_handle(&SV, &rq, &rs);
     assert_int_equal(rs.status, 400);
     strbuf_free(&rs.body);
+    stop();
+}
+
+/* POSTs a decision (serve/decide.h) with the version the server is at (when version is -1);
+ * returns the status, the answer's JSON in *answer. */
+static int decide_by(const char *token, long long version, const char *rest, json_t **answer)
+{
+    char body[512];
+    snprintf(body, sizeof body, "{\"version\": %lld, %s}", version < 0 ? (long long)SV.version : version, rest);
+    struct serve_response rs;
+    int status = ask("POST", "/api/decide", token, body, &rs);
+    *answer = json_loads(strbuf_cstr(&rs.body), 0, NULL);
+    assert_non_null(*answer);
+    strbuf_free(&rs.body);
+    return status;
+}
+
+static int decided(const char *token, const char *rest)
+{
+    json_t *j;
+    int status = decide_by(token, -1, rest, &j);
+    int accepted = status == 200 && json_is_true(json_object_get(j, "accepted"));
+    json_decref(j);
+    return accepted;
+}
+
+/* The state as token sees it (free with json_decref). */
+static json_t *state_of(const char *token)
+{
+    struct serve_response rs;
+    assert_int_equal(ask("GET", "/api/state", token, NULL, &rs), 200);
+    json_t *j = json_loads(strbuf_cstr(&rs.body), 0, NULL);
+    assert_non_null(j);
+    strbuf_free(&rs.body);
+    return j;
+}
+
+/* The index of the move listed with that line, or -1. */
+static long long move_index(json_t *st, const char *line)
+{
+    json_t *moves = json_object_get(json_object_get(st, "awaited"), "moves");
+    for (size_t i = 0; i < json_array_size(moves); i++)
+        if (strcmp(json_string_value(json_object_get(json_array_get(moves, i), "line")), line) == 0)
+            return json_integer_value(json_object_get(json_array_get(moves, i), "index"));
+    return -1;
+}
+
+/* The buttons' decisions: each is written by src/log as the statement, checked for the seat
+ * as a typed line is, and refused when the page's version is one FILE has left. */
+static void test_decide(void **state)
+{
+    (void)state;
+    start("decide.xii");
+    header();
+    /* Round 1 is started by a button too: the header is whole, round 1 is awaited. */
+    json_t *st = state_of(TABLE);
+    assert_string_equal(json_string_value(json_object_get(json_object_get(st, "awaited"), "kind")), "round");
+    assert_string_equal(json_string_value(json_object_get(json_object_get(st, "you"), "name")), "the table");
+    json_decref(st);
+    assert_false(decided(ANN, "\"kind\": \"round\""));        /* the table's */
+    assert_true(decided(TABLE, "\"kind\": \"round\""));
+    assert_string_equal(last_line(), "round 1");
+    assert_true(decided(TABLE, "\"kind\": \"shared\", \"dice\": [3, 4]"));
+    assert_string_equal(last_line(), "shared 3 4");
+    assert_false(decided(BEN, "\"kind\": \"turn\", \"dice\": [1, 2]"));   /* Ann's roll */
+    assert_true(decided(ANN, "\"kind\": \"turn\", \"dice\": [1, 2]"));
+    assert_string_equal(last_line(), "turn Ann 1 2");
+    /* Every move listed: its waste mark is the audit's warning on the line written. */
+    st = state_of(ANN);
+    json_t *moves = json_object_get(json_object_get(st, "awaited"), "moves");
+    size_t n = json_array_size(moves), wasted = 0;
+    assert_true(n > 10);
+    for (size_t i = 0; i < n; i++) {
+        json_t *m = json_array_get(moves, i);
+        char rest[80];
+        snprintf(rest, sizeof rest, "\"kind\": \"move\", \"index\": %lld", json_integer_value(json_object_get(m, "index")));
+        json_t *a;
+        assert_int_equal(decide_by(ANN, -1, rest, &a), 200);
+        assert_true(json_is_true(json_object_get(a, "accepted")));
+        char want[120];
+        snprintf(want, sizeof want, "%s\n", json_string_value(json_object_get(m, "line")));
+        assert_string_equal(json_string_value(json_object_get(a, "written")) + strspn(json_string_value(json_object_get(a, "written")), " "), want);
+        int warned = strstr(json_string_value(json_object_get(a, "warnings")), "[rule: waste]") != NULL;
+        assert_int_equal(json_is_true(json_object_get(m, "waste")), warned);
+        wasted += (size_t)warned;
+        json_decref(a);
+        assert_true(undo_by(ANN));
+    }
+    assert_true(wasted > 0);
+    /* Ben's link lists no move of Ann's turn, and cannot enter one. */
+    json_t *ben = state_of(BEN);
+    assert_int_equal(json_array_size(json_object_get(json_object_get(ben, "awaited"), "moves")), 0);
+    json_decref(ben);
+    char rest[80];
+    snprintf(rest, sizeof rest, "\"kind\": \"move\", \"index\": %lld", move_index(st, "4 population"));
+    assert_false(decided(BEN, rest));
+    /* A page the game has left: refused with a message, nothing written. */
+    unsigned long old = SV.version;
+    assert_true(decided(ANN, rest));
+    assert_string_equal(last_line(), "4 population");
+    json_t *a;
+    assert_int_equal(decide_by(ANN, (long long)old, rest, &a), 409);
+    assert_non_null(strstr(json_string_value(json_object_get(a, "message")), "moved on"));
+    json_decref(a);
+    assert_string_equal(last_line(), "4 population");
+    json_decref(st);
+    /* Bad decisions: 400, nothing written. */
+    assert_int_equal(decide_by(ANN, -1, "\"kind\": \"move\", \"index\": 999", &a), 400);
+    json_decref(a);
+    assert_int_equal(decide_by(ANN, -1, "\"kind\": \"fly\"", &a), 400);
+    json_decref(a);
+    assert_int_equal(decide_by(ANN, -1, "\"kind\": \"turn\", \"dice\": [7, 1]", &a), 400);
+    json_decref(a);
+    struct serve_response rs;
+    assert_int_equal(ask("POST", "/api/decide", ANN, "4 food", &rs), 400);
+    strbuf_free(&rs.body);
+    assert_string_equal(last_line(), "4 population");
+    /* The other dice, then a reserve die may follow: the next player's roll is offered to
+     * Ben already, and "no reserve die" is Ann's (or the table's) to say. */
+    assert_true(line_by(ANN, "3 food"));
+    assert_true(line_by(ANN, "2 supply"));
+    assert_true(line_by(ANN, "1 store"));
+    st = state_of(BEN);
+    json_t *aw = json_object_get(st, "awaited");
+    assert_string_equal(json_string_value(json_object_get(aw, "kind")), "reserve");
+    json_t *then = json_object_get(aw, "then");
+    assert_string_equal(json_string_value(json_object_get(then, "kind")), "turn");
+    assert_int_equal(json_integer_value(json_object_get(then, "seat")), 2);
+    assert_false(json_is_true(json_object_get(then, "passed")));
+    /* The players' values are the ones before the turn's end (feeding not done yet). */
+    json_t *ann = json_array_get(json_object_get(st, "players"), 0);
+    assert_int_equal(json_integer_value(json_object_get(ann, "food")), 3);
+    json_decref(st);
+    assert_false(decided(BEN, "\"kind\": \"pass\""));
+    assert_true(decided(ANN, "\"kind\": \"pass\""));
+    assert_false(decided(ANN, "\"kind\": \"pass\""));        /* said already */
+    st = state_of(TABLE);
+    assert_true(json_is_true(json_object_get(json_object_get(json_object_get(st, "awaited"), "then"), "passed")));
+    json_decref(st);
+    assert_true(undo_by(ANN));                                  /* takes the pass back */
+    assert_string_equal(last_line(), "1 store");
+    assert_true(decided(BEN, "\"kind\": \"turn\", \"dice\": [1, 5]"));
+    assert_string_equal(last_line(), "turn Ben 1 5");
     stop();
 }
 
@@ -588,6 +731,7 @@ int main(void)
         cmocka_unit_test(test_routes),
         cmocka_unit_test(test_permissions),
         cmocka_unit_test(test_state),
+        cmocka_unit_test(test_decide),
         cmocka_unit_test(test_links_kept),
         cmocka_unit_test(test_hint),
         cmocka_unit_test(test_war_kept),
