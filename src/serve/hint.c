@@ -36,7 +36,8 @@ static void work_out(const struct gamedata *gd, const char *name, const struct s
         struct log_await a;
         log_await(r, &a);
         struct advice_hint_settings h;
-        advice_hint_settings_init(&h, ADVICE_HINT_ROLLOUTS);
+        advice_hint_settings_init(&h, SERVE_HINT_ROLLOUTS);
+        h.rollouts_given = 1;
         h.seconds = SERVE_HINT_SECONDS;
         if (a.round == GD_ROUNDS)
             h.screen_nodes = SERVE_HINT_LAST_SCREEN;

@@ -1,11 +1,12 @@
-/* The advisor's hint for a link (GET /api/hint): what `xii hint --time 1 --player NAME FILE`
- * says about FILE as it stands (the table's link: about whoever decides), with xii hint's
- * other default settings (advisor/advice_hint.h): the three best moves. The answer is bounded
- * to keep within about 3 s at every round on two loaded cores: the rollouts stop after
- * SERVE_HINT_SECONDS (fewer than xii hint's where a rollout is long), and in the game's last
- * round, where each plan screened is played out to the end, the screen stops at
- * SERVE_HINT_LAST_SCREEN partial plans (the report says the listing was cut). The page says
- * so.
+/* The advisor's hint for a link (GET /api/hint): what `xii hint --rollouts 32 --time 1
+ * --player NAME FILE` says about FILE as it stands (the table's link: about whoever decides),
+ * with xii hint's other default settings (advisor/advice_hint.h): the three best moves. The
+ * answer is bounded to come within about 3 s at every round, even on two loaded cores (an idle
+ * machine does xii hint's full budget in that time, a shared one not): at most
+ * SERVE_HINT_ROLLOUTS rollouts a plan (xii hint: up to 1024) and none after
+ * SERVE_HINT_SECONDS, and in the game's last round, where each plan screened is played out to
+ * the end, the screen stops at SERVE_HINT_LAST_SCREEN partial plans (the report says the
+ * listing was cut). The page says it is a quick answer.
  *
  * A hint takes a second or two of processor time, so it runs off the server's lock: FILE's
  * text is copied under the lock and replayed here, as `xii hint` replays the file; the other
@@ -19,6 +20,7 @@
 
 #define SERVE_HINTS_AT_ONCE 2
 #define SERVE_HINT_TOP 3
+#define SERVE_HINT_ROLLOUTS 32
 #define SERVE_HINT_SECONDS 1.0
 #define SERVE_HINT_LAST_SCREEN 10000
 

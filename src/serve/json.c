@@ -368,6 +368,7 @@ void serve_json_hint(const char *report, const char *message, const struct strbu
     json_object_set_new(j, "plans", arr);
     json_object_set_new(j, "ranked_by", json_text(goal));
     json_object_set_new(j, "seconds", json_fixed(SERVE_HINT_SECONDS, 1));
+    set_int(j, "rollouts", SERVE_HINT_ROLLOUTS);
     set_int(j, "statements", (long long)statements);
     set_int(j, "version", (long long)version);
     dump(j, out);

@@ -126,7 +126,7 @@ want = subprocess.run([xii, 'hint', '--player', 'Ann', late], capture_output=Tru
 got = json.loads(data)
 check(r.status == 200 and got['hint'].split('\n')[0] == want.split('\n')[0] and want.startswith('Ann, round 10'),
       'the hint is about xii hint\'s position: ' + data.decode())
-check(got['ranked_by'] == 'win' and got['seconds'] == 1.0,
+check(got['ranked_by'] == 'win' and got['seconds'] == 1.0 and got['rollouts'] == 32,
       'the hint is time-bounded and says how it ranks: ' + data.decode())
 check(got['plans'] and all(not line.startswith(' ') for line in got['plans'][0]['lines']), 'each plan\'s lines')
 r, data = request(port, 'GET', '/api/hint?token=' + links['Ben'][1])
