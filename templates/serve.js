@@ -350,8 +350,9 @@
     t.appendChild(head);
     for (const p of state.players) {
       const tr = el('tr', {class: p.seat === state.awaited.seat ? 'turn' : ''});
-      for (const v of [p.name, p.population, p.food, p.supply, p.reputation, p.pow, p.score, (p.reserve || []).join(' ')])
+      for (const v of [p.name, p.population, p.food, p.supply, p.reputation, p.pow, p.score])
         tr.appendChild(el('td', {}, String(v)));
+      tr.appendChild(el('td', {class: 'reserve'}, (p.reserve || []).join(' ')));
       t.appendChild(tr);
     }
   }

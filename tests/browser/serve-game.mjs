@@ -404,6 +404,8 @@ for (let k = 0; k < steps.length; k++) {
   if (!shotTurn && who === 'Ann' && round === 3 && /^\d/.test(word)) {
     shotTurn = true;
     await pages.Ann.screenshot({path: path.join(shots, '360-turn.png')});
+    for (const p of players)
+      check(await pages[p].evaluate(() => document.documentElement.scrollWidth <= 360), p + "'s page fits 360 px in a turn");
   }
 
   // Once: Ann's own undo, and Ben's refused undo of Ann's line.
@@ -437,6 +439,8 @@ check(passChecked, '"no reserve die" was tapped once');
 for (const r of [1, 5, 10]) check(r in hintMs, 'a hint was asked in round ' + r);
 for (const who in pages) await pages[who].screenshot({path: path.join(shots, `05-end-${who}.png`), fullPage: true});
 await pages.Ann.screenshot({path: path.join(shots, '360-standings.png')});
+for (const p of players)
+  check(await pages[p].evaluate(() => document.documentElement.scrollWidth <= 360), p + "'s page fits 360 px at the end");
 const over = await pages.table.$eval('#awaited', (a) => a.textContent);
 check(/game is over/i.test(over), 'the table page says the game is over: ' + over);
 // The final standings on every page: the scores of the check lines, the winner named.
