@@ -183,8 +183,11 @@ void serve_enter(struct serve_server *sv, int role, const char *typed, struct se
     if (!serve_may_enter(sv->s, role, typed, &one, &o->message))
         return;
     const struct game_state *st = &sv->s->replay->state;
-    if (one && role >= 0 && one->stmts[0].kind == LOG_WAR && st->cfg.nplayers > 1) {
-        if (serve_war_enter(&sv->war, sv->s, role, &one->stmts[0], &o->message) == 0) {
+    /* One player's war entry (from their link, or the table's for them): kept until every
+     * player has entered. */
+    int seat = one && one->stmts[0].kind == LOG_WAR ? record_statement_seat(sv->s, &one->stmts[0]) : -1;
+    if (seat >= 0 && st->cfg.nplayers > 1) {
+        if (serve_war_enter(&sv->war, sv->s, seat, &one->stmts[0], &o->message) == 0) {
             struct strbuf line = STRBUF_INIT;
             if (serve_war_line(&sv->war, sv->s, &line)) {
                 submit(sv, SERVE_TABLE, strbuf_cstr(&line), o);
@@ -193,11 +196,11 @@ void serve_enter(struct serve_server *sv, int role, const char *typed, struct se
                     keep_war(sv, &o->message);
                 }
             } else if (keep_war(sv, &o->message) != 0) {
-                sv->war.seat[role].entered = 0;             /* not kept: not entered */
+                sv->war.seat[seat].entered = 0;             /* not kept: not entered */
             } else {
                 o->accepted = o->waiting = 1;
                 struct strbuf text = STRBUF_INIT;
-                strbuf_printf(&text, "%s has entered their war choice\n", st->cfg.names[role]);
+                strbuf_printf(&text, "%s has entered their war choice\n", st->cfg.names[seat]);
                 changed(sv, role, strbuf_cstr(&text));
                 strbuf_free(&text);
             }

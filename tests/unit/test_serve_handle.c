@@ -227,6 +227,8 @@ static void test_routes(void **state)
     stop();
 }
 
+static int decided(const char *token, const char *rest);
+
 static void test_permissions(void **state)
 {
     (void)state;
@@ -303,6 +305,14 @@ static void test_permissions(void **state)
     assert_false(undo_by(BEN));
     assert_true(undo_by(TABLE));
     assert_true(line_by(TABLE, "war Ann avoid, Ben avoid"));
+    /* The table's link enters a player's part for them, by its button: it waits like theirs. */
+    assert_true(undo_by(TABLE));
+    assert_true(decided(TABLE, "\"kind\": \"war\", \"seat\": 1, \"support\": false, \"dice\": []"));
+    assert_true(SV.war.seat[0].entered);
+    assert_string_equal(last_line(), "1 supply");
+    assert_false(decided(ANN, "\"kind\": \"war\", \"seat\": 2, \"support\": false, \"dice\": []"));
+    assert_true(decided(BEN, "\"kind\": \"war\", \"support\": false, \"dice\": []"));
+    assert_string_equal(last_line(), "war Ann avoid, Ben avoid");
     char *text = slurp(file_path("seats.xii"));
     assert_non_null(strstr(text, "turn Ann 1 2\n  4 population\n  reserve 4 farms\n"));
     free(text);
