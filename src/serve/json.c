@@ -1,14 +1,11 @@
 /* jansson objects for the state and the answers, written by core/json.h. */
-#include "log/write.h"
 #include "serve/json.h"
 #include <stdlib.h>
 #include <string.h>
 #include "core/json.h"
 #include "core/text.h"
 #include "core/xalloc.h"
-#include "log/name.h"
 #include "audit/report.h"
-#include "record/shortform.h"
 #include "record/text.h"
 #include "rules/engine.h"
 #include "serve/choices.h"
