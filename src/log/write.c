@@ -152,6 +152,13 @@ void log_write_war(const struct game_state *s, const struct war_entry e[], struc
     strbuf_putc(out, '\n');
 }
 
+void log_write_war_part(const struct game_state *s, int p, const struct war_entry *e, struct strbuf *out)
+{
+    strbuf_puts(out, "war ");
+    log_write_war_entry(s, p, e, out);
+    strbuf_putc(out, '\n');
+}
+
 void log_write_collect(const struct game_state *s, int player, const int choice[LOCATION_COUNT],
                        struct strbuf *out)
 {

@@ -377,7 +377,8 @@ static int refused(const struct record_session *s, const char *line)
 }
 
 /* The records the end of the log wrote after the statements fed (a turn ended there), to say
- * them only once. */
+ * them only once. A turn's end that a reserve die may still reopen is not told until it is
+ * settled (the next statement): it is no part of the tail said. */
 struct settled_tail {
     struct hist_rec *items;
     size_t n;
@@ -386,7 +387,7 @@ struct settled_tail {
 static void tail_of(const struct record_session *s, struct settled_tail *t)
 {
     size_t from = log_live_settled(s->live), to = s->replay->history.count;
-    t->n = to > from ? to - from : 0;
+    t->n = to > from && s->await.kind != LOG_AWAIT_RESERVE ? to - from : 0;
     t->items = t->n ? xmalloc(t->n * sizeof *t->items) : NULL;
     if (t->n)
         memcpy(t->items, s->replay->history.items + from, t->n * sizeof *t->items);
@@ -492,7 +493,9 @@ static void enter_statement(struct record_session *s, struct record_line *l, str
     for (size_t i = d0; i < dl->count; i++)
         if (dl->items[i].level == DIAG_WARNING)
             diag_format_from(&res->warnings, &dl->items[i], line.data, line.len, first_line);
-    record_narrate(s->replay, past_said(s, from, &said), st->kind == LOG_ROUND ? s->replay->state.round : 0,
+    /* A turn's end that a reserve die may still reopen is told once it is settled. */
+    size_t to = s->await.kind == LOG_AWAIT_RESERVE ? log_live_settled(s->live) : s->replay->history.count;
+    record_narrate(s->replay, past_said(s, from, &said), to, st->kind == LOG_ROUND ? s->replay->state.round : 0,
                    &res->narration);
 done:
     free(said.items);
@@ -699,7 +702,8 @@ void record_session_story(const struct record_session *s, size_t last,
             if (kind == LOG_ROUND && i > 0)
                 strbuf_putc(&entry, '\n');     /* the blank line the recorder writes before it */
             strbuf_append(&entry, line.data, line.len);
-            record_narrate(x.replay, past_said(&x, from, &said), kind == LOG_ROUND ? x.replay->state.round : 0,
+            size_t to = x.await.kind == LOG_AWAIT_RESERVE ? log_live_settled(x.live) : x.replay->history.count;
+            record_narrate(x.replay, past_said(&x, from, &said), to, kind == LOG_ROUND ? x.replay->state.round : 0,
                            &entry);
             const struct diag_list *found = log_live_diags(x.live);
             for (size_t d = d0; d < found->count; d++)

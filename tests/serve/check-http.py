@@ -370,7 +370,7 @@ r, _ = request(port, 'GET', '/api/state?token=' + cid)
 check(r.status == 403, "Cid's link no longer works: %d" % r.status)
 p.send_signal(signal.SIGTERM)
 p.communicate(timeout=10)
-# The hint is what xii hint says at the same position.
+# The hint is about xii hint's position, bounded in time, and says how its plans are ranked.
 game_lines = open(os.path.join(os.path.dirname(__file__), '..', 'browser', 'game-2p.xii')).read().split('\n')
 late = os.path.join(out, 'late.xii')
 with open(late, 'w') as f:
@@ -380,7 +380,10 @@ port = links['Ann'][0]
 r, data = request(port, 'GET', '/api/hint?token=' + links['Ann'][1])
 want = subprocess.run([xii, 'hint', '--player', 'Ann', late], capture_output=True, text=True).stdout
 got = json.loads(data)
-check(r.status == 200 and got['hint'] == want and want.startswith('Ann, round 10'), 'the hint is xii hint\'s: ' + data.decode())
+check(r.status == 200 and got['hint'].split('\n')[0] == want.split('\n')[0] and want.startswith('Ann, round 10'),
+      'the hint is about xii hint\'s position: ' + data.decode())
+check(got['ranked_by'] == 'win' and got['seconds'] == 1.0 and got['rollouts'] == 32,
+      'the hint is time-bounded and says how it ranks: ' + data.decode())
 check(got['plans'] and all(not line.startswith(' ') for line in got['plans'][0]['lines']), 'each plan\'s lines')
 r, data = request(port, 'GET', '/api/hint?token=' + links['Ben'][1])
 check(r.status == 200 and json.loads(data)['message'] == "the decision at the end of the log is Ann's, not Ben's",
