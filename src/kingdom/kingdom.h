@@ -167,6 +167,10 @@ int kingdom_yield(const struct kstate *s, int h);
 void kingdom_cost(const struct kstate *s, int b, int cost[KRES_COUNT]);
 /* Whether b (monument: its next stage) may stand on h, costs aside. */
 bool kingdom_may_place(const struct kstate *s, int b, int h);
+/* The farms, mines and villages standing. */
+int kingdom_buildings(const struct kstate *s);
+/* The capital's picks due this year. */
+int kingdom_picks_due(const struct kstate *s);
 /* The food the buildings eat at the year's end. */
 int kingdom_mouths(const struct kstate *s);
 /* The total of each resource production would add now (after fate, with the capital's picks

@@ -9,8 +9,6 @@
 #include "core/diag.h"
 #include "kingdom/kingdom.h"
 
-/* The largest log read: a game is about 5 kB. */
-#define KLOG_MAX_BYTES ((size_t)4 << 20)
 /* After this many syntax errors the parse stops. */
 #define KLOG_MAX_ERRORS 50
 /* Argument positions kept per statement (a longer starve line shares the last). */
@@ -49,6 +47,8 @@ struct klog_stmt {
     int version;                    /* KL_HEADER */
     unsigned check_mask;            /* KL_CHECK: bit r for each resource checked */
     int check[KRES_COUNT];
+    int ncheck;
+    signed char check_order[KRES_COUNT];    /* the resources in the line's order */
     int win;                        /* KL_RESULT: 1 win, 0 loss */
     unsigned names_mask;            /* KL_NAMES: bit 0 ruler, 1 realm, 2 capital */
 };

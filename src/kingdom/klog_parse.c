@@ -285,6 +285,7 @@ static int parse_check(struct parser *ps)
         if (number(ps, "an amount", &st->check[r]) != 0)
             return -1;
         st->check_mask |= 1u << r;
+        st->check_order[st->ncheck++] = (signed char)r;
     }
     return 0;
 }
@@ -414,6 +415,7 @@ static void statement(struct parser *ps)
     st->invalid = false;
     st->nspans = st->ndec = st->nvictims = 0;
     st->check_mask = st->names_mask = 0;
+    st->ncheck = 0;
     const struct log_token *t = &ps->t[0];
     st->line = t->line;
     st->col = t->col;
@@ -427,9 +429,14 @@ static void statement(struct parser *ps)
         char f[64];
         shown(t, f, sizeof f);
         const char *best = closest(t, keywords, KL_KIND_COUNT);
-        if (best)
+        if (best) {
             error_at(ps, t, KR_UNKNOWN_WORD, "expected a statement (range, river, setup, year, fate, ..., check or result), found %s (did you mean %s?)", f, best);
-        else
+            /* Taken as that statement, unread: the audit then knows which step it stood for. */
+            for (int k = KL_HEADER; k < KL_KIND_COUNT; k++)
+                if (keywords[k] == best)
+                    st->kind = (enum klog_kind)k;
+            st->invalid = true;
+        } else
             error_at(ps, t, KR_SYNTAX, "expected a statement (range, river, setup, year, fate, ..., check or result), found %s", f);
         return;
     }

@@ -60,15 +60,20 @@ static struct krefusal apply_year(struct kstate *s, const struct kdecision *d)
     return ok();
 }
 
-static struct krefusal apply_reroll(struct kstate *s, const struct kdecision *d)
+struct krefusal kingdom_reroll_refusal(const struct kstate *s)
 {
-    if (s->rerolled) 
-        return kref(KR_REROLL, KW_REROLL_USED, -1, -1);
     if (s->stage < s->data->effect_stage[KEFF_REROLL]) {
         struct krefusal r = kref(KR_REROLL, KW_REROLL_STAGE, -1, -1);
         r.n[0] = s->data->effect_stage[KEFF_REROLL];
         return r;
     }
+    if (s->rerolled)
+        return kref(KR_REROLL, KW_REROLL_USED, -1, -1);
+    return kref(KR_REROLL, KW_REROLL_LATE, -1, -1);
+}
+
+static struct krefusal apply_reroll(struct kstate *s, const struct kdecision *d)
+{
     int k = s->dice[0] == d->a ? 0 : s->dice[1] == d->a ? 1 : -1;
     if (k < 0) {
         struct krefusal r = kref(KR_REROLL, KW_REROLL_VALUE, -1, -1);

@@ -1,0 +1,52 @@
+/* The kingdom's audit: replays a parsed log through the engine, reporting every illegal line
+ * (file:line:col, the rule id, what was expected and what was found), every check line that
+ * differs from the stock, a missing line at the first statement that needs it (the audit then
+ * goes on with a stated stand-in), the result line against the rules; and keeps the final
+ * state, the history and the ledger of the years for the reports. */
+#ifndef KINGDOM_KAUDIT_H
+#define KINGDOM_KAUDIT_H
+#include <stddef.h>
+#include "core/diag.h"
+#include "kingdom/klog.h"
+
+struct kaudit_options {
+    int until_year;         /* stop once this year has closed (0: the whole log) */
+};
+
+/* A row of the sheet's ledger: what the log says of a year and its closing stocks. */
+struct kledger {
+    int year;
+    int stmt_from, stmt_to;     /* the year's statements [from, to) in the log */
+    bool closed;                /* the year ended (fed) */
+    int food, ore;              /* at the year's end */
+};
+
+struct kaudit {
+    struct kstate s;
+    struct khistory h;
+    size_t mismatches;
+    bool result_given, result_win;
+    int result_line;
+    int end_line;               /* the line whose decision ended the game, or 0 */
+    bool until_reached;         /* stopped at --until-year */
+    int last_line;              /* the last statement replayed */
+    unsigned char *applied;     /* per statement: 1 when every decision of it was applied */
+    struct kledger *ledger;     /* one row per year begun */
+    int nyears;
+};
+
+/* Replays log (parsed from file) with data d; diagnostics go to dl. Never fails: the audit
+ * always has a state to show. */
+void kaudit_run(struct kaudit *a, const struct kdata *d, const struct klog *log, const char *file,
+                struct diag_list *dl, const struct kaudit_options *opt);
+void kaudit_free(struct kaudit *a);
+
+/* Whether the log is clean: no error and no mismatch. */
+bool kaudit_ok(const struct kaudit *a, const struct diag_list *dl);
+
+/* What the game awaits in words, e.g. "year 3 awaits its fate dice (fate A B)". */
+void kaudit_awaits_text(const struct kstate *s, struct strbuf *out);
+/* How the game ended, e.g. "won in year 13", "lost in year 4: the third graveyard". */
+void kaudit_end_text(const struct kstate *s, struct strbuf *out);
+
+#endif
