@@ -188,6 +188,12 @@ static void refused(struct run *r, int which, const struct kdecision *d, const s
         hint_hexes(before, d->what, d->hex[0], false, &msg);
     } else if (d->kind == KD_RIVER || d->kind == KD_RANGE) {
         stand_in_path(r, d, &msg);
+    } else if (ref->why == KW_DISASTER_NONE || ref->why == KW_DISASTER_HEX || ref->why == KW_STARVE_HEX) {
+        strbuf_puts(&msg, " (the farms, mines and villages stand on");
+        for (int h = 0; h < KMAP_HEXES; h++)
+            if (kingdom_building_at(before, h) >= 0)
+                strbuf_printf(&msg, " %s", kmap_hex(h)->code);
+        strbuf_putc(&msg, ')');
     }
     error(r, arg_of_refusal(r->st, which, ref), ref->rule, strbuf_cstr(&msg));
     strbuf_free(&msg);

@@ -3,7 +3,7 @@
 #include "core/json.h"
 #include <stdlib.h>
 
-static const char *const broken[] = {"errors", "mismatches", "ledger", NULL};
+static const char *const broken[] = {"errors", "mismatches", "notes", "ledger", NULL};
 
 static void set(json_t *o, const char *key, json_t *v)
 {
@@ -109,6 +109,7 @@ void kreport_json(const struct kreport_input *in, struct strbuf *out)
     set(doc, "until_year", in->until_year ? json_integer(in->until_year) : json_null());
     set(doc, "errors", messages(in->diags, DIAG_ERROR));
     set(doc, "mismatches", messages(in->diags, DIAG_MISMATCH));
+    set(doc, "notes", messages(in->diags, DIAG_NOTE));
     set(doc, "omitted", json_integer((json_int_t)in->diags->omitted));
     json_t *names = json_object();
     static const char *const keys[3] = {"ruler", "realm", "capital"};
