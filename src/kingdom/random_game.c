@@ -13,16 +13,26 @@ static uint64_t next(uint64_t *x)
     return z ^ (z >> 31);
 }
 
-/* A decision among the legal ones: ending the year's building one time in three, so that
- * stocks grow; otherwise any, evenly. */
+/* A decision among the legal ones, evenly, with one caution so that games last: a building
+ * the stock could not feed at the year's end is not built (the year's building ends instead),
+ * and the building step ends one time in three. */
 static struct kdecision pick(const struct kstate *s, uint64_t *x, struct kdecision *room)
 {
     size_t n = kingdom_legal(s, room, ROOM);
     if (n > ROOM)
         n = ROOM;
-    if (kingdom_awaited(s).kind == KA_BUILD && next(x) % 3 == 0)
-        return room[n - 1];     /* KD_DONE comes last */
-    return room[next(x) % n];
+    if (kingdom_awaited(s).kind != KA_BUILD)
+        return room[next(x) % n];
+    struct kdecision d = room[next(x) % n], done = room[n - 1];   /* KD_DONE comes last */
+    if (next(x) % 3 == 0)
+        return done;
+    if (d.kind == KD_BUILD && d.what != KB_MONUMENT) {
+        struct kstate t = *s;
+        kingdom_apply(&t, &d, NULL);
+        if (t.stock[KRES_FOOD] < kingdom_mouths(&t))
+            return done;
+    }
+    return d;
 }
 
 void kingdom_random_game(const struct kdata *d, uint64_t seed, struct kstate *s, struct strbuf *out)

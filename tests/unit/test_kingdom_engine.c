@@ -433,7 +433,7 @@ static void k10_reroll(void **st)
     struct kstate s;
     example_setup(&s);
     begin_year(&s, 1, 2, 6);
-    no(&s, D(KD_REROLL, 2, 0), KR_ORDER, KW_ORDER);
+    no(&s, D(KD_REROLL, 2, 0), KR_REROLL, KW_REROLL_STAGE);
     rich(&s, 1);
     ok(&s, D(KD_DONE, 0, 0));
     begin_year(&s, 2, 2, 6);
@@ -447,7 +447,7 @@ static void k10_reroll(void **st)
     assert_int_equal(kingdom_awaited(&s).kind, KA_SIX);
     assert_int_equal(kingdom_awaited(&s).owed, 2);
     ok(&s, D(KD_SIX, 3, 4));
-    no(&s, D(KD_REROLL, 6, 0), KR_ORDER, KW_ORDER);
+    no(&s, D(KD_REROLL, 6, 0), KR_REROLL, KW_REROLL_USED);
     ok(&s, D(KD_SIX, 3, 4));
     ok(&s, CAP(1, KRES_FOOD, 0));
     /* Skipping the reroll: a later step's line passes it. */
@@ -456,6 +456,7 @@ static void k10_reroll(void **st)
     assert_int_equal(kingdom_awaited(&s).kind, KA_REROLL);
     ok(&s, DH(KD_DISASTER, 0, "E7"));
     assert_int_equal(kingdom_awaited(&s).kind, KA_CAPITAL);
+    no(&s, D(KD_REROLL, 3, 0), KR_REROLL, KW_REROLL_LATE);
 }
 
 /* K12: one pick, two from stage 2 (from the year after it is built). */
