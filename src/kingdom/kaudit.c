@@ -625,7 +625,6 @@ void kaudit_run(struct kaudit *a, const struct kdata *d, const struct klog *log,
         r.st = &log->stmts[i];
         if (until_here(&r, opt))
             break;
-        a->last_line = r.st->line;
         if (i == 0 && r.st->kind != KL_HEADER)
             error(&r, -1, KR_HEADER, "the first line of a kingdom log is \"kingdom 1\"");
         switch (r.st->kind) {

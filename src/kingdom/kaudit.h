@@ -29,7 +29,6 @@ struct kaudit {
     int result_line;
     int end_line;               /* the line whose decision ended the game, or 0 */
     bool until_reached;         /* stopped at --until-year */
-    int last_line;              /* the last statement replayed */
     unsigned char *applied;     /* per statement: 1 when every decision of it was applied */
     struct kledger *ledger;     /* one row per year begun */
     int nyears;

@@ -176,6 +176,10 @@ int kingdom_mouths(const struct kstate *s);
 /* The total of each resource production would add now (after fate, with the capital's picks
  * res[0..nres)). */
 void kingdom_production(const struct kstate *s, const int *res, int nres, int out[KRES_COUNT]);
+/* The same in its parts: the buildings' yields, the capital's picks, the fate's bonuses, and
+ * (zero or less) what hard times take off, never more than the three before it. */
+enum kpart { KPART_YIELDS, KPART_CAPITAL, KPART_BONUS, KPART_HARD_TIMES, KPART_COUNT };
+void kingdom_production_parts(const struct kstate *s, const int *res, int nres, int parts[KRES_COUNT][KPART_COUNT]);
 /* A short name of an awaited kind ("range", "river", ..., "end"). */
 const char *kingdom_await_name(enum kawait kind);
 

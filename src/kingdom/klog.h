@@ -71,7 +71,4 @@ void klog_free(struct klog *log);
  * the log is a kingdom game's. */
 bool klog_is_kingdom(const char *buf, size_t len);
 
-/* The keyword of a kind ("range", ...). */
-const char *klog_keyword(enum klog_kind kind);
-
 #endif

@@ -18,11 +18,6 @@ static const char *const keywords[KL_KIND_COUNT] = {
     [KL_TRADE] = "trade", [KL_STARVE] = "starve", [KL_CHECK] = "check", [KL_RESULT] = "result",
 };
 
-const char *klog_keyword(enum klog_kind kind)
-{
-    return kind > KL_INVALID && kind < KL_KIND_COUNT ? keywords[kind] : "?";
-}
-
 struct parser {
     struct klog *log;
     const char *file;

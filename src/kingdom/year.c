@@ -144,10 +144,12 @@ static struct krefusal apply_capital(struct kstate *s, const struct kdecision *d
             r.n[0] = k;
             return r;
         }
-    int made[KRES_COUNT];
-    kingdom_production(s, d->res, d->nres, made);
+    int parts[KRES_COUNT][KPART_COUNT];
+    static const int causes[KPART_COUNT] = {KC_PRODUCE, KC_CAPITAL, KC_BONUS, KC_HARD_TIMES};
+    kingdom_production_parts(s, d->res, d->nres, parts);
     for (int r = 0; r < KRES_COUNT; r++)
-        kset_stock(s, h, r, s->stock[r] + made[r], KC_PRODUCE, -1, -1);
+        for (int k = 0; k < KPART_COUNT; k++)
+            kset_stock(s, h, r, s->stock[r] + parts[r][k], causes[k], -1, -1);
     s->fate_chosen = true;
     s->phase = P_BUILD;
     return ok();
