@@ -397,6 +397,8 @@ static void steps_before(struct run *r, enum step want)
             fill[nfill++] = d;
         }
         kingdom_apply(&a->s, &d, &a->h);
+        if (a->s.end && !a->end_line)
+            a->end_line = r->st->line;
         close_row(a);
     }
     if (first != ST_NONE) {
@@ -535,24 +537,35 @@ static void result_line(struct run *r)
 }
 
 /* A statement of the game (setup or year). */
+/* A statement after the end. */
+static void after_end(struct run *r)
+{
+    struct strbuf msg = STRBUF_INIT;
+    if (r->a->end_line == r->st->line)
+        strbuf_printf(&msg, "this line closes year %d and the game with it (", r->a->s.end_year);
+    else
+        strbuf_printf(&msg, "the game ended on line %d (", r->a->end_line);
+    kaudit_end_text(&r->a->s, &msg);
+    strbuf_puts(&msg, "): only check lines and the result may follow");
+    error(r, -1, KR_GAME_OVER, strbuf_cstr(&msg));
+    strbuf_free(&msg);
+}
+
 static void game_line(struct run *r, size_t idx)
 {
     struct kaudit *a = r->a;
     const struct klog_stmt *st = r->st;
     if (a->s.end) {
-        struct strbuf msg = STRBUF_INIT;
-        strbuf_printf(&msg, "the game ended on line %d (", a->end_line);
-        kaudit_end_text(&a->s, &msg);
-        strbuf_puts(&msg, "): only check lines and the result may follow");
-        error(r, -1, KR_GAME_OVER, strbuf_cstr(&msg));
-        strbuf_free(&msg);
+        after_end(r);
         return;
     }
     enum step want = stmt_step(st->kind);
     if (want != ST_NONE)
         steps_before(r, want);
-    if (a->s.end)
+    if (a->s.end) {
+        after_end(r);
         return;
+    }
     if (st->invalid) {
         r->refused_step = want;
         r->refused_line = st->line;
