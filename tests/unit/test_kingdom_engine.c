@@ -398,6 +398,27 @@ static void rich(struct kstate *s, int stage)
         ok(s, DH(KD_BUILD, KB_MONUMENT, hexes[k]));
 }
 
+/* K6: the capital in the middle of 61 hexes is no building ground; the first stage of the
+ * monument goes on ring 1 only; the river leaves the map at the edge (distance 4). */
+static void k6_map(void **st)
+{
+    (void)st;
+    struct kstate s;
+    rich(&s, 0);
+    assert_int_equal(s.terrain[H("E5")], KT_CAPITAL);
+    assert_false(kingdom_hex_empty(&s, H("E5")));
+    for (int b = 0; b < KB_KINDS; b++)
+        assert_false(kingdom_may_place(&s, b, H("E5")));
+    int ring = 0;
+    for (int h = 0; h < KMAP_HEXES; h++)
+        if (kingdom_may_place(&s, KB_MONUMENT, h)) {
+            assert_int_equal(kmap_hex(h)->dist, 1);
+            ring++;
+        }
+    assert_int_equal(ring, 5);      /* ring 1 less the river's F5 */
+    assert_int_equal(kmap_hex(s.river[s.nriver - 1])->dist, KMAP_RADIUS);
+}
+
 /* K5: three stages in order, the first next to the capital, the next next to a monument hex;
  * each with its price. */
 static void k5_monument(void **st)
@@ -640,6 +661,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(k14_start),
+        cmocka_unit_test(k6_map),
         cmocka_unit_test(k7_ranges),
         cmocka_unit_test(k8_river),
         cmocka_unit_test(setup_buildings),
