@@ -244,8 +244,9 @@ static enum step stmt_step(enum klog_kind k)
     }
 }
 
-/* The stand-in for a missing line: the dice 3 and 4 for fate, results 3 and 4 for a six, the
- * first legal choice otherwise (food for the capital). */
+/* The stand-in for a missing line: the next year; range dice 1 1 (4 1 for the second range);
+ * fate dice 3 and 4; results 3 and 4 for a six; food for the capital; the first legal choice
+ * otherwise. */
 static struct kdecision stand_in(const struct kstate *s, enum step step)
 {
     struct kdecision d;
@@ -383,10 +384,13 @@ static void steps_before(struct run *r, enum step want)
     int nfill = 0;
     enum step first = ST_NONE;
     struct strbuf msg = STRBUF_INIT;
+    struct kingdom_awaited start = kingdom_awaited(&a->s);
+    bool in_year = awaited_step(&start) > ST_YEAR;  /* a year in progress: never begin the next */
     for (int guard = 0; guard < 2 * KMAP_HEXES; guard++) {
         struct kingdom_awaited aw = kingdom_awaited(&a->s);
         enum step at = awaited_step(&aw);
-        if (at == ST_NONE || at >= want || (at == ST_YEAR && (want == ST_CLOSE || r->st->kind == KL_YEAR)))
+        if (at == ST_NONE || at >= want ||
+            (at == ST_YEAR && (in_year || want == ST_CLOSE || r->st->kind == KL_YEAR)))
             break;
         struct kdecision d = stand_in(&a->s, at);
         if (at != ST_BUILD) {
