@@ -367,9 +367,15 @@ static int parse_move(struct parser *ps)
     case KL_STARVE:
         if (ps->i >= ps->n)
             return expected(ps, "the hexes of the buildings lost");
-        while (ps->i < ps->n)
+        while (ps->i < ps->n) {
+            if (st->nvictims == KMAP_HEXES) {
+                struct log_token t = at(ps);
+                error_at(ps, &t, KR_STARVE, "a starve line names at most %d hexes, one per building", KMAP_HEXES);
+                return -1;
+            }
             if (hex(ps, "the hex of a building lost", &st->victims[st->nvictims++]))
                 return -1;
+        }
         return 0;
     default:
         return -1;

@@ -160,6 +160,18 @@ static void syntax_errors(void **st)
         assert_true(log.stmts[i].invalid);
     klog_free(&log);
     diag_list_free(&dl);
+    /* A starve line of more hexes than the map holds stops at the 62nd. */
+    struct strbuf line = STRBUF_INIT;
+    strbuf_puts(&line, "kingdom 1\nstarve");
+    for (int k = 0; k < 70; k++)
+        strbuf_printf(&line, " %s", kmap_hex(k % KMAP_HEXES)->code);
+    parse(&log, &dl, strbuf_cstr(&line));
+    assert_int_equal(dl.errors, 1);
+    assert_string_equal(dl.items[0].code, "starve");
+    assert_int_equal(log.stmts[1].nvictims, KMAP_HEXES);
+    klog_free(&log);
+    diag_list_free(&dl);
+    strbuf_free(&line);
 }
 
 /* K16: the names line takes nothing from the game; `capital` is a name key there and a pick
