@@ -8,6 +8,7 @@ what their bodies call, and a source file (or header) calls the header when it c
 them.
 Fails, listing them, on
   - a circle: files that reach each other through such calls (each file one job, calls one way);
+  - a source file that does not open with its purpose line (a comment);
   - an arrow that runs back up between folders (README, "Layout of the source": cli -> serve
     -> record -> advisor -> bots -> audit -> log -> rules -> core; layout -> draw -> rewrite -> core).
 Usage: check-house.py OBJ_DIR   (the build's obj folder, holding src/<folder>/<file>.o)
@@ -228,6 +229,12 @@ def main():
             print('FAILED: the known circle %s is gone: strike it out of KNOWN_CIRCLES'
                   % ' '.join(group))
             failed = True
+    for src in sorted(glob.glob(os.path.join(ROOT, 'src', '*', '*.c'))):
+        with open(src, encoding='utf-8') as f:
+            if not f.read(2) == '/*':
+                print('FAILED: %s does not open with its purpose line (a /* ... */ comment)'
+                      % os.path.relpath(src, ROOT))
+                failed = True
     for a, b in back_arrows(edges):
         print('FAILED: %s calls %s (%s): %s may not call %s' % (
             a, b, ', '.join(sorted(edges[a][b])), folder(a), folder(b)))

@@ -1,3 +1,5 @@
+/* Traces: a player's values turn by turn, or one value's every change with its cause, read from
+ * the history. */
 #include "audit/trace.h"
 #include <stdio.h>
 #include <stdlib.h>

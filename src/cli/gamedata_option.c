@@ -1,3 +1,4 @@
+/* The game data a command loads: the built-in file, or the one --rules names. */
 #include "cli/gamedata_option.h"
 #include <stdio.h>
 #include "core/diag.h"

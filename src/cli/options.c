@@ -1,3 +1,4 @@
+/* Reading one option and its value from the command line, GNU style. */
 #include "cli/options.h"
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* The options every rendering command shares: paper, grey, backend, output, PNG, DPI, SVG. */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "cli/render_options.h"
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* Help texts and usage errors: one line naming the mistake, a did-you-mean, a pointer to --help. */
 #include "cli/usage.h"
 #include "core/text.h"
 #include <stdio.h>

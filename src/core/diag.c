@@ -1,3 +1,5 @@
+/* The diagnostics list: source positions, severities, rule ids and messages, appended by library
+ * code. */
 #include "core/diag.h"
 #include "core/text.h"
 #include "core/utf8.h"

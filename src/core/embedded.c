@@ -1,3 +1,4 @@
+/* Lookup of the files compiled into the program (templates/) by name. */
 #include "core/embedded.h"
 #include <string.h>
 

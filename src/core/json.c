@@ -1,3 +1,4 @@
+/* The house's one way to write JSON: jansson documents laid out the house's way. */
 #include "core/json.h"
 #include <math.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* Reading a whole input file into memory, with a size limit and an error that says why. */
 #include "core/readfile.h"
 #include "core/xalloc.h"
 #include <errno.h>

@@ -1,3 +1,5 @@
+/* Checks of outside text that will be printed (names, towns, titles) and its escaping for
+ * terminals. */
 #include "core/text.h"
 #include "core/utf8.h"
 #include <stdio.h>

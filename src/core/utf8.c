@@ -1,3 +1,4 @@
+/* The UTF-8 check every reader of outside text shares. */
 #include "core/utf8.h"
 
 size_t utf8_len(const unsigned char *p, size_t avail)

@@ -1,3 +1,4 @@
+/* Allocation that never returns NULL: out of memory prints one line and aborts. */
 #include "core/xalloc.h"
 #include <stdint.h>
 #include <stdio.h>

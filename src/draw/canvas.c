@@ -85,7 +85,12 @@ struct canvas *canvas_new(const struct canvas_options *opt, struct strbuf *err)
         strbuf_printf(err, "%s output needs the cairo backend", opt->svg ? "SVG" : "PNG");
         return NULL;
     }
-    if (opt->backend != CANVAS_TRACE && !opt->path) {
+    if (opt->memory && (opt->backend != CANVAS_CAIRO || opt->path || opt->png_dir
+                        || opt->memory->npages)) {
+        strbuf_printf(err, "a document in memory needs the cairo backend, no file and an empty memory");
+        return NULL;
+    }
+    if (opt->backend != CANVAS_TRACE && !opt->path && !opt->memory) {
         strbuf_printf(err, "no output file given");
         return NULL;
     }

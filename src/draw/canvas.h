@@ -28,12 +28,21 @@ enum canvas_align { ALIGN_LEFT, ALIGN_CENTER, ALIGN_RIGHT };
 
 struct rgb { double r, g, b; };   /* each 0..1 */
 
+/* A document kept in memory instead of a file: each SVG page in order, or the whole PDF or PNG
+ * image as pages[0]. canvas_memory_free releases it. */
+struct canvas_memory {
+    struct strbuf *pages;
+    size_t npages;
+};
+
 struct canvas_options {
     enum canvas_backend backend;
     int grey;                 /* map every colour to grey */
     const char *path;         /* output file (core/atomicfile.h: written atomically, or in
                                  place for a device; "-" standard output); NULL for trace to
                                  memory */
+    struct canvas_memory *memory;   /* cairo only, with path NULL: canvas_finish fills it (it
+                                       must be empty) instead of writing a file */
     const char *png_dir;      /* cairo only: also write one PNG per page here (made when
                                  missing), or NULL */
     double png_dpi;           /* resolution of those PNGs (0: 100) */
@@ -53,6 +62,9 @@ struct canvas_options {
 char *canvas_png_page_path(const char *dir, int n);
 /* The file of page n (from 2) of a multi-page SVG: "x.svg" gives "x-2.svg". Caller frees. */
 char *canvas_svg_page_path(const char *path, int n);
+
+/* Frees the pages of a document kept in memory and empties it; NULL is a no-op. */
+void canvas_memory_free(struct canvas_memory *m);
 
 /* Creates a canvas. Returns NULL with the reason in err (unknown font dir, unwritable path). */
 struct canvas *canvas_new(const struct canvas_options *opt, struct strbuf *err);

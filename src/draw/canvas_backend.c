@@ -1,6 +1,7 @@
 /* What the backends share: the sticky failure, further output files, font paths, text
- * alignment, and shapes made of path calls for backends without their own. Backends call
- * these and the dispatcher (canvas.c) calls the backends, never the other way round. */
+ * alignment, shapes made of path calls for backends without their own, and the pages of a
+ * document kept in memory. Backends call these and the dispatcher (canvas.c) calls the
+ * backends, never the other way round. */
 #include "core/xalloc.h"
 #include "draw/canvas_font.h"
 #include "draw/canvas_impl.h"
@@ -90,4 +91,15 @@ void canvas_generic_circle(struct canvas *c, double cx, double cy, double r)
     c->ops->curve_to(c, cx - r, cy - k, cx - k, cy - r, cx, cy - r);
     c->ops->curve_to(c, cx + k, cy - r, cx + r, cy - k, cx + r, cy);
     c->ops->close_path(c);
+}
+
+void canvas_memory_free(struct canvas_memory *m)
+{
+    if (!m)
+        return;
+    for (size_t i = 0; i < m->npages; i++)
+        strbuf_free(&m->pages[i]);
+    free(m->pages);
+    m->pages = NULL;
+    m->npages = 0;
 }

@@ -34,6 +34,7 @@ struct cairo_impl {
     struct strbuf page_bytes;         /* the SVG page being written */
     struct strbuf first_svg;          /* page 1 of an SVG document (or the PNG image), for the
                                          output file */
+    struct canvas_memory kept;        /* the pages for opt.memory, handed over when finished */
     cairo_font_face_t *faces[FONT_COUNT];
     struct canvas_metrics *metrics[FONT_COUNT];   /* the process's (canvas_font_open) */
     cairo_font_options_t *font_options;
@@ -147,6 +148,14 @@ static void cairo_page_begin(struct canvas *c, double width, double height)
     }
 }
 
+/* Moves a page's bytes to the end of a document kept in memory; page is left empty. */
+static void keep_page(struct canvas_memory *m, struct strbuf *page)
+{
+    m->pages = xrealloc(m->pages, (m->npages + 1) * sizeof *m->pages);
+    m->pages[m->npages++] = *page;
+    *page = (struct strbuf)STRBUF_INIT;
+}
+
 static void end_svg_page(struct canvas *c)
 {
     struct cairo_impl *ci = impl(c);
@@ -158,7 +167,9 @@ static void end_svg_page(struct canvas *c)
     ci->page[TARGET_DOC] = NULL;
     if (check(c, st, "SVG page") != 0)
         return;
-    if (c->pages == 1) {
+    if (c->opt.memory) {
+        keep_page(&ci->kept, &ci->page_bytes);
+    } else if (c->pages == 1) {
         strbuf_free(&ci->first_svg);
         ci->first_svg = ci->page_bytes;
     } else {
@@ -240,11 +251,20 @@ static void cairo_finish(struct canvas *c)
             return;
         if (ci->nforms > 0 && rewrite_pdf_xobjects(&ci->pdf_bytes) < 0)
             canvas_fail(c, "cairo wrote a PDF without the expected cross-reference table");
+        else if (c->opt.memory)
+            keep_page(&ci->kept, &ci->pdf_bytes);
         else if (!c->out.fp
                  || fwrite(ci->pdf_bytes.data, 1, ci->pdf_bytes.len, c->out.fp) != ci->pdf_bytes.len)
             canvas_fail(c, "cannot write %s: %s", c->out.path, strerror(errno ? errno : EIO));
+    } else if (c->opt.memory) {
+        if (c->opt.png)
+            keep_page(&ci->kept, &ci->first_svg);
     } else if (fwrite(ci->first_svg.data, 1, ci->first_svg.len, c->out.fp) != ci->first_svg.len) {
         canvas_fail(c, "cannot write %s: %s", c->out.path, strerror(errno ? errno : EIO));
+    }
+    if (c->opt.memory && !c->status) {
+        *c->opt.memory = ci->kept;
+        ci->kept = (struct canvas_memory){NULL, 0};
     }
 }
 
@@ -279,6 +299,7 @@ static void cairo_close(struct canvas *c)
         cairo_font_options_destroy(ci->font_options);
     strbuf_free(&ci->page_bytes);
     strbuf_free(&ci->first_svg);
+    canvas_memory_free(&ci->kept);
     free(ci);
     c->impl = NULL;
 }

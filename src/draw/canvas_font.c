@@ -1,3 +1,4 @@
+/* The bundled fonts: where they are, opened without hints, and their FreeType metrics. */
 #include "draw/canvas_font.h"
 #include "core/xalloc.h"
 #include "rewrite/ttf_dehint.h"

@@ -1,3 +1,4 @@
+/* Layout helpers every sheet shares: paper, palette, fitted and wrapped text, headings. */
 #include "layout/common.h"
 #include <math.h>
 #include <stdio.h>

@@ -1,3 +1,5 @@
+/* The duplex alignment test page pair, printed on both sides before sheets with summaries on
+ * their backs. */
 #include "layout/duplex_test.h"
 
 #define MM (72.0 / 25.4)

@@ -1,3 +1,4 @@
+/* The dice organiser sheet: a place for every die of a round. */
 #include "layout/organiser.h"
 #include "core/text.h"
 #include <ctype.h>

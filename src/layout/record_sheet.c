@@ -1,3 +1,4 @@
+/* The game record sheet, filled in at the table in the move log's order. */
 #include "layout/record_sheet.h"
 #include <math.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* The global-event setup sheet of a difficulty. */
 #include "layout/setup_sheet.h"
 #include <math.h>
 #include <stdio.h>

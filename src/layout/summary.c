@@ -1,3 +1,4 @@
+/* The one-page rules summary, every number from the game data. */
 #include "layout/summary.h"
 #include <ctype.h>
 #include <math.h>

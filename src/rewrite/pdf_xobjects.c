@@ -1,3 +1,4 @@
+/* Repair of cairo's finished PDF: repeated XObject names dropped, cross-references moved. */
 #include "rewrite/pdf_xobjects.h"
 #include "core/xalloc.h"
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* TrueType fonts rewritten without their hinting tables and glyph instructions. */
 #include "rewrite/ttf_dehint.h"
 #include "core/xalloc.h"
 #include <stdint.h>

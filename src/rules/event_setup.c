@@ -1,3 +1,4 @@
+/* Global-event setup (rules 6.3): which event strikes on which round, for a difficulty. */
 #include "rules/event_setup.h"
 #include "rules/event_check.h"
 #include "rules/rule_ids.h"

@@ -1,3 +1,4 @@
+/* Tokens of the game-data file grouped into statements; internal to the game-data loader. */
 #include "rules/gamedata_lex.h"
 #include "core/text.h"
 #include "core/utf8.h"

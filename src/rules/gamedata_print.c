@@ -1,3 +1,4 @@
+/* The game data as JSON and as a readable listing, reconstructed values marked. */
 #include "rules/gamedata_print.h"
 #include <stdio.h>
 #include <string.h>

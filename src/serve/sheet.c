@@ -1,29 +1,13 @@
-/* The canvas writes files: the two pages go to a private temporary folder, are read back,
- * and the folder is removed. */
+/* A player's town-sheet as SVG for the page: drawn by the filled-sheet layout into memory,
+ * kept until the game changes. */
 #include "serve/sheet.h"
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include "core/readfile.h"
 #include "layout/filled_sheet.h"
-
-#define SHEET_MAX_BYTES (64u << 20)
 
 static int draw(struct serve_server *sv, int seat, struct strbuf *err)
 {
     const struct record_session *s = sv->s;
     const struct log_replay *r = s->replay;
-    const char *tmp = getenv("TMPDIR");
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s/xii-serve-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(dir)) {
-        strbuf_printf(err, "no temporary folder for the sheet in %s", tmp && *tmp ? tmp : "/tmp");
-        return -1;
-    }
-    char path[2][4200];
-    snprintf(path[0], sizeof path[0], "%s/sheet.svg", dir);
-    snprintf(path[1], sizeof path[1], "%s/sheet-2.svg", dir);
     struct filled_sheet_input in;
     memset(&in, 0, sizeof in);
     in.gd = s->gd;
@@ -32,14 +16,15 @@ static int draw(struct serve_server *sv, int seat, struct strbuf *err)
     in.mismatches = r->mismatches;
     in.nmismatches = r->nmismatches;
     in.mark = 1;
-    in.log_name = s->path;
+    in.log_name = serve_file_name(sv);
     in.paper = "a4";
     in.only_seat = seat + 1;
+    struct canvas_memory pages = {NULL, 0};
     struct canvas_options opt;
     memset(&opt, 0, sizeof opt);
     opt.backend = CANVAS_CAIRO;
     opt.svg = 1;
-    opt.path = path[0];
+    opt.memory = &pages;
     opt.title = "Town-sheet";
     opt.creator = "xii " XII_VERSION;
     int rc = -1;
@@ -48,20 +33,17 @@ static int draw(struct serve_server *sv, int seat, struct strbuf *err)
         canvas_discard(c);
     else if (c)
         rc = canvas_finish(c, err);
-    for (int k = 0; k < 2; k++) {
-        char *data = NULL;
-        size_t len = 0;
-        if (rc == 0 && readfile(path[k], SHEET_MAX_BYTES, &data, &len, err) == 0) {
-            strbuf_reset(&sv->sheet[seat][k]);
-            strbuf_append(&sv->sheet[seat][k], data, len);
-            sv->sheet_version[seat][k] = sv->version + 1;
-        } else {
-            rc = -1;
-        }
-        free(data);
-        unlink(path[k]);
+    if (rc == 0 && pages.npages != 2) {
+        strbuf_printf(err, "the town-sheet came out with %zu pages, not 2", pages.npages);
+        rc = -1;
     }
-    rmdir(dir);
+    for (size_t k = 0; rc == 0 && k < 2; k++) {
+        strbuf_free(&sv->sheet[seat][k]);
+        sv->sheet[seat][k] = pages.pages[k];
+        pages.pages[k] = (struct strbuf)STRBUF_INIT;
+        sv->sheet_version[seat][k] = sv->version + 1;
+    }
+    canvas_memory_free(&pages);
     return rc;
 }
 

@@ -260,6 +260,60 @@ static void test_cairo_svg(void **state)
     assert_true(exists(png));
 }
 
+/* A document kept in memory: what the file would hold, each SVG page apart, no file anywhere; refused with a path, another backend or a memory already holding pages. */
+static void test_cairo_memory(void **state)
+{
+    (void)state;
+    char *file = test_tmp_path(tmpdir, "mem.svg");
+    render(CANVAS_CAIRO, file, 0, NULL, 1);
+    size_t flen;
+    char *fdata = test_slurp(file, &flen);
+    static const int modes[][2] = {{1, 0}, {0, 0}, {0, 1}};   /* {svg, png} */
+    for (size_t m = 0; m < 3; m++) {
+        struct canvas_memory mem = {NULL, 0};
+        struct canvas_options opt = {
+            .backend = CANVAS_CAIRO, .memory = &mem, .svg = modes[m][0], .png = modes[m][1],
+            .png_dpi = 20, .title = "test scene", .creator = "xii test",
+        };
+        struct strbuf err = STRBUF_INIT;
+        struct canvas *c = canvas_new(&opt, &err);
+        assert_non_null(c);
+        draw_scene(c);
+        if (modes[m][0]) {
+            canvas_page_begin(c, 200, 100);
+            canvas_circle(c, 100, 50, 30);
+            canvas_fill(c, rgb_hex(0x808080));
+            canvas_page_end(c);
+        }
+        assert_int_equal(canvas_finish(c, &err), 0);
+        assert_int_equal(mem.npages, modes[m][0] ? 2 : 1);
+        const char *head = modes[m][0] ? "<?xml" : modes[m][1] ? "\x89PNG" : "%PDF-";
+        assert_memory_equal(strbuf_cstr(&mem.pages[0]), head, strlen(head));
+        if (modes[m][0]) {
+            /* cairo numbers its surfaces per process: the same length, a few digits apart. */
+            assert_int_equal(mem.pages[0].len, flen);
+            assert_non_null(strstr(strbuf_cstr(&mem.pages[0]), "595.28pt"));
+            assert_non_null(strstr(strbuf_cstr(&mem.pages[1]), "<svg"));
+        }
+        canvas_memory_free(&mem);
+        assert_int_equal(mem.npages, 0);
+        strbuf_free(&err);
+    }
+    free(fdata);
+    struct canvas_memory full = {NULL, 1}, empty = {NULL, 0};
+    struct canvas_options bad[] = {
+        {.backend = CANVAS_CAIRO, .memory = &empty, .path = file},
+        {.backend = CANVAS_HARU, .memory = &empty},
+        {.backend = CANVAS_CAIRO, .memory = &full},
+    };
+    for (size_t k = 0; k < 3; k++) {
+        struct strbuf err = STRBUF_INIT;
+        assert_null(canvas_new(&bad[k], &err));
+        assert_non_null(strstr(strbuf_cstr(&err), "in memory"));
+        strbuf_free(&err);
+    }
+}
+
 static void test_haru_pdf(void **state)
 {
     (void)state;
@@ -387,6 +441,7 @@ int main(void)
         cmocka_unit_test(test_cairo_failure),
         cmocka_unit_test(test_cairo_png_grey),
         cmocka_unit_test(test_cairo_svg),
+        cmocka_unit_test(test_cairo_memory),
         cmocka_unit_test(test_haru_pdf),
         cmocka_unit_test(test_haru_grey),
         cmocka_unit_test(test_haru_reproducible),
