@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli/commands.h"
+#include "cli/kingdom_filled.h"
 #include "kingdom/kreport.h"
 
 int cli_load_kingdom_data(struct kdata *d, const char *path)
@@ -47,6 +48,11 @@ int audit_kingdom(const struct kingdom_audit_args *ka, const char *src, size_t l
     if (fwrite(out.data ? out.data : "", 1, out.len, stdout) != out.len || fflush(stdout) != 0) {
         fprintf(stderr, "xii audit: cannot write the report: %s\n", strerror(errno));
         status = EXIT_OUTPUT;
+    }
+    if (ka->ro && ka->ro->output) {
+        int drawn = kingdom_filled_output(ka->ro, &a, &log);
+        if (drawn != EXIT_OK && status != EXIT_OUTPUT)
+            status = drawn;
     }
     strbuf_free(&out);
     strbuf_free(&err);

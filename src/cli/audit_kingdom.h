@@ -3,6 +3,7 @@
 #ifndef CLI_AUDIT_KINGDOM_H
 #define CLI_AUDIT_KINGDOM_H
 #include <stddef.h>
+#include "cli/render_options.h"
 #include "kingdom/data.h"
 
 struct kingdom_audit_args {
@@ -12,9 +13,10 @@ struct kingdom_audit_args {
     int json;
     int until_year;
     size_t max_messages;
+    const struct render_options *ro;    /* ro->output set: also the filled sheet (--pdf) */
 };
 
-/* Audits the log src[0..len); returns the exit status. */
+/* Audits the log src[0..len) (and draws the filled sheet with --pdf); returns the exit status. */
 int audit_kingdom(const struct kingdom_audit_args *ka, const char *src, size_t len);
 
 /* Loads the kingdom's game data (path, or the built-in data for NULL), printing what is wrong

@@ -31,7 +31,8 @@ static const char usage_head[] =
     "error and every check that differs from the rules, the final sheets, scores and winner.\n"
     "A log whose first line is \"kingdom 1\" is a game of Kingdom (docs/kingdom.md), whose\n"
     "report shows the map, the ledger and the result; it takes the options --json, the\n"
-    "Kingdom's --until-year, --max-messages, --rules (its game data) and --trace RESOURCE.\n"
+    "Kingdom's --until-year, --max-messages, --rules (its game data), --trace RESOURCE and\n"
+    "the drawing options (--pdf FILE: its filled sheet).\n"
     "  --json              print one JSON object instead of the text report\n"
     "  --until-round N     the state (and the sheets) after round N (1-10)\n"
     "  --until-year N      Kingdom: the state after year N (1-99)\n"
@@ -339,14 +340,14 @@ static int can_write_in_folder(const char *path)
 /* A kingdom log: the options that are XII Century's alone are refused. */
 static int audit_kingdom_log(const struct audit_args *aa, const char *name, char *src, size_t len)
 {
-    const char *xii_only = aa->until_round ? "--until-round" : aa->ro.output ? "--pdf" : aa->analyse ? "--analyse" : NULL;
+    const char *xii_only = aa->until_round ? "--until-round" : aa->mark ? "--mark" : aa->analyse ? "--analyse" : NULL;
     if (xii_only) {
         fprintf(stderr, "xii audit: %s is for XII Century logs; %s is a Kingdom log%s\n", xii_only, name,
                 aa->until_round ? " (give --until-year N)" : "");
         free(src);
         return EXIT_USAGE;
     }
-    struct kingdom_audit_args ka = {name, aa->rules, aa->trace, aa->json, aa->until_year, aa->max_messages};
+    struct kingdom_audit_args ka = {name, aa->rules, aa->trace, aa->json, aa->until_year, aa->max_messages, &aa->ro};
     int status = audit_kingdom(&ka, src, len);
     free(src);
     return status;

@@ -40,6 +40,16 @@ void kaudit_run(struct kaudit *a, const struct kdata *d, const struct klog *log,
                 struct diag_list *dl, const struct kaudit_options *opt);
 void kaudit_free(struct kaudit *a);
 
+/* A ledger row as the sheet writes it, each cell a short text ("" for nothing): the dice
+ * ("2 4", a reroll "2 4 r2>5"), the picks (the sixes' results and the capital's: "3 5 food"),
+ * the builds in order ("F H4 M G6", a monument stage by its number: "1 E4"), the trades
+ * ("1 food, 2 ore"), the losses ("D F6" a disaster, "G H4" a graveyard), from the lines of
+ * the year that were applied. A cell too long for its room ends in "...". */
+struct kledger_cells {
+    char dice[24], picks[40], built[96], traded[24], lost[48];
+};
+void kaudit_ledger_cells(const struct kaudit *a, const struct klog *log, int row, struct kledger_cells *c);
+
 /* Whether the log is clean: no error and no mismatch. */
 bool kaudit_ok(const struct kaudit *a, const struct diag_list *dl);
 

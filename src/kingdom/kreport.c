@@ -113,74 +113,19 @@ static void state(const struct kstate *s, struct strbuf *out)
     strbuf_putc(out, '\n');
 }
 
-/* One cell of the ledger: text appended with a separator. */
-static void cell_add(struct strbuf *cell, const char *sep, const char *text)
-{
-    if (cell->len)
-        strbuf_puts(cell, sep);
-    strbuf_puts(cell, text);
-}
-
 /* The ledger row of year `row` as the sheet writes it. */
-static void ledger_row(const struct kreport_input *in, const struct kledger *row, struct strbuf *out)
+static void ledger_row(const struct kreport_input *in, int row, struct strbuf *out)
 {
-    struct strbuf dice = STRBUF_INIT, picks = STRBUF_INIT, built = STRBUF_INIT, traded = STRBUF_INIT,
-                  lost = STRBUF_INIT;
-    static const char marks[KB_KINDS] = {'F', 'M', 'V', 0};
-    char buf[64];
-    for (int i = row->stmt_from; i < row->stmt_to; i++) {
-        const struct klog_stmt *st = &in->log->stmts[i];
-        if (!in->audit->applied[i])
-            continue;
-        const struct kdecision *d = &st->dec[0];
-        switch (st->kind) {
-        case KL_FATE: snprintf(buf, sizeof buf, "%d %d", d->a, d->b); cell_add(&dice, " ", buf); break;
-        case KL_REROLL:
-            snprintf(buf, sizeof buf, "(%d>%d)", d->a, st->dec[1].a);
-            cell_add(&dice, " ", buf);
-            break;
-        case KL_SIX: snprintf(buf, sizeof buf, "6:%d%d", d->a, d->b); cell_add(&picks, " ", buf); break;
-        case KL_CAPITAL:
-            for (int k = 0; k < d->nres; k++)
-                cell_add(&picks, " ", kres_name(d->res[k]));
-            break;
-        case KL_BUILD:
-            if (d->what == KB_MONUMENT)
-                snprintf(buf, sizeof buf, "%d %s", in->audit->s.stage_at[d->hex[0]], kmap_hex(d->hex[0])->code);
-            else
-                snprintf(buf, sizeof buf, "%c %s", marks[d->what], kmap_hex(d->hex[0])->code);
-            cell_add(&built, " ", buf);
-            break;
-        case KL_TRADE:
-            snprintf(buf, sizeof buf, "%d %s", d->a, kres_name(d->what));
-            cell_add(&traded, ", ", buf);
-            break;
-        case KL_DISASTER:
-            snprintf(buf, sizeof buf, "D %s", d->nhex ? kmap_hex(d->hex[0])->code : "-");
-            cell_add(&lost, " ", buf);
-            break;
-        case KL_STARVE:
-            for (int k = 0; k < st->nvictims; k++) {
-                snprintf(buf, sizeof buf, "G %s", kmap_hex(st->victims[k])->code);
-                cell_add(&lost, " ", buf);
-            }
-            break;
-        default: break;
-        }
-    }
-    strbuf_printf(out, "  %4d  %-10s %-16s %-22s %-14s %-14s", row->year, strbuf_cstr(&dice), strbuf_cstr(&picks),
-                  strbuf_cstr(&built), strbuf_cstr(&traded), strbuf_cstr(&lost));
-    if (row->closed)
-        strbuf_printf(out, " %4d %4d", row->food, row->ore);
+    struct kledger_cells c;
+    const struct kledger *r = &in->audit->ledger[row];
+    kaudit_ledger_cells(in->audit, in->log, row, &c);
+    strbuf_printf(out, "  %4d  %-12s %-16s %-22s %-14s %-14s", r->year, c.dice, c.picks, c.built, c.traded, c.lost);
+    if (r->closed)
+        strbuf_printf(out, " %4d %4d", r->food, r->ore);
     while (out->len && out->data[out->len - 1] == ' ')
         out->len--;
     out->data[out->len] = 0;
     strbuf_putc(out, '\n');
-    strbuf_free(&dice);
-    strbuf_free(&picks);
-    strbuf_free(&built);
-    strbuf_free(&traded);
-    strbuf_free(&lost);
 }
 
 static void ledger(const struct kreport_input *in, struct strbuf *out)
@@ -188,10 +133,10 @@ static void ledger(const struct kreport_input *in, struct strbuf *out)
     const struct kaudit *a = in->audit;
     if (a->nyears == 0)
         return;
-    strbuf_printf(out, "\n  %4s  %-10s %-16s %-22s %-14s %-14s %4s %4s\n", "Year", "Dice", "Picks", "Built",
+    strbuf_printf(out, "\n  %4s  %-12s %-16s %-22s %-14s %-14s %4s %4s\n", "Year", "Dice", "Picks", "Built",
                   "Traded", "Lost", "Food", "Ore");
     for (int y = 0; y < a->nyears; y++)
-        ledger_row(in, &a->ledger[y], out);
+        ledger_row(in, y, out);
 }
 
 static void result(const struct kreport_input *in, struct strbuf *out)
