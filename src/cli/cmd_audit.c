@@ -359,6 +359,8 @@ int cmd_audit(int argc, char **argv)
     int rc = parse_args(argc, argv, &aa);
     if (rc != 0)
         return rc > 0 ? EXIT_OK : EXIT_USAGE;
+    if (aa.analyse && aa.ro.output && strcmp(aa.ro.output, "-") != 0 && !can_write_in_folder(aa.ro.output))
+        return EXIT_OUTPUT;
     char *src;
     size_t len;
     struct strbuf rerr = STRBUF_INIT;
@@ -376,10 +378,6 @@ int cmd_audit(int argc, char **argv)
                 shown);
         free(src);
         return EXIT_USAGE;
-    }
-    if (aa.analyse && aa.ro.output && strcmp(aa.ro.output, "-") != 0 && !can_write_in_folder(aa.ro.output)) {
-        free(src);
-        return EXIT_OUTPUT;
     }
     struct log_replay_options opt = {aa.until_round, aa.max_messages};
     struct replayed_log rl;
