@@ -49,7 +49,8 @@ commands=$("$xii" --help | sed -n '/^commands:/,/^$/s/^  \([a-z-][a-z-]*\) .*/\1
 expect "$commands help --help --version" ""
 expect "audit" au
 expect "setup summary sheet serve simulate" help s
-expect "--help --ids --json --rules" rules --
+expect "--game --help --ids --json --rules" rules --
+expect "kingdom" rules --game k
 expect "--json" audit --j
 expect "--players --paper --png" sheet --grey --p
 expect "a4 letter" sheet --paper ""
@@ -69,15 +70,16 @@ for c in $commands; do
   expect "$opts" "$c" -
 done
 
-# Files: logs for audit, .rules for --rules, folders for --png, anything for -o.
-mkdir -p "$tmp/dir" && touch "$tmp/a.xii" "$tmp/b.pdf" "$tmp/c.rules"
+# Files: logs for audit (XII Century's and Kingdom's), .rules for --rules, folders for --png, anything for -o.
+mkdir -p "$tmp/dir" && touch "$tmp/a.xii" "$tmp/b.pdf" "$tmp/c.rules" "$tmp/d.kingdom"
 cd "$tmp" || exit 2
-expect "a.xii dir" audit ""
-expect "a.xii dir" audit --json ""
+expect "a.xii d.kingdom dir" audit ""
+expect "a.xii d.kingdom dir" audit --json ""
+expect "a.xii dir" hint ""
 expect "c.rules dir" audit --rules ""
 expect "b.pdf dir" audit --pdf ""
 expect "dir" sheet --png ""
-expect "a.xii b.pdf c.rules dir" sheet -o ""
+expect "a.xii b.pdf c.rules d.kingdom dir" sheet -o ""
 # Player names from the players line of the log on the command line.
 printf 'xii 1\nplayers Jack Tom  # seat order\nround 1\n' > g.xii
 expect "Jack Tom" audit g.xii --trace ""
