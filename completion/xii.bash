@@ -8,6 +8,7 @@ _xii_backends="cairo haru trace"
 _xii_difficulties="very-easy easy normal hard very-hard forget-about-it"
 _xii_objectives="merchant miller cathedral castle arcade"
 _xii_bots="random greedy search"
+_xii_games="xii kingdom"
 
 # The words of the help's option lines ("  --paper a4|letter ...", "  -h, --help ..."): every
 # option on its own line, followed by " =" when it takes a value (one space, then a word).
@@ -126,6 +127,7 @@ _xii()
             return ;;
         --solo | --objective) COMPREPLY=($(compgen -W "$_xii_objectives" -- "$cur")); return ;;
         --bot) COMPREPLY=($(compgen -W "$_xii_bots" -- "$cur")); return ;;
+        --game) COMPREPLY=($(compgen -W "$_xii_games" -- "$cur")); return ;;
         --goal) COMPREPLY=($(compgen -W "score win objective" -- "$cur")); return ;;
         --bots) _xii_list "$cur" $_xii_bots; return ;;
         --rules) _xii_files "$cur" rules; return ;;
