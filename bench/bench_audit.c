@@ -8,15 +8,20 @@
  * several runs. Every game must replay with no error (a warning, a die wasted, is legal): the
  * run fails otherwise.
  *
- * usage: bench_audit [GAMES [RUNS [lex|parse|replay]]]   (defaults: 2000 games, best of 5 runs)
+ * usage: bench_audit [GAMES [RUNS [lex|parse|replay [random|greedy]]]]
+ *        (defaults: 2000 games, best of 5 runs, the random games)
  * With a stage named, only that stage runs (no targets, no long logs): for profilers, e.g.
  *   valgrind --tool=callgrind --toggle-collect=log_parse --toggle-collect=log_replay_run \
  *       out/bench/bench_audit 200 1 replay
- * counts the instructions of parsing and replaying 200 games, not those of making them. */
+ * counts the instructions of parsing and replaying 200 games, not those of making them.
+ * `greedy` makes the corpus of games the greedy bot plays in every seat (play_game_run, as
+ * `xii simulate --bot greedy --logs` writes them): real play wastes fewer dice than random
+ * play, and the logs end with check lines of the final sheets. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "bots/game.h"
 #include "bots/gen.h"
 #include "log/lex.h"
 #include "log/parse.h"
@@ -40,18 +45,25 @@ static double cpu_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static void corpus_make(struct corpus *c, const struct gamedata *gd, int games)
+static void corpus_make(struct corpus *c, const struct gamedata *gd, int games, int greedy)
 {
     memset(c, 0, sizeof *c);
     c->games = games;
     c->start = malloc(((size_t)games + 1) * sizeof *c->start);
     if (!c->start)
         abort();
+    struct play_bot bot;
+    if (play_bot_from_name("greedy", &bot) != 0)
+        abort();
+    const struct play_bot *const bots[] = {&bot, &bot, &bot, &bot, &bot};
+    struct game_state final;
     for (int g = 0; g < games; g++) {
         c->start[g] = c->text.len;
         struct log_gen_options o = {5, 0x5eed0000u + (uint64_t)g, 0};
-        if (log_gen_game(gd, &o, &c->text, NULL) != 0) {
-            fprintf(stderr, "bench_audit: the generator failed on game %d\n", g);
+        struct play_setup st = {5, g % gd->ndifficulties, -1, 0x5eed0000u + (uint64_t)g};
+        if (greedy ? play_game_run(gd, &st, bots, &c->text, "bench_audit", &final) != 0
+                   : log_gen_game(gd, &o, &c->text, NULL) != 0) {
+            fprintf(stderr, "bench_audit: the %s game %d failed\n", greedy ? "greedy" : "generator's", g);
             exit(1);
         }
     }
@@ -229,8 +241,10 @@ int main(int argc, char **argv)
     for (int st = LEX; argc > 3 && st <= REPLAY; st++)
         if (strcmp(argv[3], stages[st]) == 0)
             only = st;
-    if (games < 1 || runs < 1 || argc > 4 || (argc > 3 && only < 0)) {
-        fputs("usage: bench_audit [GAMES [RUNS [lex|parse|replay]]]\n", stderr);
+    int greedy = argc > 4 && strcmp(argv[4], "greedy") == 0;
+    if (games < 1 || runs < 1 || argc > 5 || (argc > 3 && only < 0) ||
+        (argc > 4 && !greedy && strcmp(argv[4], "random") != 0)) {
+        fputs("usage: bench_audit [GAMES [RUNS [lex|parse|replay [random|greedy]]]]\n", stderr);
         return 2;
     }
     struct gamedata gd;
@@ -241,10 +255,10 @@ int main(int argc, char **argv)
     }
     diag_list_free(&dl);
     struct corpus c;
-    corpus_make(&c, &gd, games);
+    corpus_make(&c, &gd, games, greedy);
     double mb = (double)c.text.len / 1e6;
-    printf("corpus: %d random complete legal 5-player games, %.1f MB, %zu lines (%.0f lines a game)\n",
-           games, mb, c.lines, (double)c.lines / games);
+    printf("corpus: %d %s complete legal 5-player games, %.1f MB, %zu lines (%.0f lines a game)\n",
+           games, greedy ? "greedy" : "random", mb, c.lines, (double)c.lines / games);
     double t[3];
     for (int st = LEX; st <= REPLAY; st++) {
         if (only >= 0 && st != only)

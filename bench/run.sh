@@ -2,9 +2,10 @@
 # usage: sh bench/run.sh path/to/xii BUILD
 # Runs the benchmarks built from bench/*.c (make bench builds them into BUILD/bench/) and prints
 # their figures: the audit's throughput on random complete 5-player games against the lexing
-# floor, its time per line on long logs, `xii audit` end to end on a 100,000-line log, the
-# blank town-sheets per backend and a whole `xii sheet` run, the recorder's check of each line
-# and `xii play` end to end, the filled town-sheets, and xii serve under load.
+# floor and the Kingdom audit's on random legal Kingdom games, the time per line on long logs,
+# `xii audit` end to end on a 100,000-line log, the blank town-sheets per backend and a whole
+# `xii sheet` run, the recorder's check of each line and `xii play` end to end, the filled
+# town-sheets, and xii serve under load.
 if [ $# -ne 2 ]; then
   echo "usage: sh bench/run.sh path/to/xii BUILD" >&2
   exit 2
@@ -22,6 +23,10 @@ echo "== bots (bench_bots)"
 echo
 echo "== parse and replay (bench_audit)"
 "$bench/bench_audit" || status=1
+
+echo
+echo "== the Kingdom's audit: parse, replay, report (bench_kingdom)"
+"$bench/bench_kingdom" || status=1
 
 echo
 echo "== a refused candidate move (bench_refusal)"

@@ -129,6 +129,7 @@ _xii()
         --bot) COMPREPLY=($(compgen -W "$_xii_bots" -- "$cur")); return ;;
         --game) COMPREPLY=($(compgen -W "$_xii_games" -- "$cur")); return ;;
         --goal) COMPREPLY=($(compgen -W "score win objective" -- "$cur")); return ;;
+        --game) COMPREPLY=($(compgen -W "xii kingdom" -- "$cur")); return ;;
         --bots) _xii_list "$cur" $_xii_bots; return ;;
         --rules) _xii_files "$cur" rules; return ;;
         --pdf) _xii_files "$cur" pdf; return ;;
@@ -142,7 +143,8 @@ _xii()
         return
     fi
     case $cmd in
-        audit | hint | play | serve) _xii_files "$cur" xii ;;
+        audit) _xii_files "$cur" xii kingdom ;;
+        hint | play | serve) _xii_files "$cur" xii ;;
     esac
 }
 complete -F _xii xii

@@ -21,6 +21,10 @@ The JSON the program prints against the schemas of docs/schema/ (JSON Schema dra
   an "analysis" that matches docs/schema/audit.json;
 - each schema refuses documents that are wrong in a known way (a key missing, an unknown key,
   a value out of range), so a schema that accepts everything fails here;
+- Kingdom: `xii rules --game kingdom --json` matches docs/schema/kingdom-rules.json, `--ids --json`
+  docs/schema/rule-ids.json, and `xii audit --json` of every Kingdom log of the tests and docs
+  (plain, --until-year 1 and 5, --max-messages 1) docs/schema/kingdom-audit.json, its codes among
+  the kingdom's rule ids and its "ok" agreeing with the exit status;
 - every schema in docs/schema/ has its check here.
 
 Prints one line per failure, then "N passed, M failed"; exits 1 on failure.
@@ -348,6 +352,62 @@ def check_analysis(xii):
     must_refuse(v, bad, "a player without luck")
 
 
+def check_kingdom(xii):
+    """The Kingdom's data, rule ids and audits."""
+    v = load_schema("kingdom-rules")
+    status, out = run(xii, ["rules", "--game", "kingdom", "--json"])
+    if status != 0:
+        fail("xii rules --game kingdom --json: exit status %d" % status)
+        return
+    rules = json.loads(out)
+    validate(v, rules, "xii rules --game kingdom --json")
+    bad = copy.deepcopy(rules)
+    bad["stages"][0]["gives"] = "gold"
+    must_refuse(v, bad, "a stage that gives gold")
+    status, out = run(xii, ["rules", "--game", "kingdom", "--ids", "--json"])
+    ids_doc = json.loads(out) if status == 0 else []
+    validate(load_schema("rule-ids"), ids_doc, "xii rules --game kingdom --ids --json")
+    ids = {e["id"] for e in ids_doc}
+    v = load_schema("kingdom-audit")
+    logs = sorted(glob.glob(os.path.join(ROOT, "tests", "golden", "kingdom", "*.kingdom")) +
+                  glob.glob(os.path.join(ROOT, "docs", "*.kingdom")))
+    if len(logs) < 10:
+        fail("only %d Kingdom logs found to audit" % len(logs))
+    good = None
+    for log in logs:
+        for extra in ([], ["--until-year", "1"], ["--until-year", "5"], ["--max-messages", "1"]):
+            args = ["audit", "--json"] + extra + [os.path.relpath(log, ROOT)]
+            label = "xii " + " ".join(args)
+            status, out = run(xii, args)
+            if status not in (0, 1):
+                fail("%s: exit status %d" % (label, status))
+                continue
+            doc = json.loads(out)
+            validate(v, doc, label)
+            for kind in ("errors", "mismatches"):
+                for d in doc.get(kind, []):
+                    if d.get("code") not in ids:
+                        fail("%s: code '%s' is not in xii rules --game kingdom --ids" % (label, d.get("code")))
+            if doc.get("ok") != (status == 0):
+                fail("%s: \"ok\" is %s with exit status %d" % (label, doc.get("ok"), status))
+            else:
+                ok()
+            if doc.get("complete") and doc.get("ledger"):
+                good = doc
+    if good is None:
+        fail("no Kingdom log gave a finished game to test the schema's refusals on")
+        return
+    bad = copy.deepcopy(good)
+    del bad["result"]
+    must_refuse(v, bad, "no result")
+    bad = copy.deepcopy(good)
+    bad["state"]["river"] = ["J1"]
+    must_refuse(v, bad, "a river hex J1")
+    bad = copy.deepcopy(good)
+    bad["state"]["stock"]["food"] = -1
+    must_refuse(v, bad, "food -1")
+
+
 def main():
     if len(sys.argv) != 2:
         print("usage: python3 tests/check-schemas.py path/to/xii", file=sys.stderr)
@@ -360,7 +420,7 @@ def main():
             ok()
         except (ValueError, jsonschema.SchemaError) as e:
             fail("docs/schema/%s.json is no valid draft 2020-12 schema: %s" % (name, str(e)[:200]))
-    checked = {"rules", "rule-ids", "audit", "simulate", "hint"}
+    checked = {"rules", "rule-ids", "audit", "simulate", "hint", "kingdom-audit", "kingdom-rules"}
     for name in schemas:
         if name not in checked:
             fail("docs/schema/%s.json is checked by nothing in tests/check-schemas.py" % name)
@@ -369,6 +429,7 @@ def main():
     check_simulate(xii)
     check_hint(xii)
     check_analysis(xii)
+    check_kingdom(xii)
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

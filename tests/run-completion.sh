@@ -4,11 +4,11 @@
 # The bash completion (completion/xii.bash), sourced into bash and called the way bash calls
 # it (COMP_WORDS, COMP_CWORD, then _xii; the answer is COMPREPLY): commands, `help COMMAND`,
 # every command's options as its --help prints them, option values (papers, backends,
-# difficulties, objectives, bots), `.xii` logs, folders for --png, the log's player names for
+# difficulties, objectives, bots, games), `.xii` logs, folders for --png, the log's player names for
 # --trace and --player. The fixed value lists of the
 # script are checked against the program: the difficulties and objectives of `xii rules
 # --json` (and each objective accepted by a `solo` line), the papers and backends its help
-# names, the bots of `xii simulate --help`.
+# names, the bots of `xii simulate --help`, the games `xii sheet --game` draws.
 # Prints one line per failure, then "N passed, M failed"; exits 1 on failure.
 if [ $# -ne 1 ]; then
   echo "usage: bash tests/run-completion.sh path/to/xii" >&2
@@ -49,7 +49,8 @@ commands=$("$xii" --help | sed -n '/^commands:/,/^$/s/^  \([a-z-][a-z-]*\) .*/\1
 expect "$commands help --help --version" ""
 expect "audit" au
 expect "setup summary sheet serve simulate" help s
-expect "--help --ids --json --rules" rules --
+expect "--game --help --ids --json --rules" rules --
+expect "kingdom" rules --game k
 expect "--json" audit --j
 expect "--players --paper --png" sheet --grey --p
 expect "a4 letter" sheet --paper ""
@@ -69,15 +70,16 @@ for c in $commands; do
   expect "$opts" "$c" -
 done
 
-# Files: logs for audit, .rules for --rules, folders for --png, anything for -o.
-mkdir -p "$tmp/dir" && touch "$tmp/a.xii" "$tmp/b.pdf" "$tmp/c.rules"
+# Files: logs for audit (XII Century's and Kingdom's), .rules for --rules, folders for --png, anything for -o.
+mkdir -p "$tmp/dir" && touch "$tmp/a.xii" "$tmp/b.pdf" "$tmp/c.rules" "$tmp/d.kingdom"
 cd "$tmp" || exit 2
-expect "a.xii dir" audit ""
-expect "a.xii dir" audit --json ""
+expect "a.xii d.kingdom dir" audit ""
+expect "a.xii d.kingdom dir" audit --json ""
+expect "a.xii dir" hint ""
 expect "c.rules dir" audit --rules ""
 expect "b.pdf dir" audit --pdf ""
 expect "dir" sheet --png ""
-expect "a.xii b.pdf c.rules dir" sheet -o ""
+expect "a.xii b.pdf c.rules d.kingdom dir" sheet -o ""
 # Player names from the players line of the log on the command line.
 printf 'xii 1\nplayers Jack Tom  # seat order\nround 1\n' > g.xii
 expect "Jack Tom" audit g.xii --trace ""
@@ -102,6 +104,12 @@ done
 for b in $_xii_backends; do
   "$xii" sheet --help | grep -q -- "$b" && passed=$((passed + 1)) || fail "backend $b: not in xii sheet --help"
 done
+# The games --game takes: each one the sheet draws, and completed.
+for g in $_xii_games; do
+  "$xii" sheet --game "$g" --backend trace -o - >/dev/null 2>&1 && passed=$((passed + 1)) ||
+    fail "game $g: xii sheet --game $g fails"
+done
+expect "kingdom" sheet --game k
 if "$xii" simulate --help >"$tmp/simulate" 2>/dev/null; then
   for b in $_xii_bots; do
     grep -qw -- "$b" "$tmp/simulate" && passed=$((passed + 1)) || fail "bot $b: not in xii simulate --help"

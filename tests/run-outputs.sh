@@ -76,6 +76,8 @@ mkdir pages && cp "$game" pages/page-02.png
 expect 2 "is one of the PNG pages" -- "$xii" audit pages/page-02.png --pdf x.pdf --png pages &&
   { cmp -s pages/page-02.png "$game" && ok || fail "the PNG page input changed"; }
 expect 2 "is one of the PNG pages" -- "$xii" sheet -o pages/page-03.png --png pages && ok
+expect 2 "is one of the PNG pages" -- "$xii" sheet --game kingdom -o pages/page-01.png --png pages &&
+  { [ ! -e pages/page-01.png ] && ok || fail "sheet --game kingdom -o pages/page-01.png --png pages wrote it"; }
 cp "$rules" plan-2.svg
 expect 2 "is one of the SVG pages" -- "$xii" sheet --players 2 --svg --rules plan-2.svg -o plan.svg &&
   { cmp -s plan-2.svg "$rules" && ok || fail "the SVG page input changed"; }
@@ -253,6 +255,8 @@ for backend in cairo haru; do
 done
 "$xii" sheet -o - 2>/dev/null | cat >piped.pdf
 qpdf --check piped.pdf >/dev/null 2>&1 && ok || fail "sheet -o - through a pipe is not a valid PDF"
+"$xii" sheet --game kingdom -o - 2>/dev/null | cat >piped.pdf
+qpdf --check piped.pdf >/dev/null 2>&1 && ok || fail "sheet --game kingdom -o - through a pipe is not a valid PDF"
 expect 2 "-o - cannot hold the SVG pages" -- "$xii" sheet --svg -o - && ok
 if command -v script >/dev/null 2>&1; then
   script -qec "\"$xii\" sheet -o -" /dev/null >tty.txt 2>&1
@@ -281,7 +285,7 @@ expect 2 "is named for another format than the PDF written" -- "$xii" sheet -o t
 expect 2 "is named for another format" -- "$xii" audit "$game" --pdf filled.PNG && ok
 expect 0 "" -- "$xii" organiser -o organiser-copy && ok
 mkdir defaults && cd defaults || exit 2
-for cmd in "sheet:town-sheet.pdf" "summary:summary.pdf" "summary --duplex-test:duplex-test.pdf" \
+for cmd in "sheet:town-sheet.pdf" "sheet --game kingdom:kingdom-sheet.pdf" "summary:summary.pdf" "summary --duplex-test:duplex-test.pdf" \
            "organiser:organiser.pdf" "setup --difficulty normal --seed 3:setup.pdf"; do
   # shellcheck disable=SC2086
   expect 0 "wrote ${cmd#*:}" -- "$xii" ${cmd%%:*} && { [ -s "${cmd#*:}" ] && [ ! -e out ] && ok || fail "xii ${cmd%%:*}: not in the current folder"; }

@@ -1,7 +1,8 @@
 #!/bin/sh
 # usage: sh tests/run-pdfcheck.sh path/to/xii WORKDIR
 #
-# Renders the town-sheet for A4 and Letter, colour and grey, with both PDF backends, and
+# Renders the town-sheet (and the kingdom's sheet, --game kingdom) for A4 and Letter, colour
+# and grey, with both PDF backends, and
 # checks every file: qpdf finds no damage; every font is embedded; pdftotext finds the name of
 # every asset, person, infrastructure and location of the game data; every page has the exact
 # paper size; two runs give the same bytes. Grey files: the cairo one renders with R = G = B in
@@ -137,6 +138,53 @@ if "$xii" sheet --help | grep -q -- '--paper'; then ok; else fail "xii sheet --h
 long=$(printf 'Bartholomew-%.0s' 1 2 3 4 5 6 7 8 9 10)
 if "$xii" sheet --names "$long" --towns "$long" -o "$work/long.pdf" 2>"$work/err"; then ok
 else fail "a long name: $(head -n 1 "$work/err")"; fi
+
+# ---- The kingdom's sheet: xii sheet --game kingdom --------------------------------------------
+# One page for every paper, colour and backend: valid, fonts embedded, the right size, the same
+# bytes twice, every hex's code and the sheet's words extractable; grey without colour.
+for paper in a4 letter; do
+  if [ $paper = a4 ]; then w=595.28 h=841.89; else w=612 h=792; fi
+  for mode in colour grey; do
+    grey=""; [ $mode = grey ] && grey=--grey
+    for backend in cairo haru; do
+      pdf="$work/kingdom-$paper-$mode-$backend.pdf"
+      if ! "$xii" sheet --game kingdom --paper $paper $grey --backend $backend --names Ann \
+           --realm Lowmarch --capital Eastwick -o "$pdf" 2>"$work/err"; then
+        fail "xii sheet --game kingdom --paper $paper $grey --backend $backend: $(head -n 1 "$work/err")"
+        continue
+      fi
+      ok
+      check_pdf "$pdf"
+      check_size "$pdf" $w $h
+      n=$(pdfinfo "$pdf" 2>/dev/null | awk '/^Pages:/ { print $2 }')
+      if [ "$n" = 1 ]; then ok; else fail "$pdf: $n pages, not one"; fi
+      pdftotext "$pdf" - 2>/dev/null | tr -s ' \n' '  ' >"$work/text"
+      missing=""
+      for word in Ledger Monument Buildings Fate Graveyards "Setup dice" Ruler Realm Capital Ann \
+                  Lowmarch Eastwick "Hard times" "Big harvest" "Strike ore" Efficiency Disaster \
+                  Produce Trade Feed "End of the year" A1 A5 B6 C7 D8 E1 E5 E9 F8 G7 H6 I1 I5; do
+        grep -qiF -- "$word" "$work/text" || missing="$missing '$word'"
+      done
+      if [ -z "$missing" ]; then ok; else fail "$pdf: pdftotext does not find$missing"; fi
+      "$xii" sheet --game kingdom --paper $paper $grey --backend $backend --names Ann \
+        --realm Lowmarch --capital Eastwick -o "$work/again.pdf" 2>/dev/null
+      if cmp -s "$pdf" "$work/again.pdf"; then ok; else fail "$pdf: a second run gives other bytes"; fi
+      if [ $mode = grey ]; then
+        if [ $backend = cairo ]; then check_grey_pixels "$pdf"; else check_no_rgb "$pdf"; fi
+      fi
+    done
+  done
+done
+expect 2 "--towns with --game kingdom" --game kingdom --towns Ely -o "$work/keep.pdf"
+expect 2 "--realm without --game kingdom" --realm Lowmarch -o "$work/keep.pdf"
+expect 2 "an unknown game" --game chess -o "$work/keep.pdf"
+if cmp -s "$good" "$work/keep.pdf"; then ok; else fail "a failed kingdom run changed an existing file"; fi
+# Its PNG and SVG.
+"$xii" sheet --game kingdom --png "$work/kpng" -o "$work/k.pdf" 2>/dev/null &&
+  [ "$(head -c 8 "$work/kpng/page-01.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ] &&
+  [ ! -e "$work/kpng/page-02.png" ] && ok || fail "xii sheet --game kingdom --png: not one PNG page"
+"$xii" sheet --game kingdom --svg -o "$work/k.svg" 2>/dev/null && grep -q '<svg' "$work/k.svg" &&
+  ok || fail "xii sheet --game kingdom --svg: no SVG"
 
 # ---- The printed aids: xii setup, xii summary, xii organiser --------------------------------
 # Their checks (the same kinds, for every paper, colour and backend) live in

@@ -55,6 +55,12 @@ grep -q '^  It strikes once the bonus rolls are typed (the outlaws line)\.$' "$d
 # A die clipped by a MAX: a warning with a better use of the die.
 grep -q 'warning: the [1-6] adds only [0-9]*: the MAX of [a-z-]* is [0-9]*; "[1-6] [a-z-]*" would add [1-6] (the rules allow it) \[rule: waste\]$' \
   "$dir/pipe.out" || fail "a die clipped by a MAX gets no warning naming its rule"
+# A quoted name with escapes reads the same at the prompt as in a log: the turn's short form
+# names the player, and a # inside the quotes is no comment.
+printf 'players "Jo \\"Ace\\"" "B#n"\ndifficulty normal\nevents 7 outlaws-attack, 8 famine, 9 water-storm, 10 fire\nround\n3 4\n"Jo \\"Ace\\"" 3 1 # first\n' |
+  "$xii" play "$dir/quoted.xii" > "$dir/quoted.out" 2>&1 || fail "quoted names: exit $?"
+grep -qx ' *turn "Jo \\"Ace\\"" 3 1  *# first' "$dir/quoted.xii" && grep -q '"B#n"' "$dir/quoted.xii" ||
+  fail "a quoted name with escapes is not read as at the prompt as in a log: $(cat "$dir/quoted.out")"
 # A famine round: the farms' production it stops is said player by player (food unchanged).
 "$xii" play "$dir/famine.xii" < tests/golden/audit/trace-famine.xii > "$dir/famine.out" 2>&1 || fail "famine: exit $?"
 grep -q '^  Tom: food stays 10 (the famine of round 9: the farms produce no food at its end)$' "$dir/famine.out" ||
@@ -201,7 +207,7 @@ bg_start "$dir/two.xii"
 echo "Jack Tom" >&3; wait_line "$dir/two.xii" '^players Jack Tom$'
 printf 'Ann Bob\n' | "$xii" play "$dir/two.xii" > /dev/null 2> "$dir/two.err"
 [ $? -eq 3 ] || fail "a second recorder on the same file: expected status 3"
-grep -q "two.xii is being recorded by another xii play" "$dir/two.err" || fail "a second recorder: no message naming the file"
+grep -q "two.xii is being recorded by xii play (process [0-9]* holds" "$dir/two.err" || fail "a second recorder: no message naming the file"
 echo "normal" >&3; echo "undo" >&3; echo "hard" >&3; wait_line "$dir/two.xii" '^difficulty hard$'
 printf 'Ann Bob\n' | "$xii" play "$dir/two.xii" > /dev/null 2>&1
 [ $? -eq 3 ] || fail "a second recorder after the first one's undo: expected status 3 (the lock is kept)"
@@ -356,6 +362,15 @@ for at in $(awk -v n="$total" 'BEGIN { srand(2026); for (i = 0; i < 8; i++) prin
   fi
   cmp -s "$f" "$dir/pipe.xii" || fail "kill $k at line $at: the final file differs from the uninterrupted one"
 done
+
+# A note is plain text: a C1 control or a bidirectional override is refused; `log` shows a
+# hand-written file's lines as it is safe to show on a terminal.
+printf 'players Jack Tom\n# a \302\233 and \342\200\256\n' > "$dir/c1.xii"
+printf 'log\n' | "$xii" play "$dir/c1.xii" > "$dir/c1.out" 2>&1
+grep -q '^# a \\u009B and \\u202E$' "$dir/c1.out" || fail "log: C1 and bidi characters not escaped"
+grep -q "$(printf '\302\233')" "$dir/c1.out" && fail "log: a C1 control written raw to the terminal"
+printf '# more \342\200\256\n' | "$xii" play "$dir/c1.xii" > "$dir/c1b.out" 2>&1
+[ $? -eq 1 ] && grep -q "bidirectional override U+202E" "$dir/c1b.out" || fail "a note with a bidi override: not refused"
 
 [ $status -eq 0 ] && echo "play: terminal, pipe, refusals, undo, bad input, $k kills: all passed"
 exit $status

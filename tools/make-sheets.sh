@@ -2,8 +2,8 @@
 # usage: sh tools/make-sheets.sh path/to/xii OUTDIR
 # Writes everything a table prints, A4, into OUTDIR: the blank town-sheets in colour and in
 # greyscale, the rules summary, the dice organiser, a setup sheet for a normal game, the game
-# record to fill in at the table, and the example game (docs/example.xii) audited and drawn as
-# filled town-sheets.
+# record to fill in at the table, the example game (docs/example.xii) audited and drawn as
+# filled town-sheets, and the kingdom's one-page sheet (the second game).
 if [ $# -ne 2 ]; then
   echo "usage: sh tools/make-sheets.sh path/to/xii OUTDIR" >&2
   exit 2
@@ -21,4 +21,5 @@ run "$xii" setup --difficulty normal --seed 12 --paper a4 -o "$out/setup-normal.
 run "$xii" record-sheet --paper a4 -o "$out/record-sheet.pdf"
 # The example game is a clean log: the audit exits 0 and draws its filled sheets.
 run "$xii" audit docs/example.xii --pdf "$out/example-game.pdf"
-echo "wrote into $out/: town-sheet.pdf town-sheet-grey.pdf summary.pdf organiser.pdf setup-normal.pdf record-sheet.pdf example-game.pdf"
+run "$xii" sheet --game kingdom --paper a4 -o "$out/kingdom-sheet.pdf"
+echo "wrote into $out/: town-sheet.pdf town-sheet-grey.pdf summary.pdf organiser.pdf setup-normal.pdf record-sheet.pdf example-game.pdf kingdom-sheet.pdf"

@@ -3,37 +3,6 @@
 #include <string.h>
 #include "log/name.h"
 
-/* What the log awaits when no decision is due, as the end of a sentence. */
-static void awaited(const struct game_state *s, const struct log_await *a, struct strbuf *why)
-{
-    const char *name = a->player >= 0 ? s->cfg.names[a->player] : "";
-    char word[LOG_NAME_WORD_SIZE];
-    switch (a->kind) {
-    case LOG_AWAIT_HEADER:
-        strbuf_puts(why, "the header: the game has not started (is the players line there?)");
-        break;
-    case LOG_AWAIT_ROUND:
-        strbuf_printf(why, "the line \"round %d\"", a->round);
-        break;
-    case LOG_AWAIT_OUTLAWS:
-        strbuf_puts(why, "the outlaws' attack bonus rolls (an \"outlaws\" line)");
-        break;
-    case LOG_AWAIT_SHARED:
-        strbuf_printf(why, "round %d's shared dice (a \"shared D D\" line)", a->round);
-        break;
-    case LOG_AWAIT_TURN:
-        strbuf_printf(why, "%s's dice: write \"turn %s D D\" with the two dice rolled, then ask again",
-                      name, log_name_word(name, word));
-        break;
-    case LOG_AWAIT_GAME_OVER:
-        strbuf_puts(why, "nothing: the game is over");
-        break;
-    default:
-        strbuf_puts(why, log_await_kind_name(a->kind));
-        break;
-    }
-}
-
 static int collect_pos(const struct game_state *s, const struct log_await *a, struct advice_position *pos)
 {
     if (!(a->pending & 1u << LOG_AWAIT_COLLECT) || a->collect_player < 0 || !a->collect)
@@ -96,7 +65,7 @@ int advice_position_from_await(const struct log_replay *r, const struct log_awai
     }
     default:
         strbuf_puts(why, "no decision is due at the end of the log: it awaits ");
-        awaited(s, a, why);
+        log_await_say(r, a, LOG_AWAIT_OBJECT, why);
         return -1;
     }
     if (asked >= 0 && asked != pos->player) {

@@ -1,11 +1,12 @@
 /* What a replayed log awaits next: the decision the table makes at the end of the log, as
  * data (kind, player, round, the dice left), for the recorder's prompt and the advisor.
  *
- * It reads the replay's state and asks the engine (what the round still needs, the bonus
- * rolls due, the legal moves); it decides no rule itself and does no I/O. Where the rules
- * allow several things in either order (the outlaws' bonus rolls and the shared dice; the war
- * and the location choices), `kind` is the first in the order the rules list them and
- * `pending` holds every one of them. */
+ * It is the flow's answer (rules/flow.h: flow_awaited) on the replay's state, in the audit's
+ * terms: before the game starts the header is awaited, and after a turn the end of the log
+ * closed its player may still spend a reserve die. It decides no rule itself and does no I/O.
+ * Where the rules allow several things in either order (the outlaws' bonus rolls and the
+ * shared dice; the war and the location choices), `kind` is the first in the order the rules
+ * list them and `pending` holds every one of them. */
 #ifndef LOG_AWAIT_H
 #define LOG_AWAIT_H
 #include "audit/replay.h"
@@ -69,5 +70,19 @@ const struct game_state *log_await_state(const struct log_replay *r, const struc
 /* A short name of the kind ("header", "round", "outlaws", "shared", "turn", "die", "reserve",
  * "war", "collect", "game-over"). */
 const char *log_await_kind_name(enum log_await_kind kind);
+
+/* The forms of words for what is awaited (audit/await_text.c: each kind's words in one place). */
+enum log_await_words {
+    LOG_AWAIT_PROMPT,   /* the recorder's short prompt: "r3 Mary 6 5 3 1> ", "r7 war> " */
+    LOG_AWAIT_SENTENCE, /* the sentence saying what comes next and by whom, with an example of
+                           the line to type, ending with a line feed */
+    LOG_AWAIT_EXAMPLE,  /* that example alone: a line the recorder accepts now (nothing for the
+                           header) */
+    LOG_AWAIT_OBJECT    /* the object of "it awaits ...", for a caller that needed a decision:
+                           "the line \"round 2\"" */
+};
+/* Appends what a (read from the replay r) awaits, in the form asked. */
+void log_await_say(const struct log_replay *r, const struct log_await *a, enum log_await_words form,
+                   struct strbuf *out);
 
 #endif

@@ -7,17 +7,28 @@
 #include "log/parse.h"
 #include "audit/replay_internal.h"
 
-/* Everything a statement can change, as it stood before it. Growing arrays are restored by
- * their counts (their storage stays); the last turn span by value (ending a turn sets its
- * end). */
+/* Everything a statement can change, as it stood before it: the replay's two structs copied
+ * whole, so that every field, today's and tomorrow's, is restored by construction. Only the
+ * storage of the growing arrays is not taken back (struct storage): their counts are in the
+ * structs, and restoring cuts them to those counts; the one element changed in place (the
+ * last turn span, whose end is set when the turn ends) is kept by value. */
 struct live_mark {
     struct rp rp;
-    struct log_replay out;          /* the state and the scalars; its arrays are not used */
+    struct log_replay out;
     struct log_turn_span last_turn;
-    size_t history;
-    signed char note_ref, note_ref2;
     struct diag_mark diags;
     int started;
+};
+
+/* The storage of the replay's growing arrays: where they are now and how much room they
+ * have. Restoring a mark puts it back over the mark's pointers (which may have moved since). */
+struct storage {
+    struct hist_rec *history;
+    size_t history_cap, lines_cap, mismatch_cap, skipped_cap, turns_cap;
+    int *history_lines, *skipped;
+    struct mismatch *mismatches;
+    struct log_turn_span *turns;
+    struct stmt_list towns, variants;
 };
 
 /* One statement fed: its tree and its place in it, and the mark before it. */
@@ -43,48 +54,44 @@ static void take_mark(const struct log_live *lv, struct live_mark *m)
     m->rp = lv->rp;
     m->out = lv->out;
     m->last_turn = lv->out.nturns ? lv->out.turns[lv->out.nturns - 1] : (struct log_turn_span){0};
-    m->history = lv->out.history.count;
-    m->note_ref = lv->out.history.note_ref;
-    m->note_ref2 = lv->out.history.note_ref2;
     m->diags = diag_list_mark(&lv->dl);
     m->started = lv->started;
 }
 
+static struct storage storage_of(const struct log_live *lv)
+{
+    const struct rp *rp = &lv->rp;
+    const struct log_replay *o = &lv->out;
+    return (struct storage){o->history.items, o->history.cap, rp->lines_cap, rp->mismatch_cap,
+                            rp->skipped_cap, rp->turns_cap, o->history_lines, o->skipped,
+                            o->mismatches, o->turns, rp->towns, rp->variants};
+}
+
 static void restore_mark(struct log_live *lv, const struct live_mark *m)
 {
-    struct rp now = lv->rp;
+    struct storage st = storage_of(lv);
     struct log_replay *o = &lv->out;
-    lv->rp = m->rp;
-    /* The arrays as they are now, their counts as they were. */
-    lv->rp.towns.items = now.towns.items;
-    lv->rp.towns.cap = now.towns.cap;
-    lv->rp.variants.items = now.variants.items;
-    lv->rp.variants.cap = now.variants.cap;
-    lv->rp.mismatch_cap = now.mismatch_cap;
-    lv->rp.skipped_cap = now.skipped_cap;
-    lv->rp.turns_cap = now.turns_cap;
-    lv->rp.lines_cap = now.lines_cap;
+    /* What only the statements taken back owned. */
     for (size_t i = m->out.nmismatches; i < o->nmismatches; i++)
         mismatch_free(&o->mismatches[i]);
-    if (o->title != m->out.title) {
-        free(o->title);
-        o->title = NULL;    /* a title is set once, when the game starts */
-    }
-    o->state = m->out.state;
-    history_truncate(&o->history, m->history);
-    o->history.note_ref = m->note_ref;
-    o->history.note_ref2 = m->note_ref2;
-    o->started = m->out.started;
-    o->stopped = m->out.stopped;
-    o->open_turn_line = m->out.open_turn_line;
-    o->eof_turn_line = m->out.eof_turn_line;
-    o->eof_turn_state = m->out.eof_turn_state;
-    o->nmismatches = m->out.nmismatches;
-    o->mismatches_omitted = m->out.mismatches_omitted;
-    o->nskipped = m->out.nskipped;
-    o->nturns = m->out.nturns;
-    o->last_move = m->out.last_move;
-    o->last_move_line = m->out.last_move_line;
+    if (o->title != m->out.title)
+        free(o->title);     /* a title is set once, when the game starts */
+    lv->rp = m->rp;
+    *o = m->out;
+    o->history.items = st.history;
+    o->history.cap = st.history_cap;
+    o->history_lines = st.history_lines;
+    o->skipped = st.skipped;
+    o->mismatches = st.mismatches;
+    o->turns = st.turns;
+    lv->rp.lines_cap = st.lines_cap;
+    lv->rp.mismatch_cap = st.mismatch_cap;
+    lv->rp.skipped_cap = st.skipped_cap;
+    lv->rp.turns_cap = st.turns_cap;
+    lv->rp.towns.items = st.towns.items;
+    lv->rp.towns.cap = st.towns.cap;
+    lv->rp.variants.items = st.variants.items;
+    lv->rp.variants.cap = st.variants.cap;
     if (o->nturns)
         o->turns[o->nturns - 1] = m->last_turn;
     diag_list_rewind(&lv->dl, m->diags);
@@ -160,7 +167,7 @@ size_t log_live_feed(struct log_live *lv, struct log_ast *ast)
 
 size_t log_live_settled(const struct log_live *lv)
 {
-    return lv->view.history;
+    return lv->view.out.history.count;
 }
 
 size_t log_live_settled_diags(const struct log_live *lv)

@@ -9,6 +9,7 @@
 #include "log/name.h"
 #include "log/parse.h"
 #include "audit/replay_internal.h"
+#include "rules/flow.h"
 
 /* ---- turns ------------------------------------------------------------------------------- */
 
@@ -64,17 +65,8 @@ static int unspent_by_refused(const struct rp *rp)
     return first;
 }
 
-static void maybe_end_round(struct rp *rp)
-{
-    struct game_state *s = rp->s;
-    if (s->phase != PHASE_ROUND || s->turn.player >= 0 || s->turns_done < s->cfg.nplayers ||
-        engine_round_missing(s, NULL) != 0)
-        return;
-    engine_end_round(s, rp->h, NULL);
-}
-
 /* Ends the turn in progress: the unspent-dice error (at the turn line), feeding, the market
- * lines in order; then the round, if nothing else is missing. */
+ * lines in order; then the round, if nothing else is missing (the flow ends it). */
 static void end_turn(struct rp *rp)
 {
     struct game_state *s = rp->s;
@@ -85,8 +77,9 @@ static void end_turn(struct rp *rp)
     int left = dice_left(s), refused_line = left > 0 ? unspent_by_refused(rp) : 0;
     if (left > 0)
         unspent_examples(s, &examples);
-    struct turn_end te;
-    engine_end_turn(s, rp->h, &te, NULL);
+    struct flow_outcome out = {0};
+    flow_apply(s, &(struct decision){.kind = FLOW_DEC_END_TURN}, rp->h, &out);
+    const struct turn_end te = out.turn_end;
     if (te.unspent.rule != RULE_NONE && refused_line > 0) {
         /* Not an error of its own: the refused line is the one to fix. */
         struct diag *d = diag_add(rp->dl, DIAG_NOTE, rp->ast->file, (struct srcpos){refused_line, 1}, 0,
@@ -110,12 +103,11 @@ static void end_turn(struct rp *rp)
             replay_skip(rp, rp->market[k]);
         }
     if (rp->out->nturns > 0)
-        rp->out->turns[rp->out->nturns - 1].hist_end = rp->h->count;
+        rp->out->turns[rp->out->nturns - 1].hist_end = out.settled_from;
     rp->turn = NULL;
     rp->nmarket = 0;
     memset(rp->refused_spends, 0, sizeof rp->refused_spends);
     memset(rp->refused_spend_line, 0, sizeof rp->refused_spend_line);
-    maybe_end_round(rp);
 }
 
 /* Refuses a statement that needs a round in progress; returns 0 when one is. */
@@ -175,10 +167,10 @@ static void do_turn(struct rp *rp, const struct log_stmt *st)
                      "turn: add \"%s\" before this line (the attack is resolved without them)", s->round,
                      strbuf_cstr(&sb));
         strbuf_free(&sb);
-        engine_outlaws_resolve_unrolled(s, rp->h, NULL);
+        flow_apply(s, &(struct decision){.kind = FLOW_DEC_OUTLAWS, .unrolled = 1}, rp->h, NULL);
     }
     int next = engine_next_player(s);
-    struct refusal why;
+    struct flow_outcome out;
     if (next < 0) {
         if (!replay_follows(rp, st->at))
             replay_error(rp, st->turn.player.at, RULE_TURN_ORDER, p, "round %d: every player has had a "
@@ -191,8 +183,10 @@ static void do_turn(struct rp *rp, const struct log_stmt *st)
         if (!replay_follows(rp, st->at))
             replay_error(rp, st->at, RULE_ROUND_ORDER, p, "round %d has no shared dice: add \"shared D D\" "
                          "before the first turn", s->round);
-    } else if (engine_begin_turn(s, p, st->turn.dice[0].value, st->turn.dice[1].value, &why) != 0) {
-        replay_refused(rp, st->at, p, &why, NULL);
+    } else if (flow_apply(s, &(struct decision){.kind = FLOW_DEC_TURN, .player = p,
+                                                .dice = {st->turn.dice[0].value, st->turn.dice[1].value}},
+                          rp->h, &out) != 0) {
+        replay_refused(rp, st->at, p, &out.why, NULL);
     } else {
         rp->turn = st;
         rp->nmarket = 0;
@@ -256,9 +250,13 @@ static int apply_move(struct rp *rp, const struct log_stmt *st, const struct mov
     /* No refusal facts while moves are legal (the usual case), not even the restriction note.
      * A refused move changed nothing, so checking it again gives the same refusal. */
     struct engine_undo undo;
-    engine_undo_save(rp->s, &undo);
+    if (m->kind == MOVE_ASSET)     /* only a spend on an asset may waste its die */
+        engine_undo_save(rp->s, &undo);
     size_t from = rp->h->count;
-    if (engine_apply(rp->s, m, rp->h, NULL) == 0) {
+    struct decision d;      /* a move: only the kind and the move are read */
+    d.kind = FLOW_DEC_MOVE;
+    d.move = *m;
+    if (flow_apply(rp->s, &d, rp->h, NULL) == 0) {
         replay_waste(rp, st, &undo, m, from);
         return 0;
     }
@@ -496,16 +494,16 @@ static void begin_round(struct rp *rp, const struct log_stmt *st, int n)
                 replay_error(rp, replay_keyword_span(st, "round"), rule, items[k].player,
                              "round %d ended without %s (%s)", s->round, items[k].text, effect);
         }
-        engine_end_round(s, rp->h, NULL);
+        flow_apply(s, &(struct decision){.kind = FLOW_DEC_END_ROUND}, rp->h, NULL);
     }
     replay_cascade_end(rp);
     if (until > 0 && s->round >= until) {
         rp->done = 1;
         return;
     }
-    struct refusal why;
-    if (engine_begin_round(s, n, rp->h, &why) != 0) {
-        replay_refused(rp, st->kind == LOG_ROUND ? st->round.at : st->at, -1, &why, NULL);
+    struct flow_outcome out;
+    if (flow_apply(s, &(struct decision){.kind = FLOW_DEC_ROUND, .round = n}, rp->h, &out) != 0) {
+        replay_refused(rp, st->kind == LOG_ROUND ? st->round.at : st->at, -1, &out.why, NULL);
         replay_skip(rp, st);
         rp->skip = SKIP_ROUND;
         return;
@@ -605,9 +603,10 @@ static void do_shared(struct rp *rp, const struct log_stmt *st)
 {
     if (need_round(rp, st, "the shared dice"))
         return;
-    struct refusal why;
-    if (engine_set_shared(rp->s, st->shared.dice[0].value, st->shared.dice[1].value, &why) != 0) {
-        replay_refused(rp, why.rule == RULE_DICE ? st->shared.dice[1].at : st->at, -1, &why, NULL);
+    struct flow_outcome out;
+    struct decision d = {.kind = FLOW_DEC_SHARED, .dice = {st->shared.dice[0].value, st->shared.dice[1].value}};
+    if (flow_apply(rp->s, &d, rp->h, &out) != 0) {
+        replay_refused(rp, out.why.rule == RULE_DICE ? st->shared.dice[1].at : st->at, -1, &out.why, NULL);
         replay_skip(rp, st);
         replay_cascade_start(rp, st, -1);
     } else if (rp->cascade.line && rp->cascade.player < 0) {
@@ -636,8 +635,8 @@ static void do_outlaws(struct rp *rp, const struct log_stmt *st)
         replay_skip(rp, st);
         return;
     }
-    struct bonus_rolls r[XII_MAX_PLAYERS];
-    memset(r, 0, sizeof r);
+    struct decision d = {.kind = FLOW_DEC_OUTLAWS};
+    struct bonus_rolls *r = d.rolls;
     int seen[XII_MAX_PLAYERS] = {0}, bad = 0;
     for (size_t k = 0; k < st->outlaws.count; k++) {
         const struct log_rolls *e = &st->outlaws.items[k];
@@ -672,9 +671,9 @@ static void do_outlaws(struct rp *rp, const struct log_stmt *st)
             bad = 1;
         }
     }
-    struct refusal why;
-    if (!bad && engine_outlaws_resolve(s, r, rp->h, &why) != 0) {
-        replay_refused(rp, st->at, -1, &why, NULL);
+    struct flow_outcome out;
+    if (!bad && flow_apply(s, &d, rp->h, &out) != 0) {
+        replay_refused(rp, st->at, -1, &out.why, NULL);
         bad = 1;
     }
     if (bad)
@@ -723,8 +722,8 @@ static void do_war(struct rp *rp, const struct log_stmt *st)
     }
     if (before_every_turn(rp, st, "war", -1, "the war comes"))
         return;
-    struct war_entry e[XII_MAX_PLAYERS];
-    memset(e, 0, sizeof e);
+    struct decision d = {.kind = FLOW_DEC_WAR};
+    struct war_entry *e = d.war;
     int seen[XII_MAX_PLAYERS] = {0}, bad = 0, supporters = 0;
     for (size_t k = 0; k < st->war.count; k++)
         supporters += st->war.items[k].choice == LOG_WAR_SUPPORT;
@@ -767,9 +766,9 @@ static void do_war(struct rp *rp, const struct log_stmt *st)
                          s->cfg.names[p], log_name_word(s->cfg.names[p], word), word);
             bad = 1;
         }
-    struct refusal why;
-    if (!bad && engine_war(s, e, rp->h, &why) != 0) {
-        replay_refused(rp, st->at, -1, &why, NULL);
+    struct flow_outcome out;
+    if (!bad && flow_apply(s, &d, rp->h, &out) != 0) {
+        replay_refused(rp, st->at, -1, &out.why, NULL);
         bad = 1;
     }
     if (bad) {
@@ -778,7 +777,6 @@ static void do_war(struct rp *rp, const struct log_stmt *st)
         return;
     }
     rp->war_line = st->at.line;
-    maybe_end_round(rp);
 }
 
 /* Whether a pick names a location whose bonus has no choice: it needs no collect line. Says
@@ -850,50 +848,72 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
     }
     if (before_every_turn(rp, st, "collect", p, "location bonuses are chosen"))
         return;
-    /* One bad pair rejects the line: several choices are tried on a copy. A single choice
-     * needs none, since a refused engine call changes nothing. */
-    struct game_state copy, *t = s;
-    if (st->collect.count - needless > 1) {
-        copy = *s;
-        t = &copy;
-    }
-    int bad = 0;
-    for (size_t k = 0; k < st->collect.count; k++) {
+    /* One bad pair rejects the line: the picks the game data knows go to the flow as one
+     * decision, which applies them all or none and says why each one it refused was. The
+     * errors are then told in the order of the picks. */
+    size_t count = st->collect.count;
+    struct flow_pick picks_local[16], *picks = count <= 16 ? picks_local : xmalloc(count * sizeof *picks);
+    struct refusal why_local[16], *why = count <= 16 ? why_local : xmalloc(count * sizeof *why);
+    int slot_local[16], *slot = count <= 16 ? slot_local : xmalloc(count * sizeof *slot);
+    /* slot[k]: pick k's index in picks[], or -1 */
+    size_t npicks = 0;
+    for (size_t k = 0; k < count; k++) {
         const struct log_pick *pk = &st->collect.items[k];
-        if (needless_pick(rp, pk, p, 0))
+        slot[k] = -1;
+        if (needless_pick(rp, pk, p, 0) || pk->location.spaced)
             continue;
-        int l = resolve_location(rp, &pk->location, p);
-        if (l < 0) {
-            bad = 1;
+        int l = log_ids_location(&rp->ids, pk->location.norm);
+        if (l < 0)
             continue;
-        }
         const struct gd_location *loc = &gd->locations[l];
         int a = log_ids_asset(&rp->ids, pk->take.norm), choice = -1;
         for (int c = 0; c < loc->nbonus; c++)
             if (loc->bonus_asset[c] == a)
                 choice = c;
-        struct refusal why;
-        if (loc->nbonus >= 2 && choice < 0) {
-            struct strbuf sb = STRBUF_INIT;
-            for (int c = 0; c < loc->nbonus; c++)
-                strbuf_printf(&sb, "%s%s", c ? " or " : "", gd->assets[loc->bonus_asset[c]].id);
-            replay_error(rp, pk->take.at, RULE_COLLECT, p, "the %s bonus is %s, not '%s'", loc->id,
-                         strbuf_cstr(&sb), pk->take.text);
-            strbuf_free(&sb);
-            bad = 1;
-        } else if (engine_collect(t, p, l, choice < 0 ? 0 : choice, &why) != 0) {
-            replay_refused(rp, pk->location.at, p, &why, NULL);
-            bad = 1;
-        }
+        if (choice < 0)
+            continue;
+        slot[k] = (int)npicks;
+        picks[npicks++] = (struct flow_pick){l, choice};
     }
+    struct flow_outcome out = {.pick_why = why};
+    struct decision d = {.kind = FLOW_DEC_COLLECT, .player = p, .picks = picks, .npicks = npicks};
+    /* A pick the game data does not know rejects the line: the others are only tried. */
+    int bad = npicks < count - needless;
+    struct game_state tried;
+    if (bad)
+        tried = *s;
+    if (npicks > 0 && flow_apply(bad ? &tried : s, &d, bad ? NULL : rp->h, &out) != 0)
+        bad = 1;
+    for (size_t k = 0; bad && k < count; k++) {
+        const struct log_pick *pk = &st->collect.items[k];
+        if (slot[k] >= 0) {
+            if (why[slot[k]].rule != RULE_NONE)
+                replay_refused(rp, pk->location.at, p, &why[slot[k]], NULL);
+            continue;
+        }
+        if (needless_pick(rp, pk, p, 0))
+            continue;
+        int l = resolve_location(rp, &pk->location, p);
+        if (l < 0)
+            continue;
+        const struct gd_location *loc = &gd->locations[l];
+        struct strbuf sb = STRBUF_INIT;
+        for (int c = 0; c < loc->nbonus; c++)
+            strbuf_printf(&sb, "%s%s", c ? " or " : "", gd->assets[loc->bonus_asset[c]].id);
+        replay_error(rp, pk->take.at, RULE_COLLECT, p, "the %s bonus is %s, not '%s'", loc->id,
+                     strbuf_cstr(&sb), pk->take.text);
+        strbuf_free(&sb);
+    }
+    if (picks != picks_local)
+        free(picks);
+    if (why != why_local)
+        free(why);
+    if (slot != slot_local)
+        free(slot);
     if (bad) {
         replay_skip(rp, st);
         replay_cascade_start(rp, st, p);    /* the round lacks this choice: that follows from here */
-        return;
     }
-    if (t != s)
-        *s = *t;
-    maybe_end_round(rp);
 }
 
 static void add_mismatch(struct rp *rp, struct mismatch *m)

@@ -2,22 +2,22 @@
  * the costs allowed: the rules allow it, so it is a warning, not an error. The warning says
  * what stopped the die and, when another legal use of the same die adds more, names it. What
  * the die added is read from the history the engine wrote (cheap: every spend is looked at);
- * only for a warning is the state before the move rebuilt and the better use found, by trying
- * the die on each asset with the engine on a copy. */
+ * only for a warning is the state before the move rebuilt (in place, then the move put back)
+ * and the better use found, by trying the die on each asset with the engine. */
 #include <string.h>
 #include "log/write.h"
 #include "audit/replay_internal.h"
 
 /* The legal use of a die showing `die` (a reserve die or not) on an asset that adds the most,
  * when it adds more than `than`: its line into out; returns what it adds, or 0. Each asset is
- * tried in order with engine_apply on one copy (a refused move changes nothing; an accepted
- * one is taken back with engine_undo_restore): the asset moves engine_legal_moves would list
- * for the die, in its order, without listing every other kind of move first. */
-static int better_use(const struct game_state *before, int die, int from_reserve, int than, struct strbuf *out)
+ * tried in order with engine_apply on `before` (a refused move changes nothing; an accepted
+ * one is taken back with engine_undo_restore to `undo`, the state `before` is): the asset moves engine_legal_moves would list
+ * for the die, in its order, without listing every other kind of move first. An asset that
+ * cannot add more than the best so far (its room below the MAX, the die) is skipped untried. */
+static int better_use(struct game_state *before, const struct engine_undo *undo, int die, int from_reserve,
+                      int than, struct strbuf *out)
 {
-    struct game_state copy = *before;
-    struct engine_undo undo;
-    engine_undo_save(&copy, &undo);
+    int p = before->turn.player;
     struct move m, pick;
     memset(&m, 0, sizeof m);
     m.kind = MOVE_ASSET;
@@ -27,11 +27,19 @@ static int better_use(const struct game_state *before, int die, int from_reserve
     int best = than;
     struct history h = HISTORY_INIT;
     for (m.target = 0; m.target < ASSET_COUNT; m.target++) {
-        history_truncate(&h, 0);
-        if (engine_apply(&copy, &m, &h, NULL) != 0)
+        /* A die adds at most the room left below the MAX, and at most its value (but food: a
+         * perk may count the food die as more): an asset that cannot add more than the best
+         * so far is not tried. */
+        int most = engine_asset_max(before, p, m.target) - before->p[p].asset[m.target];
+        if (m.target != A_FOOD && die < most)
+            most = die;
+        if (most <= best)
             continue;
-        int added = replay_die_added(&h, 0, before->turn.player, &m, NULL);
-        engine_undo_restore(&copy, &undo);
+        history_truncate(&h, 0);
+        if (engine_apply(before, &m, &h, NULL) != 0)
+            continue;
+        int added = replay_die_added(&h, 0, p, &m, NULL);
+        engine_undo_restore(before, undo);
         if (added > best) {
             best = added;
             pick = m;
@@ -54,9 +62,12 @@ void replay_waste(struct rp *rp, const struct log_stmt *st, const struct engine_
     int added = replay_die_added(rp->h, hist_from, p, m, &flags);
     if (added > 0 && !(flags & (HIST_REF_MAX | HIST_REF_AFFORD)))
         return;
-    struct game_state state_before = *rp->s;
-    engine_undo_restore(&state_before, undo);
-    const struct game_state *before = &state_before;
+    /* The state before the move, in place: the move is taken back, and put again at the end
+     * (cheaper than copying the whole state). */
+    struct engine_undo after;
+    engine_undo_save(rp->s, &after);
+    engine_undo_restore(rp->s, undo);
+    struct game_state *before = rp->s;
     struct strbuf why = STRBUF_INIT;
     const char *id = gd->assets[a].id;
     if (added == 0) {
@@ -78,15 +89,21 @@ void replay_waste(struct rp *rp, const struct log_stmt *st, const struct engine_
     } else {    /* HIST_REF_AFFORD */
         strbuf_printf(&why, "the %d adds only %d: the costs of %s allowed no more", m->die, added, id);
     }
-    struct strbuf line = STRBUF_INIT;
-    int more = better_use(before, m->die, m->from_reserve, added, &line);
-    if (more > 0)
-        strbuf_printf(&why, "; \"%s\" would add %d", strbuf_cstr(&line), more);
+    /* The better line, when there is one, is written in place. */
+    size_t mark = why.len;
+    strbuf_puts(&why, "; \"");
+    int more = better_use(before, undo, m->die, m->from_reserve, added, &why);
+    if (more > 0) {
+        strbuf_printf(&why, "\" would add %d", more);
+    } else {
+        why.len = mark;
+        why.data[mark] = '\0';
+    }
     struct log_span at = st->kind == LOG_SPEND ? st->spend.target.at : st->at;
     struct diag *d = diag_add(rp->dl, DIAG_WARNING, rp->ast->file, (struct srcpos){at.line, at.col}, at.len,
                               rule_id_text(RULE_WASTE), "%s (the rules allow it)", strbuf_cstr(&why));
     d->round = before->round;
     diag_set_player(d, before->cfg.names[p]);
-    strbuf_free(&line);
+    engine_undo_restore(rp->s, &after);
     strbuf_free(&why);
 }

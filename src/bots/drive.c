@@ -1,45 +1,48 @@
-/* The game driver: each step asks the engine what is missing and the seat's policy to choose. */
+/* The game driver: each step asks the flow what is awaited and the seat's policy (or the dice) to decide. */
 #include "bots/drive.h"
 #include <string.h>
 #include "log/write.h"
 #include "bots/eval.h"
+#include "rules/flow.h"
 
-static int outlaws(struct game_state *s, struct play_drive *d)
+static int outlaws(struct game_state *s, struct play_drive *d, const struct awaited *a)
 {
-    struct bonus_rolls r[XII_MAX_PLAYERS];
-    memset(r, 0, sizeof r);
+    struct decision dec = {.kind = FLOW_DEC_OUTLAWS};
     for (int p = 0; p < s->cfg.nplayers; p++) {
-        r[p].nrolls = engine_outlaws_needs_rolls(s, p);
-        for (int i = 0; i < r[p].nrolls; i++)
-            r[p].rolls[i] = play_dice_roll(d->dice_seed, s->round, PLAY_DICE_OUTLAWS, p, i);
+        dec.rolls[p].nrolls = a->rolls_due[p];
+        for (int i = 0; i < dec.rolls[p].nrolls; i++)
+            dec.rolls[p].rolls[i] = play_dice_roll(d->dice_seed, s->round, PLAY_DICE_OUTLAWS, p, i);
     }
     if (d->log)
-        log_write_outlaws(s, r, d->log);
-    return engine_outlaws_resolve(s, r, NULL, NULL);
+        log_write_outlaws(s, dec.rolls, d->log);
+    return flow_apply(s, &dec, NULL, NULL);
 }
 
 /* The shared dice must differ: equal dice are rolled again (the doubles rule at the table). */
 static int shared(struct game_state *s, struct play_drive *d)
 {
-    int k = 0, d1 = play_dice_roll(d->dice_seed, s->round, PLAY_DICE_SHARED, 0, k++), d2;
+    struct decision dec = {.kind = FLOW_DEC_SHARED};
+    int k = 0;
+    dec.dice[0] = play_dice_roll(d->dice_seed, s->round, PLAY_DICE_SHARED, 0, k++);
     do
-        d2 = play_dice_roll(d->dice_seed, s->round, PLAY_DICE_SHARED, 0, k++);
-    while (d2 == d1);
+        dec.dice[1] = play_dice_roll(d->dice_seed, s->round, PLAY_DICE_SHARED, 0, k++);
+    while (dec.dice[1] == dec.dice[0]);
     if (d->log)
-        log_write_shared(d1, d2, d->log);
-    return engine_set_shared(s, d1, d2, NULL);
+        log_write_shared(dec.dice[0], dec.dice[1], d->log);
+    return flow_apply(s, &dec, NULL, NULL);
 }
 
-static int begin_turn(struct game_state *s, struct play_drive *d)
+static int begin_turn(struct game_state *s, struct play_drive *d, int p)
 {
-    int p = engine_next_player(s);
-    int d1 = play_dice_roll(d->dice_seed, s->round, PLAY_DICE_OWN, p, 0);
-    int d2 = play_dice_roll(d->dice_seed, s->round, PLAY_DICE_OWN, p, 1);
+    struct decision dec = {.kind = FLOW_DEC_TURN, .player = p};
+    dec.dice[0] = play_dice_roll(d->dice_seed, s->round, PLAY_DICE_OWN, p, 0);
+    dec.dice[1] = play_dice_roll(d->dice_seed, s->round, PLAY_DICE_OWN, p, 1);
     if (d->log)
-        log_write_turn(s, p, d1, d2, d->log);
-    return engine_begin_turn(s, p, d1, d2, NULL);
+        log_write_turn(s, p, dec.dice[0], dec.dice[1], d->log);
+    return flow_apply(s, &dec, NULL, NULL);
 }
 
+/* The seat's policy plays the rest of the turn, which then ends complete. */
 static int finish_turn(struct game_state *s, struct play_drive *d)
 {
     struct play_plan plan;
@@ -49,48 +52,47 @@ static int finish_turn(struct game_state *s, struct play_drive *d)
         return -1;
     for (int k = 0; d->log && k < plan.nmoves; k++)
         log_write_move(s->gd, &plan.move[k], d->log);
-    return engine_end_turn_complete(s);
-}
-
-/* The round's turns left, one after the other: ending a turn leaves nothing else missing
- * before the next one (a turn begins only after the outlaws' rolls and the shared dice). */
-static int turns(struct game_state *s, struct play_drive *d)
-{
-    do
-        if (begin_turn(s, d) != 0 || finish_turn(s, d) != 0)
+    struct flow_outcome out;
+    if (flow_apply(s, &(struct decision){.kind = FLOW_DEC_END_TURN}, NULL, &out) != 0 ||
+        out.turn_end.unspent.rule != RULE_NONE)
+        return -1;
+    for (int k = 0; k < out.turn_end.nmarket; k++)
+        if (!out.turn_end.market_applied[k])
             return -1;
-    while (engine_next_player(s) >= 0);
     return 0;
 }
 
-static int war(struct game_state *s, struct play_drive *d)
+static int war(struct game_state *s, struct play_drive *d, const struct awaited *a)
 {
-    struct war_entry e[XII_MAX_PLAYERS];
-    memset(e, 0, sizeof e);
+    struct decision dec = {.kind = FLOW_DEC_WAR};
     /* Every seat decides on the state before the war: the choices are simultaneous. */
     for (int p = 0; p < s->cfg.nplayers; p++)
-        e[p].support = d->seat[p].policy->war(d->seat[p].bot, s, p, &d->rng);
+        dec.war[p].support = d->seat[p].policy->war(d->seat[p].bot, s, p, &d->rng);
     for (int p = 0; p < s->cfg.nplayers; p++) {
-        e[p].nrolls = e[p].support ? engine_bonus_rolls_due(s, p) : 0;
-        for (int i = 0; i < e[p].nrolls; i++)
-            e[p].rolls[i] = play_dice_roll(d->dice_seed, s->round, PLAY_DICE_WAR, p, i);
+        dec.war[p].nrolls = dec.war[p].support ? a->rolls_due[p] : 0;
+        for (int i = 0; i < dec.war[p].nrolls; i++)
+            dec.war[p].rolls[i] = play_dice_roll(d->dice_seed, s->round, PLAY_DICE_WAR, p, i);
     }
     if (d->log)
-        log_write_war(s, e, d->log);
-    return engine_war(s, e, NULL, NULL);
+        log_write_war(s, dec.war, d->log);
+    return flow_apply(s, &dec, NULL, NULL);
 }
 
-static int collect(struct game_state *s, struct play_drive *d, const struct round_missing *m)
+/* Every choice owed, seat by seat; each location's choice is made on the state after the
+ * ones before it. */
+static int collect(struct game_state *s, struct play_drive *d, const struct awaited *a)
 {
     for (int p = 0; p < s->cfg.nplayers; p++) {
-        if (!m->collect[p])
+        if (!a->collect[p])
             continue;
         int choice[LOCATION_COUNT];
         for (int l = 0; l < LOCATION_COUNT; l++) {
             choice[l] = -1;
-            if (m->collect[p] >> l & 1u) {
+            if (a->collect[p] >> l & 1u) {
                 choice[l] = d->seat[p].policy->collect(d->seat[p].bot, s, p, l, &d->rng);
-                if (engine_collect(s, p, l, choice[l], NULL) != 0)
+                struct flow_pick pick = {l, choice[l]};
+                if (flow_apply(s, &(struct decision){.kind = FLOW_DEC_COLLECT, .player = p, .picks = &pick,
+                                                     .npicks = 1}, NULL, NULL) != 0)
                     return -1;
             }
         }
@@ -100,38 +102,41 @@ static int collect(struct game_state *s, struct play_drive *d, const struct roun
     return 0;
 }
 
-/* One step of the game; returns 1 when the game is over, 0 after a step, -1 on a refusal. */
+/* One step of the game, the decision the flow awaits; returns 1 when the game is over, 0
+ * after a step, -1 on a refusal. */
 static int step(struct game_state *s, struct play_drive *d)
 {
-    if (s->phase == PHASE_GAME_OVER)
+    struct awaited a;
+    flow_awaited(s, &a);
+    switch (a.kind) {
+    case FLOW_GAME_OVER:
         return 1;
-    if (s->phase != PHASE_ROUND) {
+    case FLOW_ROUND:
         if (d->log)
-            log_write_round(s->round + 1, d->log);
-        return engine_begin_round(s, s->round + 1, NULL, NULL);
-    }
-    /* An open turn comes before anything else the round misses: no need to ask. */
-    if (s->turn.player >= 0)
-        return finish_turn(s, d);
-    struct round_missing m;
-    engine_round_missing(s, &m);
-    if (m.outlaws)
-        return outlaws(s, d);
-    if (m.shared)
+            log_write_round(a.round, d->log);
+        return flow_apply(s, &(struct decision){.kind = FLOW_DEC_ROUND, .round = a.round}, NULL, NULL);
+    case FLOW_OUTLAWS:
+        return outlaws(s, d, &a);
+    case FLOW_SHARED:
         return shared(s, d);
-    if (m.turns_left)
-        return turns(s, d);
-    if (m.war)
-        return war(s, d);
-    for (int p = 0; p < s->cfg.nplayers; p++)
-        if (m.collect[p])
-            return collect(s, d, &m);
-    return engine_end_round(s, NULL, NULL);
+    case FLOW_TURN:
+        return begin_turn(s, d, a.player);
+    case FLOW_DIE:
+    case FLOW_RESERVE:
+        return finish_turn(s, d);
+    case FLOW_WAR:
+        return war(s, d, &a);
+    case FLOW_COLLECT:
+        return collect(s, d, &a);
+    default:
+        return -1;
+    }
 }
 
 int play_drive(struct game_state *s, struct play_drive *d)
 {
     int rc;
+    flow_settle(s, NULL);   /* a state the engine's calls left with its round complete */
     while ((rc = step(s, d)) == 0)
         ;
     return rc < 0 ? -1 : 0;

@@ -6,6 +6,7 @@
 #include "core/xalloc.h"
 #include "log/ids.h"
 #include "log/write.h"
+#include "rules/flow.h"
 
 #define MAX_MOVES 4096
 
@@ -16,6 +17,8 @@ struct gen {
     struct strbuf *out;
     uint64_t rng;
     struct move *moves;     /* MAX_MOVES */
+    int outlaws_first;      /* this round: the outlaws' rolls before the shared dice */
+    int collect_first;      /* this round: the location choices before the war */
 };
 
 /* splitmix64 */
@@ -98,21 +101,6 @@ static void header(struct gen *g, const char *const *names, struct game_config *
         strbuf_puts(g->out, "variant " LOG_ID_FAMINE_VARIANT "\n");
 }
 
-/* The round ends as soon as nothing is missing: where the replay ends it. */
-static void maybe_end_round(struct gen *g)
-{
-    if (g->s.phase == PHASE_ROUND && g->s.turn.player < 0 && engine_round_missing(&g->s, NULL) == 0)
-        engine_end_round(&g->s, NULL, NULL);
-}
-
-static int dice_left(const struct game_state *s)
-{
-    int n = 0;
-    for (int i = 0; i < XII_TURN_DICE; i++)
-        n += !s->turn.dice[i].spent;
-    return n;
-}
-
 /* How often a legal move is picked: people, infrastructures, abilities, a growing population
  * and the food the next feeding needs more often than the rest, reserve dice seldom, so that
  * games look played and reach the special items. */
@@ -167,7 +155,7 @@ static void market(struct gen *g, int p)
     m.kind = MOVE_MARKET;
     m.amount = 1 + rnd(g, most);
     m.target = to;
-    if (engine_apply(&g->s, &m, NULL, NULL) == 0)
+    if (flow_apply(&g->s, &(struct decision){.kind = FLOW_DEC_MOVE, .move = m}, NULL, NULL) == 0)
         log_write_move(g->gd, &m, g->out);
 }
 
@@ -181,123 +169,165 @@ static int has_market(const struct game_state *s, int p)
     return 0;
 }
 
-static int turn(struct gen *g)
+/* The outlaws' bonus rolls: the chance player's decision. */
+static int outlaws(struct gen *g, const struct awaited *a)
+{
+    struct decision d = {.kind = FLOW_DEC_OUTLAWS};
+    for (int p = 0; p < g->s.cfg.nplayers; p++) {
+        d.rolls[p].nrolls = a->rolls_due[p];
+        for (int i = 0; i < d.rolls[p].nrolls; i++)
+            d.rolls[p].rolls[i] = die(g);
+    }
+    log_write_outlaws(&g->s, d.rolls, g->out);
+    return flow_apply(&g->s, &d, NULL, NULL);
+}
+
+static int shared(struct gen *g)
+{
+    struct decision d = {.kind = FLOW_DEC_SHARED};
+    d.dice[0] = die(g);
+    do
+        d.dice[1] = die(g);
+    while (d.dice[1] == d.dice[0]);
+    log_write_shared(d.dice[0], d.dice[1], g->out);
+    return flow_apply(&g->s, &d, NULL, NULL);
+}
+
+static int begin_turn(struct gen *g, int p)
+{
+    struct decision d = {.kind = FLOW_DEC_TURN, .player = p};
+    d.dice[0] = die(g);
+    d.dice[1] = die(g);
+    if (flow_apply(&g->s, &d, NULL, NULL) != 0)
+        return -1;
+    log_write_turn(&g->s, p, d.dice[0], d.dice[1], g->out);
+    return 0;
+}
+
+static int spend(struct gen *g)
+{
+    size_t n = engine_legal_moves(&g->s, 0, g->moves, MAX_MOVES);
+    if (n == 0)
+        return -1;
+    if (n > MAX_MOVES)
+        n = MAX_MOVES;
+    const struct move *m = pick(g, n);
+    if (flow_apply(&g->s, &(struct decision){.kind = FLOW_DEC_MOVE, .move = *m}, NULL, NULL) != 0)
+        return -1;
+    log_write_move(g->gd, m, g->out);
+    return 0;
+}
+
+/* The round's end: every sheet checked when the options ask. */
+static void round_checks(struct gen *g)
+{
+    for (int p = 0; g->opt->checks && p < g->s.cfg.nplayers; p++)
+        log_write_check(&g->s, p, g->s.phase == PHASE_GAME_OVER, g->out);
+}
+
+/* After the fourth die: maybe a market conversion, then the turn ends with nothing left. */
+static int end_turn(struct gen *g, int p)
 {
     struct game_state *s = &g->s;
-    int p = engine_next_player(s), d1 = die(g), d2 = die(g);
-    if (engine_begin_turn(s, p, d1, d2, NULL) != 0)
-        return -1;
-    log_write_turn(s, p, d1, d2, g->out);
-    while (dice_left(s) > 0) {
-        size_t n = engine_legal_moves(s, 0, g->moves, MAX_MOVES);
-        if (n == 0)
-            return -1;
-        if (n > MAX_MOVES)
-            n = MAX_MOVES;
-        const struct move *m = pick(g, n);
-        if (engine_apply(s, m, NULL, NULL) != 0)
-            return -1;
-        log_write_move(g->gd, m, g->out);
-    }
     if (has_market(s, p) && rnd(g, 2))
         market(g, p);
-    if (engine_end_turn_complete(s) != 0)
+    struct flow_outcome out;
+    if (flow_apply(s, &(struct decision){.kind = FLOW_DEC_END_TURN}, NULL, &out) != 0 ||
+        out.turn_end.unspent.rule != RULE_NONE)
         return -1;
-    maybe_end_round(g);
+    for (int k = 0; k < out.turn_end.nmarket; k++)
+        if (!out.turn_end.market_applied[k])
+            return -1;
     if (g->opt->checks && rnd(g, 4) == 0)
         log_write_check(s, p, 0, g->out);
+    /* After the round's last turn: the war or the location choices first. */
+    if (engine_next_player(s) < 0)
+        g->collect_first = rnd(g, 2);
+    if (out.round_ended)
+        round_checks(g);
     return 0;
 }
 
-static int war(struct gen *g)
+static int war(struct gen *g, const struct awaited *a)
 {
     struct game_state *s = &g->s;
-    struct war_entry e[XII_MAX_PLAYERS];
-    memset(e, 0, sizeof e);
+    struct decision d = {.kind = FLOW_DEC_WAR};
     for (int p = 0; p < s->cfg.nplayers; p++) {
-        e[p].support = engine_war_can_support(s, p) && rnd(g, 3) != 0;
-        e[p].nrolls = e[p].support ? engine_bonus_rolls_due(s, p) : 0;
-        for (int i = 0; i < e[p].nrolls; i++)
-            e[p].rolls[i] = die(g);
+        d.war[p].support = !a->must_avoid[p] && rnd(g, 3) != 0;
+        d.war[p].nrolls = d.war[p].support ? a->rolls_due[p] : 0;
+        for (int i = 0; i < d.war[p].nrolls; i++)
+            d.war[p].rolls[i] = die(g);
     }
-    log_write_war(s, e, g->out);
-    if (engine_war(s, e, NULL, NULL) != 0)
+    log_write_war(s, d.war, g->out);
+    struct flow_outcome out;
+    if (flow_apply(s, &d, NULL, &out) != 0)
         return -1;
-    maybe_end_round(g);
+    if (out.round_ended)
+        round_checks(g);
     return 0;
 }
 
-static int collect(struct gen *g)
+/* Every location choice owed, seat by seat. */
+static int collect(struct gen *g, const struct awaited *a)
 {
     struct game_state *s = &g->s;
-    struct round_missing rm;
-    engine_round_missing(s, &rm);
+    int ended = 0;
     for (int p = 0; p < s->cfg.nplayers; p++) {
-        if (!rm.collect[p])
+        if (!a->collect[p])
             continue;
         int choice[LOCATION_COUNT];
+        struct flow_pick picks[LOCATION_COUNT];
+        size_t n = 0;
         for (int l = 0; l < LOCATION_COUNT; l++) {
             choice[l] = -1;
-            if (!(rm.collect[p] >> l & 1u))
-                continue;
-            choice[l] = rnd(g, g->gd->locations[l].nbonus);
-            if (engine_collect(s, p, l, choice[l], NULL) != 0)
-                return -1;
+            if (a->collect[p] >> l & 1u) {
+                choice[l] = rnd(g, g->gd->locations[l].nbonus);
+                picks[n++] = (struct flow_pick){l, choice[l]};
+            }
         }
+        struct flow_outcome out = {0};
+        if (flow_apply(s, &(struct decision){.kind = FLOW_DEC_COLLECT, .player = p, .picks = picks, .npicks = n},
+                       NULL, &out) != 0)
+            return -1;
+        ended |= out.round_ended;
         log_write_collect(s, p, choice, g->out);
     }
-    maybe_end_round(g);
+    if (ended)
+        round_checks(g);
     return 0;
 }
 
-static int outlaws(struct gen *g)
+/* One decision, the one the flow awaits (of those pending, in the generator's random order). */
+static int step(struct gen *g)
 {
     struct game_state *s = &g->s;
-    struct bonus_rolls r[XII_MAX_PLAYERS];
-    memset(r, 0, sizeof r);
-    for (int p = 0; p < s->cfg.nplayers; p++) {
-        r[p].nrolls = engine_outlaws_needs_rolls(s, p);
-        for (int i = 0; i < r[p].nrolls; i++)
-            r[p].rolls[i] = die(g);
-    }
-    log_write_outlaws(s, r, g->out);
-    return engine_outlaws_resolve(s, r, NULL, NULL);
-}
-
-static int round_(struct gen *g, int r)
-{
-    struct game_state *s = &g->s;
-    log_write_round(r, g->out);
-    if (engine_begin_round(s, r, NULL, NULL) != 0)
-        return -1;
-    int outlaws_first = rnd(g, 2);
-    if (s->outlaws_pending && outlaws_first && outlaws(g) != 0)
-        return -1;
-    int d1 = die(g), d2;
-    do
-        d2 = die(g);
-    while (d2 == d1);
-    log_write_shared(d1, d2, g->out);
-    if (engine_set_shared(s, d1, d2, NULL) != 0)
-        return -1;
-    if (s->outlaws_pending && outlaws(g) != 0)
-        return -1;
-    for (int t = 0; t < s->cfg.nplayers; t++)
-        if (turn(g) != 0)
+    struct awaited a;
+    flow_awaited(s, &a);
+    switch (a.kind) {
+    case FLOW_ROUND:
+        log_write_round(a.round, g->out);
+        if (flow_apply(s, &(struct decision){.kind = FLOW_DEC_ROUND, .round = a.round}, NULL, NULL) != 0)
             return -1;
-    int collect_first = rnd(g, 2);
-    if (collect_first && collect(g) != 0)
+        g->outlaws_first = rnd(g, 2);
+        return 0;
+    case FLOW_OUTLAWS:
+        return (a.pending >> FLOW_SHARED & 1u) && !g->outlaws_first ? shared(g) : outlaws(g, &a);
+    case FLOW_SHARED:
+        return shared(g);
+    case FLOW_TURN:
+        return begin_turn(g, a.player);
+    case FLOW_DIE:
+        return spend(g);
+    case FLOW_RESERVE:
+        return end_turn(g, a.player);
+    case FLOW_WAR:
+    case FLOW_COLLECT:
+        if ((a.pending >> FLOW_COLLECT & 1u) && (g->collect_first || !(a.pending >> FLOW_WAR & 1u)))
+            return collect(g, &a);
+        return war(g, &a);
+    default:
         return -1;
-    if (s->cfg.nplayers > 1 && war(g) != 0)
-        return -1;
-    if (collect(g) != 0)
-        return -1;
-    if (s->phase == PHASE_ROUND)
-        return -1;      /* something is still missing: a generator bug */
-    if (g->opt->checks)
-        for (int p = 0; p < s->cfg.nplayers; p++)
-            log_write_check(s, p, r == GD_ROUNDS, g->out);
-    return 0;
+    }
 }
 
 int log_gen_game(const struct gamedata *gd, const struct log_gen_options *opt, struct strbuf *out,
@@ -319,8 +349,8 @@ int log_gen_game_named(const struct gamedata *gd, const struct log_gen_options *
     struct game_config cfg;
     header(&g, names, &cfg);
     int rc = engine_new_game(&g.s, gd, &cfg, NULL, NULL);
-    for (int r = 1; rc == 0 && r <= GD_ROUNDS; r++)
-        rc = round_(&g, r);
+    while (rc == 0 && g.s.phase != PHASE_GAME_OVER)
+        rc = step(&g);
     if (final)
         *final = g.s;
     free(g.moves);

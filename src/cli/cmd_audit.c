@@ -7,12 +7,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cli/audit_analyse.h"
+#include "cli/audit_kingdom.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/render_options.h"
 #include "cli/replayed_log.h"
 #include "cli/usage.h"
+#include "core/readfile.h"
 #include "core/xalloc.h"
+#include "kingdom/klog.h"
 #include "cli/filled_output.h"
 #include "audit/replay.h"
 #include "audit/report.h"
@@ -26,8 +29,13 @@ static const char usage_head[] =
     "usage: xii audit [OPTIONS] LOG\n"
     "Replays the move log LOG (\"-\" reads standard input) through the rules, reports every\n"
     "error and every check that differs from the rules, the final sheets, scores and winner.\n"
+    "A log whose first line is \"kingdom 1\" is a game of Kingdom (docs/kingdom.md), whose\n"
+    "report shows the map, the ledger and the result; it takes the options --json, the\n"
+    "Kingdom's --until-year, --max-messages, --rules (its game data), --trace RESOURCE and\n"
+    "the drawing options (--pdf FILE: its filled sheet).\n"
     "  --json              print one JSON object instead of the text report\n"
     "  --until-round N     the state (and the sheets) after round N (1-10)\n"
+    "  --until-year N      Kingdom: the state after year N (1-99)\n"
     "  --max-messages N    list the first N errors and mismatches (default 100; 0 lists all),\n"
     "                      then how many more there are; all of them are counted\n"
     "  --rules FILE        read this game-data file instead of the built-in one\n"
@@ -36,7 +44,9 @@ static const char usage_head[] =
     "  --trace NAME[:VALUE]\n"
     "                      instead of the report: player NAME's values turn by turn (after\n"
     "                      each of the player's turns, and a round's start or end that changed\n"
-    "                      them), or every change of one VALUE with its cause\n"
+    "                      them), or every change of one VALUE with its cause; Kingdom:\n"
+    "                      --trace RESOURCE (food, ore, work, farms, mines, villages, stage,\n"
+    "                      graveyards), every change of it with its year and cause\n"
     "  --analyse           rate every decision against the best move found by rollouts: each\n"
     "                      player's cost, luck and costliest moves (and a page with --pdf);\n"
     "                      with it:\n";
@@ -55,7 +65,7 @@ static const char *const help_text[] = {usage_head, advisor_options_help, usage_
 
 struct audit_args {
     const char *log, *rules, *trace;
-    int json, until_round, mark, analyse;
+    int json, until_round, until_year, mark, analyse;
     size_t max_messages;
     struct advisor_args adv;
     struct render_options ro;
@@ -93,6 +103,21 @@ static int parse_until_round(int m, const char *v, int *until_round)
         return -1;
     }
     *until_round = (int)n;
+    return 0;
+}
+
+/* --until-year N, a year of a kingdom game. Returns 0, or -1 after saying why. */
+static int parse_until_year(int m, const char *v, int *until_year)
+{
+    char *end;
+    errno = 0;
+    long n = m < 0 ? 0 : strtol(v, &end, 10);
+    if (m < 0 || errno || *end || end == v || n < 1 || n > 99) {
+        fprintf(stderr, "xii audit: --until-year needs a year from 1 to 99%s%s%s\n", m < 0 ? "" : ", not '",
+                m < 0 ? "" : v, m < 0 ? "" : "'");
+        return -1;
+    }
+    *until_year = (int)n;
     return 0;
 }
 
@@ -143,6 +168,8 @@ static int parse_value_option(int argc, char **argv, int *i, struct audit_args *
         return parse_max_messages(m, v, &aa->max_messages) == 0 ? 1 : -1;
     if ((m = cli_option(argc, argv, i, "--until-round", NULL, &v)) != 0)
         return parse_until_round(m, v, &aa->until_round) == 0 ? 1 : -1;
+    if ((m = cli_option(argc, argv, i, "--until-year", NULL, &v)) != 0)
+        return parse_until_year(m, v, &aa->until_year) == 0 ? 1 : -1;
     return 0;
 }
 
@@ -310,6 +337,22 @@ static int can_write_in_folder(const char *path)
     return err == 0;
 }
 
+/* A kingdom log: the options that are XII Century's alone are refused. */
+static int audit_kingdom_log(const struct audit_args *aa, const char *name, char *src, size_t len)
+{
+    const char *xii_only = aa->until_round ? "--until-round" : aa->mark ? "--mark" : aa->analyse ? "--analyse" : NULL;
+    if (xii_only) {
+        fprintf(stderr, "xii audit: %s is for XII Century logs; %s is a Kingdom log%s\n", xii_only, name,
+                aa->until_round ? " (give --until-year N)" : "");
+        free(src);
+        return EXIT_USAGE;
+    }
+    struct kingdom_audit_args ka = {name, aa->rules, aa->trace, aa->json, aa->until_year, aa->max_messages, &aa->ro};
+    int status = audit_kingdom(&ka, src, len);
+    free(src);
+    return status;
+}
+
 int cmd_audit(int argc, char **argv)
 {
     struct audit_args aa;
@@ -318,9 +361,27 @@ int cmd_audit(int argc, char **argv)
         return rc > 0 ? EXIT_OK : EXIT_USAGE;
     if (aa.analyse && aa.ro.output && strcmp(aa.ro.output, "-") != 0 && !can_write_in_folder(aa.ro.output))
         return EXIT_OUTPUT;
+    char *src;
+    size_t len;
+    struct strbuf rerr = STRBUF_INIT;
+    if (readfile(aa.log, LOG_MAX_BYTES, &src, &len, &rerr) != 0) {
+        fprintf(stderr, "xii audit: %s\n", strbuf_cstr(&rerr));
+        strbuf_free(&rerr);
+        return EXIT_USAGE;
+    }
+    strbuf_free(&rerr);
+    const char *shown = strcmp(aa.log, "-") == 0 ? "<stdin>" : aa.log;
+    if (klog_is_kingdom(src, len))
+        return audit_kingdom_log(&aa, shown, src, len);
+    if (aa.until_year) {
+        fprintf(stderr, "xii audit: --until-year is for Kingdom logs; %s is a XII Century log (give --until-round N)\n",
+                shown);
+        free(src);
+        return EXIT_USAGE;
+    }
     struct log_replay_options opt = {aa.until_round, aa.max_messages};
     struct replayed_log rl;
-    if (replayed_log_open(&rl, "audit", aa.log, aa.rules, aa.max_messages, &opt) != 0)
+    if (replayed_log_from(&rl, aa.log, src, len, aa.rules, aa.max_messages, &opt) != 0)
         return EXIT_USAGE;
     const char *name = rl.name;
     struct log_replay *r = rl.replay;

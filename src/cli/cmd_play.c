@@ -13,9 +13,11 @@
 #include <unistd.h>
 #include <editline/readline.h>
 #include "cli/commands.h"
+#include "log/words.h"
 #include "cli/filled_output.h"
 #include "cli/gamedata_option.h"
 #include "cli/recorder_args.h"
+#include "core/text.h"
 #include "record/complete.h"
 #include "record/session.h"
 #include "record/shortform.h"
@@ -223,7 +225,17 @@ static void show_log(const struct record_session *s, int n)
     }
     if (len == 0)
         puts("(the file is empty)");
-    fwrite(text + start, 1, len - start, stdout);
+    /* As it is safe to show: a line written by hand may hold what a terminal acts on. */
+    struct strbuf shown = STRBUF_INIT;
+    for (size_t i = start; i < len;) {
+        const char *eol = memchr(text + i, '\n', len - i);
+        size_t width = eol ? (size_t)(eol - (text + i)) : len - i;
+        text_escape(&shown, text + i, width);
+        strbuf_putc(&shown, '\n');
+        i += width + 1;
+    }
+    fputs(strbuf_cstr(&shown), stdout);
+    strbuf_free(&shown);
 }
 
 static void show_sheet(const struct record_session *s, const char *who)
@@ -281,7 +293,7 @@ enum command { NOT_A_COMMAND, CMD_DONE, CMD_UNDONE, CMD_QUIT, CMD_FAILED };
 static enum command run_command(struct record_session *s, const char *line, const struct reader *rd)
 {
     char w[16];
-    const char *rest = record_first_word(line, w, sizeof w);
+    const char *rest = log_first_word(line, w, sizeof w, NULL);
     static const char *const names[] = {"undo", "show", "log", "hint", "help", "quit"};
     int k = -1;
     for (int i = 0; i < 6; i++)
@@ -308,7 +320,7 @@ static enum command run_command(struct record_session *s, const char *line, cons
     }
     case 1: {
         char who[XII_NAME_SIZE + 2];
-        record_first_word(arg, who, sizeof who);
+        log_first_word(arg, who, sizeof who, NULL);
         show_sheet(s, who);
         return CMD_DONE;
     }

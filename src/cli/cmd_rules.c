@@ -1,20 +1,24 @@
-/* xii rules [--ids] [--json] [--rules FILE]: prints the game data the engine uses, or the
- * table of rule ids. */
+/* xii rules [--game xii|kingdom] [--ids] [--json] [--rules FILE]: prints the game data the
+ * engine uses, or the table of rule ids. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include "cli/audit_kingdom.h"
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
 #include "cli/options.h"
 #include "cli/usage.h"
 #include "core/json.h"
+#include "kingdom/data_print.h"
 #include "rules/gamedata_print.h"
 #include "rules/rule_ids.h"
 
 static const char usage[] =
-    "usage: xii rules [--ids] [--json] [--rules FILE]\n"
+    "usage: xii rules [--game xii|kingdom] [--ids] [--json] [--rules FILE]\n"
     "Prints the game data the rules engine uses. Values reconstructed from an illegible source\n"
     "are marked [I] (inferred), [G] (guessed) or [X] (lost: a placeholder).\n"
+    "  --game NAME   xii (XII Century, the default) or kingdom (docs/kingdom.md): whose data\n"
+    "                and rule ids\n"
     "  --ids         the rule ids errors carry instead: id, rulebook section, meaning\n"
     "  --json        JSON instead of the listing (with --ids: an array of {id, section, summary})\n"
     "  --rules FILE  read this game-data file instead of the built-in one\n"
@@ -49,10 +53,31 @@ static void print_ids_json(struct strbuf *out)
     json_decref(list);
 }
 
+/* The kingdom's data or rule ids into out; 0, or -1 when the data cannot be read. */
+static int print_kingdom(int ids, int json, const char *rules, struct strbuf *out)
+{
+    if (ids) {
+        if (json)
+            krule_print_json(out);
+        else
+            krule_print_text(out);
+        return 0;
+    }
+    struct kdata d;
+    if (cli_load_kingdom_data(&d, rules) != 0)
+        return -1;
+    if (json)
+        kdata_print_json(&d, out);
+    else
+        kdata_print_text(&d, out);
+    kdata_free(&d);
+    return 0;
+}
+
 int cmd_rules(int argc, char **argv)
 {
-    int json = 0, ids = 0;
-    const char *rules = NULL;
+    int json = 0, ids = 0, kingdom = 0;
+    const char *rules = NULL, *game = NULL;
     for (int i = 1; i < argc;) {
         int m = cli_option(argc, argv, &i, "--rules", NULL, &rules);
         if (m > 0)
@@ -60,6 +85,15 @@ int cmd_rules(int argc, char **argv)
         if (m < 0) {
             fputs("xii rules: --rules needs a value\n", stderr);
             return EXIT_USAGE;
+        }
+        if ((m = cli_option(argc, argv, &i, "--game", NULL, &game)) != 0) {
+            kingdom = m > 0 && strcmp(game, "kingdom") == 0;
+            if (m < 0 || (!kingdom && strcmp(game, "xii") != 0)) {
+                fprintf(stderr, "xii rules: --game takes xii or kingdom%s%s%s\n", m < 0 ? "" : ", not '",
+                        m < 0 ? "" : game, m < 0 ? "" : "'");
+                return EXIT_USAGE;
+            }
+            continue;
         }
         if (strcmp(argv[i], "--json") == 0) {
             json = 1;
@@ -76,7 +110,10 @@ int cmd_rules(int argc, char **argv)
         }
     }
     struct strbuf out = STRBUF_INIT;
-    if (ids && json) {
+    if (kingdom) {
+        if (print_kingdom(ids, json, rules, &out) != 0)
+            return EXIT_USAGE;
+    } else if (ids && json) {
         print_ids_json(&out);
     } else if (ids) {
         print_ids_text(&out);

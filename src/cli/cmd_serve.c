@@ -70,7 +70,8 @@ struct links {
     char host[64];
     unsigned port;
     int colour;
-    int printed_seats;
+    char printed[XII_MAX_PLAYERS][SERVE_TOKEN_HEX + 1];     /* the seats' links printed last */
+    int nprinted;
 };
 
 /* This computer's first address on the local network, for --lan. */
@@ -109,13 +110,23 @@ static void print_link(const struct links *l, const char *who, const char *token
     strbuf_free(&x);
 }
 
-/* The players' links (serve_server's on_players: the lock is held). */
+/* The players' links that are new or changed (serve_server's on_players: the lock is held);
+ * said so when the players line is taken back. */
 static void print_seats(void *ctx)
 {
     struct links *l = ctx;
-    for (int p = l->printed_seats; p < l->sv->tokens.nseats; p++)
-        print_link(l, serve_seat_name(l->sv, p), l->sv->tokens.seat[p]);
-    l->printed_seats = l->sv->tokens.nseats;
+    const struct serve_tokens *t = &l->sv->tokens;
+    if (t->nseats == 0 && l->nprinted > 0) {
+        printf("The players line was taken back: the players' links do not work until it is entered "
+               "again.\n");
+        fflush(stdout);
+    }
+    for (int p = 0; p < t->nseats; p++)
+        if (p >= l->nprinted || strcmp(l->printed[p], t->seat[p]) != 0) {
+            print_link(l, serve_seat_name(l->sv, p), t->seat[p]);
+            memcpy(l->printed[p], t->seat[p], sizeof l->printed[p]);
+        }
+    l->nprinted = t->nseats;
 }
 
 static int join_sheet(const struct links *l)
@@ -282,9 +293,12 @@ int cmd_serve(int argc, char **argv)
     } else if (status == EXIT_OK) {
         strbuf_reset(&links);
         strbuf_printf(&links, "%s.war", sa.file);
-        if (serve_server_keep_war(&sv, strbuf_cstr(&links), &err) != 0)
+        int war = serve_server_keep_war(&sv, strbuf_cstr(&links), &err);
+        if (err.len)
             fprintf(stderr, "xii serve: %s", strbuf_cstr(&err));
-        if (header_from_options(&sv, &sa) != 0)
+        if (war < 0)
+            status = EXIT_OUTPUT;
+        else if (header_from_options(&sv, &sa) != 0)
             status = EXIT_USAGE;
         else
             status = run(&sv, &sa, port);

@@ -1,5 +1,5 @@
 /* xii sheet: blank town-sheets, two pages per player, with names, town names and the global
- * events optionally pre-filled. */
+ * events optionally pre-filled; with --game kingdom, the kingdom's one-page sheet. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,17 +12,20 @@
 #include "core/text.h"
 #include "core/xalloc.h"
 #include "layout/icons.h"
+#include "layout/kingdom_sheet.h"
 #include "layout/summary.h"
 #include "layout/townsheet.h"
 #include "rules/event_setup.h"
 
 #define MAX_PLAYERS 5
 #define DEFAULT_OUTPUT "town-sheet.pdf"
+#define KINGDOM_OUTPUT "kingdom-sheet.pdf"
 
 static const char usage_head[] =
     "usage: xii sheet [OPTIONS]\n"
     "Writes blank town-sheets (two pages per player) as one PDF (default " DEFAULT_OUTPUT " in\n"
-    "the current folder; -o - writes it to standard output).\n"
+    "the current folder; -o - writes it to standard output); with --game kingdom, the\n"
+    "kingdom's one-page sheet.\n"
     "  --players N         N copies (1-5; default 1, or one per name)\n"
     "  --names \"Jack,Tom\"  player names, one sheet each (at most 5)\n"
     "  --towns \"Oakham,Ely\"\n"
@@ -36,7 +39,11 @@ static const char usage_head[] =
     "                      printed on standard output)\n"
     "  --back-summary      put the rules summary after each page, as its back when printed\n"
     "                      on both sides\n"
-    "  --rules FILE        read this game-data file instead of the built-in one\n";
+    "  --rules FILE        read this game-data file instead of the built-in one\n"
+    "  --game G            the game: xii (XII Century, the default) or kingdom (its one-page\n"
+    "                      sheet, " KINGDOM_OUTPUT " by default; --names is the ruler's name)\n"
+    "  --realm NAME        with --game kingdom: the realm's name\n"
+    "  --capital NAME      with --game kingdom: the capital's name\n";
 
 static const char *const help_text[] = {usage_head, render_options_help, cli_help_render_tail,
                                         NULL};
@@ -44,6 +51,8 @@ static const char *const help_text[] = {usage_head, render_options_help, cli_hel
 struct sheet_args {
     struct render_options ro;
     const char *names, *towns, *difficulty, *events, *seed, *rules, *players_text;
+    const char *game, *realm, *capital;
+    int kingdom;                    /* --game kingdom */
     int players;
     int back_summary;
 };
@@ -72,6 +81,31 @@ static int split_list(const char *s, char **out, int max)
     return n;
 }
 
+/* The options that belong to the other game are refused; returns -1 after saying which. */
+static int check_game_options(const struct sheet_args *sa)
+{
+    const char *other = NULL;
+    if (sa->kingdom) {
+        other = sa->towns ? "--towns" : sa->players_text ? "--players" : sa->difficulty ? "--difficulty"
+              : sa->events ? "--events" : sa->seed ? "--seed" : sa->back_summary ? "--back-summary"
+              : NULL;
+        /* The kingdom's numbers are the sheet's own until its game-data file exists. */
+        if (!other && sa->rules) {
+            fputs("xii sheet: --rules is not read for the kingdom's sheet (its numbers are "
+                  "built in)\n", stderr);
+            return -1;
+        }
+        if (other)
+            fprintf(stderr, "xii sheet: %s is an option of XII Century's town-sheets, not of "
+                            "--game kingdom\n", other);
+    } else {
+        other = sa->realm ? "--realm" : sa->capital ? "--capital" : NULL;
+        if (other)
+            fprintf(stderr, "xii sheet: %s needs --game kingdom\n", other);
+    }
+    return other ? -1 : 0;
+}
+
 /* Parses argv; returns -1 after printing an error, 1 after printing the help, 0 to go on. */
 static int parse_args(int argc, char **argv, struct sheet_args *sa)
 {
@@ -81,10 +115,18 @@ static int parse_args(int argc, char **argv, struct sheet_args *sa)
         {"--back-summary", NULL, &sa->back_summary}, {"--names", &sa->names, NULL},
         {"--towns", &sa->towns, NULL}, {"--difficulty", &sa->difficulty, NULL},
         {"--events", &sa->events, NULL}, {"--seed", &sa->seed, NULL}, {"--rules", &sa->rules, NULL},
-        {"--players", &sa->players_text, NULL}, {NULL, NULL, NULL}};
+        {"--players", &sa->players_text, NULL}, {"--game", &sa->game, NULL},
+        {"--realm", &sa->realm, NULL}, {"--capital", &sa->capital, NULL}, {NULL, NULL, NULL}};
     int rc = render_args_parse("sheet", help_text, own, &sa->ro, argc, argv);
     if (rc != 0)
         return rc;
+    if (sa->game && strcmp(sa->game, "kingdom") != 0 && strcmp(sa->game, "xii") != 0) {
+        fprintf(stderr, "xii sheet: unknown game '%s' (expected xii or kingdom)\n", sa->game);
+        return -1;
+    }
+    sa->kingdom = sa->game && strcmp(sa->game, "kingdom") == 0;
+    if (check_game_options(sa) != 0)
+        return -1;
     struct strbuf err = STRBUF_INIT;
     if (sa->players_text) {
         char *end;
@@ -98,7 +140,8 @@ static int parse_args(int argc, char **argv, struct sheet_args *sa)
         sa->players = (int)n;
     }
     const char *inputs[] = {sa->rules};
-    if (render_options_check(&sa->ro, "town-sheet", inputs, 1, &err) != 0) {
+    if (render_options_check(&sa->ro, sa->kingdom ? "kingdom-sheet" : "town-sheet", inputs, 1,
+                             &err) != 0) {
         fprintf(stderr, "xii sheet: %s\n", strbuf_cstr(&err));
         strbuf_free(&err);
         return -1;
@@ -281,12 +324,52 @@ static int write_sheets(const struct sheet_args *sa, const struct seats *st)
     return status;
 }
 
+/* Draws the kingdom's page. */
+static int draw_kingdom(struct canvas *c, const void *ctx, struct strbuf *err)
+{
+    return kingdom_sheet_draw(c, ctx, NULL, err);
+}
+
+/* The kingdom's one-page sheet with its names. Returns the exit status. */
+static int write_kingdom(const struct sheet_args *sa)
+{
+    const char *names[3] = {sa->names, sa->realm, sa->capital};
+    const char *options[3] = {"--names", "--realm", "--capital"};
+    struct strbuf err = STRBUF_INIT;
+    for (int k = 0; k < 3; k++) {
+        size_t at;
+        if (names[k] && text_check_name(names[k], strlen(names[k]), &at, &err)) {
+            fprintf(stderr, "xii sheet: %s holds %s at byte %zu\n", options[k], strbuf_cstr(&err),
+                    at + 1);
+            strbuf_free(&err);
+            return EXIT_USAGE;
+        }
+    }
+    strbuf_free(&err);
+    struct diag_list idl = DIAG_LIST_INIT;
+    struct icon_set *icons = icons_load_embedded("kingdom.icons", &idl);
+    /* Without icons the sheet still works: the words say it. */
+    print_diags(&idl, NULL);
+    diag_list_free(&idl);
+    struct strbuf footer = STRBUF_INIT;
+    render_options_describe(&sa->ro, &footer);
+    struct kingdom_sheet_options o = {sa->ro.paper, sa->ro.grey, icons, sa->names, sa->realm,
+                                      sa->capital, strbuf_cstr(&footer), NULL};
+    int status = render_document(&sa->ro, "sheet", "kingdom-sheet", "Kingdom sheet", draw_kingdom,
+                                 &o);
+    strbuf_free(&footer);
+    icons_free(icons);
+    return status;
+}
+
 int cmd_sheet(int argc, char **argv)
 {
     struct sheet_args sa;
     int rc = parse_args(argc, argv, &sa);
     if (rc != 0)
         return rc > 0 ? EXIT_OK : EXIT_USAGE;
+    if (sa.kingdom)
+        return write_kingdom(&sa);
     struct seats st;
     int status = read_seats(&sa, &st) == 0 ? write_sheets(&sa, &st) : EXIT_USAGE;
     seats_free(&st);

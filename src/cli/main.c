@@ -18,7 +18,7 @@ static const struct command commands[] = {
     {"organiser", cmd_organiser, "write the dice organiser sheet"},
     {"record-sheet", cmd_record_sheet, "write the game record to fill in at the table"},
     {"summary", cmd_summary, "write the one-page rules summary"},
-    {"sheet", cmd_sheet, "blank town-sheets to print (two pages per player)"},
+    {"sheet", cmd_sheet, "blank town-sheets to print (two pages per player), or the kingdom's"},
     {"audit", cmd_audit, "check a move log against the rules: errors, mismatches, scores, winner"},
     {"play", cmd_play, "record a game at the table, each move checked as it is typed"},
     {"serve", cmd_serve, "record a game from every player's phone: a link each, over the recorder"},

@@ -9,14 +9,24 @@
 int replayed_log_open(struct replayed_log *rl, const char *cmd, const char *path, const char *rules,
                       size_t keep, const struct log_replay_options *opt)
 {
-    memset(rl, 0, sizeof *rl);
+    char *src;
+    size_t len;
     struct strbuf err = STRBUF_INIT;
-    if (readfile(path, LOG_MAX_BYTES, &rl->src, &rl->len, &err) != 0) {
+    if (readfile(path, LOG_MAX_BYTES, &src, &len, &err) != 0) {
         fprintf(stderr, "xii %s: %s\n", cmd, strbuf_cstr(&err));
         strbuf_free(&err);
         return -1;
     }
     strbuf_free(&err);
+    return replayed_log_from(rl, path, src, len, rules, keep, opt);
+}
+
+int replayed_log_from(struct replayed_log *rl, const char *path, char *src, size_t len, const char *rules,
+                      size_t keep, const struct log_replay_options *opt)
+{
+    memset(rl, 0, sizeof *rl);
+    rl->src = src;
+    rl->len = len;
     if (cli_load_gamedata(&rl->gd, rules) != 0) {
         free(rl->src);
         return -1;

@@ -24,6 +24,10 @@ struct replayed_log {
  * the game data could not be read ("xii CMD: ..."), with nothing to free. */
 int replayed_log_open(struct replayed_log *rl, const char *cmd, const char *path, const char *rules,
                       size_t keep, const struct log_replay_options *opt);
+/* The same for a log already read: src (len bytes, NUL-terminated, from readfile) becomes rl's
+ * and is freed with it, or at once when the game data cannot be read (-1). */
+int replayed_log_from(struct replayed_log *rl, const char *path, char *src, size_t len, const char *rules,
+                      size_t keep, const struct log_replay_options *opt);
 void replayed_log_free(struct replayed_log *rl);
 
 #endif

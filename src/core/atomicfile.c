@@ -368,3 +368,40 @@ int atomicfile_write_all(const char *path, const void *data, size_t len, struct 
     }
     return atomicfile_commit(&af, err);
 }
+
+int atomicfile_write_private(const char *path, const void *data, size_t len, struct strbuf *err)
+{
+    struct stat st;
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        strbuf_printf(err, "cannot write %s: it is %s, not a regular file (remove it)", path,
+                      S_ISLNK(st.st_mode) ? "a symbolic link" : S_ISFIFO(st.st_mode) ? "a FIFO" : "something else");
+        return -1;
+    }
+    struct atomicfile af;
+    memset(&af, 0, sizeof af);
+    af.path = xstrdup(path);
+    af.target = xstrdup(path);
+    af.tmppath = temporary_name(path);
+    sigset_t old;
+    block_signals(&old);
+    int fd = mkstemp(af.tmppath), saved = errno;    /* O_CREAT | O_EXCL, mode 0600 */
+    if (fd >= 0)
+        add_live(&af);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    if (fd < 0) {
+        free(af.tmppath);
+        af.tmppath = NULL;
+        return fail_open(&af, -1, path, saved, err);
+    }
+    if (fchmod(fd, 0600) != 0)
+        return fail_open(&af, fd, path, errno, err);
+    af.fp = fdopen(fd, "wb");
+    if (!af.fp)
+        return fail_open(&af, fd, path, errno, err);
+    if (len && fwrite(data, 1, len, af.fp) != len) {
+        strbuf_printf(err, "cannot write %s: %s", af.path, strerror(reason()));
+        atomicfile_abort(&af);
+        return -1;
+    }
+    return atomicfile_commit(&af, err);
+}

@@ -38,6 +38,11 @@ int atomicfile_commit(struct atomicfile *af, struct strbuf *err);
 void atomicfile_abort(struct atomicfile *af);
 /* Writes the whole buffer to path atomically. */
 int atomicfile_write_all(const char *path, const void *data, size_t len, struct strbuf *err);
+/* Writes the whole buffer to path atomically as a private file: mode 0600 whatever was there,
+ * the temporary created new (O_EXCL, so never through a link), and renamed over path only
+ * when path is a regular file or nothing: a symbolic link (even a dangling one) or anything
+ * else there is refused, never followed nor written into. */
+int atomicfile_write_private(const char *path, const void *data, size_t len, struct strbuf *err);
 /* Removes every temporary file still open. Async-signal-safe: for a handler of SIGINT,
  * SIGTERM or SIGHUP, which then ends the process. */
 void atomicfile_remove_temporaries(void);

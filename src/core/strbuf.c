@@ -8,6 +8,8 @@
 
 static void reserve(struct strbuf *sb, size_t extra)
 {
+    if (sb->len + extra < sb->cap)
+        return;     /* the usual case: no call */
     void *p = sb->data;
     xgrow(&p, &sb->cap, sb->len + extra + 1, 1);
     sb->data = p;
@@ -31,18 +33,89 @@ void strbuf_putc(struct strbuf *sb, char c)
     strbuf_append(sb, &c, 1);
 }
 
+/* Appends v in decimal, as %d or %zu print it. */
+static void put_decimal(struct strbuf *sb, unsigned long long v, int negative)
+{
+    char digits[24];
+    size_t n = sizeof digits;
+    do
+        digits[--n] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    if (negative)
+        digits[--n] = '-';
+    strbuf_append(sb, digits + n, sizeof digits - n);
+}
+
+/* The conversions most messages are made of (%d, %s, %c, %zu and %%, no flag, width or
+ * precision) appended as printf would, without the C library's printf, whose fixed cost is
+ * most of a short message's. Returns -1 at any other conversion (what was appended is then
+ * the caller's to take back), else 0. */
+static int quick_format(struct strbuf *sb, const char *fmt, va_list ap)
+{
+    for (const char *p = fmt;;) {
+        const char *pc = strchr(p, '%');
+        if (!pc) {
+            strbuf_puts(sb, p);
+            return 0;
+        }
+        strbuf_append(sb, p, (size_t)(pc - p));
+        switch (pc[1]) {
+        case 'd': {
+            int v = va_arg(ap, int);
+            put_decimal(sb, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v, v < 0);
+            p = pc + 2;
+            break;
+        }
+        case 's': {
+            const char *v = va_arg(ap, const char *);
+            strbuf_puts(sb, v ? v : "(null)");
+            p = pc + 2;
+            break;
+        }
+        case 'c': {
+            char c = (char)va_arg(ap, int);
+            strbuf_append(sb, &c, 1);
+            p = pc + 2;
+            break;
+        }
+        case '%':
+            strbuf_putc(sb, '%');
+            p = pc + 2;
+            break;
+        case 'z':
+            if (pc[2] != 'u')
+                return -1;
+            put_decimal(sb, va_arg(ap, size_t), 0);
+            p = pc + 3;
+            break;
+        default:
+            return -1;
+        }
+    }
+}
+
 void strbuf_vprintf(struct strbuf *sb, const char *fmt, va_list ap)
 {
+    size_t start = sb->len;
+    va_list again;
+    va_copy(again, ap);
+    reserve(sb, 64);
+    if (quick_format(sb, fmt, ap) == 0) {
+        va_end(again);
+        return;
+    }
+    sb->len = start;
     /* Formats once into the spare room (at least 64 bytes of it), again only when it did not fit. */
     reserve(sb, 64);
     size_t room = sb->cap - sb->len;
-    va_list again;
-    va_copy(again, ap);
-    int n = vsnprintf(sb->data + sb->len, room, fmt, ap);
+    va_list twice;
+    va_copy(twice, again);
+    int n = vsnprintf(sb->data + sb->len, room, fmt, again);
     if (n > 0 && (size_t)n >= room) {
         reserve(sb, (size_t)n);
-        vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, again);
+        vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, twice);
     }
+    va_end(twice);
     va_end(again);
     if (n > 0)
         sb->len += (size_t)n;

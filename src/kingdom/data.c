@@ -4,6 +4,7 @@
 #include "core/embedded.h"
 #include "core/readfile.h"
 #include "core/xalloc.h"
+#include "kingdom/rule_ids.h"
 #include "log/lex.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -42,8 +43,8 @@ static int find(const char *const *names, int n, const char *word, size_t len)
     return -1;
 }
 
-int kres_find(const char *word, size_t len) { return find(res_names, KRES_COUNT, word, len); }
-int kbuilding_find(const char *word, size_t len) { return find(building_names, KB_KINDS, word, len); }
+static int kres_find(const char *word, size_t len) { return find(res_names, KRES_COUNT, word, len); }
+static int kbuilding_find(const char *word, size_t len) { return find(building_names, KB_KINDS, word, len); }
 
 /* The loader's place in the file. */
 struct loader {
@@ -70,7 +71,7 @@ static void err_at(struct loader *ld, const struct log_token *t, const char *fmt
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     struct srcpos pos = {t ? t->line : 0, t ? t->col : 0};
-    diag_add(ld->dl, DIAG_ERROR, ld->file, pos, t ? (int)t->n : 0, "data", "%s", msg);
+    diag_add(ld->dl, DIAG_ERROR, ld->file, pos, t ? (int)t->n : 0, krule_text(KR_DATA), "%s", msg);
 }
 
 static const struct log_token *peek(struct loader *ld)
@@ -335,7 +336,7 @@ int kdata_load_default(struct kdata *d, struct diag_list *dl)
     const struct embedded_file *f = embedded_find("kingdom.rules");
     if (!f) {
         memset(d, 0, sizeof *d);
-        diag_add(dl, DIAG_ERROR, "kingdom.rules", (struct srcpos){0, 0}, 0, "data",
+        diag_add(dl, DIAG_ERROR, "kingdom.rules", (struct srcpos){0, 0}, 0, krule_text(KR_DATA),
                  "the kingdom's game data is not built into this program");
         return -1;
     }
@@ -349,7 +350,7 @@ int kdata_load_file(struct kdata *d, const char *path, struct diag_list *dl)
     struct strbuf err = STRBUF_INIT;
     memset(d, 0, sizeof *d);
     if (readfile(path, 1u << 20, &data, &len, &err) != 0) {
-        diag_add(dl, DIAG_ERROR, path, (struct srcpos){0, 0}, 0, "data", "%s", strbuf_cstr(&err));
+        diag_add(dl, DIAG_ERROR, path, (struct srcpos){0, 0}, 0, krule_text(KR_DATA), "%s", strbuf_cstr(&err));
         strbuf_free(&err);
         return -1;
     }

@@ -52,8 +52,5 @@ void kdata_free(struct kdata *d);
 const char *kres_name(int r);
 const char *kbuilding_name(int b);
 const char *keffect_name(int e);
-/* The resource or building spelled word (len bytes, case ignored), or -1. */
-int kres_find(const char *word, size_t len);
-int kbuilding_find(const char *word, size_t len);
 
 #endif

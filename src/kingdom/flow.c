@@ -128,6 +128,8 @@ struct krefusal kingdom_apply(struct kstate *s, const struct kdecision *d, struc
         return r;
     }
     enum kawait k = answers(d->kind);
+    if (d->kind == KD_REROLL && s->phase == P_FATE_STEP && s->reroll_die < 0 && !(a.pending >> k & 1u))
+        return kingdom_reroll_refusal(s);
     if (!well_formed(d) || !(a.pending >> k & 1u)) {
         struct krefusal r = kref(KR_ORDER, KW_ORDER, -1, -1);
         r.n[0] = a.kind == KA_REROLL ? (int)fate_step(s, &r.n[2]) : (int)a.kind;

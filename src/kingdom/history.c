@@ -7,7 +7,8 @@ static const char *const what_names[KH_WHAT_COUNT] = {
     "food", "ore", "work", "farms", "mines", "villages", "stage", "graveyards",
 };
 static const char *const cause_names[KC_CAUSE_COUNT] = {
-    "setup", "production", "build", "trade", "feeding", "starvation", "disaster", "year end",
+    "setup", "yields", "build", "trade", "feeding", "starvation", "disaster", "year end", "capital",
+    "fate bonus", "hard times",
 };
 
 void khistory_add(struct khistory *h, struct kchange c)
@@ -18,12 +19,6 @@ void khistory_add(struct khistory *h, struct kchange c)
     xgrow(&p, &h->cap, h->count + 1, sizeof c);
     h->items = p;
     h->items[h->count++] = c;
-}
-
-void khistory_truncate(struct khistory *h, size_t count)
-{
-    if (h && count < h->count)
-        h->count = count;
 }
 
 void khistory_free(struct khistory *h)

@@ -10,13 +10,16 @@ enum kwhat { KH_FOOD, KH_ORE, KH_WORK, KH_FARMS, KH_MINES, KH_VILLAGES, KH_STAGE
 
 enum kcause {
     KC_SETUP,       /* a free building */
-    KC_PRODUCE,     /* the year's production (yields, capital, fate) */
+    KC_PRODUCE,     /* the buildings' yields */
     KC_BUILD,       /* a building or a stage bought, or its price */
     KC_TRADE,       /* work traded */
     KC_FEED,        /* the buildings eat */
     KC_STARVE,      /* a building lost to hunger */
     KC_DISASTER,    /* a building erased by a disaster */
     KC_YEAR_END,    /* unspent work lost */
+    KC_CAPITAL,     /* the capital's pick */
+    KC_BONUS,       /* a fate bonus (big harvest, strike ore, efficiency) */
+    KC_HARD_TIMES,  /* hard times take off the year's production */
     KC_CAUSE_COUNT
 };
 
@@ -38,8 +41,6 @@ struct khistory {
 
 /* Appends a change (nothing when h is NULL or old == now). */
 void khistory_add(struct khistory *h, struct kchange c);
-/* Forgets every change from count on (a decision taken back). */
-void khistory_truncate(struct khistory *h, size_t count);
 void khistory_free(struct khistory *h);
 /* "food", ..., "graveyards"; "setup", "production", ... */
 const char *kwhat_name(int what);

@@ -44,11 +44,9 @@ struct krefusal kingdom_check_river(const struct kstate *s, const signed char *h
 struct krefusal kingdom_check_setup(const struct kstate *s, int kind, int h);
 /* Whether a build of kind b on h may be made now (order aside): the refusal, or KR_NONE. */
 struct krefusal kingdom_check_build(const struct kstate *s, int b, int h);
-/* The capital's picks due this year. */
-int kingdom_picks_due(const struct kstate *s);
 /* Whether the year's reroll may be used now. */
 bool kingdom_may_reroll(const struct kstate *s);
-/* Buildings standing. */
-int kingdom_buildings(const struct kstate *s);
+/* Why a reroll after the fate dice may not be used now. */
+struct krefusal kingdom_reroll_refusal(const struct kstate *s);
 
 #endif

@@ -167,11 +167,19 @@ int kingdom_yield(const struct kstate *s, int h);
 void kingdom_cost(const struct kstate *s, int b, int cost[KRES_COUNT]);
 /* Whether b (monument: its next stage) may stand on h, costs aside. */
 bool kingdom_may_place(const struct kstate *s, int b, int h);
+/* The farms, mines and villages standing. */
+int kingdom_buildings(const struct kstate *s);
+/* The capital's picks due this year. */
+int kingdom_picks_due(const struct kstate *s);
 /* The food the buildings eat at the year's end. */
 int kingdom_mouths(const struct kstate *s);
 /* The total of each resource production would add now (after fate, with the capital's picks
  * res[0..nres)). */
 void kingdom_production(const struct kstate *s, const int *res, int nres, int out[KRES_COUNT]);
+/* The same in its parts: the buildings' yields, the capital's picks, the fate's bonuses, and
+ * (zero or less) what hard times take off, never more than the three before it. */
+enum kpart { KPART_YIELDS, KPART_CAPITAL, KPART_BONUS, KPART_HARD_TIMES, KPART_COUNT };
+void kingdom_production_parts(const struct kstate *s, const int *res, int nres, int parts[KRES_COUNT][KPART_COUNT]);
 /* A short name of an awaited kind ("range", "river", ..., "end"). */
 const char *kingdom_await_name(enum kawait kind);
 

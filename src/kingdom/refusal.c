@@ -207,9 +207,12 @@ void kingdom_refusal_text(const struct krefusal *r, struct strbuf *out)
         break;
     case KW_YEAR: strbuf_printf(out, "expected year %d, found year %d", r->n[0], r->n[1]); break;
     case KW_REROLL_STAGE:
-        strbuf_printf(out, "a reroll needs monument stage %d", r->n[0]);
+        strbuf_printf(out, "a reroll needs monument stage %d: without it the fate dice stand", r->n[0]);
         break;
     case KW_REROLL_USED: strbuf_puts(out, "the year's reroll is already used"); break;
+    case KW_REROLL_LATE:
+        strbuf_puts(out, "the reroll comes right after the fate line, before the sixes, disasters and the capital");
+        break;
     case KW_REROLL_VALUE:
         strbuf_printf(out, "no die shows %d (the dice show %d and %d)", r->n[0], r->n[1], r->n[2]);
         break;

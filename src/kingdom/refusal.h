@@ -32,6 +32,7 @@ enum kwhy {
     KW_YEAR,                /* n0 the year expected, n1 the year given */
     KW_REROLL_STAGE,        /* n0 the stage that allows it */
     KW_REROLL_USED,         /* - */
+    KW_REROLL_LATE,         /* - (a six, disaster or capital line came first) */
     KW_REROLL_VALUE,        /* n0 the value, n1 n2 the dice */
     KW_SIX_RANGE,           /* n0 the value */
     KW_SIX_SAME,            /* n0 the value */

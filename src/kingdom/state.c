@@ -203,27 +203,39 @@ int kingdom_picks_due(const struct kstate *s)
     return s->stage >= d->effect_stage[KEFF_CAPITAL] ? d->capital_picks_more : d->capital_picks;
 }
 
-void kingdom_production(const struct kstate *s, const int *res, int nres, int out[KRES_COUNT])
+void kingdom_production_parts(const struct kstate *s, const int *res, int nres, int parts[KRES_COUNT][KPART_COUNT])
 {
     const struct kdata *d = s->data;
     static const int made[KB_BUILDINGS] = {KRES_FOOD, KRES_ORE, KRES_WORK};
     for (int r = 0; r < KRES_COUNT; r++)
-        out[r] = 0;
+        for (int k = 0; k < KPART_COUNT; k++)
+            parts[r][k] = 0;
     for (int h = 0; h < KMAP_HEXES; h++) {
         int b = kingdom_building_at(s, h);
         if (b >= 0)
-            out[made[b]] += kingdom_yield(s, h);
+            parts[made[b]][KPART_YIELDS] += kingdom_yield(s, h);
     }
     for (int k = 0; k < nres; k++)
-        out[res[k]]++;
+        parts[res[k]][KPART_CAPITAL]++;
     for (int b = 0; b < KB_BUILDINGS; b++) {
         int bonus = s->count[b] > d->bonus_min ? s->count[b] : d->bonus_min;
-        out[made[b]] += s->results[3 + b] * bonus;
+        parts[made[b]][KPART_BONUS] += s->results[3 + b] * bonus;
     }
     for (int r = 0; r < KRES_COUNT; r++) {
-        out[r] -= s->results[2] * d->hard_times;
-        if (out[r] < 0)
-            out[r] = 0;
+        int before = parts[r][KPART_YIELDS] + parts[r][KPART_CAPITAL] + parts[r][KPART_BONUS];
+        int loss = s->results[2] * d->hard_times;
+        parts[r][KPART_HARD_TIMES] = -(loss < before ? loss : before);
+    }
+}
+
+void kingdom_production(const struct kstate *s, const int *res, int nres, int out[KRES_COUNT])
+{
+    int parts[KRES_COUNT][KPART_COUNT];
+    kingdom_production_parts(s, res, nres, parts);
+    for (int r = 0; r < KRES_COUNT; r++) {
+        out[r] = 0;
+        for (int k = 0; k < KPART_COUNT; k++)
+            out[r] += parts[r][k];
     }
 }
 

@@ -60,15 +60,20 @@ static struct krefusal apply_year(struct kstate *s, const struct kdecision *d)
     return ok();
 }
 
-static struct krefusal apply_reroll(struct kstate *s, const struct kdecision *d)
+struct krefusal kingdom_reroll_refusal(const struct kstate *s)
 {
-    if (s->rerolled) 
-        return kref(KR_REROLL, KW_REROLL_USED, -1, -1);
     if (s->stage < s->data->effect_stage[KEFF_REROLL]) {
         struct krefusal r = kref(KR_REROLL, KW_REROLL_STAGE, -1, -1);
         r.n[0] = s->data->effect_stage[KEFF_REROLL];
         return r;
     }
+    if (s->rerolled)
+        return kref(KR_REROLL, KW_REROLL_USED, -1, -1);
+    return kref(KR_REROLL, KW_REROLL_LATE, -1, -1);
+}
+
+static struct krefusal apply_reroll(struct kstate *s, const struct kdecision *d)
+{
     int k = s->dice[0] == d->a ? 0 : s->dice[1] == d->a ? 1 : -1;
     if (k < 0) {
         struct krefusal r = kref(KR_REROLL, KW_REROLL_VALUE, -1, -1);
@@ -139,10 +144,12 @@ static struct krefusal apply_capital(struct kstate *s, const struct kdecision *d
             r.n[0] = k;
             return r;
         }
-    int made[KRES_COUNT];
-    kingdom_production(s, d->res, d->nres, made);
+    int parts[KRES_COUNT][KPART_COUNT];
+    static const int causes[KPART_COUNT] = {KC_PRODUCE, KC_CAPITAL, KC_BONUS, KC_HARD_TIMES};
+    kingdom_production_parts(s, d->res, d->nres, parts);
     for (int r = 0; r < KRES_COUNT; r++)
-        kset_stock(s, h, r, s->stock[r] + made[r], KC_PRODUCE, -1, -1);
+        for (int k = 0; k < KPART_COUNT; k++)
+            kset_stock(s, h, r, s->stock[r] + parts[r][k], causes[k], -1, -1);
     s->fate_chosen = true;
     s->phase = P_BUILD;
     return ok();

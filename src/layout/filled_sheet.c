@@ -15,6 +15,7 @@
 #include "core/xalloc.h"
 #include "layout/common.h"
 #include "layout/icons.h"
+#include "layout/pen.h"
 #include "layout/townsheet.h"
 
 #define HAND_SIZE 11.5      /* a value in a full cell */
@@ -33,7 +34,7 @@ struct pen {
     int player;
     struct palette pal;
     struct rgb ink, red;
-    unsigned rnd;           /* the pen's wobble: reproducible, seeded by place (pen_at) */
+    struct layout_pen hand; /* the wobble: reproducible, seeded by place (pen_at) */
     const struct townsheet_geom *g;
 };
 
@@ -57,18 +58,13 @@ static struct box mkbox(double x, double y, double w, double h)
  * it is, not on everything drawn before it, so one changed value changes only its own cell. */
 static void pen_at(struct pen *w, double x, double y)
 {
-    unsigned h = (unsigned)(w->player + 1) * 0x9e3779b1u;
-    h ^= (unsigned)lround(x * 8) * 0x85ebca77u;
-    h = (h << 13 | h >> 19) ^ (unsigned)lround(y * 8) * 0xc2b2ae3du;
-    h ^= h >> 16;
-    w->rnd = h * 0x45d9f3bu;
+    layout_pen_at(&w->hand, x, y);
 }
 
 /* A number in [-1, 1] from the pen's sequence. */
 static double wobble(struct pen *w)
 {
-    w->rnd = w->rnd * 1103515245u + 12345u;
-    return ((double)((w->rnd >> 16) & 0x7fff) / 16383.5) - 1.0;
+    return layout_pen_wobble(&w->hand);
 }
 
 /* ---- pen strokes ---- */
@@ -82,54 +78,21 @@ static void stroke(struct pen *w, struct rgb col, double width)
 /* A slightly bowed line from (x1, y1) to (x2, y2), as a hand draws it. */
 static void pen_line(struct pen *w, double x1, double y1, double x2, double y2)
 {
-    pen_at(w, x1, y1);
-    double dx = x2 - x1, dy = y2 - y1;
-    double len = sqrt(dx * dx + dy * dy);
-    double bow = len * 0.04 * wobble(w);
-    double nx = len > 0 ? -dy / len : 0, ny = len > 0 ? dx / len : 0;
-    canvas_move_to(w->c, x1, y1);
-    canvas_curve_to(w->c, x1 + dx / 3 + nx * bow, y1 + dy / 3 + ny * bow,
-                    x1 + 2 * dx / 3 + nx * bow * 0.6, y1 + 2 * dy / 3 + ny * bow * 0.6, x2, y2);
-}
-
-/* The handwriting font has Latin-1 only: a name with other letters is written in the italic
- * serif (which has the Latin Extended letters), never as empty boxes. */
-static enum canvas_font hand_font(const char *text)
-{
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        if (*p < 0x80)
-            continue;
-        /* Latin-1 above 0xA0 is C2 A1..BF or C3 80..BF. */
-        if ((p[0] == 0xC2 && p[1] >= 0xA1 && p[1] <= 0xBF) || (p[0] == 0xC3 && p[1] >= 0x80 && p[1] <= 0xBF)) {
-            p++;
-            continue;
-        }
-        return FONT_SERIF_ITALIC;
-    }
-    return FONT_HAND;
+    layout_pen_line(&w->hand, x1, y1, x2, y2);
 }
 
 /* Text in the pen's hand, with a little wobble of position and slant. */
 static void hand_text(struct pen *w, double size, struct rgb col, double x, double y,
                       enum canvas_align align, const char *text)
 {
-    pen_at(w, x, y);
-    double jx = 0.35 * wobble(w), jy = 0.35 * wobble(w), rot = 0.035 * wobble(w);
-    canvas_save(w->c);
-    canvas_translate(w->c, x + jx, y + jy);
-    canvas_rotate(w->c, rot);
-    canvas_text(w->c, hand_font(text), size, col, 0, 0, align, text);
-    canvas_restore(w->c);
+    layout_pen_text(&w->hand, size, col, x, y, align, text);
 }
 
 /* The largest size up to size at which text fits in width (never below 5: handwriting in a
  * cell stays readable at that size). */
 static double hand_fit(struct pen *w, double size, double width, const char *text)
 {
-    double tw = canvas_text_width(w->c, hand_font(text), size, text);
-    if (tw > width && tw > 0)
-        size *= width / tw;
-    return size < 5 ? 5 : size;
+    return layout_pen_fit(w->c, size, width, text);
 }
 
 /* Crosses out a word whose ink spans x1..x2 on baseline y at size: a rising stroke. */
@@ -168,22 +131,7 @@ static void tick_box(struct pen *w, struct box b)
  * heavy dashed ring in grey; drawn as a hand does, its end overrunning its start. */
 static void ring(struct pen *w, double cx, double cy, double rx, double ry)
 {
-    const double k = 0.5523;
-    pen_at(w, cx, cy);
-    double a0 = 0.3 * wobble(w);
-    double px[5], py[5];
-    for (int i = 0; i < 5; i++) {
-        double t = a0 + i * 1.5707963267948966 + (i == 4 ? 0.35 : 0);
-        px[i] = cx + rx * cos(t);
-        py[i] = cy + ry * sin(t);
-    }
-    canvas_move_to(w->c, px[0], py[0]);
-    for (int i = 0; i < 4; i++) {
-        double t0 = a0 + i * 1.5707963267948966, t1 = t0 + 1.5707963267948966;
-        canvas_curve_to(w->c, px[i] - k * rx * sin(t0), py[i] + k * ry * cos(t0),
-                        px[i + 1] + k * rx * sin(t1) * (i == 3 ? 1.1 : 1),
-                        py[i + 1] - k * ry * cos(t1), px[i + 1], py[i + 1]);
-    }
+    layout_pen_ring(&w->hand, cx, cy, rx, ry);
     if (w->pal.grey) {
         canvas_dash(w->c, (const double[]){2.2, 1.2}, 2);
         stroke(w, w->red, 1.6);
@@ -1008,6 +956,8 @@ int filled_sheet_draw(struct canvas *c, const struct filled_sheet_input *in, str
         w.gd = in->gd;
         w.s = s;
         w.player = p;
+        w.hand.c = c;
+        w.hand.seed = (unsigned)(p + 1);
         w.g = g;
         layout_palette(&w.pal, in->grey);
         w.ink = in->grey ? rgb_hex(0x000000) : rgb_hex(0x1B2440);

@@ -458,15 +458,20 @@ struct icon_set *icons_parse(const char *file, const char *text, size_t len, str
     return set;
 }
 
-struct icon_set *icons_load_default(struct diag_list *dl)
+struct icon_set *icons_load_embedded(const char *name, struct diag_list *dl)
 {
-    const struct embedded_file *f = embedded_find("xii.icons");
+    const struct embedded_file *f = embedded_find(name);
     if (!f) {
-        diag_add(dl, DIAG_ERROR, "xii.icons", (struct srcpos){0, 0}, 0, NULL,
+        diag_add(dl, DIAG_ERROR, name, (struct srcpos){0, 0}, 0, NULL,
                  "the program was built without its icons");
         return NULL;
     }
-    return icons_parse("xii.icons", (const char *)f->data, f->size, dl);
+    return icons_parse(name, (const char *)f->data, f->size, dl);
+}
+
+struct icon_set *icons_load_default(struct diag_list *dl)
+{
+    return icons_load_embedded("xii.icons", dl);
 }
 
 void icons_free(struct icon_set *set)

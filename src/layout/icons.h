@@ -12,6 +12,9 @@ struct icon_set;
 /* Reads icons from text (len bytes; file names it in diagnostics). Returns the set, or NULL
  * with every error (file:line:col) appended to dl. Free with icons_free. */
 struct icon_set *icons_parse(const char *file, const char *text, size_t len, struct diag_list *dl);
+/* Reads the icon file compiled into the program under name (a file of templates/, such as
+ * "kingdom.icons"). Returns the set, or NULL with the reason in dl. */
+struct icon_set *icons_load_embedded(const char *name, struct diag_list *dl);
 /* Reads the icons compiled into the program (templates/xii.icons). */
 struct icon_set *icons_load_default(struct diag_list *dl);
 /* Frees the set; NULL is a no-op. */

@@ -1,6 +1,7 @@
 /* Tab completion: candidate lines for the point reached, matched word by word against what
  * is typed; the next word of each matching candidate is offered. */
 #include "log/write.h"
+#include "log/words.h"
 #include "record/complete.h"
 #include <ctype.h>
 #include <stdio.h>
@@ -85,7 +86,7 @@ static void offer(struct completer *c, const char *line)
     for (int k = 0; k < c->ntyped; k++) {
         if (!*p)
             return;
-        p = record_first_word(p, word, sizeof word);
+        p = log_first_word(p, word, sizeof word, NULL);
         if (!same_word(word, c->typed[k]))
             return;
     }
@@ -339,7 +340,7 @@ void record_complete(const struct record_session *s, const char *before, const c
     c.out = out;
     const char *p = before;
     while (*p && c.ntyped < MAX_TYPED) {
-        p = record_first_word(p, c.typed[c.ntyped], sizeof c.typed[0]);
+        p = log_first_word(p, c.typed[c.ntyped], sizeof c.typed[0], NULL);
         if (c.typed[c.ntyped][0])
             c.ntyped++;
         else if (*p)

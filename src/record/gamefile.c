@@ -6,7 +6,9 @@
 #include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 #include <sys/file.h>
+#include <sys/sysmacros.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "core/text.h"
@@ -84,6 +86,44 @@ static int read_all(struct record_gamefile *g, struct strbuf *text, struct strbu
     }
 }
 
+/* The process holding the flock of the file st (from /proc/locks), and which recorder it is
+ * ("xii play" or "xii serve", its command line says) into who: its process id, or 0 when it
+ * cannot be told (no /proc, another program). */
+static long lock_holder(const struct stat *st, char *who, size_t n)
+{
+    FILE *f = fopen("/proc/locks", "r");
+    if (!f)
+        return 0;
+    char line[256], want[64];
+    snprintf(want, sizeof want, "%02x:%02x:%llu", major(st->st_dev), minor(st->st_dev),
+             (unsigned long long)st->st_ino);
+    long pid = 0;
+    while (!pid && fgets(line, sizeof line, f)) {
+        char kind[16], dev[64];
+        long p;
+        if (sscanf(line, "%*[^:]: %15s %*s %*s %ld %63s", kind, &p, dev) == 3 && strcmp(kind, "FLOCK") == 0 &&
+            strcmp(dev, want) == 0)
+            pid = p;
+    }
+    fclose(f);
+    if (pid <= 0)
+        return 0;
+    char path[64], args[256];
+    snprintf(path, sizeof path, "/proc/%ld/cmdline", pid);
+    f = fopen(path, "r");
+    size_t got = f ? fread(args, 1, sizeof args - 1, f) : 0;
+    if (f)
+        fclose(f);
+    args[got] = 0;
+    const char *argv1 = args + strlen(args) + 1;    /* the arguments are NUL-separated */
+    if (argv1 >= args + got)
+        return 0;
+    if (strcmp(argv1, "serve") != 0 && strcmp(argv1, "play") != 0)
+        return 0;
+    snprintf(who, n, "xii %s", argv1);
+    return pid;
+}
+
 int record_gamefile_open(struct record_gamefile *g, const char *path, struct strbuf *text,
                          struct strbuf *err)
 {
@@ -122,9 +162,15 @@ int record_gamefile_open(struct record_gamefile *g, const char *path, struct str
     if (flock(g->fd, LOCK_EX | LOCK_NB) != 0) {
         int e = errno;
         if (e == EWOULDBLOCK) {
+            char who[16];
+            long pid = lock_holder(&st, who, sizeof who);
             put_path(err, path);
-            strbuf_puts(err, " is being recorded by another xii play (it holds the file's lock): "
-                             "one recorder per game file; quit the other one first");
+            if (pid > 0)
+                strbuf_printf(err, " is being recorded by %s (process %ld holds the file's lock): one recorder "
+                                   "per game file; stop the other one first", who, pid);
+            else
+                strbuf_puts(err, " is being recorded by another recorder, xii play or xii serve (it holds the "
+                                 "file's lock): one recorder per game file; stop the other one first");
         } else {
             path_error(err, "lock", path, strerror(e));
         }

@@ -7,11 +7,14 @@
 #include <unistd.h>
 #include "record/narrate.h"
 #include "record/shortform.h"
+#include "core/text.h"
+#include "core/utf8.h"
 #include "core/xalloc.h"
 #include "log/ids.h"
 #include "log/parse.h"
 #include "audit/report.h"
 #include "log/write.h"
+#include "log/words.h"
 #include "rules/event_setup.h"
 
 /* The replay of a log text (a header on its way is checked this way). */
@@ -150,24 +153,19 @@ void record_result_free(struct record_result *res)
     strbuf_free(&res->warnings);
 }
 
-/* The kind of a single statement (LOG_INVALID when it does not parse). */
-static enum log_kind statement_kind(const char *stmt)
+/* The kind a statement's first word gives (a die value: a move), for its layout only. */
+static enum log_kind layout_kind(const char *stmt)
 {
-    struct diag_list dl = DIAG_LIST_INIT;
-    struct log_ast *ast = log_parse(stmt, strlen(stmt), "", &dl);
-    enum log_kind k = ast->count ? ast->stmts[0].kind : LOG_INVALID;
-    if (k == LOG_INVALID && ast->count)
-        k = ast->stmts[0].invalid.attempted;
-    log_free(ast);
-    diag_list_free(&dl);
-    return k;
+    if (*stmt >= '0' && *stmt <= '9')
+        return LOG_SPEND;
+    return log_keyword_kind(stmt, strcspn(stmt, " \t"));
 }
 
 /* The statement as a line of FILE: turn bodies indented, a blank line before each round. */
 static void format_line(const struct record_session *s, const char *stmt, const char *comment,
                         struct strbuf *out)
 {
-    enum log_kind k = statement_kind(stmt);
+    enum log_kind k = layout_kind(stmt);
     if (s->text.len && s->text.data[s->text.len - 1] != '\n')
         strbuf_putc(out, '\n');
     if (k == LOG_ROUND && s->text.len > 0)
@@ -178,6 +176,139 @@ static void format_line(const struct record_session *s, const char *stmt, const 
     if (comment && *comment)
         strbuf_printf(out, "  # %s", comment);
     strbuf_putc(out, '\n');
+}
+
+/* Parses `line` as FILE's next lines: the tree, or NULL when it has a syntax error or no
+ * statement (the syntax errors then in `why`, shown against the line). */
+static struct log_ast *parse_line(const struct record_session *s, const struct strbuf *line, struct strbuf *why)
+{
+    struct diag_list dl = DIAG_LIST_INIT;
+    struct log_ast *ast = log_parse_from(strbuf_cstr(line), line->len, s->path, s->lines + 1, &dl);
+    for (size_t i = 0; i < dl.count; i++)
+        if (dl.items[i].level == DIAG_ERROR)
+            diag_format_from(why, &dl.items[i], strbuf_cstr(line), line->len, s->lines + 1);
+    if (dl.errors > 0 || ast->count == 0) {
+        log_free(ast);
+        ast = NULL;
+    }
+    diag_list_free(&dl);
+    return ast;
+}
+
+/* Lays out the statement (expanded) with its comment and parses it once: the line read. */
+static void read_statement(const struct record_session *s, const char *stmt, const char *comment,
+                           struct record_line *l)
+{
+    l->stmt = xstrdup(stmt);
+    l->comment = xstrdup(comment ? comment : "");
+    format_line(s, stmt, comment, &l->text);
+    l->ast = parse_line(s, &l->text, &l->message);
+    if (l->ast && l->ast->count != 1) {
+        log_free(l->ast);
+        l->ast = NULL;
+        strbuf_puts(&l->message, "one statement at a time\n");
+    }
+    l->kind = l->ast ? RECORD_LINE_STATEMENT : RECORD_LINE_BAD;
+}
+
+/* Lays out a comment typed alone (its text without the #) and has the parser check it. */
+static void read_comment(const struct record_session *s, const char *comment, struct record_line *l)
+{
+    if (s->text.len && s->text.data[s->text.len - 1] != '\n')
+        strbuf_putc(&l->text, '\n');
+    strbuf_printf(&l->text, "# %s\n", comment);
+    struct diag_list dl = DIAG_LIST_INIT;
+    log_free(log_parse_from(l->text.data, l->text.len, s->path, s->lines + 1, &dl));
+    for (size_t i = 0; i < dl.count; i++)
+        if (dl.items[i].level == DIAG_ERROR)
+            diag_format_from(&l->message, &dl.items[i], l->text.data, l->text.len, s->lines + 1);
+    l->kind = dl.errors ? RECORD_LINE_BAD : RECORD_LINE_COMMENT;
+    diag_list_free(&dl);
+}
+
+/* Whether a typed note is plain text: no C1 control nor bidirectional override or isolate
+ * (shown on every page and terminal, they would change what follows them); if not, why in
+ * why. The C0 controls and bytes that are not UTF-8 are the log's parser's to refuse. */
+static int plain_note(const char *note, struct strbuf *why)
+{
+    const unsigned char *u = (const unsigned char *)note;
+    size_t len = strlen(note);
+    for (size_t i = 0; i < len;) {
+        size_t n = utf8_len(u + i, len - i);
+        if (n == 0)
+            return 1;
+        uint32_t cp = text_code_point(u + i, n);
+        if (cp >= 0x80 && text_hostile(cp)) {
+            strbuf_printf(why, "the note holds %s U+%04X at byte %zu: a note is plain text, not written\n",
+                          text_hostile_kind(cp), (unsigned)cp, i + 1);
+            return 0;
+        }
+        i += n;
+    }
+    return 1;
+}
+
+void record_session_read(const struct record_session *s, const char *typed, struct record_line *l)
+{
+    memset(l, 0, sizeof *l);
+    /* The statement ends at a # outside quoted names: the comment after it is kept. */
+    size_t len = log_comment_start(typed);
+    struct strbuf stmt = STRBUF_INIT, comment = STRBUF_INIT, mine = STRBUF_INIT;
+    if (typed[len] == '#') {
+        const char *c = typed + len + 1;
+        size_t n = strcspn(c, "\r\n");
+        while (n > 0 && (c[n - 1] == ' ' || c[n - 1] == '\t'))
+            n--;
+        c += strspn(c, " \t");
+        if (n > (size_t)(c - (typed + len + 1)))
+            strbuf_append(&mine, c, n - (size_t)(c - (typed + len + 1)));
+    }
+    while (len > 0 && (typed[len - 1] == ' ' || typed[len - 1] == '\t'))
+        len--;
+    size_t start = strspn(typed, " \t");
+    if (!plain_note(strbuf_cstr(&mine), &l->message)) {
+        l->kind = RECORD_LINE_BAD;
+        strbuf_free(&mine);
+        return;
+    }
+    if (start >= len) {
+        /* A comment alone is the table's note: written as a line of its own. */
+        if (mine.len)
+            read_comment(s, mine.data, l);
+        else
+            l->kind = RECORD_LINE_EMPTY;
+        strbuf_free(&mine);
+        return;
+    }
+    char *t = xmalloc(len - start + 1);
+    memcpy(t, typed + start, len - start);
+    t[len - start] = 0;
+    if (record_shortform_expand(s, t, &stmt, &comment, &l->message) != 0) {
+        l->kind = RECORD_LINE_BAD;
+    } else {
+        if (mine.len)
+            strbuf_printf(&comment, "%s%s", comment.len ? "; " : "", mine.data);
+        read_statement(s, strbuf_cstr(&stmt), strbuf_cstr(&comment), l);
+    }
+    strbuf_free(&stmt);
+    strbuf_free(&comment);
+    strbuf_free(&mine);
+    free(t);
+}
+
+const struct log_stmt *record_line_statement(const struct record_line *l)
+{
+    return l->kind == RECORD_LINE_STATEMENT && l->ast ? &l->ast->stmts[0] : NULL;
+}
+
+void record_line_free(struct record_line *l)
+{
+    strbuf_free(&l->text);
+    strbuf_free(&l->message);
+    log_free(l->ast);
+    free(l->stmt);
+    free(l->comment);
+    memset(l, 0, sizeof *l);
 }
 
 /* The diagnostics of the live replay from d0 on, formatted against FILE's text and `line`
@@ -210,36 +341,13 @@ static void canonical(const struct record_session *s, const struct log_stmt *st,
             out->data[--out->len] = 0;
         return;
     }
-    /* Blanks outside quotes become one space. */
-    int quoted = 0, blank = 0;
-    for (const char *c = typed; *c; c++) {
-        if (quoted && *c == '\\' && c[1]) {
-            strbuf_putc(out, *c++);
-            strbuf_putc(out, *c);
-            continue;
-        }
-        if (*c == '"')
-            quoted = !quoted;
-        if (!quoted && (*c == ' ' || *c == '\t')) {
-            blank = 1;
-            continue;
-        }
-        if (blank && out->len)
-            strbuf_putc(out, ' ');
-        blank = 0;
-        strbuf_putc(out, *c);
-    }
+    log_fold_blanks(typed, out);
 }
 
-/* Parses `line` (FILE's next lines) and feeds it to the live replay. Returns the number of
- * statements fed (0 when it has a syntax error: then its diagnostics are in `syntax`). */
-static size_t feed_line(struct record_session *s, const char *line, struct diag_list *syntax)
+/* Feeds a tree of FILE's next lines to the live replay (which owns it from now on). Returns
+ * the number of statements fed. */
+static size_t feed(struct record_session *s, struct log_ast *ast)
 {
-    struct log_ast *ast = log_parse_from(line, strlen(line), s->path, s->lines + 1, syntax);
-    if (syntax->errors > 0 || ast->count == 0) {
-        log_free(ast);
-        return 0;
-    }
     size_t n = log_live_feed(s->live, ast);
     refresh(s);
     return n;
@@ -313,48 +421,58 @@ static void explain_mismatches(const struct record_session *s, size_t m0, size_t
     strbuf_puts(out, "The line is written as the table typed it; type undo to take it back.\n");
 }
 
-/* Checks a statement (already expanded) and writes it in full, or refuses it. */
-static void submit_statement(struct record_session *s, const char *stmt, const char *comment,
-                             struct record_result *res)
+/* The statement just fed again in full (canonical), when that is another text: the same
+ * statement (kind and seat) fed in its place, and `line` becomes what FILE gets; otherwise
+ * (never expected) the line as read is fed again, parsed the same. */
+static void in_full(struct record_session *s, const char *stmt, const char *comment, struct strbuf *line)
 {
-    struct strbuf line = STRBUF_INIT, full = STRBUF_INIT, err = STRBUF_INIT;
-    struct diag_list syntax = DIAG_LIST_INIT;
+    const struct log_stmt *st = log_live_stmt(s->live, log_live_count(s->live) - 1);
+    struct strbuf full = STRBUF_INIT;
+    canonical(s, st, stmt, &full);
+    if (strcmp(strbuf_cstr(&full), stmt) == 0) {
+        strbuf_free(&full);
+        return;
+    }
+    enum log_kind kind = st->kind;
+    int seat = record_statement_seat(s, st);
+    struct strbuf again = STRBUF_INIT, ignored = STRBUF_INIT;
+    format_line(s, full.data, comment, &again);
+    take_back(s, 1);
+    struct log_ast *ast = parse_line(s, &again, &ignored);
+    size_t fed = ast ? feed(s, ast) : 0;
+    st = fed ? log_live_stmt(s->live, log_live_count(s->live) - 1) : NULL;
+    if (fed == 1 && !refused(s, again.data) && st->kind == kind && record_statement_seat(s, st) == seat) {
+        strbuf_reset(line);
+        strbuf_append(line, again.data, again.len);
+    } else {
+        take_back(s, fed);
+        feed(s, parse_line(s, line, &ignored));
+    }
+    strbuf_free(&again);
+    strbuf_free(&ignored);
+    strbuf_free(&full);
+}
+
+/* Checks the statement read and writes it in full, or refuses it. */
+static void enter_statement(struct record_session *s, struct record_line *l, struct record_result *res)
+{
+    struct strbuf line = STRBUF_INIT, err = STRBUF_INIT;
     size_t d0 = log_live_settled_diags(s->live), m0 = s->replay->nmismatches;
     size_t from = log_live_settled(s->live);
     struct settled_tail said;
     tail_of(s, &said);
-    format_line(s, stmt, comment, &line);
-    size_t fed = feed_line(s, line.data, &syntax);
+    strbuf_append(&line, l->text.data, l->text.len);
+    struct log_ast *ast = l->ast;
+    l->ast = NULL;
+    size_t fed = feed(s, ast);
     if (fed == 0 || refused(s, line.data)) {
         res->outcome = RECORD_REFUSED;
-        if (fed == 0)
-            for (size_t i = 0; i < syntax.count; i++)
-                diag_format_from(&res->message, &syntax.items[i], line.data, line.len, s->lines + 1);
-        else
-            findings(s, log_live_diags(s->live), d0, line.data, &res->message);
+        findings(s, log_live_diags(s->live), d0, line.data, &res->message);
         take_back(s, fed);
         goto done;
     }
     /* Written in full: fed again as it will be read back. */
-    const struct log_stmt *st = log_live_stmt(s->live, log_live_count(s->live) - 1);
-    canonical(s, st, stmt, &full);
-    if (fed == 1 && strcmp(full.data ? full.data : "", stmt) != 0) {
-        struct strbuf again = STRBUF_INIT;
-        struct diag_list syntax2 = DIAG_LIST_INIT;
-        format_line(s, full.data, comment, &again);
-        take_back(s, fed);
-        size_t fed2 = feed_line(s, again.data, &syntax2);
-        if (fed2 == 1 && !refused(s, again.data)) {
-            strbuf_reset(&line);
-            strbuf_append(&line, again.data, again.len);
-        } else {
-            /* Never expected: keep the line as typed. */
-            take_back(s, fed2);
-            feed_line(s, line.data, &syntax);
-        }
-        strbuf_free(&again);
-        diag_list_free(&syntax2);
-    }
+    in_full(s, l->stmt, l->comment, &line);
     if (record_gamefile_append(&s->file, line.data, line.len, &err) != 0) {
         res->outcome = RECORD_WRITE_FAILED;
         strbuf_printf(&res->message, "%s\n", strbuf_cstr(&err));
@@ -366,7 +484,7 @@ static void submit_statement(struct record_session *s, const char *stmt, const c
     strbuf_append(&s->text, line.data, line.len);
     int first_line = s->lines + 1;
     s->lines += count_newlines(line.data, line.len);
-    st = log_live_stmt(s->live, log_live_count(s->live) - 1);
+    const struct log_stmt *st = log_live_stmt(s->live, log_live_count(s->live) - 1);
     res->seat = record_statement_seat(s, st);
     explain_mismatches(s, m0, d0, &res->message);
     /* The warnings are about the line just written: shown from it, not from the whole file. */
@@ -378,10 +496,8 @@ static void submit_statement(struct record_session *s, const char *stmt, const c
                    &res->narration);
 done:
     free(said.items);
-    diag_list_free(&syntax);
     strbuf_free(&err);
     strbuf_free(&line);
-    strbuf_free(&full);
     /* --seed gives a difficulty's events at once. */
     if (res->outcome == RECORD_ACCEPTED && s->has_seed && record_header_step(s) == RECORD_STEP_EVENTS) {
         const struct log_stmt *last = log_live_stmt(s->live, log_live_count(s->live) - 1);
@@ -390,13 +506,16 @@ done:
         int d = gamedata_difficulty(s->gd, last->difficulty.norm, strlen(last->difficulty.norm));
         struct strbuf ev = STRBUF_INIT, why = STRBUF_INIT, ignored = STRBUF_INIT;
         if (record_shortform_seeded_events(s->gd, d, s->seed, &ev, &why, &ignored) == 0) {
+            struct record_line events;
+            memset(&events, 0, sizeof events);
+            read_statement(s, ev.data, why.data, &events);
             struct record_result more;
-            memset(&more, 0, sizeof more);
-            submit_statement(s, ev.data, why.data, &more);
+            record_session_enter(s, &events, &more);
             res->outcome = more.outcome;
             strbuf_puts(&res->written, strbuf_cstr(&more.written));
             strbuf_puts(&res->message, strbuf_cstr(&more.message));
             record_result_free(&more);
+            record_line_free(&events);
         }
         strbuf_free(&ev);
         strbuf_free(&why);
@@ -404,92 +523,54 @@ done:
     }
 }
 
-/* Whether the log's parser takes line at the end of FILE (a comment holds no control
- * character and only UTF-8, or FILE could no longer be read); if not, its errors go to out. */
-static int parser_takes(const struct record_session *s, const struct strbuf *line, struct strbuf *out)
+/* Writes a comment line read. */
+static void enter_comment(struct record_session *s, const struct record_line *l, struct record_result *res)
 {
-    struct diag_list dl = DIAG_LIST_INIT;
-    log_free(log_parse_from(line->data, line->len, s->path, s->lines + 1, &dl));
-    int ok = dl.errors == 0;
-    for (size_t i = 0; i < dl.count; i++)
-        if (dl.items[i].level == DIAG_ERROR)
-            diag_format_from(out, &dl.items[i], line->data, line->len, s->lines + 1);
-    diag_list_free(&dl);
-    return ok;
-}
-
-/* Writes a comment line (its text without the #), once the log's parser takes it. */
-static void submit_comment(struct record_session *s, const char *comment, struct record_result *res)
-{
-    struct strbuf line = STRBUF_INIT, err = STRBUF_INIT;
-    if (s->text.len && s->text.data[s->text.len - 1] != '\n')
-        strbuf_putc(&line, '\n');
-    strbuf_printf(&line, "# %s\n", comment);
-    if (!parser_takes(s, &line, &res->message)) {
-        res->outcome = RECORD_REFUSED;
-    } else if (record_gamefile_append(&s->file, line.data, line.len, &err) != 0) {
+    struct strbuf err = STRBUF_INIT;
+    if (record_gamefile_append(&s->file, l->text.data, l->text.len, &err) != 0) {
         res->outcome = RECORD_WRITE_FAILED;
         strbuf_printf(&res->message, "%s\n", strbuf_cstr(&err));
     } else {
         res->outcome = RECORD_ACCEPTED;
-        strbuf_append(&res->written, line.data, line.len);
-        strbuf_append(&s->text, line.data, line.len);
-        s->lines += count_newlines(line.data, line.len);
+        strbuf_append(&res->written, l->text.data, l->text.len);
+        strbuf_append(&s->text, l->text.data, l->text.len);
+        s->lines += count_newlines(l->text.data, l->text.len);
     }
-    strbuf_free(&line);
     strbuf_free(&err);
+}
+
+void record_session_enter(struct record_session *s, struct record_line *l, struct record_result *res)
+{
+    memset(res, 0, sizeof *res);
+    res->seat = -1;
+    switch (l->kind) {
+    case RECORD_LINE_EMPTY:
+        res->outcome = RECORD_EMPTY;
+        break;
+    case RECORD_LINE_BAD:
+        res->outcome = RECORD_REFUSED;
+        strbuf_append(&res->message, strbuf_cstr(&l->message), l->message.len);
+        break;
+    case RECORD_LINE_COMMENT:
+        enter_comment(s, l, res);
+        break;
+    case RECORD_LINE_STATEMENT:
+        if (l->ast) {
+            enter_statement(s, l, res);
+        } else {
+            res->outcome = RECORD_REFUSED;
+            strbuf_puts(&res->message, "the line was entered already\n");
+        }
+        break;
+    }
 }
 
 void record_session_submit(struct record_session *s, const char *typed, struct record_result *res)
 {
-    memset(res, 0, sizeof *res);
-    /* The statement ends at a # outside quotes: the comment after it is kept. */
-    size_t len = 0;
-    int quoted = 0;
-    for (; typed[len] && typed[len] != '\n' && typed[len] != '\r'; len++) {
-        if (quoted && typed[len] == '\\' && typed[len + 1] && typed[len + 1] != '\n')
-            len++;
-        else if (typed[len] == '"')
-            quoted = !quoted;
-        else if (typed[len] == '#' && !quoted)
-            break;
-    }
-    struct strbuf stmt = STRBUF_INIT, comment = STRBUF_INIT, mine = STRBUF_INIT;
-    if (typed[len] == '#') {
-        const char *c = typed + len + 1;
-        size_t n = strcspn(c, "\r\n");
-        while (n > 0 && (c[n - 1] == ' ' || c[n - 1] == '\t'))
-            n--;
-        c += strspn(c, " \t");
-        if (n > (size_t)(c - (typed + len + 1)))
-            strbuf_append(&mine, c, n - (size_t)(c - (typed + len + 1)));
-    }
-    while (len > 0 && (typed[len - 1] == ' ' || typed[len - 1] == '\t'))
-        len--;
-    size_t start = strspn(typed, " \t");
-    if (start >= len) {
-        /* A comment alone is the table's note: written as a line of its own. */
-        if (mine.len)
-            submit_comment(s, mine.data, res);
-        else
-            res->outcome = RECORD_EMPTY;
-        strbuf_free(&mine);
-        return;
-    }
-    char *t = xmalloc(len - start + 1);
-    memcpy(t, typed + start, len - start);
-    t[len - start] = 0;
-    if (record_shortform_expand(s, t, &stmt, &comment, &res->message) != 0) {
-        res->outcome = RECORD_REFUSED;
-    } else {
-        if (mine.len)
-            strbuf_printf(&comment, "%s%s", comment.len ? "; " : "", mine.data);
-        submit_statement(s, strbuf_cstr(&stmt), strbuf_cstr(&comment), res);
-    }
-    strbuf_free(&stmt);
-    strbuf_free(&comment);
-    strbuf_free(&mine);
-    free(t);
+    struct record_line l;
+    record_session_read(s, typed, &l);
+    record_session_enter(s, &l, res);
+    record_line_free(&l);
 }
 
 /* The offset where the line holding the last statement starts, or -1 when there is none. */
@@ -527,4 +608,44 @@ int record_session_undo(struct record_session *s, struct strbuf *undone, struct 
     if (statement)
         take_back(s, 1);
     return 0;
+}
+
+int record_session_undo_statement(struct record_session *s, struct strbuf *undone, struct strbuf *err)
+{
+    long at = last_statement_start(s);
+    if (at < 0)
+        return 0;
+    const char *text = strbuf_cstr(&s->text);
+    size_t eol = (size_t)at;
+    while (eol < s->text.len && text[eol] != '\n')
+        eol++;
+    if (eol < s->text.len)
+        eol++;
+    size_t keep = (size_t)at;
+    while (keep > 0 && text[keep - 1] == '\n' && (keep == 1 || text[keep - 2] == '\n'))
+        keep--;     /* the blank line before a round line */
+    struct strbuf notes = STRBUF_INIT;
+    strbuf_append(&notes, text + eol, s->text.len - eol);
+    if (record_gamefile_cut(&s->file, keep, err) != 0) {
+        strbuf_free(&notes);
+        return -1;
+    }
+    strbuf_append(undone, text + at, eol - (size_t)at);
+    s->text.len = keep;
+    s->text.data[keep] = 0;
+    int rc = 0;
+    if (notes.len) {
+        struct strbuf why = STRBUF_INIT;
+        if (record_gamefile_append(&s->file, notes.data, notes.len, &why) == 0) {
+            strbuf_append(&s->text, notes.data, notes.len);
+        } else {
+            strbuf_printf(err, "the notes after it were lost: %s", strbuf_cstr(&why));
+            rc = 1;
+        }
+        strbuf_free(&why);
+    }
+    s->lines = count_newlines(s->text.data, s->text.len);
+    take_back(s, 1);
+    strbuf_free(&notes);
+    return rc;
 }

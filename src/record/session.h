@@ -66,8 +66,38 @@ int record_session_open(struct record_session *s, const struct gamedata *gd, con
 /* Frees everything the session owns (FILE stays). */
 void record_session_free(struct record_session *s);
 
-/* Checks a typed line and, if the rules accept it, writes it. res is initialized here; free
- * it with record_result_free(). */
+/* A typed line read once (record_session_read): its comment taken off, its short form
+ * expanded, laid out as FILE would get it, and parsed. The statement parsed here is the one
+ * record_session_enter writes: whoever decides who may enter a line (xii serve) decides on
+ * it, and nothing is parsed again in between. */
+enum record_line_kind {
+    RECORD_LINE_EMPTY,      /* nothing but blanks */
+    RECORD_LINE_COMMENT,    /* a comment alone (the table's note) */
+    RECORD_LINE_STATEMENT,  /* one statement, parsed: ast */
+    RECORD_LINE_BAD         /* a short form that cannot expand, or a line that does not parse:
+                               message says why, in the audit's words */
+};
+
+struct record_line {
+    enum record_line_kind kind;
+    struct strbuf text;         /* the line as FILE would get it (layout and comment included) */
+    char *stmt;                 /* RECORD_LINE_STATEMENT: the statement as expanded (owned) */
+    char *comment;              /* and the comment written after it, or "" (owned) */
+    struct strbuf message;      /* RECORD_LINE_BAD: why */
+    struct log_ast *ast;        /* RECORD_LINE_STATEMENT: text parsed, one statement (owned) */
+};
+
+/* Reads the typed line (no line feed) against the session as it stands. Free l with
+ * record_line_free(). */
+void record_session_read(const struct record_session *s, const char *typed, struct record_line *l);
+/* The statement of a RECORD_LINE_STATEMENT line, else NULL. */
+const struct log_stmt *record_line_statement(const struct record_line *l);
+void record_line_free(struct record_line *l);
+/* Checks the line read (by record_session_read from this session, unchanged since) and, if
+ * the rules accept its statement, writes it: the statement parsed there, in full. res is
+ * initialized here; free it with record_result_free(). l's statement is used up. */
+void record_session_enter(struct record_session *s, struct record_line *l, struct record_result *res);
+/* Reads a typed line and enters it. */
 void record_session_submit(struct record_session *s, const char *line, struct record_result *res);
 void record_result_free(struct record_result *res);
 
@@ -76,6 +106,14 @@ void record_result_free(struct record_result *res);
  * (empty when there was nothing). Returns 0, or -1 with the reason in err when FILE could not
  * be cut back (changed from outside...; the session is then unchanged). */
 int record_session_undo(struct record_session *s, struct strbuf *undone, struct strbuf *err);
+
+/* Takes back the last statement alone: the comment lines after it (the table's notes) stay.
+ * FILE is cut back to the statement's line, then the notes are appended again. Writes the
+ * statement's line into undone. Returns 0 (nothing when FILE has no statement); 1 when the
+ * statement was taken back but the notes could not be written again (err says so: they are
+ * lost, FILE ends where the statement began); -1 with the reason in err when FILE could not
+ * be cut back (the session is then unchanged). */
+int record_session_undo_statement(struct record_session *s, struct strbuf *undone, struct strbuf *err);
 
 /* The state where the awaited decision is taken. */
 const struct game_state *record_session_state(const struct record_session *s);

@@ -5,32 +5,9 @@
 #include <string.h>
 #include <strings.h>
 #include "log/parse.h"
+#include "log/words.h"
 #include "log/write.h"
 #include "rules/event_setup.h"
-
-const char *record_first_word(const char *text, char *out, size_t n)
-{
-    const char *p = text;
-    size_t k = 0;
-    while (*p == ' ' || *p == '\t')
-        p++;
-    if (*p == '"') {
-        for (p++; *p && *p != '"'; p++)
-            if (k + 1 < n)
-                out[k++] = *p;
-        if (*p == '"')
-            p++;
-    } else {
-        for (; *p && *p != ' ' && *p != '\t' && *p != ','; p++)
-            if (k + 1 < n)
-                out[k++] = *p;
-    }
-    if (n)
-        out[k] = 0;
-    while (*p == ' ' || *p == '\t' || *p == ',')
-        p++;
-    return p;
-}
 
 int record_find_player(const struct game_state *s, const char *word)
 {
@@ -122,7 +99,7 @@ static int expand_events(const struct record_session *s, const char *t, struct s
 {
     int d = header_difficulty(s);
     char w[32];
-    const char *rest = record_first_word(t, w, sizeof w);
+    const char *rest = log_first_word(t, w, sizeof w, NULL);
     if (strcasecmp(w, "seed") == 0) {
         uint64_t seed;
         if (event_setup_parse_seed(rest, &seed) != 0) {
@@ -191,8 +168,8 @@ static void expand_round(const struct record_session *s, enum log_await_kind kin
     const struct game_state *st = &s->replay->state;
     const struct log_await *a = &s->await;
     char w[XII_NAME_SIZE + 2], w2[16];
-    const char *rest = record_first_word(t, w, sizeof w);
-    record_first_word(rest, w2, sizeof w2);
+    const char *rest = log_first_word(t, w, sizeof w, NULL);
+    log_first_word(rest, w2, sizeof w2, NULL);
     int named = record_find_player(st, w) >= 0;
     int nums = numbers_only(t);
     switch (kind) {
@@ -275,9 +252,9 @@ int record_shortform_expand(const struct record_session *s, const char *typed, s
                           struct strbuf *comment, struct strbuf *err)
 {
     char w[XII_NAME_SIZE + 2];
-    const char *rest = record_first_word(typed, w, sizeof w);
+    int quoted;
+    const char *rest = log_first_word(typed, w, sizeof w, &quoted);
     const struct log_await *a = &s->await;
-    int quoted = typed[strspn(typed, " \t")] == '"';
     if (!quoted && strcasecmp(w, "round") == 0 && !*rest) {
         if (a->kind == LOG_AWAIT_GAME_OVER) {
             strbuf_printf(err, "the game ended after round %d: only the check lines of the final sheets "

@@ -41,10 +41,6 @@ int record_shortform_expand(const struct record_session *s, const char *typed, s
 int record_shortform_seeded_events(const struct gamedata *gd, int d, uint64_t seed, struct strbuf *out,
                                  struct strbuf *comment, struct strbuf *err);
 
-/* The first word of text (a quoted name counts as one word), without quotes, into out
- * (size n); returns a pointer past it and the separators after it. */
-const char *record_first_word(const char *text, char *out, size_t n);
-
 /* The seat whose name is word (exactly, then ignoring case), or -1. */
 int record_find_player(const struct game_state *s, const char *word);
 

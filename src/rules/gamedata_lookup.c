@@ -6,16 +6,17 @@
 /* Compares a user's word with an id: case-insensitive, '_' equal to '-'. */
 static int word_is(const char *word, size_t len, const char *id)
 {
-    if (!id || strlen(id) != len)
+    if (!id)
         return 0;
+    /* Compared as they go (most ids differ at their first letter), the id's end included. */
     for (size_t i = 0; i < len; i++) {
         char a = (char)tolower((unsigned char)word[i]);
         if (a == '_')
             a = '-';
-        if (a != id[i])
+        if (id[i] == '\0' || a != id[i])
             return 0;
     }
-    return 1;
+    return id[len] == '\0';
 }
 
 const struct gd_alias *gamedata_alias(const struct gamedata *gd, const char *word, size_t len)

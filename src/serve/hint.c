@@ -63,7 +63,7 @@ int serve_hint(struct serve_server *sv, int role, struct strbuf *out)
     size_t statements = record_session_statements(sv->s);
     unsigned long version = sv->version;
     const struct gamedata *gd = sv->s->gd;
-    char *name = xstrdup(sv->s->path);
+    char *name = xstrdup(serve_file_name(sv));
     pthread_mutex_unlock(&sv->lock);
 
     struct strbuf report = STRBUF_INIT, why = STRBUF_INIT;

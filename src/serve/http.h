@@ -1,8 +1,13 @@
-/* The companion's HTTP server (libmicrohttpd): one thread per connection, each request read
- * into a struct serve_request and answered by serve_handle (serve/handle.h). Limits: bodies
- * of SERVE_MAX_BODY bytes, 64 connections (32 from one address), 16 KiB of headers, idle
- * connections closed after 60 s, at most 40 lines or undos a second (burst 80). Every answer
- * carries a Content-Security-Policy that allows nothing from elsewhere, and no-store. */
+/* The companion's HTTP server (libmicrohttpd behind a front door of our own, serve/door.h):
+ * one thread per connection, each request read into a struct serve_request and answered by
+ * serve_handle (serve/handle.h). The front door checks each request head first, so every
+ * answer is ours; every answer closes its connection. The token is checked next: a request
+ * without a valid one is answered 403 as soon as its head is read. Limits: bodies of
+ * SERVE_MAX_BODY bytes, 128 connections (64 from one address), heads of 8 KiB, a whole head
+ * within 10 s with at most 48 waiting (serve/door.h), a body within 10 s (serve/guard.h),
+ * idle connections closed after 60 s, at most 40 lines or undos a second per link (burst 80;
+ * a request without a valid token counts against none). Every answer carries a
+ * Content-Security-Policy that allows nothing from elsewhere, and no-store. */
 #ifndef SERVE_HTTP_H
 #define SERVE_HTTP_H
 #include "core/strbuf.h"

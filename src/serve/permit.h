@@ -13,10 +13,10 @@
  * SERVE_NOBODY when the file has no statement. */
 int serve_last_owner(const struct record_session *s);
 
-/* Whether role (serve/tokens.h) may enter the typed line now: 1 yes; 0 no, with why in
- * msg. *one gets the line's statement, expanded and parsed (free it with log_free), or NULL
- * when it does not expand or parse (the recorder then refuses it with the audit's message). */
-int serve_may_enter(const struct record_session *s, int role, const char *typed, struct log_ast **one,
-                    struct strbuf *msg);
+/* Whether role (serve/tokens.h) may enter the line read (record_session_read): decided on
+ * the statement parsed there, which is the one the recorder writes. 1 yes; 0 no, with why in
+ * msg. A seat's link enters only its own statements: not a comment alone, nor a line that
+ * does not read (the recorder's reason then). */
+int serve_may_enter(const struct record_session *s, int role, const struct record_line *l, struct strbuf *msg);
 
 #endif

@@ -1,17 +1,12 @@
 /* The server's state and the two things a link can do to the log: enter a line, undo. */
 #include "serve/server.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/xalloc.h"
 #include "log/parse.h"
+#include "serve/beside.h"
 #include "serve/permit.h"
-
-/* The players named by the log's players line (before round 1 the state may not hold them). */
-static int players_line(const struct record_session *s)
-{
-    const struct log_stmt *st = record_session_header(s, LOG_PLAYERS);
-    return st ? (int)st->players.count : 0;
-}
 
 const char *serve_seat_name(const struct serve_server *sv, int seat)
 {
@@ -19,22 +14,52 @@ const char *serve_seat_name(const struct serve_server *sv, int seat)
     return st && seat >= 0 && (size_t)seat < st->players.count ? st->players.names[seat].text : NULL;
 }
 
-/* Gives each seat its token once the players are known: the kept ones when they are as many. */
-static int seat_tokens(struct serve_server *sv, struct strbuf *err)
+const char *serve_file_name(const struct serve_server *sv)
 {
-    int n = players_line(sv->s);
-    if (sv->tokens.nseats || n == 0)
+    const char *base = strrchr(sv->s->path, '/');
+    return base ? base + 1 : sv->s->path;
+}
+
+/* Whether seat p's token was made for the player name ("": any, an older FILE.links). */
+static int made_for(const struct serve_tokens *t, int p, const char *name)
+{
+    return p < t->nknown && (!t->name[p][0] || strncmp(t->name[p], name, XII_NAME_SIZE - 1) == 0);
+}
+
+/* The seats' tokens follow the players line: none works while FILE has none; seat p keeps
+ * its token while its name is the same, else gets a new one. */
+static int follow_players(struct serve_server *sv, struct strbuf *err)
+{
+    const struct log_stmt *st = record_session_header(sv->s, LOG_PLAYERS);
+    int n = st ? (int)st->players.count : 0;
+    if (n > XII_MAX_PLAYERS)
+        n = XII_MAX_PLAYERS;
+    struct serve_tokens *t = &sv->tokens;
+    int same = t->nseats == n, known = t->nknown == n;
+    for (int p = 0; p < n; p++) {
+        same = same && made_for(t, p, st->players.names[p].text);
+        known = known && made_for(t, p, st->players.names[p].text);
+    }
+    if (same)
         return 0;
-    for (int p = 0; p < n && p < XII_MAX_PLAYERS; p++)
-        if (sv->kept.nseats == n)
-            memcpy(sv->tokens.seat[p], sv->kept.seat[p], sizeof sv->tokens.seat[p]);
-        else if (serve_token_new(sv->tokens.seat[p]) != 0) {
-            strbuf_puts(err, "the system's random source failed: no links for the players");
+    t->nseats = 0;
+    if (n > 0 && !known) {
+        for (int p = 0; p < n; p++) {
+            const char *name = st->players.names[p].text;
+            if (!made_for(t, p, name) && serve_token_new(t->seat[p]) != 0) {
+                t->nknown = 0;
+                strbuf_puts(err, "the system's random source failed: no links for the players");
+                return -1;
+            }
+            snprintf(t->name[p], sizeof t->name[p], "%s", name);
+        }
+        t->nknown = n;
+        if (sv->links_path && serve_tokens_save(sv->links_path, t, err) != 0) {
+            t->nknown = 0;      /* not kept: no link that a restart would not know */
             return -1;
         }
-    sv->tokens.nseats = n;
-    if (sv->links_path && sv->kept.nseats != n && serve_tokens_save(sv->links_path, &sv->tokens, err) != 0)
-        return -1;
+    }
+    t->nseats = n;
     if (sv->on_players)
         sv->on_players(sv->ctx);
     return 0;
@@ -47,15 +72,14 @@ int serve_server_init(struct serve_server *sv, struct record_session *s, const c
     sv->s = s;
     pthread_mutex_init(&sv->lock, NULL);
     pthread_cond_init(&sv->changed, NULL);
-    int rc = 0;
+    int rc = 1;
     if (links_path) {
         sv->links_path = xstrdup(links_path);
-        rc = serve_tokens_load(links_path, &sv->kept, err);
+        serve_beside_clean(links_path);
+        rc = serve_tokens_load(links_path, &sv->tokens, err);
     }
-    if (rc == 0 && sv->kept.table[0]) {
-        memcpy(sv->tokens.table, sv->kept.table, sizeof sv->tokens.table);
-    } else if (rc >= 0) {
-        memset(&sv->kept, 0, sizeof sv->kept);
+    if (rc == 1) {
+        memset(&sv->tokens, 0, sizeof sv->tokens);
         if (serve_token_new(sv->tokens.table) != 0) {
             strbuf_puts(err, "the system's random source failed: no tokens for the links");
             rc = -1;
@@ -66,7 +90,7 @@ int serve_server_init(struct serve_server *sv, struct record_session *s, const c
         }
     }
     if (rc == 0)
-        rc = seat_tokens(sv, err);
+        rc = follow_players(sv, err);
     if (rc != 0) {
         serve_server_free(sv);
         return -1;
@@ -110,11 +134,33 @@ static int keep_war(struct serve_server *sv, struct strbuf *err)
     return rc;
 }
 
-int serve_server_keep_war(struct serve_server *sv, const char *path, struct strbuf *msg)
+/* Text for the phones: FILE named without its folder (the server's own paths stay on the
+ * server): every occurrence of FILE's path, FILE.war's and FILE.links' included, becomes its
+ * last name. */
+static void unfolder(const struct serve_server *sv, struct strbuf *b)
 {
-    free(sv->war_path);
-    sv->war_path = xstrdup(path);
-    return serve_war_load(&sv->war, sv->s, path, msg);
+    const char *path = sv->s->path, *base = serve_file_name(sv);
+    if (base == path || !b->len)
+        return;
+    size_t n = strlen(path);
+    struct strbuf out = STRBUF_INIT;
+    const char *p = strbuf_cstr(b), *end = p + b->len;
+    for (const char *m; (m = strstr(p, path)) != NULL && m < end; p = m + n) {
+        strbuf_append(&out, p, (size_t)(m - p));
+        strbuf_puts(&out, base);
+    }
+    strbuf_append(&out, p, (size_t)(end - p));
+    strbuf_reset(b);
+    strbuf_append(b, strbuf_cstr(&out), out.len);
+    strbuf_free(&out);
+}
+
+/* The outcome's texts for the phones (unfolder). */
+static void for_phones(const struct serve_server *sv, struct serve_outcome *o)
+{
+    unfolder(sv, &o->message);
+    unfolder(sv, &o->warnings);
+    unfolder(sv, &o->narration);
 }
 
 /* A new version: the entry for the narration, the war entries still awaited kept, and the
@@ -134,15 +180,16 @@ static void changed(struct serve_server *sv, int role, const char *text)
     n->version = sv->version;
     n->role = role;
     strbuf_puts(&kept, text);
+    unfolder(sv, &kept);
     n->text = strbuf_detach(&kept);
     pthread_cond_broadcast(&sv->changed);
 }
 
-/* The recorder's verdict on a line. */
-static void submit(struct serve_server *sv, int role, const char *line, struct serve_outcome *o)
+/* The recorder's verdict on a line read. */
+static void submit(struct serve_server *sv, int role, struct record_line *l, struct serve_outcome *o)
 {
     struct record_result res;
-    record_session_submit(sv->s, line, &res);
+    record_session_enter(sv->s, l, &res);
     switch (res.outcome) {
     case RECORD_EMPTY:
         strbuf_puts(&o->message, "nothing to enter: the line is empty\n");
@@ -165,7 +212,7 @@ static void submit(struct serve_server *sv, int role, const char *line, struct s
         changed(sv, role, strbuf_cstr(&text));
         strbuf_free(&text);
         struct strbuf err = STRBUF_INIT;
-        if (seat_tokens(sv, &err) != 0)
+        if (follow_players(sv, &err) != 0)
             strbuf_printf(&o->message, "no links for the players: %s\n", strbuf_cstr(&err));
         strbuf_free(&err);
         break;
@@ -174,38 +221,83 @@ static void submit(struct serve_server *sv, int role, const char *line, struct s
     record_result_free(&res);
 }
 
+/* Once every player has entered their war choice, the war line goes to the recorder as the
+ * table's (a refused one drops every entry). Returns whether it went. */
+static int war_line(struct serve_server *sv, struct serve_outcome *o)
+{
+    struct strbuf line = STRBUF_INIT;
+    int all = serve_war_line(&sv->war, sv->s, &line);
+    if (all) {
+        struct record_line l;
+        record_session_read(sv->s, strbuf_cstr(&line), &l);
+        submit(sv, SERVE_TABLE, &l, o);
+        record_line_free(&l);
+        if (!o->accepted) {
+            memset(&sv->war, 0, sizeof sv->war);   /* the whole war is entered again */
+            keep_war(sv, &o->message);
+        }
+    }
+    strbuf_free(&line);
+    return all;
+}
+
+/* A seat's war entry (st, read from its link): kept until every player has entered, then the
+ * whole war line goes to the recorder as the table's. */
+static void enter_war(struct serve_server *sv, int role, const struct log_stmt *st, struct serve_outcome *o)
+{
+    const struct game_state *gs = &sv->s->replay->state;
+    if (serve_war_enter(&sv->war, sv->s, role, st, &o->message) != 0)
+        return;
+    if (war_line(sv, o))
+        return;
+    if (keep_war(sv, &o->message) != 0) {
+        sv->war.seat[role].entered = 0;             /* not kept: not entered */
+    } else {
+        o->accepted = o->waiting = 1;
+        struct strbuf text = STRBUF_INIT;
+        strbuf_printf(&text, "%s has entered their war choice\n", gs->cfg.names[role]);
+        changed(sv, role, strbuf_cstr(&text));
+        strbuf_free(&text);
+    }
+}
+
+int serve_server_keep_war(struct serve_server *sv, const char *path, struct strbuf *msg)
+{
+    free(sv->war_path);
+    sv->war_path = NULL;
+    serve_beside_clean(path);
+    int rc = serve_war_load(&sv->war, sv->s, path, msg);
+    if (rc < 0)
+        return rc;
+    sv->war_path = xstrdup(path);
+    /* Every entry kept (the server stopped before the war line): the line goes now. */
+    struct serve_outcome o;
+    memset(&o, 0, sizeof o);
+    if (rc == 0 && sv->war.round && war_line(sv, &o)) {
+        if (o.accepted)
+            strbuf_printf(msg, "%s: every player's war choice was kept: written: %s", path, strbuf_cstr(&o.written));
+        else
+            strbuf_printf(msg, "%s: the war line of the choices kept was refused: %s", path, strbuf_cstr(&o.message));
+    }
+    serve_outcome_free(&o);
+    return rc;
+}
+
 void serve_enter(struct serve_server *sv, int role, const char *typed, struct serve_outcome *o)
 {
     memset(o, 0, sizeof *o);
-    struct log_ast *one = NULL;
-    if (!serve_may_enter(sv->s, role, typed, &one, &o->message))
-        return;
-    const struct game_state *st = &sv->s->replay->state;
-    if (one && role >= 0 && one->stmts[0].kind == LOG_WAR && st->cfg.nplayers > 1) {
-        if (serve_war_enter(&sv->war, sv->s, role, &one->stmts[0], &o->message) == 0) {
-            struct strbuf line = STRBUF_INIT;
-            if (serve_war_line(&sv->war, sv->s, &line)) {
-                submit(sv, SERVE_TABLE, strbuf_cstr(&line), o);
-                if (!o->accepted) {
-                    memset(&sv->war, 0, sizeof sv->war);   /* the whole war is entered again */
-                    keep_war(sv, &o->message);
-                }
-            } else if (keep_war(sv, &o->message) != 0) {
-                sv->war.seat[role].entered = 0;             /* not kept: not entered */
-            } else {
-                o->accepted = o->waiting = 1;
-                struct strbuf text = STRBUF_INIT;
-                strbuf_printf(&text, "%s has entered their war choice\n", st->cfg.names[role]);
-                changed(sv, role, strbuf_cstr(&text));
-                strbuf_free(&text);
-            }
-            strbuf_free(&line);
-        }
-        log_free(one);
-        return;
+    /* Read once: the permission is decided on the statement the recorder then writes. */
+    struct record_line l;
+    record_session_read(sv->s, typed, &l);
+    const struct log_stmt *st = record_line_statement(&l);
+    if (serve_may_enter(sv->s, role, &l, &o->message)) {
+        if (st && role >= 0 && st->kind == LOG_WAR && sv->s->replay->state.cfg.nplayers > 1)
+            enter_war(sv, role, st, o);
+        else
+            submit(sv, role, &l, o);
     }
-    log_free(one);
-    submit(sv, role, typed, o);
+    record_line_free(&l);
+    for_phones(sv, o);
 }
 
 void serve_undo(struct serve_server *sv, int role, struct serve_outcome *o)
@@ -232,17 +324,26 @@ void serve_undo(struct serve_server *sv, int role, struct serve_outcome *o)
                     : "the last line is another player's: only they or the table take it back\n");
         return;
     }
+    /* A player's undo takes back their statement alone: the table's notes after it stay. */
     struct strbuf err = STRBUF_INIT;
-    if (record_session_undo(sv->s, &o->written, &err) != 0) {
+    int rc = role == SERVE_TABLE ? record_session_undo(sv->s, &o->written, &err)
+                                 : record_session_undo_statement(sv->s, &o->written, &err);
+    if (rc < 0) {
         strbuf_printf(&o->message, "undo failed, nothing changed: %s\n", strbuf_cstr(&err));
     } else {
+        if (rc > 0)
+            strbuf_printf(&o->message, "%s\n", strbuf_cstr(&err));
+        strbuf_reset(&err);
         o->accepted = 1;
         struct strbuf text = STRBUF_INIT;
         strbuf_printf(&text, "taken back:\n%s", strbuf_cstr(&o->written));
         changed(sv, role, strbuf_cstr(&text));
         strbuf_free(&text);
+        if (follow_players(sv, &err) != 0)
+            strbuf_printf(&o->message, "no links for the players: %s\n", strbuf_cstr(&err));
     }
     strbuf_free(&err);
+    for_phones(sv, o);
 }
 
 void serve_server_stop(struct serve_server *sv)

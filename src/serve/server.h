@@ -25,17 +25,16 @@ struct serve_server {
     pthread_mutex_t lock;
     pthread_cond_t changed;     /* signalled when version changes or the server stops */
     struct record_session *s;
-    struct serve_tokens tokens;
+    struct serve_tokens tokens; /* the seats' follow the players line (serve_server_init) */
     char *links_path;           /* where the tokens are kept, or NULL (owned) */
-    struct serve_tokens kept;   /* the tokens read from there at the start */
     struct serve_war war;
     char *war_path;             /* where the war entries waiting are kept, or NULL (owned) */
     unsigned long version;
     int stopping;
     struct serve_news news[SERVE_NEWS_KEPT];   /* the newest last */
     int nnews;
-    /* Called (under the lock) once the players are known and have their tokens: the links to
-     * print. */
+    /* Called (under the lock) whenever the seats' links change (the players line entered,
+     * taken back, or entered anew): the links to print. */
     void (*on_players)(void *ctx);
     void *ctx;
     /* The hints being worked out (serve/hint.h): how many, and which links' (index role + 1). */
@@ -47,15 +46,24 @@ struct serve_server {
 };
 
 /* Takes the session (which stays the caller's) and makes the table's token, and the seats'
- * when the players are known. links_path (or NULL): the file the tokens are kept in
- * (serve_tokens_load): the tokens found there are used again, the new ones written there.
+ * when the players are known. The seats' links follow the players line: none works while
+ * FILE has none (taken back); seat N keeps its token while its player's name is the same,
+ * and gets a new one otherwise (the old one no longer works). links_path (or NULL): the file
+ * the tokens are kept in (serve_tokens_load; the temporaries a killed server left beside it
+ * removed first): the tokens found there are used again, the new ones written there.
  * Returns 0, or -1 with why in err (the server is then freed). */
 int serve_server_init(struct serve_server *sv, struct record_session *s, const char *links_path,
                       struct strbuf *err);
 void serve_server_free(struct serve_server *sv);
 /* Keeps the war entries waiting in the file path from now on (serve/war.h), and takes the ones
- * kept there. Returns 0, or 1 with why in msg when those do not fit the game and were dropped. */
+ * kept there (the temporaries a killed server left beside it removed first); when they hold
+ * every player's choice, the war line is written at once (msg says what). Returns 0; 1 with
+ * why in msg when those do not fit the game and were dropped; -1 with why in msg when path
+ * is no private regular file (serve/beside.h): the entries are then not kept. */
 int serve_server_keep_war(struct serve_server *sv, const char *path, struct strbuf *msg);
+
+/* FILE's name as the phones see it: its last name, without the server's folders. */
+const char *serve_file_name(const struct serve_server *sv);
 
 /* Seat's name (from 0) as the players line gives it, or NULL. Lock held. */
 const char *serve_seat_name(const struct serve_server *sv, int seat);
@@ -72,8 +80,9 @@ struct serve_outcome {
 };
 void serve_outcome_free(struct serve_outcome *o);
 
-/* Enters a typed line for role (tokens.h), as xii play would, after checking the role may
- * enter it. Call with the lock held. */
+/* Enters a typed line for role (tokens.h), as xii play would: the line is read once by the
+ * recorder (record_session_read), the role's permission decided on the statement read
+ * (permit.h), and that statement written. Call with the lock held. */
 void serve_enter(struct serve_server *sv, int role, const char *typed, struct serve_outcome *o);
 /* Takes back the last statement if role may (the table: any; a seat: its own). Lock held. */
 void serve_undo(struct serve_server *sv, int role, struct serve_outcome *o);

@@ -16,7 +16,7 @@ static int draw(struct serve_server *sv, int seat, struct strbuf *err)
     in.mismatches = r->mismatches;
     in.nmismatches = r->nmismatches;
     in.mark = 1;
-    in.log_name = s->path;
+    in.log_name = serve_file_name(sv);
     in.paper = "a4";
     in.only_seat = seat + 1;
     struct canvas_memory pages = {NULL, 0};

@@ -1,14 +1,12 @@
 /* Tokens from getrandom(2); comparison that takes the same time whatever the bytes. */
 #include "serve/tokens.h"
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
 #include <unistd.h>
-#include "core/atomicfile.h"
-#include "core/readfile.h"
+#include "serve/beside.h"
 
 int serve_token_new(char out[SERVE_TOKEN_HEX + 1])
 {
@@ -61,25 +59,27 @@ static int is_token(const char *s)
 
 int serve_tokens_load(const char *path, struct serve_tokens *t, struct strbuf *err)
 {
-    if (access(path, F_OK) != 0 && errno == ENOENT)
-        return 1;
     char *data = NULL;
     size_t len = 0;
-    if (readfile(path, 4096, &data, &len, err) != 0)
-        return -1;
+    int rc = serve_beside_read(path, 4096, &data, &len, err);
+    if (rc != 0)
+        return rc;
     memset(t, 0, sizeof *t);
     int ok = 1;
     char *save = NULL;
     for (char *line = strtok_r(data, "\n", &save); line && ok; line = strtok_r(NULL, "\n", &save)) {
         char word[8], hex[SERVE_TOKEN_HEX + 2];
-        int seat;
-        if (sscanf(line, "table %33s", hex) == 1 && is_token(hex) && !t->table[0])
+        int seat, used = 0;
+        if (sscanf(line, "table %33s", hex) == 1 && is_token(hex) && !t->table[0]) {
             memcpy(t->table, hex, sizeof t->table);
-        else if (sscanf(line, "%7s %d %33s", word, &seat, hex) == 3 && strcmp(word, "seat") == 0 &&
-                 seat == t->nseats + 1 && seat <= XII_MAX_PLAYERS && is_token(hex))
-            memcpy(t->seat[t->nseats++], hex, SERVE_TOKEN_HEX + 1);
-        else
+        } else if (sscanf(line, "%7s %d %33s%n", word, &seat, hex, &used) == 3 && strcmp(word, "seat") == 0 &&
+                   seat == t->nknown + 1 && seat <= XII_MAX_PLAYERS && is_token(hex) &&
+                   (line[used] == 0 || (line[used] == ' ' && strlen(line + used + 1) < XII_NAME_SIZE))) {
+            memcpy(t->seat[t->nknown], hex, SERVE_TOKEN_HEX + 1);
+            strcpy(t->name[t->nknown++], line[used] ? line + used + 1 : "");
+        } else {
             ok = 0;
+        }
     }
     free(data);
     if (!ok || !t->table[0]) {
@@ -92,15 +92,11 @@ int serve_tokens_load(const char *path, struct serve_tokens *t, struct strbuf *e
 
 int serve_tokens_save(const char *path, const struct serve_tokens *t, struct strbuf *err)
 {
-    /* Made private before anything is written: the replacement keeps the mode. */
-    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
-    if (fd >= 0)
-        close(fd);
     struct strbuf text = STRBUF_INIT;
     strbuf_printf(&text, "table %s\n", t->table);
-    for (int p = 0; p < t->nseats; p++)
-        strbuf_printf(&text, "seat %d %s\n", p + 1, t->seat[p]);
-    int rc = atomicfile_write_all(path, text.data, text.len, err);
+    for (int p = 0; p < t->nknown; p++)
+        strbuf_printf(&text, "seat %d %s %s\n", p + 1, t->seat[p], t->name[p]);
+    int rc = serve_beside_write(path, text.data, text.len, err);
     strbuf_free(&text);
     return rc;
 }

@@ -14,15 +14,20 @@ enum { SERVE_NOBODY = -2, SERVE_TABLE = -1 };   /* a seat is 0.. */
 struct serve_tokens {
     char table[SERVE_TOKEN_HEX + 1];
     char seat[XII_MAX_PLAYERS][SERVE_TOKEN_HEX + 1];
-    int nseats;                 /* seats with a token (the players known so far) */
+    char name[XII_MAX_PLAYERS][XII_NAME_SIZE];  /* the player each seat's token was made for
+                                                   ("": any, from an older FILE.links) */
+    int nknown;                 /* seats with a token made (their players line may be undone) */
+    int nseats;                 /* of those, the seats whose links work: the players line's */
 };
 
 /* Fills out with a fresh token. Returns 0, or -1 when the random source fails. */
 int serve_token_new(char out[SERVE_TOKEN_HEX + 1]);
 
-/* The tokens kept beside FILE (FILE.links, mode 0600: "table HEX", then "seat N HEX" lines),
- * so that a restarted server keeps its links. Load: 0 read (t filled, nseats the seats
- * found), 1 no such file, -1 unreadable or malformed (why in err). Save: 0, or -1 with why. */
+/* The tokens kept beside FILE (FILE.links, a private file: serve/beside.h; "table HEX", then
+ * "seat N HEX NAME" lines, NAME the player's name to the end of the line), so that a
+ * restarted server keeps its links. Load: 0 read (t filled, nknown the seats found, nseats
+ * 0), 1 no such file, -1 no private regular file, unreadable or malformed (why in err).
+ * Save (the table and the nknown seats): 0, or -1 with why. */
 int serve_tokens_load(const char *path, struct serve_tokens *t, struct strbuf *err);
 int serve_tokens_save(const char *path, const struct serve_tokens *t, struct strbuf *err);
 

@@ -5,11 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "core/atomicfile.h"
-#include "core/readfile.h"
 #include "log/name.h"
 #include "log/parse.h"
 #include "record/shortform.h"
+#include "serve/beside.h"
 
 static int war_awaited(const struct record_session *s)
 {
@@ -97,13 +96,7 @@ int serve_war_save(const struct serve_war *w, const struct record_session *s, co
             entry_text(w, st, p, &text);
             strbuf_puts(&text, "\n");
         }
-    int rc = 0;
-    if (any) {
-        rc = atomicfile_write_all(path, text.data, text.len, err);
-    } else if (unlink(path) != 0 && errno != ENOENT) {
-        strbuf_printf(err, "cannot remove %s: %s", path, strerror(errno));
-        rc = -1;
-    }
+    int rc = any ? serve_beside_write(path, text.data, text.len, err) : serve_beside_remove(path, err);
     strbuf_free(&text);
     return rc;
 }
@@ -133,38 +126,42 @@ static int enter_kept(struct serve_war *w, const struct record_session *s, const
 int serve_war_load(struct serve_war *w, const struct record_session *s, const char *path, struct strbuf *msg)
 {
     memset(w, 0, sizeof *w);
-    if (access(path, F_OK) != 0 && errno == ENOENT)
-        return 0;
     char *data = NULL;
     size_t len = 0;
     struct strbuf why = STRBUF_INIT;
+    int got = serve_beside_read(path, 4096, &data, &len, &why);
+    if (got != 0) {
+        if (got < 0)
+            strbuf_printf(msg, "%s\n", strbuf_cstr(&why));
+        strbuf_free(&why);
+        return got < 0 ? -1 : 0;
+    }
     size_t count;
     int used = 0, rc = 1;
-    if (readfile(path, 4096, &data, &len, &why) == 0) {
-        char *body = memchr(data, '\n', len);
-        if (!body || sscanf(data, "statements %zu%n", &count, &used) != 1 || data + used != body) {
+    char *body = memchr(data, '\n', len);
+    if (!body || sscanf(data, "statements %zu%n", &count, &used) != 1 || data + used != body) {
+        strbuf_puts(&why, "not a file of war entries\n");
+    } else if (count != record_session_statements(s)) {
+        strbuf_printf(&why, "they follow statement %zu, the game file has %zu: the game went on\n", count,
+                      record_session_statements(s));
+    } else {
+        body++;
+        struct diag_list dl = DIAG_LIST_INIT;
+        struct log_ast *ast = log_parse_from(body, len - (size_t)(body - data), path, 2, &dl);
+        if (dl.errors > 0 || ast->count == 0)
             strbuf_puts(&why, "not a file of war entries\n");
-        } else if (count != record_session_statements(s)) {
-            strbuf_printf(&why, "they follow statement %zu, the game file has %zu: the game went on\n", count,
-                          record_session_statements(s));
-        } else {
-            body++;
-            struct diag_list dl = DIAG_LIST_INIT;
-            struct log_ast *ast = log_parse_from(body, len - (size_t)(body - data), path, 2, &dl);
-            if (dl.errors > 0 || ast->count == 0)
-                strbuf_puts(&why, "not a file of war entries\n");
-            else if (enter_kept(w, s, ast, &why) == 0)
-                rc = 0;
-            log_free(ast);
-            diag_list_free(&dl);
-        }
+        else if (enter_kept(w, s, ast, &why) == 0)
+            rc = 0;
+        log_free(ast);
+        diag_list_free(&dl);
     }
     free(data);
     if (rc != 0) {
         memset(w, 0, sizeof *w);
         strbuf_printf(msg, "%s: the war entries kept there are ignored: %s", path, strbuf_cstr(&why));
-        if (unlink(path) != 0 && errno != ENOENT)
-            strbuf_printf(msg, "%s: cannot remove it: %s\n", path, strerror(errno));
+        strbuf_reset(&why);
+        if (serve_beside_remove(path, &why) != 0)
+            strbuf_printf(msg, "%s\n", strbuf_cstr(&why));
     }
     strbuf_free(&why);
     return rc;

@@ -4,9 +4,9 @@
  * rules judge that line; what is checked here is only that an entry answers what the war
  * awaits of its player (the await's rolls due and POW).
  *
- * The entries waiting are kept beside FILE (FILE.war, written atomically and flushed) so that
- * a server stopped at any moment finds them again: never in FILE itself, which holds the
- * statements only (a war line lists every player). The file says how many statements FILE
+ * The entries waiting are kept beside FILE (FILE.war, private, written atomically and
+ * flushed: serve/beside.h) so that a server stopped at any moment finds them again: never in
+ * FILE itself, which holds the statements only (a war line lists every player). The file says how many statements FILE
  * had when they were entered; a restart takes them only when FILE still has that many, each
  * entry checked again, and otherwise ignores and removes them with a message:
  *   statements 41
@@ -40,12 +40,14 @@ int serve_war_enter(struct serve_war *w, const struct record_session *s, int sea
 /* 1 when every player has entered, with the war line in line; 0 otherwise. */
 int serve_war_line(const struct serve_war *w, const struct record_session *s, struct strbuf *line);
 
-/* Writes the entries entered to path (atomically, flushed), with FILE's statement count;
- * removes path when none is. Returns 0, or -1 with why in err. */
+/* Writes the entries entered to path (privately and atomically, flushed: serve/beside.h),
+ * with FILE's statement count; removes path when none is. Returns 0, or -1 with why in err. */
 int serve_war_save(const struct serve_war *w, const struct record_session *s, const char *path, struct strbuf *err);
 /* Reads the entries kept at path into w. Returns 0 (read, or no file); 1 when they do not fit
  * the game as FILE stands (another statement count, an entry the war does not await now, not
- * a file of entries): w is then empty, path removed, and msg says so. */
+ * a file of entries): w is then empty, path removed, and msg says so; -1 when path is no
+ * private regular file (a link, a FIFO, another user's: serve/beside.h) or cannot be read:
+ * msg says why, nothing is removed. */
 int serve_war_load(struct serve_war *w, const struct record_session *s, const char *path, struct strbuf *msg);
 
 /* Drops the entries of a war no longer awaited (another round, or the war line written). */

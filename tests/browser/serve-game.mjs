@@ -241,7 +241,7 @@ for (let k = 0; k < steps.length; k++) {
       check(empty.includes('nothing to enter'), 'an empty line: ' + empty);
       for (const [bad, why] of [['9 food', 'syntax'], ['1 attract bishop', 'a rule'],
                                 ['reserve 6 food', 'no such reserve die'], ['turn Ann 2 2', 'out of order']]) {
-        const want = playRefusal(bad).trim().split('\n')[0].replaceAll(path.join(out, 'refusal.xii'), file);
+        const want = playRefusal(bad).trim().split('\n')[0].replaceAll(path.join(out, 'refusal.xii'), path.basename(file));  // the page names FILE without its folder
         const text = await expectRefused('Ann', bad, why, bad === 'turn Ann 2 2' ? '03-ann-refused.png' : '');
         check(want && text.includes(want), `the page shows xii play's message for '${bad}': want '${want}', page '${text}'`);
       }
@@ -339,7 +339,7 @@ check(/game is over/i.test(over), 'the table page says the game is over: ' + ove
 // The recorder's other refusals: a short form it refuses (xii play's message), and a line not
 // written because FILE was changed from outside (taken back after).
 {
-  const want = playRefusal('round').trim().split('\n')[0].replaceAll(path.join(out, 'refusal.xii'), file);
+  const want = playRefusal('round').trim().split('\n')[0].replaceAll(path.join(out, 'refusal.xii'), path.basename(file));  // the page names FILE without its folder
   const text = await expectRefused('table', 'round', 'the game is over');
   check(want && text.includes(want), `the page shows xii play's message for 'round': want '${want}', page '${text}'`);
   const kept = fs.readFileSync(file);

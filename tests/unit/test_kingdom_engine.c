@@ -398,6 +398,27 @@ static void rich(struct kstate *s, int stage)
         ok(s, DH(KD_BUILD, KB_MONUMENT, hexes[k]));
 }
 
+/* K6: the capital in the middle of 61 hexes is no building ground; the first stage of the
+ * monument goes on ring 1 only; the river leaves the map at the edge (distance 4). */
+static void k6_map(void **st)
+{
+    (void)st;
+    struct kstate s;
+    rich(&s, 0);
+    assert_int_equal(s.terrain[H("E5")], KT_CAPITAL);
+    assert_false(kingdom_hex_empty(&s, H("E5")));
+    for (int b = 0; b < KB_KINDS; b++)
+        assert_false(kingdom_may_place(&s, b, H("E5")));
+    int ring = 0;
+    for (int h = 0; h < KMAP_HEXES; h++)
+        if (kingdom_may_place(&s, KB_MONUMENT, h)) {
+            assert_int_equal(kmap_hex(h)->dist, 1);
+            ring++;
+        }
+    assert_int_equal(ring, 5);      /* ring 1 less the river's F5 */
+    assert_int_equal(kmap_hex(s.river[s.nriver - 1])->dist, KMAP_RADIUS);
+}
+
 /* K5: three stages in order, the first next to the capital, the next next to a monument hex;
  * each with its price. */
 static void k5_monument(void **st)
@@ -433,7 +454,7 @@ static void k10_reroll(void **st)
     struct kstate s;
     example_setup(&s);
     begin_year(&s, 1, 2, 6);
-    no(&s, D(KD_REROLL, 2, 0), KR_ORDER, KW_ORDER);
+    no(&s, D(KD_REROLL, 2, 0), KR_REROLL, KW_REROLL_STAGE);
     rich(&s, 1);
     ok(&s, D(KD_DONE, 0, 0));
     begin_year(&s, 2, 2, 6);
@@ -447,7 +468,7 @@ static void k10_reroll(void **st)
     assert_int_equal(kingdom_awaited(&s).kind, KA_SIX);
     assert_int_equal(kingdom_awaited(&s).owed, 2);
     ok(&s, D(KD_SIX, 3, 4));
-    no(&s, D(KD_REROLL, 6, 0), KR_ORDER, KW_ORDER);
+    no(&s, D(KD_REROLL, 6, 0), KR_REROLL, KW_REROLL_USED);
     ok(&s, D(KD_SIX, 3, 4));
     ok(&s, CAP(1, KRES_FOOD, 0));
     /* Skipping the reroll: a later step's line passes it. */
@@ -456,6 +477,7 @@ static void k10_reroll(void **st)
     assert_int_equal(kingdom_awaited(&s).kind, KA_REROLL);
     ok(&s, DH(KD_DISASTER, 0, "E7"));
     assert_int_equal(kingdom_awaited(&s).kind, KA_CAPITAL);
+    no(&s, D(KD_REROLL, 3, 0), KR_REROLL, KW_REROLL_LATE);
 }
 
 /* K12: one pick, two from stage 2 (from the year after it is built). */
@@ -639,6 +661,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(k14_start),
+        cmocka_unit_test(k6_map),
         cmocka_unit_test(k7_ranges),
         cmocka_unit_test(k8_river),
         cmocka_unit_test(setup_buildings),

@@ -165,11 +165,64 @@ static void test_audit_logs(void **state)
     free(src);
 }
 
+/* Taking a statement back restores every field of the replay, whatever fields it has: the
+ * whole struct equals the one before the statement, byte for byte, but for where the growing
+ * arrays' storage and the title lie (their counts and the title's text are compared). */
+static void test_take_back_restores_every_field(void **state)
+{
+    (void)state;
+    static const char *const logs[] = {"docs/example.xii", "tests/golden/audit/errors-market-reserve.xii",
+                                       "tests/golden/audit/game-2p-slips.xii", "tests/golden/audit/too-many-errors.xii"};
+    for (size_t f = 0; f < sizeof logs / sizeof logs[0]; f++) {
+        size_t len;
+        char *src = test_slurp(logs[f], &len);
+        if (!src)
+            fail_msg("cannot read %s", logs[f]);
+        struct diag_list dl = DIAG_LIST_INIT;
+        struct log_ast *all = log_parse(src, len, "t.xii", &dl);
+        struct log_live *lv = log_live_new(&GD, "t.xii");
+        for (size_t i = 0; i < all->count; i++) {
+            int line = all->stmts[i].at.line;
+            size_t a = line_start(src, len, line);
+            size_t b = i + 1 < all->count ? line_start(src, len, all->stmts[i + 1].at.line) : len;
+            struct log_replay before = *log_live_replay(lv), after;
+            size_t diags = log_live_diags(lv)->count;
+            char *title = before.title ? strdup(before.title) : NULL;
+            for (int again = 0; again < 2; again++) {
+                struct diag_list pdl = DIAG_LIST_INIT;
+                assert_int_equal(log_live_feed(lv, log_parse_from(src + a, b - a, "t.xii", line, &pdl)), 1);
+                diag_list_free(&pdl);
+                if (again)
+                    break;
+                assert_int_equal(log_live_take_back(lv), 0);
+                after = *log_live_replay(lv);
+                after.history.items = before.history.items;
+                after.history.cap = before.history.cap;
+                after.history_lines = before.history_lines;
+                after.mismatches = before.mismatches;
+                after.skipped = before.skipped;
+                after.turns = before.turns;
+                /* The title is written again when the end of the log starts the game. */
+                assert_string_equal(after.title ? after.title : "-", title ? title : "-");
+                after.title = before.title;
+                assert_memory_equal(&before, &after, sizeof before);
+                assert_int_equal(log_live_diags(lv)->count, diags);
+            }
+            free(title);
+        }
+        log_live_free(lv);
+        log_free(all);
+        diag_list_free(&dl);
+        free(src);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_generated_games),
         cmocka_unit_test(test_audit_logs),
+        cmocka_unit_test(test_take_back_restores_every_field),
     };
     return cmocka_run_group_tests(tests, fx_load, fx_unload);
 }

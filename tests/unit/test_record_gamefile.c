@@ -92,7 +92,7 @@ static void test_second_holder_refused(void **state)
     struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
     open_ok(&g, path, &text);
     assert_int_equal(record_gamefile_open(&h, path, &text, &err), RECORD_GAMEFILE_UNWRITABLE);
-    assert_non_null(strstr(strbuf_cstr(&err), "g.xii is being recorded by another xii play"));
+    assert_non_null(strstr(strbuf_cstr(&err), "g.xii is being recorded by another recorder, xii play or xii serve"));
     /* A cut keeps the file, and so the lock. */
     assert_int_equal(record_gamefile_append(&g, "# a\n", 4, &err), 0);
     assert_int_equal(record_gamefile_cut(&g, 0, &err), 0);

@@ -9,87 +9,7 @@
 #include "serve/handle.h"
 #include "serve/hint.h"
 #include "serve/permit.h"
-#include "test_play.h"
-
-static struct record_session S;
-static struct serve_server SV;
-
-static void start(const char *name)
-{
-    open_new(&S, name);
-    struct strbuf err = STRBUF_INIT;
-    assert_int_equal(serve_server_init(&SV, &S, NULL, &err), 0);
-    strbuf_free(&err);
-}
-
-static void stop(void)
-{
-    serve_server_free(&SV);
-    record_session_free(&S);
-}
-
-static int ask(const char *method, const char *path, const char *token, const char *body, struct serve_response *rs)
-{
-    struct serve_request rq;
-    memset(&rq, 0, sizeof rq);
-    rq.method = method;
-    rq.path = path;
-    rq.token = token;
-    rq.body = body ? body : "";
-    rq.body_len = body ? strlen(body) : 0;
-    serve_handle(&SV, &rq, rs);
-    return rs->status;
-}
-
-/* POSTs a line; returns whether it was accepted (the answer's JSON says). */
-static int line_by(const char *token, const char *line)
-{
-    struct serve_response rs;
-    assert_int_equal(ask("POST", "/api/line", token, line, &rs), 200);
-    json_t *j = json_loads(strbuf_cstr(&rs.body), 0, NULL);
-    assert_non_null(j);
-    int accepted = json_is_true(json_object_get(j, "accepted"));
-    json_decref(j);
-    strbuf_free(&rs.body);
-    return accepted;
-}
-
-static int undo_by(const char *token)
-{
-    struct serve_response rs;
-    assert_int_equal(ask("POST", "/api/undo", token, NULL, &rs), 200);
-    int accepted = strstr(strbuf_cstr(&rs.body), "\"accepted\": true") != NULL;
-    strbuf_free(&rs.body);
-    return accepted;
-}
-
-static const char *last_line(void)
-{
-    static char last[256];
-    const char *t = strbuf_cstr(&S.text);
-    size_t n = S.text.len;
-    while (n > 0 && t[n - 1] == '\n')
-        n--;
-    size_t start = n;
-    while (start > 0 && t[start - 1] != '\n')
-        start--;
-    while (t[start] == ' ')
-        start++;
-    snprintf(last, sizeof last, "%.*s", (int)(n - start), t + start);
-    return last;
-}
-
-#define TABLE (SV.tokens.table)
-#define ANN (SV.tokens.seat[0])
-#define BEN (SV.tokens.seat[1])
-
-static void header(void)
-{
-    assert_true(line_by(TABLE, "players Ann Ben"));
-    assert_int_equal(SV.tokens.nseats, 2);
-    assert_true(line_by(TABLE, "difficulty hard"));
-    assert_true(line_by(TABLE, "events 5 water-storm, 6 water-storm, 7 outlaws-attack, 8 outlaws-attack, 9 fire, 10 famine"));
-}
+#include "test_serve.h"
 
 static void test_tokens(void **state)
 {
@@ -408,22 +328,6 @@ static void test_links_kept(void **state)
     strbuf_free(&err);
 }
 
-/* Types lines from to n (from 1) of a log file through the table's link (blank lines skipped). */
-static void type_lines(const char *path, int from, int n)
-{
-    char *text = slurp(path);
-    char *line = text;
-    for (int k = 0; k < n && *line; k++) {
-        char *end = strchr(line, '\n');
-        if (end)
-            *end = 0;
-        if (k + 1 >= from && line[strspn(line, " ")])
-            assert_true(line_by(TABLE, line));
-        line = end ? end + 1 : line + strlen(line);
-    }
-    free(text);
-}
-
 static json_t *hint_by(const char *token, int status)
 {
     struct serve_response rs;
@@ -580,6 +484,87 @@ static void test_war_kept(void **state)
     stop();
 }
 
+/* The status of GET /api/state for token. */
+static int state_status(const char *token)
+{
+    struct serve_response rs;
+    int status = ask("GET", "/api/state", token, NULL, &rs);
+    strbuf_free(&rs.body);
+    return status;
+}
+
+/* The seats' links follow the players line: taken back, none works; entered anew, a seat
+ * whose player changed gets a new link and the old one stops; a seat whose player stays
+ * keeps its link (also across a restart, FILE.links naming each seat's player). */
+static void test_seats_follow_players(void **state)
+{
+    (void)state;
+    char links[300];
+    snprintf(links, sizeof links, "%s", file_path("follow.xii.links"));
+    remove(links);
+    open_new(&S, "follow.xii");
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(serve_server_init(&SV, &S, links, &err), 0);
+    assert_true(line_by(TABLE, "players Ann Ben Cid"));
+    assert_int_equal(SV.tokens.nseats, 3);
+    struct serve_tokens three = SV.tokens;
+    assert_int_equal(state_status(three.seat[2]), 200);
+    /* Taken back: no seat's link works. */
+    assert_true(undo_by(TABLE));
+    assert_int_equal(SV.tokens.nseats, 0);
+    for (int p = 0; p < 3; p++)
+        assert_int_equal(state_status(three.seat[p]), 403);
+    /* One other player: a new link for her; Ann's and Cid's stop. */
+    assert_true(line_by(TABLE, "players Xena"));
+    assert_int_equal(SV.tokens.nseats, 1);
+    assert_string_equal(serve_seat_name(&SV, 0), "Xena");
+    assert_string_not_equal(SV.tokens.seat[0], three.seat[0]);
+    assert_int_equal(state_status(SV.tokens.seat[0]), 200);
+    for (int p = 0; p < 3; p++)
+        assert_int_equal(state_status(three.seat[p]), 403);
+    assert_true(undo_by(TABLE));
+    /* Two players, then three: the two keep their links, the third gets one. */
+    assert_true(line_by(TABLE, "players Ann Ben"));
+    struct serve_tokens two = SV.tokens;
+    assert_true(undo_by(TABLE));
+    assert_true(line_by(TABLE, "players Ann Ben Cid"));
+    assert_int_equal(SV.tokens.nseats, 3);
+    assert_string_equal(SV.tokens.seat[0], two.seat[0]);
+    assert_string_equal(SV.tokens.seat[1], two.seat[1]);
+    assert_int_equal(state_status(SV.tokens.seat[2]), 200);
+    struct serve_tokens now = SV.tokens;
+    /* Taken back and entered again as it was: the same links. */
+    assert_true(undo_by(TABLE));
+    assert_true(line_by(TABLE, "players Ann Ben Cid"));
+    assert_memory_equal(SV.tokens.seat, now.seat, sizeof now.seat);
+    assert_true(line_by(TABLE, "difficulty hard"));
+    stop();
+    /* A restart keeps every link. */
+    assert_int_equal(record_session_open(&S, &GD, file_path("follow.xii"), &err), 0);
+    assert_int_equal(serve_server_init(&SV, &S, links, &err), 0);
+    assert_int_equal(SV.tokens.nseats, 3);
+    assert_string_equal(SV.tokens.table, now.table);
+    assert_memory_equal(SV.tokens.seat, now.seat, sizeof now.seat);
+    char *text = slurp(links);
+    assert_non_null(strstr(text, "seat 3 "));
+    assert_non_null(strstr(text, " Cid\n"));
+    free(text);
+    stop();
+    /* An older FILE.links, without the players' names: each seat keeps its link. */
+    FILE *f = fopen(links, "w");
+    assert_non_null(f);
+    fprintf(f, "table %s\nseat 1 %s\nseat 2 %s\n", now.table, now.seat[0], now.seat[1]);
+    fclose(f);
+    assert_int_equal(record_session_open(&S, &GD, file_path("follow.xii"), &err), 0);
+    assert_int_equal(serve_server_init(&SV, &S, links, &err), 0);
+    assert_int_equal(SV.tokens.nseats, 3);
+    assert_string_equal(SV.tokens.seat[0], now.seat[0]);
+    assert_string_equal(SV.tokens.seat[1], now.seat[1]);
+    assert_string_not_equal(SV.tokens.seat[2], now.seat[2]);
+    stop();
+    strbuf_free(&err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -591,6 +576,7 @@ int main(void)
         cmocka_unit_test(test_links_kept),
         cmocka_unit_test(test_hint),
         cmocka_unit_test(test_war_kept),
+        cmocka_unit_test(test_seats_follow_players),
     };
     return cmocka_run_group_tests(tests, play_test_setup, play_test_teardown);
 }

@@ -1,0 +1,26 @@
+/* xii audit for a kingdom log (the log's first statement is `kingdom 1`): the game data, the
+ * parse, the replay and the report, text or JSON, or one resource's trace. */
+#ifndef CLI_AUDIT_KINGDOM_H
+#define CLI_AUDIT_KINGDOM_H
+#include <stddef.h>
+#include "cli/render_options.h"
+#include "kingdom/data.h"
+
+struct kingdom_audit_args {
+    const char *name;       /* the log's name as shown */
+    const char *rules;      /* --rules FILE, or NULL */
+    const char *trace;      /* --trace RESOURCE, or NULL */
+    int json;
+    int until_year;
+    size_t max_messages;
+    const struct render_options *ro;    /* ro->output set: also the filled sheet (--pdf) */
+};
+
+/* Audits the log src[0..len) (and draws the filled sheet with --pdf); returns the exit status. */
+int audit_kingdom(const struct kingdom_audit_args *ka, const char *src, size_t len);
+
+/* Loads the kingdom's game data (path, or the built-in data for NULL), printing what is wrong
+ * with it; 0 or -1. */
+int cli_load_kingdom_data(struct kdata *d, const char *path);
+
+#endif
