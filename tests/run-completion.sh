@@ -117,6 +117,10 @@ if "$xii" simulate --help >"$tmp/simulate" 2>/dev/null; then
   expect "search,greedy search,random search,search" simulate --bots search,
   expect "all" simulate --difficulty a
   grep -q -- "--difficulty D .*or all" "$tmp/simulate" && passed=$((passed + 1)) || fail "xii simulate --help no longer offers --difficulty all"
+  expect "kingdom" simulate --game k
+  for g in $_xii_games; do
+    grep -qw -- "$g" "$tmp/simulate" && passed=$((passed + 1)) || fail "game $g: not in xii simulate --help"
+  done
 fi
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]

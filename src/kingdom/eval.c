@@ -12,6 +12,7 @@
 #define LOSS (-1e6)
 #define YEAR_VALUE 100.0    /* a projected year sooner */
 #define STARVE_COST 1500.0  /* a building starved (and its graveyard) */
+#define GROWTH 1.0          /* how much the yearly surplus grows a year, as the kingdom builds */
 #define HARD_TIMES_P (11.0 / 36.0)  /* at least one 2 among the fate dice */
 
 /* The map's next-to, as a table (kmap_neighbours computes it each time). */
@@ -86,8 +87,9 @@ static void econ_of(const struct kstate *s, struct econ *e)
 
 /* The expected year of the win from the year's end e, at the pace of its economy with the
  * expected fate: the years the remaining stages' food and ore take at the yearly surplus
- * (yields, fate bonuses, capital picks and spare work, less the mouths and hard times), or
- * the years of growth the last stage's work still lacks, whichever is longer. */
+ * (yields, fate bonuses, capital picks and spare work, less the mouths and hard times),
+ * growing by GROWTH a year, or the years of growth the last stage's work still lacks,
+ * whichever is longer. */
 static double projected_win(const struct econ *e)
 {
     const struct kdata *d = e->d;
@@ -130,7 +132,8 @@ static double projected_win(const struct econ *e)
     for (int k = 0; k < 3; k++) {
         if (need[k] <= 0)
             continue;
-        double y = rate[k] > 0.25 ? need[k] / rate[k] : need[k] / 0.25 + 10;
+        /* The kingdom grows: the rate rises by GROWTH a year, so need = rate T + GROWTH T^2 / 2. */
+        double y = (-rate[k] + sqrt(rate[k] * rate[k] + 2 * GROWTH * need[k])) / GROWTH;
         if (y > years)
             years = y;
     }
@@ -165,7 +168,7 @@ static double year_end_value(const struct econ *e)
         v -= STARVE_COST * (e->mouths - plain);
     if (hard < e->mouths)
         v -= HARD_TIMES_P * STARVE_COST * (e->mouths - hard);
-    v -= STARVE_COST * e->graveyards * 0.25;
+    v -= STARVE_COST * e->graveyards;     /* permanent: seen the same whichever way it came */
     return v + 0.01 * (e->food + e->ore);
 }
 
@@ -206,7 +209,7 @@ static double close_year(const struct kstate *s)
                 /* The victims: their share of every yield. */
                 for (int r = 0; r < KRES_COUNT; r++)
                     after.yield[r] -= after.yield[r] * lost / standing;
-                v = year_end_value(&after) - STARVE_COST * lost;
+                v = year_end_value(&after);
             }
         } else if (s->stage >= d->effect_stage[KEFF_WIN] && !s->starved) {
             v = WIN + WIN_YEAR * (d->year_limit - s->year);
