@@ -8,6 +8,8 @@
 #include <unistd.h>
 #include "cli/audit_analyse.h"
 #include "cli/audit_kingdom.h"
+#include "cli/games.h"
+#include "kingdom/game.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/render_options.h"
@@ -371,7 +373,7 @@ int cmd_audit(int argc, char **argv)
     }
     strbuf_free(&rerr);
     const char *shown = strcmp(aa.log, "-") == 0 ? "<stdin>" : aa.log;
-    if (klog_is_kingdom(src, len))
+    if (cli_game_of_log(src, len) == &kingdom_game)
         return audit_kingdom_log(&aa, shown, src, len);
     if (aa.until_year) {
         fprintf(stderr, "xii audit: --until-year is for Kingdom logs; %s is a XII Century log (give --until-round N)\n",

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli/audit_kingdom.h"
+#include "cli/games.h"
+#include "kingdom/game.h"
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
 #include "cli/options.h"
@@ -87,12 +89,13 @@ int cmd_rules(int argc, char **argv)
             return EXIT_USAGE;
         }
         if ((m = cli_option(argc, argv, &i, "--game", NULL, &game)) != 0) {
-            kingdom = m > 0 && strcmp(game, "kingdom") == 0;
-            if (m < 0 || (!kingdom && strcmp(game, "xii") != 0)) {
-                fprintf(stderr, "xii rules: --game takes xii or kingdom%s%s%s\n", m < 0 ? "" : ", not '",
+            const struct game *g = m > 0 ? cli_game_named(game) : NULL;
+            if (!g) {
+                fprintf(stderr, "xii rules: --game takes %s%s%s%s\n", cli_game_names(), m < 0 ? "" : ", not '",
                         m < 0 ? "" : game, m < 0 ? "" : "'");
                 return EXIT_USAGE;
             }
+            kingdom = g == &kingdom_game;
             continue;
         }
         if (strcmp(argv[i], "--json") == 0) {

@@ -3,6 +3,7 @@
 #include "core/xalloc.h"
 #include "log/ids.h"
 #include "log/lex.h"
+#include "log/words.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -490,11 +491,7 @@ void klog_free(struct klog *log)
 
 bool klog_is_kingdom(const char *buf, size_t len)
 {
-    struct log_lexer lx;
-    log_lex_init(&lx, buf, len);
-    struct log_token t;
-    do
-        log_lex_next(&lx, &t);
-    while (t.kind == LOG_TOK_EOL);
-    return word_is(&t, "kingdom");
+    const char *w;
+    size_t n = log_first_keyword(buf, len, &w);
+    return n == 7 && strncasecmp(w, "kingdom", 7) == 0;
 }

@@ -1,4 +1,5 @@
-/* Typed words read through the log's lexer: first word, comment start, folded blanks. */
+/* Typed words read through the log's lexer: first word, comment start, folded blanks, a log's
+ * first keyword. */
 #include "log/words.h"
 #include <stdlib.h>
 #include <string.h>
@@ -79,4 +80,16 @@ void log_fold_blanks(const char *text, struct strbuf *out)
         strbuf_append(out, t.p, t.n);
         end = t.p + t.n;
     }
+}
+
+size_t log_first_keyword(const char *buf, size_t len, const char **word)
+{
+    struct log_lexer lx;
+    struct log_token t;
+    log_lex_init(&lx, buf, len);
+    do
+        log_lex_next(&lx, &t);
+    while (t.kind == LOG_TOK_EOL);
+    *word = t.p;
+    return t.kind == LOG_TOK_WORD ? t.n : 0;
 }

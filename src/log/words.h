@@ -20,4 +20,9 @@ size_t log_comment_start(const char *text);
  * quoted names kept as typed. */
 void log_fold_blanks(const char *text, struct strbuf *out);
 
+/* The keyword of a log's first statement (comments and blank lines before it aside): it names
+ * the game ("xii", "kingdom"). Points *word into buf and returns its length; 0 when the first
+ * statement does not open with a word. */
+size_t log_first_keyword(const char *buf, size_t len, const char **word);
+
 #endif

@@ -1,5 +1,5 @@
 /* Typed words read through the log's lexer: the first word (quoted names with escapes, commas),
- * where a comment starts (never inside a quoted name), blanks folded. */
+ * where a comment starts (never inside a quoted name), blanks folded, a log's first keyword. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -55,12 +55,26 @@ static void folded(void **st)
     strbuf_free(&out);
 }
 
+static void first_keyword(void **st)
+{
+    (void)st;
+    const char *w;
+    const char *log = "\n# a comment\n\n  Kingdom 1\n";
+    size_t n = log_first_keyword(log, strlen(log), &w);
+    assert_int_equal(n, 7);
+    assert_memory_equal(w, "Kingdom", 7);
+    assert_int_equal(log_first_keyword("xii 1", 5, &w), 3);
+    assert_int_equal(log_first_keyword("# only a comment\n", 17, &w), 0);
+    assert_int_equal(log_first_keyword("\"quoted\" 1", 10, &w), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(first_words),
         cmocka_unit_test(comments),
         cmocka_unit_test(folded),
+        cmocka_unit_test(first_keyword),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
