@@ -19,6 +19,7 @@
 #include "core/readfile.h"
 #include "core/xalloc.h"
 #include "draw/canvas_font.h"
+#include "kingdom/data.h"
 #include "kingdom/map.h"
 #include "layout/kingdom_sheet.h"
 
@@ -26,6 +27,7 @@
 #define GOLDEN "tests/golden/filled/kingdom-example.trace"
 
 static const char *program;
+static struct kdata data;       /* the built-in game data */
 
 /* A text of the trace: where its ink runs (from the ascent to the descent) and its anchor, with
  * the translation of a pen's text applied (the pen's small rotation is left out). */
@@ -140,7 +142,7 @@ static char *draw_with(const char *paper, int grey, const struct ksheet_fill *fi
     assert_true(!with_icons || icons);
     /* The blank sheet prints these names; a filled one writes its fill's. */
     struct kingdom_sheet_options o = {layout_paper_find(paper), grey, icons, "Ann", "Lowmarch",
-                                      NULL, "test", fill};
+                                      NULL, "test", fill, &data};
     struct strbuf err = STRBUF_INIT;
     assert_int_equal(kingdom_sheet_draw(c, &o, geom, &err), 0);
     assert_int_equal(canvas_status(c), 0);
@@ -522,7 +524,7 @@ static void test_filled_pdf(void **state)
     struct icon_set *icons = icons_load_embedded("kingdom.icons", &dl);
     f.capital = "Eastwick";
     struct kingdom_sheet_options o = {layout_paper_find("a4"), 0, icons, NULL, NULL, NULL,
-                                      "example", &f};
+                                      "example", &f, &data};
     assert_int_equal(kingdom_sheet_draw(c, &o, NULL, &err), 0);
     every_mark(&f);
     assert_int_equal(kingdom_sheet_draw(c, &o, NULL, &err), 0);
@@ -653,6 +655,10 @@ int main(int argc, char **argv)
 {
     (void)argc;
     program = argv[0];
+    struct diag_list dl = DIAG_LIST_INIT;
+    if (kdata_load_default(&data, &dl) != 0)
+        return 1;
+    diag_list_free(&dl);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_blank),
         cmocka_unit_test(test_icons),
@@ -662,5 +668,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_filled_out_of_range),
         cmocka_unit_test(test_checks_fail),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    kdata_free(&data);
+    return rc;
 }
