@@ -33,13 +33,12 @@
 struct kbuild {
     const char *name, *icon, *where;
     const char *yield;          /* a format: the better yield, then the plain one */
-    int res;                    /* enum kres it yields */
 };
 static const struct kbuild builds[KB_BUILDINGS] = {
-    {"FARM", "farm", "Empty hex", "%d food next to the river, else %d", KRES_FOOD},
-    {"MINE", "mine", "Empty hex or free mountain", "%d ore on a mountain, else %d", KRES_ORE},
+    {"FARM", "farm", "Empty hex", "%d food next to the river, else %d"},
+    {"MINE", "mine", "Empty hex or free mountain", "%d ore on a mountain, else %d"},
     {"VILLAGE", "village", "Empty hex, no village next to it",
-     "%d work next to a farm or mine, else %d", KRES_WORK},
+     "%d work next to a farm or mine, else %d"},
 };
 
 static const char *const stage_where[KSTAGES] = {"empty hex by the capital", "empty hex by a stage",
