@@ -179,6 +179,34 @@ expect 2 "--towns with --game kingdom" --game kingdom --towns Ely -o "$work/keep
 expect 2 "--realm without --game kingdom" --realm Lowmarch -o "$work/keep.pdf"
 expect 2 "an unknown game" --game chess -o "$work/keep.pdf"
 if cmp -s "$good" "$work/keep.pdf"; then ok; else fail "a failed kingdom run changed an existing file"; fi
+# Its numbers come from the game data: a farm costing 2 work and a third stage costing 9 ore
+# change exactly those two numbers of the drawing's texts ("m" becomes "2m", "+ 12" becomes
+# "+ 9"); a broken --rules file gives the loader's file:line:col and status 2, as for XII Century.
+krules="$root/templates/kingdom.rules"
+sed -e 's/^building farm cost work 1 /building farm cost work 2 /' \
+    -e 's/^stage 3 cost work 8 food 8 ore 12 /stage 3 cost work 8 food 8 ore 9 /' \
+    "$krules" >"$work/k-dear.rules"
+texts() { sed -n 's/^text [^"]*"\(.*\)"$/\1/p' "$1" | LC_ALL=C sort; }
+if "$xii" sheet --game kingdom --backend trace -o "$work/k-plain.trace" 2>"$work/err" &&
+   "$xii" sheet --game kingdom --rules "$work/k-dear.rules" --backend trace \
+     -o "$work/k-dear.trace" 2>"$work/err"; then
+  texts "$work/k-plain.trace" >"$work/k-plain.texts"
+  texts "$work/k-dear.trace" >"$work/k-dear.texts"
+  changed=$(diff "$work/k-plain.texts" "$work/k-dear.texts" | grep '^[<>]' | LC_ALL=C sort | tr '\n' '|')
+  [ "$changed" = "< + 12|< m|> + 9|> 2m|" ] && ok ||
+    fail "--game kingdom --rules with dearer costs changed the texts: $changed"
+else fail "--game kingdom --rules with dearer costs: $(head -n 1 "$work/err")"; fi
+sed 's/^building farm cost work 1 /building farm cost wrok 1 /' "$krules" >"$work/k-bad.rules"
+line=$(grep -n '^building farm' "$krules" | cut -d: -f1)
+for game in kingdom xii; do
+  "$xii" sheet --game $game --rules "$work/k-bad.rules" -o "$work/keep.pdf" >/dev/null 2>"$work/err"
+  got=$?
+  if [ $game = kingdom ]; then want="k-bad.rules:$line:20: error: expected a resource"
+  else want="k-bad.rules:[0-9][0-9]*:[0-9][0-9]*: error: unknown statement"; fi
+  [ $got -eq 2 ] && grep -q "$want" "$work/err" && ok ||
+    fail "sheet --game $game with a broken --rules: status $got, stderr: $(head -n 1 "$work/err")"
+done
+if cmp -s "$good" "$work/keep.pdf"; then ok; else fail "a broken --rules changed an existing file"; fi
 # Its PNG and SVG.
 "$xii" sheet --game kingdom --png "$work/kpng" -o "$work/k.pdf" 2>/dev/null &&
   [ "$(head -c 8 "$work/kpng/page-01.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ] &&

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cli/audit_kingdom.h"
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
 #include "cli/render_args.h"
@@ -39,7 +40,8 @@ static const char usage_head[] =
     "                      printed on standard output)\n"
     "  --back-summary      put the rules summary after each page, as its back when printed\n"
     "                      on both sides\n"
-    "  --rules FILE        read this game-data file instead of the built-in one\n"
+    "  --rules FILE        read this game-data file instead of the built-in one (with --game\n"
+    "                      kingdom, a file like kingdom.rules: the sheet prints its numbers)\n"
     "  --game G            the game: xii (XII Century, the default) or kingdom (its one-page\n"
     "                      sheet, " KINGDOM_OUTPUT " by default; --names is the ruler's name)\n"
     "  --realm NAME        with --game kingdom: the realm's name\n"
@@ -89,12 +91,6 @@ static int check_game_options(const struct sheet_args *sa)
         other = sa->towns ? "--towns" : sa->players_text ? "--players" : sa->difficulty ? "--difficulty"
               : sa->events ? "--events" : sa->seed ? "--seed" : sa->back_summary ? "--back-summary"
               : NULL;
-        /* The kingdom's numbers are the sheet's own until its game-data file exists. */
-        if (!other && sa->rules) {
-            fputs("xii sheet: --rules is not read for the kingdom's sheet (its numbers are "
-                  "built in)\n", stderr);
-            return -1;
-        }
         if (other)
             fprintf(stderr, "xii sheet: %s is an option of XII Century's town-sheets, not of "
                             "--game kingdom\n", other);
@@ -330,7 +326,8 @@ static int draw_kingdom(struct canvas *c, const void *ctx, struct strbuf *err)
     return kingdom_sheet_draw(c, ctx, NULL, err);
 }
 
-/* The kingdom's one-page sheet with its names. Returns the exit status. */
+/* The kingdom's one-page sheet with its names and the numbers of its game data (the built-in
+ * file, or --rules FILE). Returns the exit status. */
 static int write_kingdom(const struct sheet_args *sa)
 {
     const char *names[3] = {sa->names, sa->realm, sa->capital};
@@ -346,6 +343,9 @@ static int write_kingdom(const struct sheet_args *sa)
         }
     }
     strbuf_free(&err);
+    struct kdata data;
+    if (cli_load_kingdom_data(&data, sa->rules) != 0)
+        return EXIT_USAGE;
     struct diag_list idl = DIAG_LIST_INIT;
     struct icon_set *icons = icons_load_embedded("kingdom.icons", &idl);
     /* Without icons the sheet still works: the words say it. */
@@ -354,11 +354,12 @@ static int write_kingdom(const struct sheet_args *sa)
     struct strbuf footer = STRBUF_INIT;
     render_options_describe(&sa->ro, &footer);
     struct kingdom_sheet_options o = {sa->ro.paper, sa->ro.grey, icons, sa->names, sa->realm,
-                                      sa->capital, strbuf_cstr(&footer), NULL};
+                                      sa->capital, strbuf_cstr(&footer), NULL, &data};
     int status = render_document(&sa->ro, "sheet", "kingdom-sheet", "Kingdom sheet", draw_kingdom,
                                  &o);
     strbuf_free(&footer);
     icons_free(icons);
+    kdata_free(&data);
     return status;
 }
 

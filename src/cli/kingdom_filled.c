@@ -92,7 +92,8 @@ int kingdom_filled_output(const struct render_options *ro, const struct kaudit *
     diag_list_free(&idl);
     struct strbuf footer = STRBUF_INIT;
     render_options_describe(ro, &footer);
-    struct kingdom_sheet_options o = {ro->paper, ro->grey, icons, NULL, NULL, NULL, strbuf_cstr(&footer), &f};
+    struct kingdom_sheet_options o = {ro->paper, ro->grey, icons, NULL, NULL, NULL, strbuf_cstr(&footer), &f,
+                                      a->s.data};
     int status = render_document(ro, "audit", "kingdom-sheet", "Kingdom sheet", draw, &o);
     strbuf_free(&footer);
     icons_free(icons);

@@ -29,61 +29,120 @@
 #define CORNER_W 3.25
 #define CORNER_H 1.85
 
-/* The numbers of the rules (spec §4-5), kept here until the kingdom's game-data file gives
- * them to the sheet. */
+/* The sheet's words; every number in them comes from the game data (struct kdata). */
 struct kbuild {
-    const char *name, *icon;
-    int work, food, ore;        /* each times m */
-    const char *where, *yield;
+    const char *name, *icon, *where;
+    const char *yield;          /* a format: the better yield, then the plain one */
 };
-static const struct kbuild builds[3] = {
-    {"FARM", "farm", 1, 1, 0, "Empty hex", "2 food next to the river, else 1"},
-    {"MINE", "mine", 1, 0, 1, "Empty hex or free mountain", "2 ore on a mountain, else 1"},
-    {"VILLAGE", "village", 1, 1, 1, "Empty hex, no village next to it",
-     "2 work next to a farm or mine, else 1"},
+static const struct kbuild builds[KB_BUILDINGS] = {
+    {"FARM", "farm", "Empty hex", "%d food next to the river, else %d"},
+    {"MINE", "mine", "Empty hex or free mountain", "%d ore on a mountain, else %d"},
+    {"VILLAGE", "village", "Empty hex, no village next to it",
+     "%d work next to a farm or mine, else %d"},
 };
 
-struct kstage {
-    int work, food, ore;
-    const char *where, *effect;
-};
-static const struct kstage stages[KSHEET_STAGES] = {
-    {2, 2, 4, "empty hex by the capital", "then: one fate die may be rolled again"},
-    {4, 4, 6, "empty hex by a stage", "then: the capital gives 2"},
-    {8, 8, 12, "empty hex by a stage", "then: the game can be won"},
-};
+static const char *const stage_where[KSTAGES] = {"empty hex by the capital", "empty hex by a stage",
+                                                 "empty hex by a stage"};
 
 static const char *const fate_name[6] = {"Disaster", "Hard times", "Big harvest", "Strike ore",
                                          "Efficiency", "Your choice"};
-static const char *const fate_text[6] = {
-    "erase a building of your choice",
-    "each total 1 lower this year",
-    "+1 food per farm (at least 1)",
-    "+1 ore per mine (at least 1)",
-    "+1 work per village (at least 1)",
-    "two different results of 1-5",
-};
 
 static const char *const step_name[7] = {"Setup.", "Fate.", "Produce.", "Build.", "Trade.",
                                          "Feed.", "End of the year."};
-static const char *const step_text[7] = {
-    "Roll a region die and a size die: that many connected mountains in the region; again for "
-    "a second range (same region: the next one). River: from next to the larger range, each hex "
-    "next to the last, 1 nearer the capital down to 1, then away, off the edge. Free: a farm by "
-    "the river, a mine on a mountain, a village next to either.",
-    "Roll two dice; every result applies (fate table). From monument stage 1 you may roll one "
-    "of them again, once; the new value stands.",
-    "Farm 1 food, 2 by the river. Mine 1 ore, 2 on a mountain. Village 1 work, 2 next to a farm "
-    "or mine. Next to a graveyard: 1 less. Capital: 1 of any kind, 2 from stage 2. Add the fate "
-    "bonuses.",
-    "Build what you can pay, in any order (tables at the right), the monument's stages 1, 2, 3 "
-    "in turn. Draw it on the map; write it under Built.",
-    "2 work buy 1 food or 1 ore, as often as you like; only now.",
-    "Each farm, mine and village eats 1 food. For each food short, erase a building of your "
-    "choice and draw a graveyard there.",
-    "Unused work is lost; write food and ore in the ledger. Stage 3 standing and nothing starved "
-    "this year: won. Not by the end of year 20: lost.",
+
+#define TEXT_MAX 512
+/* The texts with the data's numbers written in. */
+struct ktexts {
+    char yield[KB_BUILDINGS][96];
+    char effect[KSTAGES][64];
+    char fate[6][64];
+    char feed[32];
+    char steps[7][TEXT_MAX];
+    char lost[48];
+    char subtitle[48];
 };
+
+/* "first" to "tenth", then "11th", "21st", "22nd"... */
+static void ordinal(char *out, size_t n, int k)
+{
+    static const char *const word[] = {"first", "second", "third", "fourth", "fifth", "sixth",
+                                       "seventh", "eighth", "ninth", "tenth"};
+    static const char *const suffix[] = {"th", "st", "nd", "rd"};
+    int last = k % 100 >= 11 && k % 100 <= 13 ? 0 : k % 10;
+    if (k >= 1 && k <= 10)
+        snprintf(out, n, "%s", word[k - 1]);
+    else
+        snprintf(out, n, "%d%s", k, suffix[last <= 3 ? last : 0]);
+}
+
+/* The numbers up to twenty in words, digits beyond. */
+static void cardinal(char *out, size_t n, int k)
+{
+    static const char *const word[] = {"zero", "one", "two", "three", "four", "five", "six",
+                                       "seven", "eight", "nine", "ten", "eleven", "twelve",
+                                       "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+                                       "eighteen", "nineteen", "twenty"};
+    if (k >= 0 && k <= 20)
+        snprintf(out, n, "%s", word[k]);
+    else
+        snprintf(out, n, "%d", k);
+}
+
+/* Writes the data's numbers into the sheet's texts. */
+static void texts_init(struct ktexts *x, const struct kdata *d)
+{
+    for (int b = 0; b < KB_BUILDINGS; b++)
+        snprintf(x->yield[b], sizeof x->yield[b], builds[b].yield, d->yield_best[b], d->yield[b]);
+    for (int k = 0; k < KSTAGES; k++) {
+        if (d->stage_effect[k] == KEFF_REROLL)
+            snprintf(x->effect[k], sizeof x->effect[k], "then: one fate die may be rolled again");
+        else if (d->stage_effect[k] == KEFF_CAPITAL)
+            snprintf(x->effect[k], sizeof x->effect[k], "then: the capital gives %d",
+                     d->capital_picks_more);
+        else
+            snprintf(x->effect[k], sizeof x->effect[k], "then: the game can be won");
+    }
+    snprintf(x->fate[0], sizeof x->fate[0], "erase a building of your choice");
+    snprintf(x->fate[1], sizeof x->fate[1], "each total %d lower this year", d->hard_times);
+    snprintf(x->fate[2], sizeof x->fate[2], "+1 food per farm (at least %d)", d->bonus_min);
+    snprintf(x->fate[3], sizeof x->fate[3], "+1 ore per mine (at least %d)", d->bonus_min);
+    snprintf(x->fate[4], sizeof x->fate[4], "+1 work per village (at least %d)", d->bonus_min);
+    snprintf(x->fate[5], sizeof x->fate[5], "two different results of 1-5");
+    snprintf(x->feed, sizeof x->feed, "each eats %d food", d->feed);
+    snprintf(x->steps[0], TEXT_MAX, "%s",
+             "Roll a region die and a size die: that many connected mountains in the region; "
+             "again for a second range (same region: the next one). River: from next to the "
+             "larger range, each hex next to the last, 1 nearer the capital down to 1, then away, "
+             "off the edge. Free: a farm by the river, a mine on a mountain, a village next to "
+             "either.");
+    snprintf(x->steps[1], TEXT_MAX,
+             "Roll two dice; every result applies (fate table). From monument stage %d you may "
+             "roll one of them again, once; the new value stands.", d->effect_stage[KEFF_REROLL]);
+    snprintf(x->steps[2], TEXT_MAX,
+             "Farm %d food, %d by the river. Mine %d ore, %d on a mountain. Village %d work, %d "
+             "next to a farm or mine. Next to a graveyard: %d less. Capital: %d of any kind, %d "
+             "from stage %d. Add the fate bonuses.",
+             d->yield[KB_FARM], d->yield_best[KB_FARM], d->yield[KB_MINE], d->yield_best[KB_MINE],
+             d->yield[KB_VILLAGE], d->yield_best[KB_VILLAGE], d->graveyard_penalty,
+             d->capital_picks, d->capital_picks_more, d->effect_stage[KEFF_CAPITAL]);
+    snprintf(x->steps[3], TEXT_MAX, "%s",
+             "Build what you can pay, in any order (tables at the right), the monument's stages "
+             "1, 2, 3 in turn. Draw it on the map; write it under Built.");
+    snprintf(x->steps[4], TEXT_MAX, "%d work buy 1 food or 1 ore, as often as you like; only now.",
+             d->trade_work);
+    snprintf(x->steps[5], TEXT_MAX,
+             "Each farm, mine and village eats %d food. For each food short, erase a building of "
+             "your choice and draw a graveyard there.", d->feed);
+    snprintf(x->steps[6], TEXT_MAX,
+             "Unused work is lost; write food and ore in the ledger. Stage %d standing and nothing "
+             "starved this year: won. Not by the end of year %d: lost.", d->effect_stage[KEFF_WIN],
+             d->year_limit);
+    char word[24];
+    ordinal(word, sizeof word, d->graveyard_limit);
+    snprintf(x->lost, sizeof x->lost, "the %s: lost", word);
+    cardinal(word, sizeof word, d->year_limit);
+    snprintf(x->subtitle, sizeof x->subtitle, "a realm in %s years", word);
+}
 
 static const char *const ledger_note =
     "Picks: a 6's two results, the capital's. Built: F H4 M G6; 1 E4 = stage 1. Lost: D hex "
@@ -102,6 +161,7 @@ struct ks {
     struct kingdom_sheet_geom *g;
     double s;           /* hex side */
     double mx, my;      /* the map box's top-left */
+    struct ktexts x;    /* the texts with the data's numbers */
 };
 
 static struct box mkbox(double x, double y, double w, double h)
@@ -155,9 +215,9 @@ static const char *const resource_icon[3] = {"hammer", "loaf", "ingot"};
 static const char *const resource_word[3] = {"work", "food", "ore"};
 static const char *const resource_initial[3] = {"w", "f", "o"};
 
-/* "2 [work] 2 [food] 4 [ore]" (or "m [work] ..." when m) in the cost colour from x at baseline
- * y, the resources' words (or initials: short) where an icon is missing; returns the width.
- * With draw 0, only measures. */
+/* "2 [work] 2 [food] 4 [ore]" (or "m [work] ..." when m, "2m" for twice m) in the cost colour
+ * from x at baseline y, the resources' words (or initials: short) where an icon is missing;
+ * returns the width. With draw 0, only measures. */
 static double cost_parts(struct ks *t, int work, int food, int ore, int m, double x, double y,
                          double size, int draw, int shrt)
 {
@@ -169,8 +229,10 @@ static double cost_parts(struct ks *t, int work, int food, int ore, int m, doubl
         if (amount[k] == 0)
             continue;
         char num[16];
-        if (m)
+        if (m && amount[k] == 1)
             snprintf(num, sizeof num, "%sm", pen > x ? "+ " : "");
+        else if (m)
+            snprintf(num, sizeof num, "%s%dm", pen > x ? "+ " : "", amount[k]);
         else
             snprintf(num, sizeof num, "%s%d", pen > x ? "+ " : "", amount[k]);
         double nw = canvas_text_width(t->c, FONT_SANS_BOLD, size, num);
@@ -256,9 +318,8 @@ static void title_row(struct ks *t)
     double tw = layout_small_caps(t->c, FONT_SERIF_BOLD, 17, t->pal.band_ink, a.x, base,
                                   ALIGN_LEFT, "KINGDOM", 1);
     canvas_text(t->c, FONT_SERIF_ITALIC, 10, t->pal.soft, a.x + tw + 7, base, ALIGN_LEFT,
-                "a realm in twenty years");
-    double x0 = a.x + tw + 7 + canvas_text_width(t->c, FONT_SERIF_ITALIC, 10,
-                                                 "a realm in twenty years") + 16;
+                t->x.subtitle);
+    double x0 = a.x + tw + 7 + canvas_text_width(t->c, FONT_SERIF_ITALIC, 10, t->x.subtitle) + 16;
     double fw = (a.x + a.w - x0 - 2 * 10) / 3;
     const char *what[3] = {"RULER", "REALM", "CAPITAL"};
     const char *name[3] = {t->o->ruler, t->o->realm, t->o->capital};
@@ -443,14 +504,14 @@ static void graveyard_corner(struct ks *t, struct box b)
     for (int k = 0; k < KSHEET_GRAVES; k++) {
         struct box gb = mkbox(b.x + 4 + k * (cw + 3), y, cw, ch);
         canvas_round_rect(t->c, gb.x, gb.y, gb.w, gb.h, 1.5);
-        canvas_fill_stroke(t->c, t->pal.paper, k == KSHEET_GRAVES - 1 ? t->pal.req : t->pal.line,
-                           k == KSHEET_GRAVES - 1 ? 0.9 : 0.6);
+        int last = k == t->o->data->graveyard_limit - 1;
+        canvas_fill_stroke(t->c, t->pal.paper, last ? t->pal.req : t->pal.line, last ? 0.9 : 0.6);
         double is = fmin(gb.w, gb.h) * 0.45;
         icon(t, "graveyard", gb.x + 1.5, gb.y + 1.5, is, t->pal.line);
         t->g->grave[k] = gb;
     }
     canvas_text(t->c, FONT_SANS, LAYOUT_MIN_TEXT, t->pal.req, b.x + b.w - 4, b.y + b.h - 3.5,
-                ALIGN_RIGHT, "the third: lost");
+                ALIGN_RIGHT, t->x.lost);
 }
 
 static void result_corner(struct ks *t, struct box b)
@@ -514,7 +575,7 @@ static double monument_panel(struct ks *t, struct box b, double extra, int draw)
     struct box in = panel(t, mkbox(b.x, b.y, b.w, need), "MONUMENT", NULL);
     resource_key(t, b.x + b.w - 5, b.y + BAND_H / 2 + 2.4);
     for (int k = 0; k < KSHEET_STAGES; k++) {
-        const struct kstage *st = &stages[k];
+        const int *cost = t->o->data->stage_cost[k];
         double y = in.y + k * (bh + 3);
         if (k > 0) {
             canvas_dash(t->c, (const double[]){1.5, 1.5}, 2);
@@ -533,11 +594,11 @@ static double monument_panel(struct ks *t, struct box b, double extra, int draw)
                     ALIGN_LEFT, "hex");
         t->g->stage_hex[k] = hb;
         double tx = in.x + 18, tw = hb.x - 3 - tx;
-        cost_fit(t, st->work, st->food, st->ore, 0, tx, y + 8.5, tw, 0);
+        cost_fit(t, cost[KRES_WORK], cost[KRES_FOOD], cost[KRES_ORE], 0, tx, y + 8.5, tw, 0);
         /* Where, then the effect, each on the lines it needs. */
         double ty = y + 10.5;
-        ty += stacked_text(t, FONT_SANS, LAYOUT_MIN_TEXT, t->pal.soft, tx, ty, tw, st->where);
-        stacked_text(t, FONT_SERIF_ITALIC, 7.5, t->pal.ink, tx, ty, tw, st->effect);
+        ty += stacked_text(t, FONT_SANS, LAYOUT_MIN_TEXT, t->pal.soft, tx, ty, tw, stage_where[k]);
+        stacked_text(t, FONT_SERIF_ITALIC, 7.5, t->pal.ink, tx, ty, tw, t->x.effect[k]);
     }
     return need;
 }
@@ -547,7 +608,7 @@ static double buildings_panel(struct ks *t, struct box b, double extra, int draw
     double rh = 27 + extra / 3, need = BAND_H + 3 + 3 * rh + 11 + 3;
     if (!draw)
         return need;
-    struct box in = panel(t, mkbox(b.x, b.y, b.w, need), "BUILDINGS", "each eats 1 food");
+    struct box in = panel(t, mkbox(b.x, b.y, b.w, need), "BUILDINGS", t->x.feed);
     for (int k = 0; k < 3; k++) {
         const struct kbuild *bd = &builds[k];
         double y = in.y + k * rh;
@@ -556,9 +617,11 @@ static double buildings_panel(struct ks *t, struct box b, double extra, int draw
         icon(t, bd->icon, in.x, y + 1, 13, t->pal.ink);
         double nw = layout_small_caps(t->c, FONT_SERIF_BOLD, 9, t->pal.ink, in.x + 16, y + 10,
                                       ALIGN_LEFT, bd->name, 1);
-        cost_fit(t, bd->work, bd->food, bd->ore, 1, in.x + in.w, y + 10, in.w - 16 - nw - 5, 1);
+        const int *cost = t->o->data->cost[k];
+        cost_fit(t, cost[KRES_WORK], cost[KRES_FOOD], cost[KRES_ORE], 1, in.x + in.w, y + 10,
+                 in.w - 16 - nw - 5, 1);
         struct strbuf sb = STRBUF_INIT;
-        strbuf_printf(&sb, "%s. %s.", bd->where, bd->yield);
+        strbuf_printf(&sb, "%s. %s.", bd->where, t->x.yield[k]);
         layout_text_box(t->c, FONT_SANS, LAYOUT_MIN_TEXT, LAYOUT_MIN_TEXT, 1.15, t->pal.soft,
                         mkbox(in.x + 16, y + 12.5, in.w - 16, rh - 13), ALIGN_LEFT,
                         strbuf_cstr(&sb), 1);
@@ -581,7 +644,7 @@ static double fate_panel(struct ks *t, struct box b, double extra, int draw)
         layout_die(t->c, &t->pal, in.x, y + 1.5, 11, k + 1);
         canvas_text(t->c, FONT_SANS_BOLD, 7, t->pal.ink, in.x + 15, y + 7, ALIGN_LEFT, fate_name[k]);
         layout_text_box(t->c, FONT_SANS, LAYOUT_MIN_TEXT, LAYOUT_MIN_TEXT, 1.1, t->pal.soft,
-                        mkbox(in.x + 15, y + 8, in.w - 15, rh - 8), ALIGN_LEFT, fate_text[k], 1);
+                        mkbox(in.x + 15, y + 8, in.w - 15, rh - 8), ALIGN_LEFT, t->x.fate[k], 1);
     }
     return need;
 }
@@ -616,7 +679,7 @@ static double step_paragraph(struct ks *t, int k, double sz, double x, double y,
     double lead = 1.2 * sz, tx = x + STEP_INDENT, tw = w - STEP_INDENT;
     double title_w = canvas_text_width(t->c, FONT_SANS_BOLD, sz, step_name[k]) + sz * 0.35;
     /* The first line holds the title and the words that fit after it. */
-    const char *text = step_text[k], *rest = text;
+    const char *text = t->x.steps[k], *rest = text;
     struct strbuf first = STRBUF_INIT;
     for (const char *p = text; *p;) {
         const char *e = strchr(p, ' ');
@@ -775,6 +838,7 @@ int kingdom_sheet_draw(struct canvas *c, const struct kingdom_sheet_options *o,
     memset(&t, 0, sizeof t);
     t.c = c;
     t.o = o;
+    texts_init(&t.x, o->data);
     layout_palette(&t.pal, o->grey);
     t.area = layout_page_area(o->paper);
     t.g = geom ? geom : &local;

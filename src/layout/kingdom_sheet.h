@@ -1,12 +1,14 @@
 /* The kingdom's sheet (the second game): the one page a player prints and plays on (the map
  * of 61 hexes, the setup dice, the monument, the graveyards, the cost and fate tables, the six
  * steps of a year, the 20-year ledger), and the same page written in by hand from a plain
- * struct the audit fills (struct ksheet_fill). The layout reads only: it computes nothing of
- * the game. */
+ * struct the audit fills (struct ksheet_fill). Its numbers (costs, yields, the monument's
+ * stages, the limits) come from the game data given in its options. The layout reads only: it
+ * computes nothing of the game. */
 #ifndef LAYOUT_KINGDOM_SHEET_H
 #define LAYOUT_KINGDOM_SHEET_H
 #include "core/strbuf.h"
 #include "draw/canvas.h"
+#include "kingdom/data.h"
 #include "kingdom/map.h"
 #include "layout/common.h"
 #include "layout/icons.h"
@@ -67,6 +69,7 @@ struct kingdom_sheet_options {
                                                filled sheet takes its fill's instead) */
     const char *footer;             /* the options part of the footer, e.g. "A4 · colour" */
     const struct ksheet_fill *fill; /* NULL: the blank sheet; else the game written in by hand */
+    const struct kdata *data;       /* the game data: every number the sheet prints */
 };
 
 /* Where a player writes. */

@@ -19,6 +19,7 @@
 #include "core/readfile.h"
 #include "core/xalloc.h"
 #include "draw/canvas_font.h"
+#include "kingdom/data.h"
 #include "kingdom/map.h"
 #include "layout/kingdom_sheet.h"
 
@@ -26,6 +27,8 @@
 #define GOLDEN "tests/golden/filled/kingdom-example.trace"
 
 static const char *program;
+static struct kdata data;       /* the built-in game data */
+static const struct kdata *sheet_data = &data;  /* the data the next page is drawn with */
 
 /* A text of the trace: where its ink runs (from the ascent to the descent) and its anchor, with
  * the translation of a pen's text applied (the pen's small rotation is left out). */
@@ -140,7 +143,7 @@ static char *draw_with(const char *paper, int grey, const struct ksheet_fill *fi
     assert_true(!with_icons || icons);
     /* The blank sheet prints these names; a filled one writes its fill's. */
     struct kingdom_sheet_options o = {layout_paper_find(paper), grey, icons, "Ann", "Lowmarch",
-                                      NULL, "test", fill};
+                                      NULL, "test", fill, sheet_data};
     struct strbuf err = STRBUF_INIT;
     assert_int_equal(kingdom_sheet_draw(c, &o, geom, &err), 0);
     assert_int_equal(canvas_status(c), 0);
@@ -276,6 +279,47 @@ static void test_blank(void **state)
             assert_null(strstr(trace, "text hand"));
             free(trace);
         }
+}
+
+/* Every number of the page comes from the game data: changed data changes the texts that
+ * say it (the last graveyard box, the years, feeding, trade, the capital, the fate bonuses,
+ * hard times, the yields, a dearer farm and a cheaper stage), and the page still passes the
+ * checks. */
+static void test_numbers_from_data(void **state)
+{
+    (void)state;
+    struct kdata d = data;      /* shares the strings of data; not freed */
+    d.year_limit = 15;
+    d.graveyard_limit = 2;
+    d.feed = 2;
+    d.trade_work = 3;
+    d.capital_picks_more = 3;
+    d.hard_times = 2;
+    d.bonus_min = 2;
+    d.graveyard_penalty = 2;
+    d.yield_best[KB_MINE] = 3;
+    d.cost[KB_FARM][KRES_WORK] = 2;
+    d.stage_cost[2][KRES_ORE] = 9;
+    sheet_data = &d;
+    struct kingdom_sheet_geom g;
+    char *trace = draw("a4", 0, NULL, &g);
+    sheet_data = &data;
+    assert_int_equal(check_page("a4", trace, &g), 0);
+    static const char *const want[] = {
+        "\"the second: lost\"", "\"a realm in fifteen years\"", "\"each eats 2 food\"",
+        "\"then: the capital gives 3\"", "\"each total 2 lower this year\"",
+        "\"+1 ore per mine (at least 2)\"", "\"2m\"", "\"+ 9\"", "3 work buy 1 food",
+        "end of year 15: lost.", "graveyard: 2 less. Capital: 1 of any kind, 3",
+        "free mountain. 3 ore",
+    };
+    for (size_t k = 0; k < sizeof want / sizeof want[0]; k++)
+        if (!strstr(trace, want[k]))
+            fail_msg("the page with changed data lacks %s", want[k]);
+    static const char *const gone[] = {"\"+ 12\"", "the third: lost", "twenty", "each eats 1"};
+    for (size_t k = 0; k < sizeof gone / sizeof gone[0]; k++)
+        if (strstr(trace, gone[k]))
+            fail_msg("the page with changed data still says %s", gone[k]);
+    free(trace);
 }
 
 /* The kingdom's icons: the set holds exactly the ones the sheet draws; without them (they
@@ -522,7 +566,7 @@ static void test_filled_pdf(void **state)
     struct icon_set *icons = icons_load_embedded("kingdom.icons", &dl);
     f.capital = "Eastwick";
     struct kingdom_sheet_options o = {layout_paper_find("a4"), 0, icons, NULL, NULL, NULL,
-                                      "example", &f};
+                                      "example", &f, &data};
     assert_int_equal(kingdom_sheet_draw(c, &o, NULL, &err), 0);
     every_mark(&f);
     assert_int_equal(kingdom_sheet_draw(c, &o, NULL, &err), 0);
@@ -653,14 +697,21 @@ int main(int argc, char **argv)
 {
     (void)argc;
     program = argv[0];
+    struct diag_list dl = DIAG_LIST_INIT;
+    if (kdata_load_default(&data, &dl) != 0)
+        return 1;
+    diag_list_free(&dl);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_blank),
         cmocka_unit_test(test_icons),
+        cmocka_unit_test(test_numbers_from_data),
         cmocka_unit_test(test_filled_example),
         cmocka_unit_test(test_filled_every_mark),
         cmocka_unit_test(test_filled_pdf),
         cmocka_unit_test(test_filled_out_of_range),
         cmocka_unit_test(test_checks_fail),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    kdata_free(&data);
+    return rc;
 }
