@@ -4,6 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "bots/game_xii.h"
+#include "cli/games.h"
+#include "kingdom/game.h"
 #include "cli/audit_kingdom.h"
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
@@ -116,11 +119,12 @@ static int parse_args(int argc, char **argv, struct sheet_args *sa)
     int rc = render_args_parse("sheet", help_text, own, &sa->ro, argc, argv);
     if (rc != 0)
         return rc;
-    if (sa->game && strcmp(sa->game, "kingdom") != 0 && strcmp(sa->game, "xii") != 0) {
-        fprintf(stderr, "xii sheet: unknown game '%s' (expected xii or kingdom)\n", sa->game);
+    const struct game *g = sa->game ? cli_game_named(sa->game) : &xii_game;
+    if (!g) {
+        fprintf(stderr, "xii sheet: unknown game '%s' (expected %s)\n", sa->game, cli_game_names());
         return -1;
     }
-    sa->kingdom = sa->game && strcmp(sa->game, "kingdom") == 0;
+    sa->kingdom = g == &kingdom_game;
     if (check_game_options(sa) != 0)
         return -1;
     struct strbuf err = STRBUF_INIT;
