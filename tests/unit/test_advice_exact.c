@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "advisor/advice.h"
+#include "advisor/advice_exact.h"
 #include "advisor/advice_hint.h"
 #include "bots/game.h"
 #include "bots/plan.h"
@@ -134,7 +135,7 @@ static void test_last_turn_exact(void **state)
     /* Solo: arcade and each objective, over the difficulties; then the last seat of games of
      * 2 to 5 players (the war's choices and bonus rolls weighed). */
     static const int cases[][4] = {
-        {1, 2, 0, 404}, {1, 2, 3, 427}, {1, 1, -1, 12}, {2, 1, -1, 22}, {3, 1, -1, 28},
+        {1, 2, 0, 404}, {1, 2, 3, 427}, {1, 1, -1, 12}, {2, 1, -1, 22}, {4, 1, -1, 29}, {5, 1, -1, 28},
     };
     size_t most = 0;
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
@@ -158,6 +159,33 @@ static void test_last_turn_beyond_old_cut(void **state)
     size_t n = check_position(BIG_PLAYERS, BIG_DIFFICULTY, BIG_OBJECTIVE, BIG_SEED, 1);
     print_message("%zu partial plans\n", n);
     assert_true(n > 400000);
+}
+
+/* The solve gives the same plans and values on one thread and on three (which thread reaches a
+ * position first does not matter). */
+static void test_threads_same(void **state)
+{
+    (void)state;
+    char *text = last_turn_log(2, 1, -1, 22);
+    struct cut_log c;
+    cut_open(&c, text);
+    struct play_bot b;
+    assert_int_equal(play_bot_from_name("greedy", &b), 0);
+    struct advice_exact *x = calloc(2, sizeof *x);
+    assert_int_equal(advice_exact_solve(c.pos.s, RANK_GOAL_WIN, &b, 1, 1, 16, &x[0]), 0);
+    assert_int_equal(advice_exact_solve(c.pos.s, RANK_GOAL_WIN, &b, 1, 3, 16, &x[1]), 0);
+    assert_int_equal(x[0].nodes, x[1].nodes);
+    assert_int_equal(x[0].nbest, x[1].nbest);
+    for (int k = 0; k < x[0].nbest; k++) {
+        assert_int_equal(x[0].best[k].key, x[1].best[k].key);
+        assert_true(x[0].best[k].v.goal == x[1].best[k].v.goal);
+        assert_int_equal(x[0].best[k].plan.nmoves, x[1].best[k].plan.nmoves);
+        assert_memory_equal(x[0].best[k].plan.move, x[1].best[k].plan.move,
+                            (size_t)x[0].best[k].plan.nmoves * sizeof x[0].best[k].plan.move[0]);
+    }
+    free(x);
+    cut_close(&c);
+    free(text);
 }
 
 /* With other seats still to play in round 10, every plan is listed (no cut) and the
@@ -194,6 +222,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_last_turn_exact),
         cmocka_unit_test(test_last_turn_beyond_old_cut),
+        cmocka_unit_test(test_threads_same),
         cmocka_unit_test(test_last_round_not_last_seat),
     };
     return cmocka_run_group_tests(tests, fx_load, fx_unload);
