@@ -212,8 +212,8 @@ static void add_value(struct advice_exact_value *v, const struct advice_exact_va
 }
 
 /* The rest of the round after every turn with the war entries e (the supports chosen, the
- * rolls set; NULL: no war): the war, the bot's location choices, the round's end; adds the
- * outcome with weight w into v. Returns 0 or -1. */
+ * rolls set; NULL: no war run here, play_drive runs it as a rollout does): the war, the bot's
+ * location choices, the round's end; adds the outcome with weight w into v. Returns 0 or -1. */
 static int finish(const struct solver *sv, const struct game_state *s, const struct war_entry *e, double w,
                   struct war_memo *memo, struct advice_exact_value *v)
 {
@@ -392,8 +392,12 @@ static void value_end(struct solver *sv, const struct game_state *t, uint64_t le
     x.leaf = leaf;
     x.market = market;
     struct game_state r = *t;
-    int rolls, dropped = 0;
-    if (continue_round(sv, &r) != 0 || rest_value(sv, &r, 0, &x.v, &rolls) != 0) {
+    int rolls = 0, dropped = 0;
+    /* Other seats still to play: the continuation, then the war and the production as one
+     * rollout plays them (the bot's choices, the rolls drawn from the seed): a key for the
+     * race, not a value. Else the exact value. */
+    if (sv->nlater ? continue_round(sv, &r) != 0 || finish(sv, &r, NULL, 1.0, NULL, &x.v) != 0
+                   : rest_value(sv, &r, 0, &x.v, &rolls) != 0) {
         atomic_store(&sv->failed, 1);
         return;
     }
@@ -611,16 +615,16 @@ static int plan_of(struct solver *sv, const struct pick *x, struct play_plan *pl
     return -1;
 }
 
-/* The continuation: the bot plays the player's turn, then the later seats' turns of the round
- * with dice from the seed; their dice and plans are kept. Returns 0 or -1. */
+/* The continuation: the player's turn ended as it stands (the shared dice as the position has
+ * them: most plans leave them so), then the later seats' turns of the round with dice from
+ * the seed, played by the bot; their dice and plans are kept. Returns 0 or -1. */
 static int record_later(struct solver *sv)
 {
     struct game_state t = *sv->root;
     struct play_seat seat = play_bot_seat(sv->bot);
     struct play_rng rng;
     play_rng_init(&rng, play_seed_derive(sv->seed, 3));
-    struct play_plan plan = {.nmoves = 0};
-    if (seat.policy->turn(sv->bot, &t, &rng, &plan) != 0 || engine_end_turn(&t, NULL, NULL, NULL) != 0)
+    if (engine_end_turn(&t, NULL, NULL, NULL) != 0)
         return -1;
     int q;
     while ((q = engine_next_player(&t)) >= 0) {

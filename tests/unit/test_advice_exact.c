@@ -132,10 +132,11 @@ static size_t check_position(int nplayers, int difficulty, int objective, uint64
 static void test_last_turn_exact(void **state)
 {
     (void)state;
-    /* Solo: arcade and each objective, over the difficulties; then the last seat of games of
-     * 2 to 5 players (the war's choices and bonus rolls weighed). */
+    /* Solo with an objective and arcade; the last seat of games of 2 and 5 players (the war's
+     * choices and bonus rolls weighed); the larger turn below has another objective. Few and
+     * small: the reference is slow by design (bench/bench_advisor.c measures more). */
     static const int cases[][4] = {
-        {1, 2, 0, 404}, {1, 2, 3, 427}, {1, 1, -1, 12}, {2, 1, -1, 22}, {4, 1, -1, 29}, {5, 1, -1, 28},
+        {1, 2, 0, 404}, {1, 1, -1, 12}, {2, 1, -1, 22}, {5, 1, -1, 28},
     };
     size_t most = 0;
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
