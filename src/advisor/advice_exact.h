@@ -6,8 +6,9 @@
  * first; each distinct sheet a complete plan reaches is ended (engine_end_turn) with no market
  * conversion and with each one the market takes (as play_market_choices lists them), and each
  * position so reached is valued (two sheets that the market brings to the same position are
- * valued twice: cheaper than a set of millions of positions; the lists keep it once). Dice showing equal values are taken once (the engine lists one move per value).
- * The town court's re-roll is left out (its result is chance, not a choice).
+ * valued twice: cheaper than a set of millions of positions; the lists keep it once). Dice
+ * showing equal values are taken once (the engine lists one move per value). The town court's
+ * re-roll is left out (its result is chance, not a choice).
  *
  * The value of a position after the turn: the rest of the round, then the final scores.
  * - No turn is left in the round (the last turn of a solo game, the last seat's turn): the rest
@@ -17,10 +18,12 @@
  *   bonus choices are the rollout bot's. The value is exact: the final score's expectation, the
  *   chance to win (a tie's share) and the objective, over the war's rolls.
  * - Other seats still play this round: their turns are one continuation (their dice drawn
- *   from the seed, their plans the rollout bot's after the bot's own play of this turn,
- *   replayed on each position: the engine checks every move, and the bot plays a
- *   turn the engine refuses), then the war and production as above. That value depends on
- *   the dice drawn: it picks the candidates, which the rollouts then rank.
+ *   from the seed, their plans the rollout bot's on the position with this turn ended as it
+ *   stands, replayed on each position: the engine checks every move, and the bot plays a turn
+ *   the engine refuses, as where the plan changed a shared die), then the war and the
+ *   production as one rollout plays them (every seat's war choice the bot's, the rolls drawn
+ *   from the seed). That value depends on the dice drawn: it picks the candidates, which the
+ *   rollouts then rank.
  *
  * Bounds: before the war's rolls are weighed, a position is valued with the rolls most
  * favourable to the player (his own all 6, the others' all 1); a position whose value there
