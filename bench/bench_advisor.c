@@ -10,11 +10,14 @@
  * The position classes (each cut from its own games):
  *   round 1, 4 players: the first turn line of the game (all four dice; the longest rollouts)
  *   round 5, 4 players: the first turn line of round 5 (mid-game)
- *   round 10, solo: the last turn line of a solo game (hard), all four dice: the screen lists
- *     every plan (often cut at 400,000 partial plans) and plays each out once (the exact last
- *     round)
+ *   round 10, solo: the last turn line of a solo game (hard), all four dice: the exact solve
+ *     (advice_exact.h) values every plan, no rollout
+ *   round 10, 2 to 5 players, the last seat: the last turn of the game, exact likewise (the
+ *     war's bonus rolls weighed)
+ *   round 10, 4 and 5 players, the first seat: every plan listed (no cut), the candidates race
  *
- * usage: bench_advisor XII [HINTS [ANALYSES]]   (defaults: 3 positions per class, 1 analysis) */
+ * usage: bench_advisor XII [HINTS [ANALYSES [CLASS]]]   (defaults: 3 positions per class, 1
+ * analysis; CLASS: only the classes whose name holds it, e.g. "round 10") */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,20 +95,26 @@ static int game(const struct gamedata *gd, int players, const char *level, uint6
     return play_game_run(gd, &st, bots, log, "bench game", &fin);
 }
 
-/* A class of hint positions: games of `players` at `level`, cut after the first turn line of
- * round `round` and `dice` of its body lines. */
+/* A class of hint positions: games of `players` at `level`, cut after the first (last: the
+ * last) turn line of round `round` and `dice` of its body lines. */
 struct position_class {
     const char *name;
     int players;
     const char *level;
-    int round, dice;
+    int round, dice, last;
     uint64_t seed;
 };
 
 static const struct position_class classes[] = {
-    {"round 1, 4 players, first turn", 4, "normal", 1, 0, 300},
-    {"round 5, 4 players, first turn", 4, "normal", 5, 0, 100},
-    {"round 10, solo (hard), last turn (all four dice)", 1, "hard", 10, 0, 400},
+    {"round 1, 4 players, first turn", 4, "normal", 1, 0, 0, 300},
+    {"round 5, 4 players, first turn", 4, "normal", 5, 0, 0, 100},
+    {"round 10, solo (hard), last turn (all four dice)", 1, "hard", 10, 0, 0, 400},
+    {"round 10, 2 players, last seat (all four dice)", 2, "normal", 10, 0, 1, 500},
+    {"round 10, 3 players, last seat (all four dice)", 3, "normal", 10, 0, 1, 500},
+    {"round 10, 4 players, last seat (all four dice)", 4, "normal", 10, 0, 1, 500},
+    {"round 10, 5 players, last seat (all four dice)", 5, "normal", 10, 0, 1, 500},
+    {"round 10, 4 players, first seat (all four dice)", 4, "normal", 10, 0, 0, 500},
+    {"round 10, 5 players, first seat (all four dice)", 5, "normal", 10, 0, 0, 500},
 };
 
 /* The length of the log up to the position of class c, or 0 when the game has none. */
@@ -115,6 +124,10 @@ static size_t cut_at(const char *log, const struct position_class *c)
     snprintf(mark, sizeof mark, "\nround %d\n", c->round);
     const char *r = strstr(log, mark);
     const char *end = r ? strstr(r, "\nturn ") : NULL;
+    /* The round's last turn line: the next "round" line, or the end of the log, comes first. */
+    const char *next = r ? strstr(r + 1, "\nround ") : NULL;
+    for (const char *t = end; c->last && t && (!next || t < next); t = strstr(t + 1, "\nturn "))
+        end = t;
     for (int k = 0; end && k <= c->dice; k++)
         end = strchr(end + 1, '\n');
     return end ? (size_t)(end + 1 - log) : 0;
@@ -150,12 +163,13 @@ static void json_word(const char *json, const char *key, char *out, size_t size)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fputs("usage: bench_advisor XII [HINTS [ANALYSES]]\n", stderr);
+        fputs("usage: bench_advisor XII [HINTS [ANALYSES [CLASS]]]\n", stderr);
         return 2;
     }
     setvbuf(stdout, NULL, _IOLBF, 0);   /* each figure as soon as it is measured */
     char *xii = argv[1];
     int hints = argc > 2 ? atoi(argv[2]) : 3, analyses = argc > 3 ? atoi(argv[3]) : 1;
+    const char *only = argc > 4 ? argv[4] : "";
     struct gamedata gd;
     struct diag_list dl = DIAG_LIST_INIT;
     if (gamedata_load_default(&gd, &dl) != 0)
@@ -164,10 +178,12 @@ int main(int argc, char **argv)
     if (!mkdtemp(dir))
         return 1;
     int status = 0;
-    static const char *const stop_names[] = {"separated", "close", "budget", "time"};
+    static const char *const stop_names[] = {"separated", "close", "budget", "time", "exact"};
     for (size_t c = 0; c < sizeof classes / sizeof classes[0] && status == 0; c++) {
-        double cpu_sum = 0, cpu_max = 0, wall_sum = 0;
-        int stops[4] = {0};
+        if (!strstr(classes[c].name, only))
+            continue;
+        double cpu_sum = 0, cpu_max = 0, wall_sum = 0, wall_max = 0;
+        int stops[5] = {0};
         printf("hint, %s (the default budget)\n", classes[c].name);
         for (int g = 0; g < hints; g++) {
             struct strbuf log = STRBUF_INIT, out = STRBUF_INIT;
@@ -185,26 +201,30 @@ int main(int argc, char **argv)
             char *args[] = {xii, (char *)"hint", (char *)"--json", path, NULL};
             double cpu, secs;
             int rc = run(args, &out, &cpu, &secs);
-            char stop[32], rollouts[32], cands[32];
+            char stop[32], rollouts[32], cands[32], legal[32];
             json_word(strbuf_cstr(&out), "stop", stop, sizeof stop);
             json_word(strbuf_cstr(&out), "rollouts", rollouts, sizeof rollouts);
             json_word(strbuf_cstr(&out), "candidates", cands, sizeof cands);
-            printf("  game %d: %.2f s processor, %.2f s wall, %s candidates, %s rollouts, stop: %s\n", g, cpu,
-                   secs, cands, rollouts, stop);
+            json_word(strbuf_cstr(&out), "plans_legal", legal, sizeof legal);
+            printf("  game %d: %.2f s processor, %.2f s wall, %s plans, %s candidates, %s rollouts, stop: %s\n", g,
+                   cpu, secs, legal[0] ? legal : "-", cands, rollouts, stop);
             if (rc != 0)
                 status = 1;
-            for (int k = 0; k < 4; k++)
+            for (int k = 0; k < 5; k++)
                 stops[k] += strcmp(stop, stop_names[k]) == 0;
             cpu_sum += cpu;
             wall_sum += secs;
             if (cpu > cpu_max)
                 cpu_max = cpu;
+            if (secs > wall_max)
+                wall_max = secs;
             strbuf_free(&log);
             strbuf_free(&out);
         }
         if (hints > 0)
-            printf("  mean %.2f s processor (max %.2f), mean %.2f s wall; %d separated, %d close, %d budget, "
-                   "%d time\n", cpu_sum / hints, cpu_max, wall_sum / hints, stops[0], stops[1], stops[2], stops[3]);
+            printf("  mean %.2f s processor (max %.2f), mean %.2f s wall (max %.2f); %d exact, %d separated, %d "
+                   "close, %d budget, %d time\n", cpu_sum / hints, cpu_max, wall_sum / hints, wall_max, stops[4],
+                   stops[0], stops[1], stops[2], stops[3]);
     }
     for (int g = 0; g < analyses && status == 0; g++) {
         struct strbuf log = STRBUF_INIT;

@@ -1,10 +1,13 @@
 /* The advisor's candidates and their rollouts. */
 #include "advisor/advice.h"
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/xalloc.h"
 #include "audit/replay.h"
 #include "log/write.h"
+#include "advisor/advice_exact.h"
+#include "advisor/advice_outcome.h"
 #include "advisor/advice_words.h"
 #include "bots/drive.h"
 #include "bots/eval.h"
@@ -36,18 +39,6 @@ enum rank_goal advice_default_goal(const struct game_state *s)
     if (s->cfg.nplayers > 1)
         return RANK_GOAL_WIN;
     return s->cfg.objective >= 0 ? RANK_GOAL_OBJECTIVE : RANK_GOAL_SCORE;
-}
-
-void advice_outcome(const struct game_state *s, struct rank_outcome *out)
-{
-    memset(out, 0, sizeof *out);
-    for (int p = 0; p < s->cfg.nplayers; p++)
-        out->score[p] = engine_score(s, p, NULL);
-    out->objective = engine_objective_achieved(s) == 1;
-    int w[XII_MAX_PLAYERS];
-    int n = engine_winners(s, w);
-    for (int k = 0; k < n; k++)
-        out->winners |= 1u << w[k];
 }
 
 /* ---- turn plans -------------------------------------------------------------------------- */
@@ -103,7 +94,7 @@ static int add_plan(const struct advice_position *pos, const struct play_plan *p
 #define SCREEN_EVAL 16          /* by the bots' evaluation after the turn */
 #define SCREEN_SCORE 4          /* by the score after the turn */
 #define SCREEN_OBJECTIVE 4      /* the objective achieved after the turn, by score */
-#define SCREEN_LAST 16          /* the game's last round: by one play-out's goal value */
+#define SCREEN_LAST 16          /* the game's last round: by the value after the turn (advice_exact.h) */
 #define SCREEN_MAX 16
 
 struct pick {
@@ -134,10 +125,8 @@ struct screen {
     const struct advice_position *pos;
     const struct advice_options *o;
     enum rank_goal goal;
-    int last;                   /* the game's last round: each plan is played out once */
     size_t plans;               /* complete plans with their market choices */
-    struct top by_eval, by_score, by_objective, by_last;
-    int failed;
+    struct top by_eval, by_score, by_objective;
 };
 
 /* Keys one plan (the dice's uses then at most one market conversion) after the turn's end.
@@ -155,13 +144,6 @@ static void screen_one(struct screen *sc, const struct game_state *after, const 
     top_offer(&sc->by_score, score, plan);
     if (engine_objective_achieved(&t) == 1)
         top_offer(&sc->by_objective, score, plan);
-    if (sc->last) {
-        struct rank_outcome out;
-        if (advice_play_out(&t, &sc->o->bot, sc->o->rank.seed, &out) != 0)
-            sc->failed = 1;
-        else
-            top_offer(&sc->by_last, rank_goal_value(&out, p, sc->goal), plan);
-    }
 }
 
 /* play_plans_visit's callback: the plan without a market conversion, then with each one. */
@@ -181,7 +163,7 @@ static int screen_plan(void *ctx, const struct play_plan *plan, const struct gam
         play_plan_push(&with, &market[k]);
         screen_one(sc, &t, &with);
     }
-    return sc->failed;
+    return 0;
 }
 
 static void add_top(const struct advice_position *pos, const struct top *t, struct cands *cs, size_t first,
@@ -189,6 +171,36 @@ static void add_top(const struct advice_position *pos, const struct top *t, stru
 {
     for (int k = 0; k < t->n; k++)
         add_plan(pos, &t->v[k].plan, cs, first, ends);
+}
+
+/* The last round's candidates (advice_exact.h): the best plans by their value after the turn,
+ * with the other lists when that value is not exact; vals[] gets the values of the first ones
+ * (exact: every candidate). Returns 0, or -1 when the engine refused a step of the rest. */
+static int last_cands(const struct advice_position *pos, const struct advice_options *o, enum rank_goal goal,
+                      struct cands *cs, struct advice *out, struct advice_exact_value *vals)
+{
+    struct advice_exact *x = xcalloc(1, sizeof *x);
+    int threads = o->rank.threads > 0 ? o->rank.threads : 1;
+    if (advice_exact_solve(pos->s, goal, &o->bot, o->rank.seed, threads, SCREEN_LAST, x) != 0) {
+        free(x);
+        return -1;
+    }
+    out->plans_legal = x->plans;
+    out->plans_screened = x->ends;
+    out->plans_cut = 0;
+    out->exact = x->exact;
+    size_t first = cs->n;
+    struct game_state *ends = xcalloc(ADVICE_EXACT_MAX + 12, sizeof *ends);
+    for (int k = 0; k < x->nbest; k++)
+        if (add_plan(pos, &x->best[k].plan, cs, first, ends))
+            vals[cs->n - 1 - first] = x->best[k].v;
+    for (int k = 0; !x->exact && k < x->nby_score; k++)
+        add_plan(pos, &x->by_score[k].plan, cs, first, ends);
+    for (int k = 0; !x->exact && k < x->nby_eval; k++)
+        add_plan(pos, &x->by_eval[k].plan, cs, first, ends);
+    free(ends);
+    free(x);
+    return 0;
 }
 
 /* The turn's candidates (advice.h): every distinct plan screened, the best of each list kept,
@@ -200,26 +212,45 @@ static int turn_cands(const struct advice_position *pos, const struct advice_opt
     sc->pos = pos;
     sc->o = o;
     sc->goal = goal;
-    sc->last = pos->s->round == GD_ROUNDS;
     sc->by_eval.cap = SCREEN_EVAL;
     sc->by_score.cap = SCREEN_SCORE;
     sc->by_objective.cap = SCREEN_OBJECTIVE;
-    sc->by_last.cap = SCREEN_LAST;
     struct play_plans_stats st;
-    size_t nodes = o->screen_nodes ? o->screen_nodes : sc->last ? ADVICE_SCREEN_NODES_LAST : ADVICE_SCREEN_NODES;
+    size_t nodes = o->screen_nodes ? o->screen_nodes : ADVICE_SCREEN_NODES;
     out->plans_legal = play_plans_visit(pos->s, nodes, screen_plan, sc, &st);
     out->plans_screened = sc->plans;
     out->plans_cut = st.truncated;
-    int rc = sc->failed ? -1 : 0;
     size_t first = cs->n;
-    struct game_state *ends = xcalloc(SCREEN_EVAL + SCREEN_SCORE + SCREEN_OBJECTIVE + SCREEN_LAST, sizeof *ends);
-    add_top(pos, &sc->by_last, cs, first, ends);
+    struct game_state *ends = xcalloc(SCREEN_EVAL + SCREEN_SCORE + SCREEN_OBJECTIVE, sizeof *ends);
     add_top(pos, &sc->by_objective, cs, first, ends);
     add_top(pos, &sc->by_score, cs, first, ends);
     add_top(pos, &sc->by_eval, cs, first, ends);
     free(ends);
     free(sc);
-    return rc;
+    return 0;
+}
+
+/* The exact ranking of the last turn (advice_exact.h): the candidates in their order, their
+ * values with intervals of no width, no rollout. */
+static void exact_ranked(const struct cands *cs, const struct advice_exact_value *vals, struct advice *out)
+{
+    out->ranked = xcalloc(cs->n, sizeof *out->ranked);
+    out->n = cs->n;
+    out->summary.stop = RANK_SEPARATED;
+    for (size_t k = 0; k < cs->n; k++) {
+        struct advice_ranked *a = &out->ranked[k];
+        const struct advice_exact_value *v = &vals[k];
+        a->choice = cs->v[k].choice;
+        a->r.candidate = k;
+        a->r.score = (struct estimate){1, v->score, 0, 0, v->score, v->score};
+        a->r.win = (struct estimate){1, v->win, 0, 0, v->win, v->win};
+        a->r.objective = (struct estimate){1, v->objective, 0, 0, v->objective, v->objective};
+        a->r.goal = (struct estimate){1, v->goal, 0, 0, v->goal, v->goal};
+        double d = v->score - vals[0].score;
+        a->r.vs_best = (struct estimate){1, d, 0, 0, d, d};
+        for (int p = 0; p < XII_MAX_PLAYERS; p++)
+            a->r.seat[p] = (struct estimate){1, v->seat[p], 0, 0, v->seat[p], v->seat[p]};
+    }
 }
 
 /* ---- war and collect ----------------------------------------------------------------------- */
@@ -444,7 +475,19 @@ int advice_rank(const struct advice_position *pos, const struct advice_played *p
         strbuf_puts(err, "the game has no solo objective to rank the moves by");
         return -1;
     }
-    if (pos->kind == ADVICE_TURN) {
+    struct advice_exact_value vals[ADVICE_EXACT_MAX];
+    if (pos->kind == ADVICE_TURN && pos->s->round == GD_ROUNDS) {
+        if (last_cands(pos, o, goal, &cs, out, vals) != 0) {
+            strbuf_puts(err, "the engine refused a step of the last round's rest");
+            free(cs.v);
+            return -1;
+        }
+        if (out->exact && !played && cs.n > 0) {
+            exact_ranked(&cs, vals, out);
+            free(cs.v);
+            return 0;
+        }
+    } else if (pos->kind == ADVICE_TURN) {
         if (turn_cands(pos, o, goal, &cs, out) != 0) {
             strbuf_puts(err, "a rollout failed: the engine refused a bot's move");
             free(cs.v);
@@ -534,7 +577,8 @@ int advice_cost(const struct advice_position *pos, const struct advice_choice *b
     ro.seconds = 0;
     ro.protect = -1;
     ro.seed = seed;
-    ro.goal = RANK_GOAL_SCORE;
+    enum rank_goal goal = o->goal < 0 ? advice_default_goal(pos->s) : (enum rank_goal)o->goal;
+    ro.goal = goal;
     ro.player = pos->player;
     ro.nplayers = pos->s->cfg.nplayers;
     struct rank_result r[2];
@@ -542,6 +586,21 @@ int advice_cost(const struct advice_position *pos, const struct advice_choice *b
     if (rank_run(2, rollout, &j, &ro, r, NULL) != 0) {
         strbuf_puts(err, "a rollout failed: the engine refused a bot's move");
         return -1;
+    }
+    const struct rank_result *b = r[0].candidate == 0 ? &r[0] : &r[1], *p = r[0].candidate == 0 ? &r[1] : &r[0];
+    if (goal != RANK_GOAL_SCORE) {
+        /* A chance, in points of percentage: the difference of the two proportions, its
+         * interval from their standard errors as if independent (wider than paired). */
+        const struct estimate *x = goal == RANK_GOAL_WIN ? &b->win : &b->objective;
+        const struct estimate *y = goal == RANK_GOAL_WIN ? &p->win : &p->objective;
+        memset(cost, 0, sizeof *cost);
+        cost->n = x->n < y->n ? x->n : y->n;
+        cost->mean = 100 * (x->mean - y->mean) + 0.0;
+        cost->se = 100 * sqrt(x->se * x->se + y->se * y->se);
+        cost->sd = cost->se * sqrt((double)cost->n);
+        cost->low = cost->mean - 1.96 * cost->se;
+        cost->high = cost->mean + 1.96 * cost->se;
+        return 0;
     }
     /* r[1].vs_best: the second minus the first, whichever the ranking put first; the cost is
      * the best (candidate 0) minus the played. */

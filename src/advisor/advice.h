@@ -5,15 +5,17 @@
  * analysis (advice_analyse.h) compares them with the move played.
  *
  * A turn's candidates are complete plans (play/plan.h: every die's use, reserve die, abilities
- * and at most one market conversion), chosen by a screen of every distinct plan the engine
- * lists (play_plans_visit, cut after screen_nodes partial plans, which the advice says),
- * each with no market conversion and with each one: the 16 best by the bots' evaluation after
- * the turn's end, the 4 with the most VP after it, the 4 with the most VP of those that have
- * achieved the solo objective after it, and in the game's last round the 16 best by the goal's
- * value after one play-out of the round's rest (exact when the rest holds no chance: the
- * last turn of a solo game), at most one per position reached. Plans that use the town court's
- * re-roll are left out: the re-roll's result is chance, not a choice.
- *
+ * and at most one market conversion). Before the last round they come from a screen of every
+ * distinct plan the engine lists (play_plans_visit, cut after screen_nodes partial plans, which
+ * the advice says), each with no market conversion and with each one: the 16 best by the bots'
+ * evaluation after the turn's end, the 4 with the most VP after it, the 4 with the most VP of
+ * those that have achieved the solo objective after it, at most one per position reached.
+ * In the game's last round the exact solve (advice_exact.h) lists every plan with no cut: on
+ * the last turn of the game (no other seat plays after it in the round) its 16 best are ranked
+ * by their exact values and nothing is rolled out (advice.exact); with other seats still to
+ * play, its 16 best by the value after one continuation of the round, the 4 with the most VP
+ * and the 8 best by the evaluation after the turn race. Plans that use the town court's
+ * re-roll are left out: the re-roll's result is chance, not a choice. *
  * The candidates race (rank.h, rank_options.race): every one still in gets at least 64
  * rollouts before any verdict, the leader is tested against every other with the Bonferroni
  * correction, candidates with identical results are merged; the plans shown then get fresh
@@ -58,8 +60,8 @@ struct advice_position {
 struct advice_options {
     struct play_bot bot;            /* the rollout player, in every seat */
     int goal;                       /* a rank_goal, or -1: advice_default_goal */
-    size_t screen_nodes;            /* partial plans the screen explores at most (0: the
-                                       hint's ADVICE_SCREEN_NODES, or _LAST in the last round) */
+    size_t screen_nodes;            /* partial plans the screen explores at most before the
+                                       last round (0: ADVICE_SCREEN_NODES) */
     struct rank_options rank;       /* player, nplayers and goal are filled in by advice_rank */
     /* The plans shown (the hint's --top): they get fresh rollouts (ADVICE_FRESH_ORDERED at
      * least); 0: none (the analysis, whose costs have fresh rollouts of their own). */
@@ -80,6 +82,8 @@ struct advice {
     size_t plans_legal;             /* TURN: the distinct plans of the dice listed */
     size_t plans_screened;          /* TURN: those with each market choice, keyed by the screen */
     int plans_cut;                  /* TURN: the listing was cut at screen_nodes */
+    int exact;                      /* TURN, the game's last turn: every plan valued exactly
+                                       (advice_exact.h), no rollout, the intervals of no width */
     struct advice_ranked *ranked;   /* every candidate ranked, best first (owned) */
     size_t n;
     struct rank_summary summary;    /* the race's, its rollouts with the fresh ones */
@@ -110,13 +114,11 @@ struct advice_played {
  * of plans whatever is shown: the best plan does not depend on --top. */
 #define ADVICE_FRESH_ORDERED 3
 #define ADVICE_FRESH_MAX 256
-/* Partial plans the hint's screen explores at most (play_plans_visit's max_nodes). In the
- * game's last round the screen is the exact solve (every plan played out once), so it goes
- * further; before it, the screen only picks the candidates for the rollouts, and its listing
- * runs on one core while they wait (half a second at 200,000 on a round-5 4-player turn). The
- * analysis, with a decision per turn, explores half of ADVICE_SCREEN_NODES. */
+/* Partial plans the hint's screen explores at most before the game's last round
+ * (play_plans_visit's max_nodes; the last round has no cut): the screen only picks the
+ * candidates for the rollouts, and its listing runs on one core while they wait (half a second
+ * at 200,000 on a round-5 4-player turn). The analysis explores half of it. */
 #define ADVICE_SCREEN_NODES 200000
-#define ADVICE_SCREEN_NODES_LAST 400000
 
 /* The goal by default: the objective in a solo game with one, the win in multiplayer, the
  * score in arcade. */
@@ -128,8 +130,11 @@ enum rank_goal advice_default_goal(const struct game_state *s);
  * objective in a game without one). */
 int advice_rank(const struct advice_position *pos, const struct advice_played *played,
                 const struct advice_options *o, struct advice *out, struct strbuf *err);
-/* The cost of the move played: the final score of `best` minus the played move's, paired, from
- * `rollouts` fresh rollouts of both with `seed` (not the ranking's: the estimate is
+/* The cost of the move played in the unit of the goal that ranks (o->goal, -1: the default):
+ * for the score, the final score of `best` minus the played move's, paired; for the win or
+ * the objective, the chance of `best` minus the played move's in points of percentage, its
+ * interval from the two proportions' standard errors (as if independent: wider than paired).
+ * From `rollouts` fresh rollouts of both with `seed` (not the ranking's: the estimate is
  * independent of the selection that found the best, so it is not biased upward by the
  * winner's curse), with its 95 % interval. Not clamped: a played move better than `best`
  * costs less than zero. Returns 0, or -1 with why in err. */
@@ -150,8 +155,6 @@ void advice_lines(const struct advice_position *pos, const struct advice_choice 
 void advice_describe(const struct advice_position *pos, const struct advice_choice *c,
                      struct strbuf *out);
 
-/* A rollout outcome for the ranking: every seat's score and the winners of the finished game s. */
-void advice_outcome(const struct game_state *s, struct rank_outcome *out);
 /* Plays a copy of s to the end with `bot` in every seat (an open turn too), the dice and the
  * bot's choices drawn from seed, as the rankings' rollouts do. Returns 0, or -1 (an engine
  * refusal). */

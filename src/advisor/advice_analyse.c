@@ -171,6 +171,8 @@ static int rank_decision(struct run *run, const struct advice_position *pos, con
         n *= 2;
     }
     m->mark = analyse_mark_of(&m->cost);
+    m->better = m->cost.high < 0;
+    m->screen_cut = adv.plans_cut;
     m->best_words = choice_words(pos, &best->choice);
     m->best_lines = choice_lines(pos, &best->choice);
     if (played->choice.kind != ADVICE_TURN || played->choice.plan.nmoves >= 0)
@@ -472,7 +474,13 @@ int analyse_run(const struct gamedata *gd, const struct log_ast *ast, const char
         out->unfinished_player = aw.player;
         out->unfinished_dice = aw.ndice;
     }
-    struct run run = {gd, ast, src, len, o, out, err};
+    /* The analysis ranks by the expected final score unless a goal is given: its costs, marks
+     * and ratings are then in VP. */
+    struct analyse_options oo = *o;
+    if (oo.advice.goal < 0)
+        oo.advice.goal = RANK_GOAL_SCORE;
+    out->goal = (enum rank_goal)oo.advice.goal;
+    struct run run = {gd, ast, src, len, &oo, out, err};
     size_t total = nd + np, done = 0;
     int rc = 0;
     for (size_t k = 0; k < np && rc == 0; k++) {

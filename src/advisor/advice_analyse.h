@@ -1,9 +1,12 @@
 /* The analysis of a played game, move by move, the way GNU Backgammon analyses a match: every
  * decision of every player (each turn's plan, each king-war choice, each location bonus
- * choice) is ranked by the advisor (advice.h) with the move played among the candidates; the
- * cost of the move is the expected final score of the best move found minus the played one's,
- * measured afresh (advice_cost: paired rollouts with a seed of their own, so that the choice of
- * the best does not bias it; not clamped: it may be below zero). Per player: total cost, average
+ * choice) is ranked by the advisor (advice.h) with the move played among the candidates, by
+ * the goal given (by default the expected final score, whatever the game); the cost of the
+ * move is measured in that goal's unit: the expected final score of the best move found minus
+ * the played one's (VP), or their chances to win or to achieve the objective (points of
+ * percentage), measured afresh (advice_cost: rollouts with a seed of their own, so that the
+ * choice of the best does not bias it; not clamped: it may be below zero, and a cost whose
+ * interval lies wholly below zero says the move played was better than the plans found). Per player: total cost, average
  * cost per turn, the marks (inaccuracy, mistake, blunder: the cost's 95 % interval lies above
  * the threshold), the error rate per decision and a rating in words; luck: what their own two
  * dice of each turn were worth against dice rolled at random, both played by the rollout bot,
@@ -18,8 +21,8 @@
 #include "log/ast.h"
 #include "advisor/advice.h"
 
-/* The marks, by cost in victory points: a move is marked when the lower end of its cost's
- * 95 % interval reaches the threshold. */
+/* The marks, by cost in victory points (points of percentage when a chance ranks): a move is
+ * marked when the lower end of its cost's 95 % interval reaches the threshold. */
 #define ANALYSE_INACCURACY 1.0
 #define ANALYSE_MISTAKE 3.0
 #define ANALYSE_BLUNDER 6.0
@@ -50,6 +53,10 @@ struct analyse_move {
     struct estimate cost;           /* best minus played, paired, fresh rollouts (all 0: the
                                        played move is the best or gave the same results) */
     enum analyse_mark mark;
+    int better;                     /* the cost's interval lies wholly below zero: the move
+                                       played did better than the plans found */
+    int screen_cut;                 /* turns: the screen's listing was cut (advice.plans_cut):
+                                       the best is the best of the plans listed */
     double luck, luck_se;           /* turns: the dice's worth against a random roll (paired
                                        rollouts) and its standard error, else 0 */
     char *played_words, *best_words;    /* owned */
@@ -72,6 +79,7 @@ struct analyse_player {
 };
 
 struct analysis {
+    enum rank_goal goal;            /* what ranked the moves: the costs' unit */
     int nplayers;
     char names[XII_MAX_PLAYERS][XII_NAME_SIZE];
     int last_round;                 /* the chart's last point */

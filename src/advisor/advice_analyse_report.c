@@ -2,6 +2,7 @@
 #include "advisor/advice_analyse_report.h"
 #include <math.h>
 #include "core/json.h"
+#include "advisor/advice_report.h"
 
 static const char *plural(int n, const char *one, const char *many)
 {
@@ -14,15 +15,24 @@ void analyse_report_text(const struct analyse_report_input *in, struct strbuf *o
     strbuf_printf(out, "\nAnalysis: every decision ranked by rollouts (the %s bot plays every seat to "
                   "the end; at most %zu rollouts per move; seed %llu; %zu rollouts in all).\n",
                   in->bot, in->max_rollouts, (unsigned long long)in->seed, a->rollouts);
-    strbuf_printf(out, "A move's cost is the expected final score lost against the best move found, measured "
-                  "afresh by paired rollouts (below zero when the move played did better); inaccuracy, "
-                  "mistake, blunder when the cost's 95 %% interval lies above %.0f, %.0f, %.0f VP. The sum "
-                  "of the costs is not the gap to a perfect score: each is measured against the rollout "
-                  "bot's play of the rest of the game.\n", ANALYSE_INACCURACY, ANALYSE_MISTAKE, ANALYSE_BLUNDER);
+    const char *unit = a->goal == RANK_GOAL_SCORE ? "VP" : "points";
+    if (a->goal == RANK_GOAL_SCORE)
+        strbuf_puts(out, "The moves are ranked by the expected final score, and a move's cost is the expected final "
+                    "score lost against the best move found (VP), measured afresh by paired rollouts");
+    else
+        strbuf_printf(out, "The moves are ranked by the chance %s, and a move's cost is that chance lost against the "
+                      "best move found, in points of percentage, measured afresh by rollouts",
+                      a->goal == RANK_GOAL_WIN ? "to win" : "to achieve the objective");
+    strbuf_printf(out, " (below zero when the move played did better; \"better than the plans found\" when its "
+                  "whole 95 %% interval is); inaccuracy, mistake, blunder when the cost's 95 %% interval lies above "
+                  "%.0f, %.0f, %.0f %s. The sum of the costs is not the gap to a perfect score: each is measured "
+                  "against the rollout bot's play of the rest of the game. \"screen cut\": the turn had more plans "
+                  "than the screen lists; its best is the best of those listed (the move played is always among "
+                  "the candidates).\n", ANALYSE_INACCURACY, ANALYSE_MISTAKE, ANALYSE_BLUNDER, unit);
     for (int p = 0; p < a->nplayers; p++) {
         const struct analyse_player *pl = &a->players[p];
-        strbuf_printf(out, "\n%s: cost %.1f VP (95 %%: %.1f to %.1f) over %d turn%s (%.2f per turn), luck "
-                      "%+.1f VP (%+.1f to %+.1f); %d %s, %d %s, %d %s\n", a->names[p], pl->total_cost,
+        strbuf_printf(out, "\n%s: cost %.1f %s (95 %%: %.1f to %.1f) over %d turn%s (%.2f per turn), luck "
+                      "%+.1f VP (%+.1f to %+.1f); %d %s, %d %s, %d %s\n", a->names[p], pl->total_cost, unit,
                       pl->total_cost_low, pl->total_cost_high, pl->turns, plural(pl->turns, "", "s"),
                       pl->average_cost, pl->luck, pl->luck_low, pl->luck_high,
                       pl->marks[MARK_INACCURACY], plural(pl->marks[MARK_INACCURACY], "inaccuracy", "inaccuracies"),
@@ -34,10 +44,11 @@ void analyse_report_text(const struct analyse_report_input *in, struct strbuf *o
         size_t n = analyse_costliest(a, p, idx, 3);
         for (size_t k = 0; k < n; k++) {
             const struct analyse_move *m = &a->moves[idx[k]];
-            strbuf_printf(out, "  line %d, round %d, %s: costs %.1f VP (95 %%: %.1f to %.1f)%s%s\n",
+            strbuf_printf(out, "  line %d, round %d, %s: costs %.1f %s (95 %%: %.1f to %.1f)%s%s%s\n",
                           m->line, m->round, m->kind == ADVICE_TURN ? "turn" : m->kind == ADVICE_WAR ? "king war"
                                                                                                      : "bonus",
-                          m->cost.mean, m->cost.low, m->cost.high, m->mark ? ", " : "", analyse_mark_name(m->mark));
+                          m->cost.mean, unit, m->cost.low, m->cost.high, m->mark ? ", " : "",
+                          analyse_mark_name(m->mark), m->screen_cut ? ", screen cut" : "");
             strbuf_printf(out, "    played: %s\n      %s\n", m->played_words, m->played_lines);
             strbuf_printf(out, "    better: %s\n      %s\n", m->best_words, m->best_lines);
         }
@@ -61,10 +72,11 @@ void analyse_report_text(const struct analyse_report_input *in, struct strbuf *o
     strbuf_puts(out, "\nEvery decision (the cost's 95 % interval in brackets):\n");
     for (size_t k = 0; k < a->nmoves; k++) {
         const struct analyse_move *m = &a->moves[k];
-        strbuf_printf(out, "  line %4d  round %2d  %-10.10s %-8s played %6.1f  best %6.1f  cost %5.1f (%5.1f to %5.1f)%s%s\n",
+        strbuf_printf(out, "  line %4d  round %2d  %-10.10s %-8s played %6.1f  best %6.1f  cost %5.1f (%5.1f to %5.1f)%s%s%s%s\n",
                       m->line, m->round, a->names[m->player],
                       m->kind == ADVICE_TURN ? "turn" : m->kind == ADVICE_WAR ? "war" : "collect", m->played,
-                      m->best, m->cost.mean, m->cost.low, m->cost.high, m->mark ? "  " : "", analyse_mark_name(m->mark));
+                      m->best, m->cost.mean, m->cost.low, m->cost.high, m->mark ? "  " : "", analyse_mark_name(m->mark),
+                      m->better ? "  better than the plans found" : "", m->screen_cut ? "  screen cut" : "");
     }
 }
 
@@ -95,6 +107,8 @@ static json_t *move_value(const struct analyse_move *m)
     set(o, "cost", num(m->cost.mean));
     set(o, "cost_ci95", interval(m->cost.low, m->cost.high));
     set(o, "mark", json_text(analyse_mark_name(m->mark)));
+    set(o, "better_than_found", json_boolean(m->better));
+    set(o, "screen_cut", json_boolean(m->screen_cut));
     set(o, "played", json_text(m->played_words));
     set(o, "best", json_text(m->best_words));
     set(o, "played_lines", json_text(m->played_lines));
@@ -148,6 +162,7 @@ json_t *analyse_report_json_value(const struct analyse_report_input *in)
     json_t *o = json_object();
     set(o, "bot", json_text(in->bot));
     set(o, "seed", json_uint(in->seed));
+    set(o, "goal", json_text(advice_goal_name(a->goal)));
     set(o, "max_rollouts", json_integer((json_int_t)in->max_rollouts));
     set(o, "rollouts", json_integer((json_int_t)a->rollouts));
     json_t *t = json_object();

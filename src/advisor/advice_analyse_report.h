@@ -1,11 +1,11 @@
 /* The analysis in the audit report: as text after the audit's text report, and as the
  * "analysis" object of the audit's JSON:
- *   {"bot", "seed", "max_rollouts", "rollouts", "thresholds": {"inaccuracy", "mistake",
+ *   {"bot", "seed", "goal" (the costs' unit: "score" VP, else points of percentage), "max_rollouts", "rollouts", "thresholds": {"inaccuracy", "mistake",
  *    "blunder"}, "last_round", "unfinished_turn" (when there is one), "players": [{"name",
  *    "turns", "total_cost", "total_cost_ci95", "average_cost", "luck", "luck_ci95", "marks":
  *    {"inaccuracy", "mistake", "blunder"}, "decisions", "error_rate", "rating", "expected":
  *    [after round 0..last], "moves": [{"line",
- *    "round", "decision", "cost", "cost_ci95", "mark", "played", "best", "played_lines",
+ *    "round", "decision", "cost", "cost_ci95", "mark", "better_than_found", "screen_cut", "played", "best", "played_lines",
  *    "best_lines", "played_score", "best_score", "candidates", "luck", "luck_ci95"}]}]} */
 #ifndef ADVISOR_ANALYSE_REPORT_H
 #define ADVISOR_ANALYSE_REPORT_H

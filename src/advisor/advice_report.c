@@ -188,13 +188,22 @@ void advice_report_text(const struct advice_report_input *in, struct strbuf *out
     int multi = in->pos->s->cfg.nplayers > 1;
     int objective = !multi && in->pos->s->cfg.objective >= 0;
     what_is_decided(in, out);
-    if (in->pos->kind == ADVICE_TURN)
-        strbuf_printf(out, "Best of %zu plans rolled out, of %zu legal%s; %zu screened after the turn's end "
-                      "(each market conversion apart, the town court's re-roll left out).\n", a->n, a->plans_legal,
-                      a->plans_cut ? " found before the listing was cut" : "", a->plans_screened);
-    strbuf_printf(out, "%zu choice%s ranked by %s, %zu rollouts (the %s bot plays every seat to the end; seed %llu): %s.\n",
-                  a->n, a->n == 1 ? "" : "s", goal_words(a->goal), a->summary.rollouts, in->bot,
-                  (unsigned long long)in->seed, stop_words(a));
+    if (a->exact) {
+        strbuf_printf(out, "Exact: every one of the %zu legal plans valued, %zu positions after the turn's end "
+                      "(each market conversion apart, the town court's re-roll left out), no rollout.\n",
+                      a->plans_legal, a->plans_screened);
+        strbuf_printf(out, "The last turn of the game: the %zu best ranked by %s, the war's bonus rolls weighed "
+                      "(every combination), the player's war choice the better one, the other choices the %s "
+                      "bot's.\n", a->n, goal_words(a->goal), in->bot);
+    } else {
+        if (in->pos->kind == ADVICE_TURN)
+            strbuf_printf(out, "Best of %zu plans rolled out, of %zu legal%s; %zu screened after the turn's end "
+                          "(each market conversion apart, the town court's re-roll left out).\n", a->n,
+                          a->plans_legal, a->plans_cut ? " found before the listing was cut" : "", a->plans_screened);
+        strbuf_printf(out, "%zu choice%s ranked by %s, %zu rollouts (the %s bot plays every seat to the end; seed %llu): %s.\n",
+                      a->n, a->n == 1 ? "" : "s", goal_words(a->goal), a->summary.rollouts, in->bot,
+                      (unsigned long long)in->seed, stop_words(a));
+    }
     if (a->fresh_plans)
         strbuf_printf(out, "The first %zu %s then rolled out again, %zu times each, with dice of their own (the same "
                       "for each): the figures below come from these fresh rollouts (the race chose the plans for "
@@ -209,18 +218,30 @@ void advice_report_text(const struct advice_report_input *in, struct strbuf *out
         size_t k = idx[i];
         const struct advice_ranked *c = &a->ranked[k];
         const struct rank_result *r = &c->r;
-        strbuf_printf(out, "\n%zu. expected score %.1f (95 %%: %.1f to %.1f)", i + 1, r->score.mean,
-                      r->score.low, r->score.high);
-        if (k > 0)
-            strbuf_printf(out, ", %.1f behind the best (%.1f to %.1f)", nz(-r->vs_best.mean, 0.05),
-                          nz(-r->vs_best.high, 0.05), nz(-r->vs_best.low, 0.05));
-        if (multi)
-            strbuf_printf(out, ", wins %.0f %% (%.0f to %.0f %%)", 100 * r->win.mean, 100 * r->win.low,
-                          100 * r->win.high);
-        if (objective)
-            strbuf_printf(out, ", achieves the objective %.0f %% (%.0f to %.0f %%)", 100 * r->objective.mean,
-                          100 * r->objective.low, 100 * r->objective.high);
-        strbuf_printf(out, "; %zu rollouts", r->rollouts);
+        if (a->exact) {
+            /* Exact values: no interval. */
+            strbuf_printf(out, "\n%zu. final score %.2f", i + 1, r->score.mean);
+            if (k > 0)
+                strbuf_printf(out, ", %.2f behind the best", nz(-r->vs_best.mean, 0.005));
+            if (multi)
+                strbuf_printf(out, ", wins %.1f %%", 100 * r->win.mean);
+            if (objective)
+                strbuf_printf(out, ", achieves the objective %.1f %%", 100 * r->objective.mean);
+            strbuf_puts(out, "; exact");
+        } else {
+            strbuf_printf(out, "\n%zu. expected score %.1f (95 %%: %.1f to %.1f)", i + 1, r->score.mean,
+                          r->score.low, r->score.high);
+            if (k > 0)
+                strbuf_printf(out, ", %.1f behind the best (%.1f to %.1f)", nz(-r->vs_best.mean, 0.05),
+                              nz(-r->vs_best.high, 0.05), nz(-r->vs_best.low, 0.05));
+            if (multi)
+                strbuf_printf(out, ", wins %.0f %% (%.0f to %.0f %%)", 100 * r->win.mean, 100 * r->win.low,
+                              100 * r->win.high);
+            if (objective)
+                strbuf_printf(out, ", achieves the objective %.0f %% (%.0f to %.0f %%)",
+                              100 * r->objective.mean, 100 * r->objective.low, 100 * r->objective.high);
+            strbuf_printf(out, "; %zu rollouts", r->rollouts);
+        }
         if (r->same)
             strbuf_printf(out, "; %zu other plan%s gave the same result in every rollout", r->same,
                           r->same == 1 ? "" : "s");
@@ -315,7 +336,7 @@ void advice_report_json(const struct advice_report_input *in, struct strbuf *out
         set(o, "plans_screened", json_integer((json_int_t)a->plans_screened));
         set(o, "plans_cut", json_boolean(a->plans_cut));
     }
-    set(o, "stop", json_text(advice_stop_name(a->summary.stop)));
+    set(o, "stop", json_text(a->exact ? "exact" : advice_stop_name(a->summary.stop)));
     set(o, "fresh_rollouts", json_integer((json_int_t)a->fresh_rollouts));
     set(o, "fresh_reordered", json_boolean(a->fresh_reordered));
     size_t *idx = xmalloc((a->n ? a->n : 1) * sizeof *idx);

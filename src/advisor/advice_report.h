@@ -4,7 +4,7 @@
  * objective, the move in words and the log lines to type. As text, or as one JSON object
  * (core/json.h):
  *   {"player", "round", "decision", "bot", "seed", "goal", "rollouts", "candidates",
- *    "plans_legal", "plans_screened", "plans_cut" (turns), "stop", "fresh_rollouts",
+ *    "plans_legal", "plans_screened", "plans_cut" (turns), "stop" ("exact": no rollout), "fresh_rollouts",
  *    "fresh_reordered", "plans": [{"lines",
  *    "description", "expected_score", "ci95", "behind_best", "behind_ci95", "win_probability",
  *    "win_ci95", "objective_probability", "objective_ci95", "rollouts", "same_results"}]}
@@ -27,7 +27,7 @@ struct advice_report_input {
 const char *advice_kind_name(enum advice_kind kind);
 /* "score", "win" or "objective". */
 const char *advice_goal_name(enum rank_goal goal);
-/* "separated", "close", "budget" or "time". */
+/* "separated", "close", "budget" or "time" (an exact advice says "exact" instead). */
 const char *advice_stop_name(enum rank_stop stop);
 /* Appends the text report. */
 void advice_report_text(const struct advice_report_input *in, struct strbuf *out);

@@ -76,11 +76,19 @@ void audit_analyse_page(struct canvas *c, const struct analysis *a, const struct
     in.title = title;
     in.footer = footer;
     struct strbuf method = STRBUF_INIT;
+    const char *cost = a->goal == RANK_GOAL_SCORE ? "the expected final score lost against the best move found"
+                       : a->goal == RANK_GOAL_WIN ? "the chance to win lost against the best move found, in points"
+                                                  : "the chance to achieve the objective lost against the best move "
+                                                    "found, in points";
     strbuf_printf(&method, "Every decision ranked by rollouts: the %s bot plays every seat to the end, at most "
-                  "%ld rollouts per move, seed %llu, common random numbers (%zu rollouts in all). Cost: the "
-                  "expected final score lost against the best move found. Luck: the own dice's worth against "
-                  "a random roll.", adv->set.bot, adv->set.rollouts, (unsigned long long)adv->set.seed, a->rollouts);
+                  "%ld rollouts per move, seed %llu, common random numbers (%zu rollouts in all). Cost: %s. Luck: "
+                  "the own dice's worth against a random roll.", adv->set.bot, adv->set.rollouts,
+                  (unsigned long long)adv->set.seed, a->rollouts, cost);
     in.method = strbuf_cstr(&method);
+    in.cost_unit = a->goal == RANK_GOAL_SCORE ? "VP" : "points";
+    struct strbuf words = STRBUF_INIT;
+    strbuf_printf(&words, "cost: %s", cost);
+    in.cost_words = strbuf_cstr(&words);
     in.nplayers = a->nplayers;
     in.last_round = a->last_round;
     for (int p = 0; p < a->nplayers; p++) {
@@ -124,4 +132,5 @@ void audit_analyse_page(struct canvas *c, const struct analysis *a, const struct
     analysis_page_draw(c, &in);
     free(mv);
     strbuf_free(&method);
+    strbuf_free(&words);
 }

@@ -227,8 +227,8 @@ static void moves(struct canvas *c, const struct palette *pal, const struct anal
         snprintf(head, sizeof head, "line %d, round %d, %s", m->line, m->round, m->player);
         canvas_text(c, FONT_SERIF_BOLD, 9.5, pal->ink, b.x, y + 9, ALIGN_LEFT, head);
         char cost[96];
-        snprintf(cost, sizeof cost, "costs %.1f VP (95 %%: %.1f to %.1f)%s%s", m->cost, m->cost_low, m->cost_high,
-                 *m->label ? " \xc2\xb7 " : "", m->label);
+        snprintf(cost, sizeof cost, "costs %.1f %s (95 %%: %.1f to %.1f)%s%s", m->cost, in->cost_unit, m->cost_low,
+                 m->cost_high, *m->label ? " \xc2\xb7 " : "", m->label);
         canvas_text(c, FONT_SANS_BOLD, 8, pal->req, b.x + b.w, y + 9, ALIGN_RIGHT, cost);
         para(c, pal->soft, b.x + 12, y + 13, w, strbuf_cstr(&played), 1);
         para(c, pal->ink, b.x + 12, y + 13 + hp + 2, w, strbuf_cstr(&best), 1);
@@ -268,8 +268,7 @@ void analysis_page_draw(struct canvas *c, const struct analysis_page_input *in)
     chart(c, &pal, in, (struct box){a.x, y, a.w, ch});
     y += ch + 6;
     y += table(c, &pal, in, a.x, y, a.w) + GAP;
-    layout_heading(c, &pal, (struct box){a.x, y, a.w, HEAD_H}, "COSTLIEST MOVES",
-                   "cost: expected final score lost against the best move found");
+    layout_heading(c, &pal, (struct box){a.x, y, a.w, HEAD_H}, "COSTLIEST MOVES", in->cost_words);
     y += HEAD_H + 6;
     moves(c, &pal, in, (struct box){a.x, y, a.w, a.y + a.h - y});
     layout_footer(c, &pal, in->paper, in->footer);

@@ -34,6 +34,8 @@ struct analysis_page_input {
     int grey;
     const char *title;          /* the game's title or the log's name */
     const char *method;         /* how the figures were made, one line */
+    const char *cost_unit;      /* the costs' unit: "VP", or "points" (of percentage) */
+    const char *cost_words;     /* what a cost is, for the heading of the costliest moves */
     const char *footer;         /* the options part of the footer */
     int nplayers;
     struct analysis_page_player players[XII_MAX_PLAYERS];

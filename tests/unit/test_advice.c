@@ -11,6 +11,7 @@
 #include "advisor/advice_report.h"
 #include "advisor/advice_words.h"
 #include "advisor/advice_analyse.h"
+#include "advisor/advice_analyse_report.h"
 #include "bots/game.h"
 #include "test_rules_fixture.h"
 #include "test_advice.h"
@@ -609,6 +610,50 @@ static void test_random_costs_more_than_search(void **state)
 }
 #endif
 
+/* The analysis ranks by the expected final score unless a goal is given, whatever the game
+ * (a 2-player game's default goal is the win), so its costs are in the unit that chose the
+ * best, and its words say so; a cost wholly below zero says the move played was better than
+ * the plans found; a turn whose screen was cut says so. */
+static void test_analysis_cost_unit(void **state)
+{
+    (void)state;
+    char *g = bot_game("greedy", 0, 2, 31);
+    char *r4 = strstr(g, "\nround 4\n");
+    assert_non_null(r4);
+    r4[1] = 0;
+    struct diag_list dl = DIAG_LIST_INIT;
+    struct log_ast *ast = log_parse(g, strlen(g), "t.xii", &dl);
+    struct analyse_options o;
+    memset(&o, 0, sizeof o);
+    o.advice = small_options(8);
+    o.advice.screen_nodes = 500;
+    o.cost_rollouts = 8;
+    o.luck_rollouts = 4;
+    o.chart_rollouts = 4;
+    struct analysis an;
+    struct strbuf err = STRBUF_INIT, out = STRBUF_INIT;
+    assert_int_equal(analyse_run(&GD, ast, g, strlen(g), &o, &an, &err), 0);
+    assert_int_equal(an.goal, RANK_GOAL_SCORE);
+    int cut = 0, better = 0;
+    for (size_t k = 0; k < an.nmoves; k++) {
+        assert_int_equal(an.moves[k].better, an.moves[k].cost.high < 0);
+        cut += an.moves[k].screen_cut;
+        better += an.moves[k].better;
+    }
+    assert_true(cut > 0);
+    struct analyse_report_input in = {&an, "greedy", 7, 8};
+    analyse_report_text(&in, &out);
+    assert_non_null(strstr(strbuf_cstr(&out), "ranked by the expected final score"));
+    assert_non_null(strstr(strbuf_cstr(&out), "  screen cut\n"));
+    assert_true(!better || strstr(strbuf_cstr(&out), "  better than the plans found"));
+    analysis_free(&an);
+    strbuf_free(&err);
+    strbuf_free(&out);
+    log_free(ast);
+    diag_list_free(&dl);
+    free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -626,6 +671,7 @@ int main(void)
 #ifndef __SANITIZE_ADDRESS__
         cmocka_unit_test(test_random_costs_more_than_search),
 #endif
+        cmocka_unit_test(test_analysis_cost_unit),
     };
     return cmocka_run_group_tests(tests, fx_load, fx_unload);
 }

@@ -18,6 +18,8 @@ static struct analysis_page_input input(size_t nmoves, int last_round)
     in.paper = layout_paper_find("a4");
     in.title = "Friday at the Crown";
     in.method = "Every decision ranked by rollouts: the greedy bot plays every seat to the end.";
+    in.cost_unit = "VP";
+    in.cost_words = "cost: the expected final score lost against the best move found";
     in.footer = "A4 \xc2\xb7 colour";
     in.nplayers = 4;
     in.last_round = last_round;

@@ -1,0 +1,729 @@
+/* The last round's exact solve: every distinct plan once, on several threads, each way to end
+ * its turn valued with the war's rolls weighed. */
+#include "advisor/advice_exact.h"
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/xalloc.h"
+#include "advisor/advice_outcome.h"
+#include "bots/drive.h"
+#include "bots/eval.h"
+#include "bots/rng.h"
+
+/* ---- a set of states shared by the threads: hash -> the least (parent, index) seen -------- */
+
+struct tt_entry {
+    uint64_t h, parent;         /* h 0: empty */
+    uint32_t index;
+};
+
+#define TT_STRIPES 64
+
+struct tt_stripe {
+    pthread_mutex_t mu;
+    struct tt_entry *slot;
+    size_t cap, count;
+};
+
+struct tt {
+    struct tt_stripe st[TT_STRIPES];
+};
+
+static void tt_init(struct tt *t)
+{
+    for (int i = 0; i < TT_STRIPES; i++) {
+        pthread_mutex_init(&t->st[i].mu, NULL);
+        t->st[i].cap = 1024;
+        t->st[i].count = 0;
+        t->st[i].slot = xcalloc(t->st[i].cap, sizeof *t->st[i].slot);
+    }
+}
+
+static void tt_free(struct tt *t)
+{
+    for (int i = 0; i < TT_STRIPES; i++) {
+        pthread_mutex_destroy(&t->st[i].mu);
+        free(t->st[i].slot);
+    }
+}
+
+static size_t tt_home(uint64_t h, size_t cap)
+{
+    return (size_t)(h ^ (h >> 31)) & (cap - 1);
+}
+
+/* The slot of h in a stripe (empty when absent). */
+static struct tt_entry *tt_slot(struct tt_stripe *s, uint64_t h)
+{
+    size_t i = tt_home(h, s->cap);
+    while (s->slot[i].h && s->slot[i].h != h)
+        i = (i + 1) & (s->cap - 1);
+    return &s->slot[i];
+}
+
+static void tt_grow(struct tt_stripe *s)
+{
+    struct tt_entry *old = s->slot;
+    size_t cap = s->cap;
+    s->cap *= 2;
+    s->slot = xcalloc(s->cap, sizeof *s->slot);
+    for (size_t i = 0; i < cap; i++)
+        if (old[i].h)
+            *tt_slot(s, old[i].h) = old[i];
+    free(old);
+}
+
+/* Adds h reached from (parent, index): 1 when h is new; else keeps the least (parent, index)
+ * of the two and returns 0. */
+static int tt_add(struct tt *t, uint64_t h, uint64_t parent, uint32_t index)
+{
+    if (h == 0)
+        h = 1;
+    struct tt_stripe *s = &t->st[h >> 58];
+    pthread_mutex_lock(&s->mu);
+    if (4 * (s->count + 1) > 3 * s->cap)
+        tt_grow(s);
+    struct tt_entry *e = tt_slot(s, h);
+    int added = e->h == 0;
+    if (added) {
+        e->h = h;
+        e->parent = parent;
+        e->index = index;
+        s->count++;
+    } else if (parent < e->parent || (parent == e->parent && index < e->index)) {
+        e->parent = parent;
+        e->index = index;
+    }
+    pthread_mutex_unlock(&s->mu);
+    return added;
+}
+
+/* The entry of h (after the threads ended); 0 when absent. */
+static int tt_get(struct tt *t, uint64_t h, struct tt_entry *out)
+{
+    if (h == 0)
+        h = 1;
+    struct tt_entry *e = tt_slot(&t->st[h >> 58], h);
+    *out = *e;
+    return e->h != 0;
+}
+
+/* Four lanes of 8 bytes (independent multiplies), folded, then the tail: the search hashes a
+ * state at every move it tries, so this is much of its time. */
+static uint64_t hash_bytes(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    uint64_t l[4] = {h, h ^ 0x9e3779b97f4a7c15ull, h ^ 0xbf58476d1ce4e5b9ull, h ^ 0x94d049bb133111ebull};
+    size_t i = 0;
+    for (; i + 32 <= n; i += 32)
+        for (int k = 0; k < 4; k++) {
+            uint64_t w;
+            memcpy(&w, b + i + 8 * k, 8);
+            l[k] = (l[k] ^ w) * 0x9e3779b97f4a7c15ull;
+            l[k] ^= l[k] >> 31;
+        }
+    h = l[0] ^ (l[1] * 0xbf58476d1ce4e5b9ull) ^ (l[2] * 0x94d049bb133111ebull) ^ (l[3] * 0xd6e8feb86659fd93ull);
+    for (; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001b3ull;
+    h ^= h >> 32;
+    h *= 0xd6e8feb86659fd93ull;
+    h ^= h >> 29;
+    return h ? h : 1;
+}
+
+/* A partial plan: what a turn's moves change (engine_undo's parts). */
+static uint64_t hash_turn(const struct game_state *s)
+{
+    uint64_t h = hash_bytes(0x84222325cbf29ce4ull, &s->turn, sizeof s->turn);
+    h = hash_bytes(h, &s->p[s->turn.player], sizeof s->p[0]);
+    return hash_bytes(h, s->shared, sizeof s->shared);
+}
+
+/* A position after the turn's end: the player's sheet and the shared dice (the rest of the
+ * state is the same after every plan). */
+static uint64_t hash_end(const struct game_state *s, int player)
+{
+    uint64_t h = hash_bytes(0x2545f4914f6cdd1dull, &s->p[player], sizeof s->p[0]);
+    return hash_bytes(h, s->shared, sizeof s->shared);
+}
+
+/* ---- the value of a position after the turn --------------------------------------------- */
+
+/* The other seats' turns still to come this round, as played once (the continuation). */
+struct later_turn {
+    int player, d1, d2;
+    struct play_plan plan;
+};
+
+/* A position in a list: its value, its hash and the way to it (the complete plans' sheet
+ * and the market choice's index); plans are found from these once the search is over. */
+struct pick {
+    double value;
+    uint64_t key, leaf;
+    uint32_t market;
+    struct advice_exact_value v;
+};
+
+struct solver {
+    const struct game_state *root;
+    int player;
+    enum rank_goal goal;
+    const struct play_bot *bot;
+    uint64_t seed;
+    int k;
+    struct later_turn later[XII_MAX_PLAYERS];
+    int nlater;
+    struct tt nodes;            /* partial plans: (turn, sheet, shared dice) */
+    struct tt leaves;           /* complete plans by what their turn's end depends on: the
+                                   sheet and the shared dice (ended once whatever the dice's
+                                   order) */
+    /* the root's moves, taken one at a time by the threads */
+    struct move *root_moves;
+    size_t nroot;
+    atomic_size_t next_root;
+    pthread_mutex_t best_mu;
+    struct pick best[ADVICE_EXACT_MAX], by_score[4], by_eval[8];
+    int nbest, nby_score, nby_eval;
+    _Atomic double threshold;           /* the k-th best value so far (-inf before k) */
+    atomic_size_t nnodes, nplans, nends, nvalued;
+    atomic_int failed;
+};
+
+/* The outcomes already met in one valuation, by the state after the war: the bonus rolls often
+ * end the war the same way, and the rest is then played once. */
+#define WAR_MEMO 64
+
+struct war_memo {
+    uint64_t key[WAR_MEMO];
+    struct advice_exact_value v[WAR_MEMO];
+    int n;
+};
+
+/* Adds w times u into v. */
+static void add_value(struct advice_exact_value *v, const struct advice_exact_value *u, double w)
+{
+    v->goal += w * u->goal;
+    v->score += w * u->score;
+    v->win += w * u->win;
+    v->objective += w * u->objective;
+    for (int q = 0; q < XII_MAX_PLAYERS; q++)
+        v->seat[q] += w * u->seat[q];
+}
+
+/* The rest of the round after every turn with the war entries e (the supports chosen, the
+ * rolls set; NULL: no war run here, play_drive runs it as a rollout does): the war, the bot's
+ * location choices, the round's end; adds the outcome with weight w into v. Returns 0 or -1. */
+static int finish(const struct solver *sv, const struct game_state *s, const struct war_entry *e, double w,
+                  struct war_memo *memo, struct advice_exact_value *v)
+{
+    struct game_state t = *s;
+    if (e && engine_war(&t, e, NULL, NULL) != 0)
+        return -1;
+    uint64_t key = hash_bytes(0x51afd7ed558ccd1dull, t.p, (size_t)t.cfg.nplayers * sizeof t.p[0]);
+    for (int i = 0; memo && i < memo->n; i++)
+        if (memo->key[i] == key) {
+            add_value(v, &memo->v[i], w);
+            return 0;
+        }
+    struct play_seat seat = play_bot_seat(sv->bot);
+    struct play_drive d;
+    play_drive_init(&d, t.cfg.nplayers, &seat, sv->seed);
+    if (play_drive(&t, &d) != 0)
+        return -1;
+    struct rank_outcome o;
+    advice_outcome(&t, &o);
+    int p = sv->player;
+    struct advice_exact_value u;
+    memset(&u, 0, sizeof u);
+    u.goal = rank_goal_value(&o, p, sv->goal);
+    u.score = o.score[p];
+    if (t.cfg.nplayers > 1 && (o.winners >> p & 1u))
+        u.win = 1.0 / __builtin_popcount(o.winners);
+    u.objective = o.objective;
+    for (int q = 0; q < t.cfg.nplayers; q++)
+        u.seat[q] = o.score[q];
+    if (memo && memo->n < WAR_MEMO) {
+        memo->key[memo->n] = key;
+        memo->v[memo->n++] = u;
+    }
+    add_value(v, &u, w);
+    return 0;
+}
+
+/* The value of s (every turn of the round done) with the player's war choice `support`; every
+ * combination of bonus rolls when `all`, else the one most favourable to the player. */
+static int war_value(const struct solver *sv, const struct game_state *s, const int others[XII_MAX_PLAYERS],
+                     int support, int all, struct advice_exact_value *v)
+{
+    struct war_entry e[XII_MAX_PLAYERS];
+    memset(e, 0, sizeof e);
+    memset(v, 0, sizeof *v);
+    int n = s->cfg.nplayers, total = 0;
+    for (int q = 0; q < n; q++) {
+        e[q].support = q == sv->player ? support : others[q];
+        e[q].nrolls = e[q].support ? engine_bonus_rolls_due(s, q) : 0;
+        total += e[q].nrolls;
+    }
+    if (!all) {
+        for (int q = 0; q < n; q++)
+            for (int i = 0; i < e[q].nrolls; i++)
+                e[q].rolls[i] = q == sv->player ? 6 : 1;
+        return finish(sv, s, e, 1.0, NULL, v);
+    }
+    /* Every combination, as a number in base 6 over the rolls in seat order. */
+    long combos = 1;
+    for (int i = 0; i < total; i++)
+        combos *= 6;
+    double w = 1.0 / (double)combos;
+    struct war_memo memo;
+    memo.n = 0;
+    for (long c = 0; c < combos; c++) {
+        long x = c;
+        for (int q = 0; q < n; q++)
+            for (int i = 0; i < e[q].nrolls; i++) {
+                e[q].rolls[i] = 1 + (int)(x % 6);
+                x /= 6;
+            }
+        if (finish(sv, s, e, w, &memo, v) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* The value of s with every turn of the round done: the better of the player's war choices
+ * (multiplayer), the rolls weighed (all) or the most favourable. Sets *rolls when some
+ * supporter rolls. */
+static int rest_value(const struct solver *sv, const struct game_state *s, int all, struct advice_exact_value *v,
+                      int *rolls)
+{
+    *rolls = 0;
+    struct round_missing m;
+    engine_round_missing(s, &m);
+    if (s->cfg.nplayers == 1 || !m.war) {
+        memset(v, 0, sizeof *v);
+        return finish(sv, s, NULL, 1.0, NULL, v);
+    }
+    int others[XII_MAX_PLAYERS] = {0};
+    struct play_rng rng;
+    play_rng_init(&rng, play_seed_derive(sv->seed, 2));
+    for (int q = 0; q < s->cfg.nplayers; q++)
+        if (q != sv->player)
+            others[q] = play_bot_war(sv->bot, s, q, &rng);
+    for (int q = 0; q < s->cfg.nplayers; q++)
+        if (q != sv->player && others[q] && engine_bonus_rolls_due(s, q) > 0)
+            *rolls = 1;
+    int can = engine_war_can_support(s, sv->player);
+    if (can && engine_bonus_rolls_due(s, sv->player) > 0)
+        *rolls = 1;
+    int first = 1;
+    for (int support = 0; support <= can; support++) {
+        struct advice_exact_value x;
+        if (war_value(sv, s, others, support, all, &x) != 0)
+            return -1;
+        if (first || x.goal > v->goal)
+            *v = x;
+        first = 0;
+    }
+    return 0;
+}
+
+/* The later seats' turns of the continuation on s (the player's turn ended): each recorded
+ * plan replayed, or the bot's turn where the engine refuses it. Returns 0 or -1. */
+static int continue_round(const struct solver *sv, struct game_state *s)
+{
+    for (int i = 0; i < sv->nlater; i++) {
+        const struct later_turn *l = &sv->later[i];
+        if (engine_begin_turn(s, l->player, l->d1, l->d2, NULL) != 0)
+            return -1;
+        struct game_state keep = *s;
+        if (play_plan_apply(s, &l->plan, NULL) != 0 || engine_end_turn_complete(s) != 0) {
+            *s = keep;
+            struct play_seat seat = play_bot_seat(sv->bot);
+            struct play_rng rng;
+            play_rng_init(&rng, play_seed_derive(sv->seed, 3));
+            struct play_plan plan = {.nmoves = 0};
+            if (seat.policy->turn(sv->bot, s, &rng, &plan) != 0 || engine_end_turn_complete(s) != 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* ---- the lists of the best ---------------------------------------------------------------- */
+
+static int better(double a, uint64_t ka, double b, uint64_t kb)
+{
+    return a > b || (a == b && ka < kb);
+}
+
+/* Offers a position to a list of cap, best first. A position already in it keeps the least
+ * way to it (leaf, market): what the threads found first does not matter. Returns 1 when it
+ * entered or was there. */
+static int offer(struct pick *list, int *n, int cap, const struct pick *x)
+{
+    for (int i = 0; i < *n; i++)
+        if (list[i].key == x->key) {
+            if (x->leaf < list[i].leaf || (x->leaf == list[i].leaf && x->market < list[i].market)) {
+                list[i].leaf = x->leaf;
+                list[i].market = x->market;
+            }
+            return 1;
+        }
+    if (*n == cap && !better(x->value, x->key, list[*n - 1].value, list[*n - 1].key))
+        return 0;
+    int i = *n < cap ? (*n)++ : *n - 1;
+    while (i > 0 && better(x->value, x->key, list[i - 1].value, list[i - 1].key)) {
+        list[i] = list[i - 1];
+        i--;
+    }
+    list[i] = *x;
+    return 1;
+}
+
+/* Values the position t after the turn, reached by the complete plans of sheet `leaf` and the
+ * market choice `market`, and offers it to the lists. */
+static void value_end(struct solver *sv, const struct game_state *t, uint64_t leaf, uint32_t market)
+{
+    int p = sv->player;
+    struct pick x;
+    memset(&x, 0, sizeof x);
+    x.key = hash_end(t, p);
+    x.leaf = leaf;
+    x.market = market;
+    struct game_state r = *t;
+    int rolls = 0, dropped = 0;
+    /* Other seats still to play: the continuation, then the war and the production as one
+     * rollout plays them (the bot's choices, the rolls drawn from the seed): a key for the
+     * race, not a value. Else the exact value. */
+    if (sv->nlater ? continue_round(sv, &r) != 0 || finish(sv, &r, NULL, 1.0, NULL, &x.v) != 0
+                   : rest_value(sv, &r, 0, &x.v, &rolls) != 0) {
+        atomic_store(&sv->failed, 1);
+        return;
+    }
+    /* With rolls, x.v is the most favourable: an upper bound of the value with them weighed. */
+    if (rolls && x.v.goal < atomic_load(&sv->threshold))
+        dropped = 1;
+    else if (rolls) {
+        atomic_fetch_add(&sv->nvalued, 1);
+        if (rest_value(sv, &r, 1, &x.v, &rolls) != 0) {
+            atomic_store(&sv->failed, 1);
+            return;
+        }
+    }
+    x.value = x.v.goal;
+    struct pick sc = x, ev = x;
+    if (sv->nlater) {
+        sc.value = engine_score(t, p, NULL);
+        ev.value = play_eval(t, p);
+    }
+    pthread_mutex_lock(&sv->best_mu);
+    if (!dropped && offer(sv->best, &sv->nbest, sv->k, &x) && sv->nbest == sv->k)
+        atomic_store(&sv->threshold, sv->best[sv->k - 1].value);
+    if (sv->nlater) {
+        offer(sv->by_score, &sv->nby_score, 4, &sc);
+        offer(sv->by_eval, &sv->nby_eval, 8, &ev);
+    }
+    pthread_mutex_unlock(&sv->best_mu);
+}
+
+/* ---- the search --------------------------------------------------------------------------- */
+
+#define LEGAL_CAP 1024
+
+struct worker {
+    struct solver *sv;
+    struct game_state s;
+    struct move *moves;         /* LEGAL_CAP per depth */
+    size_t nodes, plans, ends;
+};
+
+/* The turn of s ended (into t) with the market conversion m queued when not NULL; 0 when every
+ * die is spent and every conversion queued was applied. */
+static int end_with(const struct game_state *s, const struct move *m, struct game_state *t)
+{
+    *t = *s;
+    struct turn_end te;
+    if ((m && engine_apply(t, m, NULL, NULL) != 0) || engine_end_turn(t, NULL, &te, NULL) != 0 ||
+        te.unspent.rule != RULE_NONE)
+        return -1;
+    for (int k = 0; k < te.nmarket; k++)
+        if (!te.market_applied[k])
+            return -1;
+    return 0;
+}
+
+/* The ways to end the turn of s: index 0 no market conversion, then each conversion the market
+ * takes, towards supply then food, by amount (as play_market_choices lists them: legality
+ * grows no larger with the amount). Calls fn for each; stops when it returns nonzero. */
+static void each_end(const struct game_state *s, void (*fn)(void *, const struct game_state *, uint32_t), void *ctx)
+{
+    static const int to[2] = {A_SUPPLY, A_FOOD};
+    struct game_state t;
+    uint32_t index = 0;
+    if (end_with(s, NULL, &t) == 0)
+        fn(ctx, &t, index);
+    for (int d = 0; d < 2; d++) {
+        struct move m;
+        memset(&m, 0, sizeof m);
+        m.kind = MOVE_MARKET;
+        m.target = to[d];
+        for (m.amount = 1; m.amount <= s->gd->asset_cap; m.amount++) {
+            if (end_with(s, &m, &t) != 0)
+                break;
+            fn(ctx, &t, ++index);
+        }
+    }
+}
+
+struct leaf_ctx {
+    struct worker *w;
+    uint64_t leaf;
+};
+
+static void leaf_end(void *ctx, const struct game_state *t, uint32_t index)
+{
+    struct leaf_ctx *c = ctx;
+    c->w->ends++;
+    if (!atomic_load(&c->w->sv->failed))
+        value_end(c->w->sv, t, c->leaf, index);
+}
+
+/* A complete plan at w->s (hash h): unless a plan with the same sheet was ended already, the
+ * turn ended with no market conversion and with each. */
+static void leaf(struct worker *w, uint64_t h)
+{
+    uint64_t key = hash_end(&w->s, w->sv->player);
+    w->plans++;
+    if (!tt_add(&w->sv->leaves, key, h, 0))
+        return;
+    struct leaf_ctx c = {w, key};
+    each_end(&w->s, leaf_end, &c);
+}
+
+static void dfs(struct worker *w, uint64_t h, int depth)
+{
+    struct solver *sv = w->sv;
+    int left = play_turn_dice_left(&w->s);
+    if (left == 0)
+        leaf(w, h);
+    /* A plan holds the market conversion after its moves. */
+    if (depth >= PLAY_PLAN_MAX_MOVES - 1 || atomic_load(&sv->failed))
+        return;
+    struct move *mv = w->moves + (size_t)depth * LEGAL_CAP;
+    size_t n = engine_legal_moves(&w->s, 0, mv, LEGAL_CAP);
+    if (n > LEGAL_CAP)
+        n = LEGAL_CAP;
+    struct engine_undo u;
+    engine_undo_save(&w->s, &u);
+    for (size_t k = 0; k < n; k++) {
+        /* Once the turn dice are spent only a reserve die may still be spent. */
+        if ((left == 0 && !mv[k].from_reserve) || mv[k].kind == MOVE_COURT_REROLL)
+            continue;
+        if (engine_apply_listed(&w->s, &mv[k]) != 0)
+            continue;
+        uint64_t c = hash_turn(&w->s);
+        if (tt_add(&sv->nodes, c, h, (uint32_t)k)) {
+            w->nodes++;
+            dfs(w, c, depth + 1);
+        }
+        engine_undo_restore(&w->s, &u);
+    }
+}
+
+static void *work(void *arg)
+{
+    struct worker *w = arg;
+    struct solver *sv = w->sv;
+    uint64_t h0 = hash_turn(sv->root);
+    for (;;) {
+        size_t k = atomic_fetch_add(&sv->next_root, 1);
+        if (k >= sv->nroot)
+            break;
+        const struct move *m = &sv->root_moves[k];
+        if (play_turn_dice_left(sv->root) == 0 && !m->from_reserve)
+            continue;
+        if (m->kind == MOVE_COURT_REROLL)
+            continue;
+        w->s = *sv->root;
+        if (engine_apply_listed(&w->s, m) != 0)
+            continue;
+        uint64_t c = hash_turn(&w->s);
+        if (tt_add(&sv->nodes, c, h0, (uint32_t)k)) {
+            w->nodes++;
+            dfs(w, c, 1);
+        }
+    }
+    return NULL;
+}
+
+/* The plan to the partial plan h: its moves from the root, found back through the least
+ * parents. Returns 0 or -1. */
+static int plan_to(struct solver *sv, uint64_t h, struct play_plan *plan)
+{
+    uint64_t h0 = hash_turn(sv->root);
+    uint32_t index[PLAY_PLAN_MAX_MOVES];
+    int n = 0;
+    while (h != h0) {
+        struct tt_entry e;
+        if (n == PLAY_PLAN_MAX_MOVES || !tt_get(&sv->nodes, h, &e))
+            return -1;
+        index[n++] = e.index;
+        h = e.parent;
+    }
+    struct game_state s = *sv->root;
+    struct move *mv = xmalloc(LEGAL_CAP * sizeof *mv);
+    plan->nmoves = 0;
+    int rc = 0;
+    for (int i = n - 1; i >= 0 && rc == 0; i--) {
+        size_t cnt = engine_legal_moves(&s, 0, mv, LEGAL_CAP);
+        if (index[i] >= cnt || index[i] >= LEGAL_CAP || engine_apply_listed(&s, &mv[index[i]]) != 0)
+            rc = -1;
+        else
+            play_plan_push(plan, &mv[index[i]]);
+    }
+    free(mv);
+    return rc;
+}
+
+/* The plan of a position in a list: the moves to its complete plan, then its market
+ * conversion (the index-th way to end the turn). */
+static int plan_of(struct solver *sv, const struct pick *x, struct play_plan *plan)
+{
+    struct tt_entry e;
+    if (!tt_get(&sv->leaves, x->leaf, &e) || plan_to(sv, e.parent, plan) != 0)
+        return -1;
+    if (x->market == 0)
+        return 0;
+    struct game_state s = *sv->root;
+    if (play_plan_apply(&s, plan, NULL) != 0)
+        return -1;
+    static const int to[2] = {A_SUPPLY, A_FOOD};
+    uint32_t index = 0;
+    for (int d = 0; d < 2; d++) {
+        struct move m;
+        memset(&m, 0, sizeof m);
+        m.kind = MOVE_MARKET;
+        m.target = to[d];
+        struct game_state t;
+        for (m.amount = 1; m.amount <= s.gd->asset_cap && end_with(&s, &m, &t) == 0; m.amount++)
+            if (++index == x->market) {
+                play_plan_push(plan, &m);
+                return 0;
+            }
+    }
+    return -1;
+}
+
+/* The continuation: the player's turn ended as it stands (the shared dice as the position has
+ * them: most plans leave them so), then the later seats' turns of the round with dice from
+ * the seed, played by the bot; their dice and plans are kept. Returns 0 or -1. */
+static int record_later(struct solver *sv)
+{
+    struct game_state t = *sv->root;
+    struct play_seat seat = play_bot_seat(sv->bot);
+    struct play_rng rng;
+    play_rng_init(&rng, play_seed_derive(sv->seed, 3));
+    if (engine_end_turn(&t, NULL, NULL, NULL) != 0)
+        return -1;
+    int q;
+    while ((q = engine_next_player(&t)) >= 0) {
+        struct later_turn *l = &sv->later[sv->nlater++];
+        l->player = q;
+        l->d1 = play_dice_roll(sv->seed, t.round, PLAY_DICE_OWN, q, 0);
+        l->d2 = play_dice_roll(sv->seed, t.round, PLAY_DICE_OWN, q, 1);
+        l->plan.nmoves = 0;
+        if (engine_begin_turn(&t, q, l->d1, l->d2, NULL) != 0 ||
+            seat.policy->turn(sv->bot, &t, &rng, &l->plan) != 0 || engine_end_turn_complete(&t) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int fill_plans(struct solver *sv, const struct pick *from, int n, struct advice_exact_plan *to)
+{
+    for (int i = 0; i < n; i++) {
+        memset(&to[i], 0, sizeof to[i]);
+        to[i].v = from[i].v;
+        to[i].key = from[i].key;
+        if (plan_of(sv, &from[i], &to[i].plan) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const struct play_bot *bot,
+                       uint64_t seed, int threads, int k, struct advice_exact *out)
+{
+    memset(out, 0, sizeof *out);
+    if (s->turn.player < 0 || s->round != GD_ROUNDS || k < 1)
+        return -1;
+    struct solver *sv = xcalloc(1, sizeof *sv);
+    sv->root = s;
+    sv->player = s->turn.player;
+    sv->goal = goal;
+    sv->bot = bot;
+    sv->seed = seed;
+    sv->k = k < ADVICE_EXACT_MAX ? k : ADVICE_EXACT_MAX;
+    atomic_init(&sv->threshold, -1e300);
+    atomic_init(&sv->next_root, 0);
+    atomic_init(&sv->failed, 0);
+    pthread_mutex_init(&sv->best_mu, NULL);
+    int rc = record_later(sv);
+    out->exact = sv->nlater == 0;
+    if (rc == 0) {
+        tt_init(&sv->nodes);
+        tt_init(&sv->leaves);
+        uint64_t h0 = hash_turn(s);
+        tt_add(&sv->nodes, h0, 0, 0);
+        sv->root_moves = xmalloc(LEGAL_CAP * sizeof *sv->root_moves);
+        sv->nroot = engine_legal_moves(s, 0, sv->root_moves, LEGAL_CAP);
+        if (sv->nroot > LEGAL_CAP)
+            sv->nroot = LEGAL_CAP;
+        if (threads < 1)
+            threads = 1;
+        if (threads > RANK_MAX_THREADS)
+            threads = RANK_MAX_THREADS;
+        struct worker *w = xcalloc((size_t)threads, sizeof *w);
+        pthread_t *tid = xcalloc((size_t)threads, sizeof *tid);
+        for (int i = 0; i < threads; i++) {
+            w[i].sv = sv;
+            w[i].moves = xmalloc((size_t)PLAY_PLAN_MAX_MOVES * LEGAL_CAP * sizeof *w[i].moves);
+        }
+        /* The root itself may be a complete plan (every die spent): its ends first. */
+        if (play_turn_dice_left(s) == 0) {
+            w[0].s = *s;
+            leaf(&w[0], h0);
+        }
+        int started = 0;
+        for (int i = 1; i < threads; i++)
+            if (pthread_create(&tid[i], NULL, work, &w[i]) == 0)
+                started = i;
+        work(&w[0]);
+        for (int i = 1; i <= started; i++)
+            pthread_join(tid[i], NULL);
+        for (int i = 0; i < threads; i++) {
+            out->nodes += w[i].nodes;
+            out->plans += w[i].plans;
+            out->ends += w[i].ends;
+            free(w[i].moves);
+        }
+        free(w);
+        free(tid);
+        out->valued = atomic_load(&sv->nvalued);
+        rc = atomic_load(&sv->failed) ? -1 : 0;
+        if (rc == 0 && (fill_plans(sv, sv->best, sv->nbest, out->best) != 0 ||
+                        fill_plans(sv, sv->by_score, sv->nby_score, out->by_score) != 0 ||
+                        fill_plans(sv, sv->by_eval, sv->nby_eval, out->by_eval) != 0))
+            rc = -1;
+        out->nbest = sv->nbest;
+        out->nby_score = sv->nby_score;
+        out->nby_eval = sv->nby_eval;
+        free(sv->root_moves);
+        tt_free(&sv->nodes);
+        tt_free(&sv->leaves);
+    }
+    pthread_mutex_destroy(&sv->best_mu);
+    free(sv);
+    return rc;
+}
