@@ -43,6 +43,12 @@ from_summary "$dir/pipe.out" | cmp -s - "$dir/source.summary" || fail "the repor
 grep -q '^  Jack: food [0-9]* -> [0-9]* (feeding at the end of the turn: [0-9]* food)$' "$dir/pipe.out" ||
   fail "a pipe is not told what feeding did"
 grep -q '^  Round [0-9]*: the [a-z-]* strikes' "$dir/pipe.out" || fail "a pipe is not told which event strikes"
+# The end of a turn is told once, when it ends: a turn whose four dice are spent may still take a
+# reserve die (docs/example.xii, round 1: Jack's reserve die after his fourth), and its feeding
+# is told after that die, not before it and again after it.
+"$xii" play "$dir/example.xii" < docs/example.xii > "$dir/example.out" 2>&1 || fail "example: exit $?"
+n=$(grep -c '^  Jack: food 3 -> 0 (feeding at the end of the turn: 3 food)$' "$dir/example.out")
+[ "$n" = 1 ] || fail "Jack's first feeding is told $n times through a pipe, not once"
 # Every event round of the game is announced, each player's changes as old -> new with the cause.
 for ev in 3:water-storm 4:plague 5:civil-war 6:civil-war 7:fire 8:water-storm 9:outlaws-attack 10:fire; do
   grep -q "^  Round ${ev%%:*}: the ${ev#*:} strikes" "$dir/pipe.out" || fail "round ${ev%%:*}'s event is not announced"

@@ -20,6 +20,7 @@ void advice_hint_options(const struct advice_hint_settings *h, struct advice_opt
     memset(o, 0, sizeof *o);
     play_bot_from_name(h->bot, &o->bot);
     o->goal = h->goal;
+    o->screen_nodes = h->screen_nodes;
     o->rank.first_rollouts = ADVICE_RACE_MIN;
     o->rank.max_rollouts = (size_t)h->rollouts;
     o->rank.race = 1;

@@ -27,6 +27,8 @@ struct advice_hint_settings {
     int goal;               /* a rank_goal, -1 the game's default */
     size_t shown;           /* the plans the report will show: they get fresh rollouts
                                (advice_options.shown; ADVICE_FRESH_ORDERED by default) */
+    size_t screen_nodes;    /* the screen's partial plans at most (advice_options.screen_nodes;
+                               0: the advisor's own bounds) */
 };
 
 /* The defaults: seed 1, every processor, the greedy bot, the game's goal, at most `rollouts`

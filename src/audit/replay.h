@@ -107,4 +107,9 @@ enum log_example_use {
  * line uses the die (LOG_EXAMPLE_NONE: no spend of that die is legal, nothing appended). */
 int log_example_move(const struct game_state *s, int die, int store_first, struct strbuf *out);
 
+/* Whether move m, legal on s, wastes its die by the audit's waste rule (a die spent on an
+ * asset that adds nothing, or less than it shows, for a MAX or the costs): 1 or 0. The move
+ * is tried on a copy of s. */
+int log_move_wastes(const struct game_state *s, const struct move *m);
+
 #endif

@@ -52,6 +52,25 @@ static int better_use(struct game_state *before, const struct engine_undo *undo,
     return best;
 }
 
+/* The waste rule: a die spent on an asset that added nothing, or was cut by a MAX or the costs. */
+static int wasted(int added, int flags)
+{
+    return added == 0 || (flags & (HIST_REF_MAX | HIST_REF_AFFORD));
+}
+
+int log_move_wastes(const struct game_state *s, const struct move *m)
+{
+    if (m->kind != MOVE_ASSET || m->target < 0)
+        return 0;
+    struct game_state copy = *s;
+    struct history h = HISTORY_INIT;
+    int flags = 0, w = 0;
+    if (engine_apply(&copy, m, &h, NULL) == 0)
+        w = wasted(replay_die_added(&h, 0, s->turn.player, m, &flags), flags);
+    history_free(&h);
+    return w;
+}
+
 void replay_waste(struct rp *rp, const struct log_stmt *st, const struct engine_undo *undo,
                   const struct move *m, size_t hist_from)
 {
@@ -60,7 +79,7 @@ void replay_waste(struct rp *rp, const struct log_stmt *st, const struct engine_
     const struct gamedata *gd = rp->gd;
     int p = undo->player, a = m->target, flags;
     int added = replay_die_added(rp->h, hist_from, p, m, &flags);
-    if (added > 0 && !(flags & (HIST_REF_MAX | HIST_REF_AFFORD)))
+    if (!wasted(added, flags))
         return;
     /* The state before the move, in place: the move is taken back, and put again at the end
      * (cheaper than copying the whole state). */

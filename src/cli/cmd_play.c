@@ -451,6 +451,9 @@ static int record_line(struct record_session *s, const struct reader *rd, const 
             fputs(strbuf_cstr(&res.narration), stdout);
         fputs(strbuf_cstr(&res.warnings), stdout);
         fputs(strbuf_cstr(&res.message), rd->terminal ? stdout : stderr);   /* a check's mismatches */
+        if (res.mismatch)
+            fputs("The line is written as the table typed it; type undo to take it back.\n",
+                  rd->terminal ? stdout : stderr);
         fflush(stdout);
     }
     /* What comes next, when it changed or names a new player. */

@@ -28,7 +28,8 @@ struct game {
     const char *title;          /* "XII Century", "Kingdom" */
     int min_seats, max_seats;
     size_t state_size;          /* bytes of a state */
-    size_t decision_size;       /* bytes of a decision */
+    size_t decision_size;       /* bytes of a decision: its bytes are its value (no stray
+                                   padding), so decisions compare with memcmp */
 
     /* The game's data: the built-in file, or the file at path; NULL with the reason in err. */
     const void *(*data_load)(const char *path, struct strbuf *err);

@@ -40,6 +40,14 @@ void log_write_header(const struct gamedata *gd, const struct game_config *cfg, 
         strbuf_puts(out, "variant " LOG_ID_FAMINE_VARIANT "\n");
 }
 
+void log_write_comment(const char *text, struct strbuf *out)
+{
+    strbuf_puts(out, "# ");
+    for (; *text; text++)
+        strbuf_putc(out, *text == '\n' || *text == '\r' ? ' ' : *text);
+    strbuf_putc(out, '\n');
+}
+
 void log_write_round(int round, struct strbuf *out)
 {
     strbuf_printf(out, "\nround %d\n", round);
@@ -141,6 +149,13 @@ void log_write_war(const struct game_state *s, const struct war_entry e[], struc
         strbuf_puts(out, p ? ", " : " ");
         log_write_war_entry(s, p, &e[p], out);
     }
+    strbuf_putc(out, '\n');
+}
+
+void log_write_war_part(const struct game_state *s, int p, const struct war_entry *e, struct strbuf *out)
+{
+    strbuf_puts(out, "war ");
+    log_write_war_entry(s, p, e, out);
     strbuf_putc(out, '\n');
 }
 

@@ -16,6 +16,8 @@ void log_write_move_text(const struct gamedata *gd, const struct move *m, struct
  * events line (events named by id), solo and the variant. */
 void log_write_header(const struct gamedata *gd, const struct game_config *cfg, const char *title,
                       struct strbuf *out);
+/* "# TEXT", a comment line (line breaks in text become spaces). */
+void log_write_comment(const char *text, struct strbuf *out);
 /* "\nround R". */
 void log_write_round(int round, struct strbuf *out);
 /* "shared D1 D2". */
@@ -30,6 +32,9 @@ void log_write_move(const struct gamedata *gd, const struct move *m, struct strb
 void log_write_war(const struct game_state *s, const struct war_entry e[], struct strbuf *out);
 /* Seat p's entry of a war line, "NAME support ROLLS" or "NAME avoid" (no line feed). */
 void log_write_war_entry(const struct game_state *s, int p, const struct war_entry *e, struct strbuf *out);
+/* "war NAME support ROLLS" or "war NAME avoid": one seat's part of a war line (xii serve
+ * gathers the parts, seat by seat). */
+void log_write_war_part(const struct game_state *s, int p, const struct war_entry *e, struct strbuf *out);
 /* "collect NAME LOCATION ASSET, ..." for the locations whose choice[l] >= 0; nothing when none. */
 void log_write_collect(const struct game_state *s, int player, const int choice[LOCATION_COUNT],
                        struct strbuf *out);

@@ -29,7 +29,7 @@ static int same_change(const struct hist_rec *a, const struct hist_rec *b)
            a->ref == b->ref && b->old_value == a->new_value;
 }
 
-void record_narrate(const struct log_replay *r, size_t from, int round_begun, struct strbuf *out)
+void record_narrate(const struct log_replay *r, size_t from, size_t to, int round_begun, struct strbuf *out)
 {
     const struct gamedata *gd = r->gd;
     const struct history *h = &r->history;
@@ -41,7 +41,7 @@ void record_narrate(const struct log_replay *r, size_t from, int round_begun, st
                 strbuf_printf(out, " (%s)", gd->events[e].text);
             strbuf_puts(out, ".\n");
             size_t changed = 0;
-            for (size_t i = from; i < h->count; i++)
+            for (size_t i = from; i < to; i++)
                 changed += h->items[i].cause == CAUSE_EVENT && h->items[i].round == round_begun &&
                            h->items[i].old_value != h->items[i].new_value;
             struct round_missing m;
@@ -53,14 +53,14 @@ void record_narrate(const struct log_replay *r, size_t from, int round_begun, st
         }
     }
     for (int p = 0; p < r->state.cfg.nplayers; p++) {
-        for (size_t i = from; i < h->count; i++) {
+        for (size_t i = from; i < to; i++) {
             const struct hist_rec *a = &h->items[i];
             if (a->player != p || !record_narrated(a))
                 continue;
             /* Fold the next records of the same value and cause into this one. */
             const struct hist_rec *last = a;
             size_t j = i + 1;
-            for (; j < h->count; j++) {
+            for (; j < to; j++) {
                 const struct hist_rec *b = &h->items[j];
                 if (b->player != p || !record_narrated(b))
                     continue;
@@ -78,7 +78,7 @@ void record_narrate(const struct log_replay *r, size_t from, int round_begun, st
             log_trace_cause(gd, last, out);
             strbuf_puts(out, ")\n");
             /* Skip what was folded. */
-            while (i + 1 < h->count && &h->items[i + 1] <= last)
+            while (i + 1 < to && &h->items[i + 1] <= last)
                 i++;
         }
     }

@@ -9,11 +9,11 @@
 #include "core/strbuf.h"
 #include "audit/replay.h"
 
-/* Appends the narration of records [from, r->history.count) of replay r, one line each,
+/* Appends the narration of records [from, to) of replay r's history, one line each,
  * indented by two spaces. A round line (round_begun > 0) first says which event, if any,
  * strikes that round, and when it changed nothing. Appends nothing when there is nothing
  * to say. */
-void record_narrate(const struct log_replay *r, size_t from, int round_begun, struct strbuf *out);
+void record_narrate(const struct log_replay *r, size_t from, size_t to, int round_begun, struct strbuf *out);
 
 /* Whether history record h is one the rules made by themselves (narrated). */
 int record_narrated(const struct hist_rec *h);

@@ -377,7 +377,8 @@ static int refused(const struct record_session *s, const char *line)
 }
 
 /* The records the end of the log wrote after the statements fed (a turn ended there), to say
- * them only once. */
+ * them only once. A turn's end that a reserve die may still reopen is not told until it is
+ * settled (the next statement): it is no part of the tail said. */
 struct settled_tail {
     struct hist_rec *items;
     size_t n;
@@ -386,7 +387,7 @@ struct settled_tail {
 static void tail_of(const struct record_session *s, struct settled_tail *t)
 {
     size_t from = log_live_settled(s->live), to = s->replay->history.count;
-    t->n = to > from ? to - from : 0;
+    t->n = to > from && s->await.kind != LOG_AWAIT_RESERVE ? to - from : 0;
     t->items = t->n ? xmalloc(t->n * sizeof *t->items) : NULL;
     if (t->n)
         memcpy(t->items, s->replay->history.items + from, t->n * sizeof *t->items);
@@ -418,7 +419,6 @@ static void explain_mismatches(const struct record_session *s, size_t m0, size_t
                 diag_format(out, &dl->items[d], NULL, 0);
         log_report_mismatch_trace(r, m, out);
     }
-    strbuf_puts(out, "The line is written as the table typed it; type undo to take it back.\n");
 }
 
 /* The statement just fed again in full (canonical), when that is another text: the same
@@ -486,13 +486,16 @@ static void enter_statement(struct record_session *s, struct record_line *l, str
     s->lines += count_newlines(line.data, line.len);
     const struct log_stmt *st = log_live_stmt(s->live, log_live_count(s->live) - 1);
     res->seat = record_statement_seat(s, st);
+    res->mismatch = s->replay->nmismatches > m0;
     explain_mismatches(s, m0, d0, &res->message);
     /* The warnings are about the line just written: shown from it, not from the whole file. */
     const struct diag_list *dl = log_live_diags(s->live);
     for (size_t i = d0; i < dl->count; i++)
         if (dl->items[i].level == DIAG_WARNING)
             diag_format_from(&res->warnings, &dl->items[i], line.data, line.len, first_line);
-    record_narrate(s->replay, past_said(s, from, &said), st->kind == LOG_ROUND ? s->replay->state.round : 0,
+    /* A turn's end that a reserve die may still reopen is told once it is settled. */
+    size_t to = s->await.kind == LOG_AWAIT_RESERVE ? log_live_settled(s->live) : s->replay->history.count;
+    record_narrate(s->replay, past_said(s, from, &said), to, st->kind == LOG_ROUND ? s->replay->state.round : 0,
                    &res->narration);
 done:
     free(said.items);
@@ -648,4 +651,83 @@ int record_session_undo_statement(struct record_session *s, struct strbuf *undon
     take_back(s, 1);
     strbuf_free(&notes);
     return rc;
+}
+
+/* One line of the story: its seat and its text. */
+struct story_line {
+    int seat;
+    char *text;
+};
+
+void record_session_story(const struct record_session *s, size_t last,
+                          void (*each)(void *ctx, int seat, const char *text), void *ctx)
+{
+    if (last == 0)
+        return;
+    /* A replay of its own, fed FILE's lines one by one as the recorder fed them. */
+    struct record_session x;
+    memset(&x, 0, sizeof x);
+    x.gd = s->gd;
+    x.path = s->path;
+    x.live = log_live_new(s->gd, s->path);
+    refresh(&x);
+    struct story_line *ring = xcalloc(last, sizeof *ring);
+    size_t told = 0;
+    const char *text = strbuf_cstr(&s->text);
+    int lineno = 0;
+    for (size_t i = 0; i < s->text.len;) {
+        const char *eol = memchr(text + i, '\n', s->text.len - i);
+        size_t n = eol ? (size_t)(eol - (text + i)) + 1 : s->text.len - i;
+        lineno++;
+        struct strbuf line = STRBUF_INIT, entry = STRBUF_INIT;
+        strbuf_append(&line, text + i, n);
+        if (!eol)
+            strbuf_putc(&line, '\n');
+        struct diag_list dl = DIAG_LIST_INIT;
+        struct log_ast *ast = log_parse_from(line.data, line.len, s->path, lineno, &dl);
+        int seat = -1;
+        if (ast->count == 0) {
+            log_free(ast);
+            if (line.data[strspn(line.data, " \t\r\n")])
+                strbuf_append(&entry, line.data, line.len);     /* a note */
+        } else {
+            size_t d0 = log_live_settled_diags(x.live), m0 = x.replay->nmismatches;
+            size_t from = log_live_settled(x.live);
+            struct settled_tail said;
+            tail_of(&x, &said);
+            enum log_kind kind = ast->stmts[0].kind;
+            feed(&x, ast);
+            const struct log_stmt *st = log_live_stmt(x.live, log_live_count(x.live) - 1);
+            seat = record_statement_seat(&x, st);
+            if (kind == LOG_ROUND && i > 0)
+                strbuf_putc(&entry, '\n');     /* the blank line the recorder writes before it */
+            strbuf_append(&entry, line.data, line.len);
+            size_t to = x.await.kind == LOG_AWAIT_RESERVE ? log_live_settled(x.live) : x.replay->history.count;
+            record_narrate(x.replay, past_said(&x, from, &said), to, kind == LOG_ROUND ? x.replay->state.round : 0,
+                           &entry);
+            const struct diag_list *found = log_live_diags(x.live);
+            for (size_t d = d0; d < found->count; d++)
+                if (found->items[d].level == DIAG_WARNING)
+                    diag_format_from(&entry, &found->items[d], line.data, line.len, lineno);
+            explain_mismatches(&x, m0, d0, &entry);
+            free(said.items);
+        }
+        if (entry.len) {
+            struct story_line *slot = &ring[told++ % last];
+            free(slot->text);
+            slot->seat = seat;
+            slot->text = strbuf_detach(&entry);
+        }
+        strbuf_free(&entry);
+        strbuf_free(&line);
+        diag_list_free(&dl);
+        i += n;
+    }
+    size_t first = told > last ? told - last : 0;
+    for (size_t k = first; k < told; k++)
+        each(ctx, ring[k % last].seat, ring[k % last].text);
+    for (size_t k = 0; k < last; k++)
+        free(ring[k].text);
+    free(ring);
+    log_live_free(x.live);
 }

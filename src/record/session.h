@@ -50,10 +50,11 @@ struct record_result {
     enum record_outcome outcome;
     struct strbuf written;      /* the lines written, as in FILE */
     struct strbuf message;      /* refusal: the diagnostics; accepted: a check line's mismatches,
-                                   each with the changes that explain it, and how to take it back */
+                                   each with the changes that explain it (mismatch is then set) */
     struct strbuf narration;    /* accepted: what the rules did by themselves (may be empty) */
     struct strbuf warnings;     /* accepted: the audit's warnings on the line (a wasted die) */
     int seat;                   /* the seat whose move the statement is, -1 for the table's */
+    int mismatch;               /* accepted: a check line whose values the rules' differ from */
 };
 
 /* Opens FILE (created empty when missing), locks it and replays it. Returns 0; -1 with the
@@ -114,6 +115,14 @@ int record_session_undo(struct record_session *s, struct strbuf *undone, struct 
  * lost, FILE ends where the statement began); -1 with the reason in err when FILE could not
  * be cut back (the session is then unchanged). */
 int record_session_undo_statement(struct record_session *s, struct strbuf *undone, struct strbuf *err);
+
+/* What happened at FILE's last `last` lines (statements and notes), rebuilt from FILE (the
+ * narration xii serve's pages show, after a restart as before it): each(ctx, seat, text) in
+ * FILE's order, seat the statement's (-1 for the table's and a note), text its line as FILE
+ * has it with what the rules did by themselves after it, the audit's warnings on it and a
+ * check line's findings, as record_session_enter says them. */
+void record_session_story(const struct record_session *s, size_t last,
+                          void (*each)(void *ctx, int seat, const char *text), void *ctx);
 
 /* The state where the awaited decision is taken. */
 const struct game_state *record_session_state(const struct record_session *s);

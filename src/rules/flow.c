@@ -122,6 +122,22 @@ void flow_awaited(const struct game_state *s, struct awaited *a)
     a->event = -1;
     a->collect_player = -1;
     a->round = s->round;
+    if (s->phase == PHASE_ROUND && s->shared_set && !s->outlaws_pending &&
+        (s->turn.player >= 0 || s->turns_done < s->cfg.nplayers)) {
+        /* The turns (most of a game's steps): nothing else can be pending before they are
+         * over, so the round's other needs are not asked. */
+        if (s->turn.player >= 0) {
+            turn_dice(s, a);
+            a->kind = a->ndice > 0 ? FLOW_DIE : FLOW_RESERVE;
+            a->player = s->turn.player;
+        } else {
+            a->kind = FLOW_TURN;
+            a->chance = 1;
+            a->player = engine_next_player(s);
+        }
+        a->pending = 1u << a->kind;
+        return;
+    }
     if (s->phase == PHASE_ROUND && round_awaited(s, a) == 0)
         return;
     if (s->phase == PHASE_GAME_OVER || (s->phase == PHASE_ROUND && s->round >= GD_ROUNDS)) {

@@ -98,16 +98,19 @@ struct decision {
     int round;                                      /* ROUND */
     int dice[2];                                    /* SHARED, TURN */
     int unrolled;                                   /* OUTLAWS: resolved as if nobody had rolled */
-    union {
-        struct move move;                           /* MOVE */
-        struct bonus_rolls rolls[XII_MAX_PLAYERS];  /* OUTLAWS */
+    union {     /* the largest first: an initializer zeroes it whole */
         struct war_entry war[XII_MAX_PLAYERS];      /* WAR */
+        struct bonus_rolls rolls[XII_MAX_PLAYERS];  /* OUTLAWS */
+        struct move move;                           /* MOVE */
         struct {
             const struct flow_pick *picks;          /* COLLECT, in order */
             size_t npicks;
         };
     };
 };
+_Static_assert(sizeof(struct war_entry[XII_MAX_PLAYERS]) >= sizeof(struct bonus_rolls[XII_MAX_PLAYERS]) &&
+               sizeof(struct war_entry[XII_MAX_PLAYERS]) >= sizeof(struct move),
+               "the decision's first union member is its largest");
 
 /* What applying a decision did, or why not. */
 struct flow_outcome {

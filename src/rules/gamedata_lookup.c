@@ -1,6 +1,5 @@
 /* Finding game-data entries by id or alias, and the names of enum values. */
 #include "rules/gamedata.h"
-#include <ctype.h>
 #include <string.h>
 
 /* Compares a user's word with an id: case-insensitive, '_' equal to '-'. */
@@ -8,9 +7,11 @@ static int word_is(const char *word, size_t len, const char *id)
 {
     if (!id)
         return 0;
-    /* Compared as they go (most ids differ at their first letter), the id's end included. */
+    /* Compared as they go (most ids differ at their first letter), the id's end included.
+     * Ids are ASCII, and the program's character type is C or UTF-8 (cmd_play.c): tolower
+     * changes A-Z only, folded here without a call. */
     for (size_t i = 0; i < len; i++) {
-        char a = (char)tolower((unsigned char)word[i]);
+        char a = word[i] >= 'A' && word[i] <= 'Z' ? (char)(word[i] - 'A' + 'a') : word[i];
         if (a == '_')
             a = '-';
         if (id[i] == '\0' || a != id[i])

@@ -232,8 +232,9 @@ static void let_in(struct serve_door *door)
 }
 
 /* Looks at what connection k has sent: hands it on, refuses it, or waits for more (poll then
- * wakes only when more than that has come). Returns 1 when k left the door. */
-static int look(struct serve_door *door, int k)
+ * wakes only when more than that has come, or the client stopped sending: closed, as a head
+ * will not be whole). Returns 1 when k left the door. */
+static int look(struct serve_door *door, int k, short revents)
 {
     struct serve_door_waiting *w = &door->waiting[k];
     char head[SERVE_DOOR_HEAD_MAX + 1];
@@ -247,6 +248,11 @@ static int look(struct serve_door *door, int k)
     }
     const char *why = "";
     int rc = serve_door_check(head, (size_t)n, &why);
+    if (rc < 0 && (revents & (POLLRDHUP | POLLHUP | POLLERR))) {
+        close(w->fd);
+        drop(door, k);
+        return 1;
+    }
     if (rc < 0) {
         int more = (int)n + 1;
         setsockopt(w->fd, SOL_SOCKET, SO_RCVLOWAT, &more, sizeof more);
@@ -276,7 +282,7 @@ static void *run(void *arg)
         p[1] = (struct pollfd){.fd = door->listen_fd, .events = POLLIN};
         int n = door->nwaiting;
         for (int k = 0; k < n; k++)
-            p[k + 2] = (struct pollfd){.fd = door->waiting[k].fd, .events = POLLIN};
+            p[k + 2] = (struct pollfd){.fd = door->waiting[k].fd, .events = POLLIN | POLLRDHUP};
         if (poll(p, (nfds_t)n + 2, 250) < 0 && errno != EINTR)
             break;
         if (p[0].revents)
@@ -284,7 +290,7 @@ static void *run(void *arg)
         /* From the last: a connection leaving takes the last one's place. */
         for (int k = n - 1; k >= 0; k--)
             if (p[k + 2].revents)
-                look(door, k);
+                look(door, k, p[k + 2].revents);
         struct timespec now;
         clock_gettime(CLOCK_MONOTONIC, &now);
         for (int k = door->nwaiting - 1; k >= 0; k--)

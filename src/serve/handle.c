@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 #include "core/embedded.h"
+#include "serve/decide.h"
 #include "serve/hint.h"
 #include "serve/json.h"
 #include "serve/sheet.h"
@@ -130,6 +131,39 @@ static void undo(struct serve_server *sv, struct serve_response *rs, int role)
     serve_outcome_free(&o);
 }
 
+/* A decision tapped (serve/decide.h). */
+static void decide(struct serve_server *sv, const struct serve_request *rq, struct serve_response *rs, int role)
+{
+    if (rq->body_len > SERVE_MAX_BODY) {
+        error(rs, 413, "a decision is at most 1024 bytes");
+        return;
+    }
+    struct serve_outcome o;
+    pthread_mutex_lock(&sv->lock);
+    rs->status = serve_decide(sv, role, rq->body ? rq->body : "", rq->body_len, &o);
+    serve_json_outcome(&o, sv->version, &rs->body);
+    pthread_mutex_unlock(&sv->lock);
+    rs->type = json_type;
+    serve_outcome_free(&o);
+}
+
+/* The filled sheets of every player as one PDF, once the game is over. */
+static void sheets_pdf(struct serve_server *sv, struct serve_response *rs)
+{
+    struct strbuf err = STRBUF_INIT;
+    pthread_mutex_lock(&sv->lock);
+    int rc = serve_sheets_pdf(sv, &rs->body, &err);
+    pthread_mutex_unlock(&sv->lock);
+    if (rc == 0) {
+        rs->status = 200;
+        rs->type = "application/pdf";
+    } else {
+        strbuf_reset(&rs->body);
+        error(rs, 404, strbuf_cstr(&err));
+    }
+    strbuf_free(&err);
+}
+
 /* "/sheet/N.svg": N from 1, digits only. */
 static int sheet_seat(const char *path)
 {
@@ -179,7 +213,7 @@ void serve_handle(struct serve_server *sv, const struct serve_request *rq, struc
     static const struct { const char *path, *method; } routes[] = {
         {"/", "GET"}, {"/page.js", "GET"}, {"/page.css", "GET"}, {"/api/state", "GET"},
         {"/api/wait", "GET"}, {"/api/line", "POST"}, {"/api/undo", "POST"}, {"/sheet/", "GET"},
-        {"/api/hint", "GET"},
+        {"/api/hint", "GET"}, {"/api/decide", "POST"}, {"/sheets.pdf", "GET"},
     };
     const char *path = rq->path ? rq->path : "";
     int seat = sheet_seat(path);
@@ -224,9 +258,15 @@ void serve_handle(struct serve_server *sv, const struct serve_request *rq, struc
     case 7:
         sheet(sv, rq, rs, seat);
         break;
-    default:
+    case 8:
         rs->type = json_type;
         rs->status = serve_hint(sv, role, &rs->body);
+        break;
+    case 9:
+        decide(sv, rq, rs, role);
+        break;
+    default:
+        sheets_pdf(sv, rs);
         break;
     }
 }

@@ -8,6 +8,7 @@
 #include "log/parse.h"
 #include "audit/replay.h"
 #include "advisor/advice_hint.h"
+#include "advisor/advice_report.h"
 #include "serve/json.h"
 
 /* Counts role's hint in, or says it is busy. Lock held. */
@@ -22,7 +23,8 @@ static int hint_begin(struct serve_server *sv, int role)
 
 /* The hint about FILE's text: the report and each plan's lines, or why there is none. */
 static void work_out(const struct gamedata *gd, const char *name, const struct strbuf *text, int asked,
-                     struct strbuf *report, struct strbuf *why, struct strbuf plans[SERVE_HINT_TOP], int *nplans)
+                     struct strbuf *report, struct strbuf *why, struct strbuf plans[SERVE_HINT_TOP], int *nplans,
+                     const char **goal)
 {
     struct diag_list dl = {0};
     struct log_ast *ast = log_parse(text->data ? text->data : "", text->len, name, &dl);
@@ -34,9 +36,14 @@ static void work_out(const struct gamedata *gd, const char *name, const struct s
         struct log_await a;
         log_await(r, &a);
         struct advice_hint_settings h;
-        advice_hint_settings_init(&h, ADVICE_HINT_ROLLOUTS);
+        advice_hint_settings_init(&h, SERVE_HINT_ROLLOUTS);
+        h.rollouts_given = 1;
+        h.seconds = SERVE_HINT_SECONDS;
+        if (a.round == GD_ROUNDS)
+            h.screen_nodes = SERVE_HINT_LAST_SCREEN;
         struct advice_hint hint;
         if (advice_hint_rank(r, &a, asked, &h, &hint, why) == 0) {
+            *goal = advice_goal_name(hint.advice.goal);
             advice_hint_report(&hint, &h, SERVE_HINT_TOP, 0, report);
             for (size_t k = 0; k < hint.advice.n && k < SERVE_HINT_TOP; k++)
                 advice_lines(&hint.pos, &hint.advice.ranked[k].choice, &plans[(*nplans)++]);
@@ -69,9 +76,10 @@ int serve_hint(struct serve_server *sv, int role, struct strbuf *out)
     struct strbuf report = STRBUF_INIT, why = STRBUF_INIT;
     struct strbuf plans[SERVE_HINT_TOP] = {STRBUF_INIT, STRBUF_INIT, STRBUF_INIT};
     int nplans = 0;
-    work_out(gd, name, &text, role >= 0 ? role : -1, &report, &why, plans, &nplans);
-    serve_json_hint(nplans ? strbuf_cstr(&report) : NULL, strbuf_cstr(&why), plans, nplans, statements, version,
-                    out);
+    const char *goal = NULL;
+    work_out(gd, name, &text, role >= 0 ? role : -1, &report, &why, plans, &nplans, &goal);
+    serve_json_hint(nplans ? strbuf_cstr(&report) : NULL, strbuf_cstr(&why), plans, nplans, goal, statements,
+                    version, out);
     for (int k = 0; k < SERVE_HINT_TOP; k++)
         strbuf_free(&plans[k]);
     strbuf_free(&report);

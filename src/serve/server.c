@@ -65,6 +65,8 @@ static int follow_players(struct serve_server *sv, struct strbuf *err)
     return 0;
 }
 
+static void retold(void *ctx, int seat, const char *text);
+
 int serve_server_init(struct serve_server *sv, struct record_session *s, const char *links_path,
                       struct strbuf *err)
 {
@@ -95,6 +97,8 @@ int serve_server_init(struct serve_server *sv, struct record_session *s, const c
         serve_server_free(sv);
         return -1;
     }
+    /* What happened is FILE's own story: the same after a restart. */
+    record_session_story(s, SERVE_NEWS_KEPT, retold, sv);
     return 0;
 }
 
@@ -105,6 +109,7 @@ void serve_server_free(struct serve_server *sv)
     for (int p = 0; p < XII_MAX_PLAYERS; p++)
         for (int k = 0; k < 2; k++)
             strbuf_free(&sv->sheet[p][k]);
+    serve_choices_free(&sv->choices);
     free(sv->links_path);
     free(sv->war_path);
     pthread_cond_destroy(&sv->changed);
@@ -163,14 +168,9 @@ static void for_phones(const struct serve_server *sv, struct serve_outcome *o)
     unfolder(sv, &o->narration);
 }
 
-/* A new version: the entry for the narration, the war entries still awaited kept, and the
- * waiting pages woken. */
-static void changed(struct serve_server *sv, int role, const char *text)
+/* The narration's next entry, at the version now (the oldest goes beyond SERVE_NEWS_KEPT). */
+static void tell(struct serve_server *sv, int role, struct strbuf *text)
 {
-    serve_war_sync(&sv->war, sv->s);
-    struct strbuf kept = STRBUF_INIT;
-    keep_war(sv, &kept);
-    sv->version++;
     if (sv->nnews == SERVE_NEWS_KEPT) {
         free(sv->news[0].text);
         memmove(sv->news, sv->news + 1, (SERVE_NEWS_KEPT - 1) * sizeof sv->news[0]);
@@ -179,10 +179,32 @@ static void changed(struct serve_server *sv, int role, const char *text)
     struct serve_news *n = &sv->news[sv->nnews++];
     n->version = sv->version;
     n->role = role;
+    unfolder(sv, text);
+    n->text = xstrdup(strbuf_cstr(text));
+}
+
+/* A new version: the entry for the narration, the war entries still awaited kept, and the
+ * waiting pages woken. */
+static void changed(struct serve_server *sv, int role, const char *text)
+{
+    serve_war_sync(&sv->war, sv->s);
+    struct strbuf kept = STRBUF_INIT;
+    keep_war(sv, &kept);
+    sv->version++;
     strbuf_puts(&kept, text);
-    unfolder(sv, &kept);
-    n->text = strbuf_detach(&kept);
+    tell(sv, role, &kept);
+    strbuf_free(&kept);
     pthread_cond_broadcast(&sv->changed);
+}
+
+/* An entry of the story rebuilt from FILE (record_session_story). */
+static void retold(void *ctx, int seat, const char *text)
+{
+    struct serve_server *sv = ctx;
+    struct strbuf b = STRBUF_INIT;
+    strbuf_puts(&b, text);
+    tell(sv, seat >= 0 ? seat : SERVE_TABLE, &b);
+    strbuf_free(&b);
 }
 
 /* The recorder's verdict on a line read. */
@@ -202,6 +224,7 @@ static void submit(struct serve_server *sv, int role, struct record_line *l, str
         break;
     case RECORD_ACCEPTED: {
         o->accepted = 1;
+        o->mismatch = res.mismatch;
         strbuf_append(&o->written, strbuf_cstr(&res.written), res.written.len);
         strbuf_append(&o->message, strbuf_cstr(&res.message), res.message.len);
         strbuf_append(&o->narration, strbuf_cstr(&res.narration), res.narration.len);
@@ -210,7 +233,10 @@ static void submit(struct serve_server *sv, int role, struct record_line *l, str
         strbuf_printf(&text, "%s%s%s%s", strbuf_cstr(&res.written), strbuf_cstr(&res.narration),
                       strbuf_cstr(&res.warnings), strbuf_cstr(&res.message));
         changed(sv, role, strbuf_cstr(&text));
+        sv->log_version = sv->version;
         strbuf_free(&text);
+        if (res.mismatch)
+            strbuf_puts(&o->message, "It is written as it was entered: undo takes it back.\n");
         struct strbuf err = STRBUF_INIT;
         if (follow_players(sv, &err) != 0)
             strbuf_printf(&o->message, "no links for the players: %s\n", strbuf_cstr(&err));
@@ -243,19 +269,20 @@ static int war_line(struct serve_server *sv, struct serve_outcome *o)
 
 /* A seat's war entry (st, read from its link): kept until every player has entered, then the
  * whole war line goes to the recorder as the table's. */
-static void enter_war(struct serve_server *sv, int role, const struct log_stmt *st, struct serve_outcome *o)
+static void enter_war(struct serve_server *sv, int role, int seat, const struct log_stmt *st,
+                      struct serve_outcome *o)
 {
     const struct game_state *gs = &sv->s->replay->state;
-    if (serve_war_enter(&sv->war, sv->s, role, st, &o->message) != 0)
+    if (serve_war_enter(&sv->war, sv->s, seat, st, &o->message) != 0)
         return;
     if (war_line(sv, o))
         return;
     if (keep_war(sv, &o->message) != 0) {
-        sv->war.seat[role].entered = 0;             /* not kept: not entered */
+        sv->war.seat[seat].entered = 0;             /* not kept: not entered */
     } else {
         o->accepted = o->waiting = 1;
         struct strbuf text = STRBUF_INIT;
-        strbuf_printf(&text, "%s has entered their war choice\n", gs->cfg.names[role]);
+        strbuf_printf(&text, "%s has entered their war choice\n", gs->cfg.names[seat]);
         changed(sv, role, strbuf_cstr(&text));
         strbuf_free(&text);
     }
@@ -291,8 +318,11 @@ void serve_enter(struct serve_server *sv, int role, const char *typed, struct se
     record_session_read(sv->s, typed, &l);
     const struct log_stmt *st = record_line_statement(&l);
     if (serve_may_enter(sv->s, role, &l, &o->message)) {
-        if (st && role >= 0 && st->kind == LOG_WAR && sv->s->replay->state.cfg.nplayers > 1)
-            enter_war(sv, role, st, o);
+        /* One player's war entry (from their link, or the table's for them): kept until every
+         * player has entered. */
+        int seat = st && st->kind == LOG_WAR ? record_statement_seat(sv->s, st) : -1;
+        if (seat >= 0 && sv->s->replay->state.cfg.nplayers > 1)
+            enter_war(sv, role, seat, st, o);
         else
             submit(sv, role, &l, o);
     }
@@ -300,12 +330,42 @@ void serve_enter(struct serve_server *sv, int role, const char *typed, struct se
     for_phones(sv, o);
 }
 
+void serve_pass(struct serve_server *sv, int role, struct serve_outcome *o)
+{
+    memset(o, 0, sizeof *o);
+    const struct log_await *a = &sv->s->await;
+    if (a->kind != LOG_AWAIT_RESERVE || sv->passed == sv->log_version + 1) {
+        strbuf_puts(&o->message, "no reserve die is awaited now\n");
+        return;
+    }
+    if (role != SERVE_TABLE && role != a->player) {
+        strbuf_printf(&o->message, "this is %s's to say, from their own link\n",
+                      sv->s->replay->state.cfg.names[a->player]);
+        return;
+    }
+    o->accepted = 1;
+    struct strbuf text = STRBUF_INIT;
+    strbuf_printf(&text, "%s: no reserve die (nothing written: the next line ends the turn)\n",
+                  sv->s->replay->state.cfg.names[a->player]);
+    strbuf_append(&o->message, strbuf_cstr(&text), text.len);
+    changed(sv, role, strbuf_cstr(&text));
+    sv->passed = sv->log_version + 1;
+    strbuf_free(&text);
+}
+
 void serve_undo(struct serve_server *sv, int role, struct serve_outcome *o)
 {
     memset(o, 0, sizeof *o);
+    if (sv->passed == sv->log_version + 1 && (role == SERVE_TABLE || role == sv->s->await.player)) {
+        sv->passed = 0;
+        o->accepted = 1;
+        strbuf_puts(&o->message, "taken back: a reserve die may still follow\n");
+        changed(sv, role, "taken back: a reserve die may still follow\n");
+        return;
+    }
     if (role >= 0 && sv->war.seat[role].entered) {
         sv->war.seat[role].entered = 0;
-        o->accepted = 1;
+        o->accepted = o->undone = 1;
         strbuf_puts(&o->written, "(your war choice)\n");
         struct strbuf text = STRBUF_INIT;
         strbuf_printf(&text, "%s took back their war choice\n", sv->s->replay->state.cfg.names[role]);
@@ -334,10 +394,11 @@ void serve_undo(struct serve_server *sv, int role, struct serve_outcome *o)
         if (rc > 0)
             strbuf_printf(&o->message, "%s\n", strbuf_cstr(&err));
         strbuf_reset(&err);
-        o->accepted = 1;
+        o->accepted = o->undone = 1;
         struct strbuf text = STRBUF_INIT;
         strbuf_printf(&text, "taken back:\n%s", strbuf_cstr(&o->written));
         changed(sv, role, strbuf_cstr(&text));
+        sv->log_version = sv->version;
         strbuf_free(&text);
         if (follow_players(sv, &err) != 0)
             strbuf_printf(&o->message, "no links for the players: %s\n", strbuf_cstr(&err));

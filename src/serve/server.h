@@ -9,6 +9,7 @@
 #include <pthread.h>
 #include "core/strbuf.h"
 #include "record/session.h"
+#include "serve/choices.h"
 #include "serve/tokens.h"
 #include "serve/war.h"
 
@@ -30,6 +31,10 @@ struct serve_server {
     struct serve_war war;
     char *war_path;             /* where the war entries waiting are kept, or NULL (owned) */
     unsigned long version;
+    unsigned long log_version;  /* the version FILE last changed at (a line written or taken back) */
+    struct serve_choices choices;   /* what may be decided at log_version, listed when asked */
+    unsigned long passed;       /* log_version + 1 when the turn's player said no reserve die
+                                   follows (nothing is written: the next line settles it) */
     int stopping;
     struct serve_news news[SERVE_NEWS_KEPT];   /* the newest last */
     int nnews;
@@ -72,6 +77,9 @@ const char *serve_seat_name(const struct serve_server *sv, int seat);
 struct serve_outcome {
     int accepted;               /* written (or taken back, or a war entry kept) */
     int waiting;                /* a war entry kept: the line waits for the others */
+    int undone;                 /* an undo: written holds what was taken back */
+    int mismatch;               /* a check line written whose values the rules' differ from
+                                   (message says which and why) */
     struct strbuf message;      /* the refusal (the audit's words), or a check line's notes */
     struct strbuf written;      /* the lines written or taken back */
     struct strbuf narration;    /* what the rules did by themselves (events, penalties, MAX
@@ -84,6 +92,9 @@ void serve_outcome_free(struct serve_outcome *o);
  * recorder (record_session_read), the role's permission decided on the statement read
  * (permit.h), and that statement written. Call with the lock held. */
 void serve_enter(struct serve_server *sv, int role, const char *typed, struct serve_outcome *o);
+/* The turn's player (or the table) says no reserve die follows: the pages move on to what
+ * comes next; nothing is written. Lock held. */
+void serve_pass(struct serve_server *sv, int role, struct serve_outcome *o);
 /* Takes back the last statement if role may (the table: any; a seat: its own). Lock held. */
 void serve_undo(struct serve_server *sv, int role, struct serve_outcome *o);
 /* Tells the waiting pages to stop waiting (the server is stopping). */

@@ -1,10 +1,12 @@
-/* A player's town-sheet as SVG for the page: drawn by the filled-sheet layout into memory,
- * kept until the game changes. */
+/* The town-sheets for the page: a player's as SVG (kept until the game changes), and at the
+ * end every player's filled sheets as one PDF; drawn by the filled-sheet layout into memory. */
 #include "serve/sheet.h"
 #include <string.h>
 #include "layout/filled_sheet.h"
 
-static int draw(struct serve_server *sv, int seat, struct strbuf *err)
+/* The filled sheets (seat's from 1, or every player's for 0) into pages: SVG pages, or one PDF. */
+static int draw_sheets(const struct serve_server *sv, int only_seat, int svg, struct canvas_memory *pages,
+                       struct strbuf *err)
 {
     const struct record_session *s = sv->s;
     const struct log_replay *r = s->replay;
@@ -18,13 +20,12 @@ static int draw(struct serve_server *sv, int seat, struct strbuf *err)
     in.mark = 1;
     in.log_name = serve_file_name(sv);
     in.paper = "a4";
-    in.only_seat = seat + 1;
-    struct canvas_memory pages = {NULL, 0};
+    in.only_seat = only_seat;
     struct canvas_options opt;
     memset(&opt, 0, sizeof opt);
     opt.backend = CANVAS_CAIRO;
-    opt.svg = 1;
-    opt.memory = &pages;
+    opt.svg = svg;
+    opt.memory = pages;
     opt.title = "Town-sheet";
     opt.creator = "xii " XII_VERSION;
     int rc = -1;
@@ -33,6 +34,13 @@ static int draw(struct serve_server *sv, int seat, struct strbuf *err)
         canvas_discard(c);
     else if (c)
         rc = canvas_finish(c, err);
+    return rc;
+}
+
+static int draw(struct serve_server *sv, int seat, struct strbuf *err)
+{
+    struct canvas_memory pages = {NULL, 0};
+    int rc = draw_sheets(sv, seat + 1, 1, &pages, err);
     if (rc == 0 && pages.npages != 2) {
         strbuf_printf(err, "the town-sheet came out with %zu pages, not 2", pages.npages);
         rc = -1;
@@ -44,6 +52,24 @@ static int draw(struct serve_server *sv, int seat, struct strbuf *err)
         sv->sheet_version[seat][k] = sv->version + 1;
     }
     canvas_memory_free(&pages);
+    return rc;
+}
+
+int serve_sheets_pdf(const struct serve_server *sv, struct strbuf *out, struct strbuf *err)
+{
+    if (sv->s->replay->state.phase != PHASE_GAME_OVER) {
+        strbuf_puts(err, "the filled sheets come once the game is over");
+        return -1;
+    }
+    struct canvas_memory pdf = {NULL, 0};
+    int rc = draw_sheets(sv, 0, 0, &pdf, err);
+    if (rc == 0 && pdf.npages == 1)
+        strbuf_append(out, strbuf_cstr(&pdf.pages[0]), pdf.pages[0].len);
+    else if (rc == 0) {
+        strbuf_puts(err, "the filled sheets came out as no document");
+        rc = -1;
+    }
+    canvas_memory_free(&pdf);
     return rc;
 }
 

@@ -10,4 +10,8 @@
  * NULL with why in err (no game yet, a drawing failure). Lock held. */
 const struct strbuf *serve_sheet_svg(struct serve_server *sv, int seat, int page, struct strbuf *err);
 
+/* Every player's filled sheets as one PDF, appended to out, once the game is over. Returns 0,
+ * or -1 with why in err. Lock held. */
+int serve_sheets_pdf(const struct serve_server *sv, struct strbuf *out, struct strbuf *err);
+
 #endif

@@ -64,6 +64,10 @@ int serve_tokens_load(const char *path, struct serve_tokens *t, struct strbuf *e
     int rc = serve_beside_read(path, 4096, &data, &len, err);
     if (rc != 0)
         return rc;
+    if (len == 0) {
+        free(data);
+        return 1;       /* empty (left by a start that could not write it): no link in it to keep */
+    }
     memset(t, 0, sizeof *t);
     int ok = 1;
     char *save = NULL;

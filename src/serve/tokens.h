@@ -26,7 +26,8 @@ int serve_token_new(char out[SERVE_TOKEN_HEX + 1]);
 /* The tokens kept beside FILE (FILE.links, a private file: serve/beside.h; "table HEX", then
  * "seat N HEX NAME" lines, NAME the player's name to the end of the line), so that a
  * restarted server keeps its links. Load: 0 read (t filled, nknown the seats found, nseats
- * 0), 1 no such file, -1 no private regular file, unreadable or malformed (why in err).
+ * 0), 1 no such file (or an empty one: it holds no link), -1 no private regular file,
+ * unreadable or malformed (why in err).
  * Save (the table and the nknown seats): 0, or -1 with why. */
 int serve_tokens_load(const char *path, struct serve_tokens *t, struct strbuf *err);
 int serve_tokens_save(const char *path, const struct serve_tokens *t, struct strbuf *err);

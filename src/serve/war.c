@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "log/name.h"
+#include "log/write.h"
 #include "log/parse.h"
 #include "record/shortform.h"
 #include "serve/beside.h"
@@ -60,26 +60,29 @@ int serve_war_enter(struct serve_war *w, const struct record_session *s, int sea
     return 0;
 }
 
-/* Seat p's entry as the war line writes it: "Ann support 4 2". */
-static void entry_text(const struct serve_war *w, const struct game_state *st, int p, struct strbuf *out)
+/* Seat p's entry as the engine takes it. */
+static struct war_entry entry_of(const struct serve_war *w, int p)
 {
-    log_write_name(st->cfg.names[p], out);
-    strbuf_puts(out, w->seat[p].support ? " support" : " avoid");
-    for (int k = 0; k < w->seat[p].nrolls; k++)
-        strbuf_printf(out, " %d", w->seat[p].rolls[k]);
+    struct war_entry e;
+    memset(&e, 0, sizeof e);
+    e.support = w->seat[p].support;
+    for (int k = 0; k < w->seat[p].nrolls && k < GD_MAX_BONUS_ROLLS; k++)
+        e.rolls[e.nrolls++] = w->seat[p].rolls[k];
+    return e;
 }
 
 int serve_war_line(const struct serve_war *w, const struct record_session *s, struct strbuf *line)
 {
     const struct game_state *st = &s->replay->state;
-    for (int p = 0; p < st->cfg.nplayers; p++)
+    struct war_entry e[XII_MAX_PLAYERS];
+    for (int p = 0; p < st->cfg.nplayers; p++) {
         if (!w->seat[p].entered)
             return 0;
-    strbuf_puts(line, "war");
-    for (int p = 0; p < st->cfg.nplayers; p++) {
-        strbuf_puts(line, p ? ", " : " ");
-        entry_text(w, st, p, line);
+        e[p] = entry_of(w, p);
     }
+    log_write_war(st, e, line);
+    if (line->len && line->data[line->len - 1] == '\n')
+        line->data[--line->len] = 0;        /* one line, as typed */
     return 1;
 }
 
@@ -92,9 +95,8 @@ int serve_war_save(const struct serve_war *w, const struct record_session *s, co
     for (int p = 0; p < st->cfg.nplayers && p < XII_MAX_PLAYERS; p++)
         if (w->seat[p].entered) {
             any = 1;
-            strbuf_puts(&text, "war ");
-            entry_text(w, st, p, &text);
-            strbuf_puts(&text, "\n");
+            struct war_entry e = entry_of(w, p);
+            log_write_war_part(st, p, &e, &text);
         }
     int rc = any ? serve_beside_write(path, text.data, text.len, err) : serve_beside_remove(path, err);
     strbuf_free(&text);

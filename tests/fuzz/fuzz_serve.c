@@ -4,7 +4,8 @@
  * since and page are taken as libmicrohttpd gives them (split at & and =, no decoding). Every
  * input starts from a game in progress (a file in /dev/shm, or TMPDIR) with known tokens: the
  * table's is 32 zeros, the seats' 32 ones and 32 twos (the dictionary has them). The waits do
- * not wait, and a sheet's drawing (a third of a second) is left out: its path is skipped.
+ * not wait, and a sheet's drawing (a third of a second) is left out: its paths (/sheet/N.svg,
+ * /sheets.pdf) are skipped. The decisions (/api/decide) are fuzzed like the lines.
  *
  * The first byte: bit 0 chooses the game: round 1 with the king war awaited (a hint there
  * would take seconds of rollouts: every hint is answered busy), or round 10 with Ann's last
@@ -89,7 +90,7 @@ static void one_request(struct serve_server *sv, const char *req, size_t len)
     rq.body = body;
     rq.body_len = body_len;
     struct serve_response rs;
-    if (strncmp(target, "/sheet/", 7) == 0 || (strcmp(target, "/api/hint") == 0 && hints_left-- <= 0)) {
+    if (strncmp(target, "/sheet", 6) == 0 || (strcmp(target, "/api/hint") == 0 && hints_left-- <= 0)) {
         free(copy);
         return;
     }

@@ -121,6 +121,17 @@ for data, status in [(b'GARBAGE\r\n\r\n', 400), (b'GET / HTTP/2.0\r\nHost: x\r\n
     for k, v in headers_wanted.items():
         check(('%s: %s' % (k, v)).encode() in head, '%r...: its answer has %s' % (what, k))
     check(body.startswith(b'{') and b'"error"' in body, '%r...: a JSON error (%s)' % (what, body[:60]))
+# A client that stops sending half-way through its head is closed at once.
+s = socket.create_connection(('127.0.0.1', port), timeout=5)
+s.sendall(b'GET /api/sta')
+s.shutdown(socket.SHUT_WR)
+t0 = time.time()
+try:
+    closed = s.recv(100) == b''
+except OSError:
+    closed = True
+s.close()
+check(closed and time.time() - t0 < 2, 'a head cut short: closed at once (%.1f s)' % (time.time() - t0))
 r, data = request(port, 'GET', '/?token=' + table)
 check(r.status == 200 and b'page.js?token=' + table.encode() in data, 'the page')
 check(r.getheader('Content-Type') == 'text/html; charset=utf-8', 'the page is HTML')
@@ -254,6 +265,10 @@ for cmd in [['play'], ['serve', '--port', '0']]:
     check(r.returncode == 3 and 'is being recorded by xii serve (process %d holds' % p.pid in r.stderr,
           'xii %s while xii serve holds FILE: says so (%s)' % (cmd[0], r.stderr.strip()))
 check('round 1' in open(game).read(), 'the game continues')
+r, data = request(links2['table'][0], 'GET', '/api/state?token=' + table)
+told = [n['text'] for n in json.loads(data)['narration']]
+check(any(t.startswith('\nround 1\n') for t in told) and any('shared 3 4' in t for t in told),
+      'what happened is told again after the restart: %s' % told)
 p.send_signal(signal.SIGINT)
 p.communicate(timeout=10)
 check(p.returncode == 0, 'Ctrl-C stops the server')
@@ -355,7 +370,7 @@ r, _ = request(port, 'GET', '/api/state?token=' + cid)
 check(r.status == 403, "Cid's link no longer works: %d" % r.status)
 p.send_signal(signal.SIGTERM)
 p.communicate(timeout=10)
-# The hint is what xii hint says at the same position.
+# The hint is about xii hint's position, bounded in time, and says how its plans are ranked.
 game_lines = open(os.path.join(os.path.dirname(__file__), '..', 'browser', 'game-2p.xii')).read().split('\n')
 late = os.path.join(out, 'late.xii')
 with open(late, 'w') as f:
@@ -365,7 +380,10 @@ port = links['Ann'][0]
 r, data = request(port, 'GET', '/api/hint?token=' + links['Ann'][1])
 want = subprocess.run([xii, 'hint', '--player', 'Ann', late], capture_output=True, text=True).stdout
 got = json.loads(data)
-check(r.status == 200 and got['hint'] == want and want.startswith('Ann, round 10'), 'the hint is xii hint\'s: ' + data.decode())
+check(r.status == 200 and got['hint'].split('\n')[0] == want.split('\n')[0] and want.startswith('Ann, round 10'),
+      'the hint is about xii hint\'s position: ' + data.decode())
+check(got['ranked_by'] == 'win' and got['seconds'] == 1.0 and got['rollouts'] == 32,
+      'the hint is time-bounded and says how it ranks: ' + data.decode())
 check(got['plans'] and all(not line.startswith(' ') for line in got['plans'][0]['lines']), 'each plan\'s lines')
 r, data = request(port, 'GET', '/api/hint?token=' + links['Ben'][1])
 check(r.status == 200 and json.loads(data)['message'] == "the decision at the end of the log is Ann's, not Ben's",

@@ -54,8 +54,8 @@ static void test_every_request_without_its_token(void **state)
     char *before = slurp(file_path("tokens.xii"));
     unsigned long version = SV.version;
     static const char *const paths[] = {"/", "/page.js", "/page.css", "/api/state", "/api/wait", "/api/line",
-                                        "/api/undo", "/sheet/1.svg", "/sheet/2.svg", "/api/hint", "/nowhere",
-                                        "/../etc/passwd"};
+                                        "/api/undo", "/sheet/1.svg", "/sheet/2.svg", "/api/hint", "/api/decide",
+                                        "/sheets.pdf", "/nowhere", "/../etc/passwd"};
     static const char *const methods[] = {"GET", "POST", "PUT", "DELETE", "HEAD"};
     char off[SERVE_TOKEN_HEX + 1];
     memcpy(off, TABLE, sizeof off);
@@ -73,7 +73,7 @@ static void test_every_request_without_its_token(void **state)
                 strbuf_free(&rs.body);
                 n++;
             }
-    assert_int_equal(n, 12 * 5 * 6);
+    assert_int_equal(n, 14 * 5 * 6);
     char *after = slurp(file_path("tokens.xii"));
     assert_string_equal(before, after);
     assert_int_equal(SV.version, version);
@@ -146,6 +146,8 @@ static void test_routes(void **state)
     assert_string_equal(last_line(), "players Ann Ben");
     stop();
 }
+
+static int decided(const char *token, const char *rest);
 
 static void test_permissions(void **state)
 {
@@ -223,6 +225,14 @@ static void test_permissions(void **state)
     assert_false(undo_by(BEN));
     assert_true(undo_by(TABLE));
     assert_true(line_by(TABLE, "war Ann avoid, Ben avoid"));
+    /* The table's link enters a player's part for them, by its button: it waits like theirs. */
+    assert_true(undo_by(TABLE));
+    assert_true(decided(TABLE, "\"kind\": \"war\", \"seat\": 1, \"support\": false, \"dice\": []"));
+    assert_true(SV.war.seat[0].entered);
+    assert_string_equal(last_line(), "1 supply");
+    assert_false(decided(ANN, "\"kind\": \"war\", \"seat\": 2, \"support\": false, \"dice\": []"));
+    assert_true(decided(BEN, "\"kind\": \"war\", \"support\": false, \"dice\": []"));
+    assert_string_equal(last_line(), "war Ann avoid, Ben avoid");
     char *text = slurp(file_path("seats.xii"));
     assert_non_null(strstr(text, "turn Ann 1 2\n  4 population\n  reserve 4 farms\n"));
     free(text);
@@ -286,6 +296,224 @@ static void test_state(void **state)
     assert_int_equal(rs.status, 400);
     strbuf_free(&rs.body);
     stop();
+}
+
+/* POSTs a decision (serve/decide.h) with the version the server is at (when version is -1);
+ * returns the status, the answer's JSON in *answer. */
+static int decide_by(const char *token, long long version, const char *rest, json_t **answer)
+{
+    char body[512];
+    snprintf(body, sizeof body, "{\"version\": %lld, %s}", version < 0 ? (long long)SV.version : version, rest);
+    struct serve_response rs;
+    int status = ask("POST", "/api/decide", token, body, &rs);
+    *answer = json_loads(strbuf_cstr(&rs.body), 0, NULL);
+    assert_non_null(*answer);
+    strbuf_free(&rs.body);
+    return status;
+}
+
+static int decided(const char *token, const char *rest)
+{
+    json_t *j;
+    int status = decide_by(token, -1, rest, &j);
+    int accepted = status == 200 && json_is_true(json_object_get(j, "accepted"));
+    json_decref(j);
+    return accepted;
+}
+
+/* The state as token sees it (free with json_decref). */
+static json_t *state_of(const char *token)
+{
+    struct serve_response rs;
+    assert_int_equal(ask("GET", "/api/state", token, NULL, &rs), 200);
+    json_t *j = json_loads(strbuf_cstr(&rs.body), 0, NULL);
+    assert_non_null(j);
+    strbuf_free(&rs.body);
+    return j;
+}
+
+/* The index of the move listed with that line, or -1. */
+static long long move_index(json_t *st, const char *line)
+{
+    json_t *moves = json_object_get(json_object_get(st, "awaited"), "moves");
+    for (size_t i = 0; i < json_array_size(moves); i++)
+        if (strcmp(json_string_value(json_object_get(json_array_get(moves, i), "line")), line) == 0)
+            return json_integer_value(json_object_get(json_array_get(moves, i), "index"));
+    return -1;
+}
+
+/* The buttons' decisions: each is written by src/log as the statement, checked for the seat
+ * as a typed line is, and refused when the page's version is one FILE has left. */
+static void test_decide(void **state)
+{
+    (void)state;
+    start("decide.xii");
+    header();
+    /* Round 1 is started by a button too: the header is whole, round 1 is awaited. */
+    json_t *st = state_of(TABLE);
+    assert_string_equal(json_string_value(json_object_get(json_object_get(st, "awaited"), "kind")), "round");
+    assert_string_equal(json_string_value(json_object_get(json_object_get(st, "you"), "name")), "the table");
+    json_decref(st);
+    assert_false(decided(ANN, "\"kind\": \"round\""));        /* the table's */
+    assert_true(decided(TABLE, "\"kind\": \"round\""));
+    assert_string_equal(last_line(), "round 1");
+    assert_true(decided(TABLE, "\"kind\": \"shared\", \"dice\": [3, 4]"));
+    assert_string_equal(last_line(), "shared 3 4");
+    assert_false(decided(BEN, "\"kind\": \"turn\", \"dice\": [1, 2]"));   /* Ann's roll */
+    assert_true(decided(ANN, "\"kind\": \"turn\", \"dice\": [1, 2]"));
+    assert_string_equal(last_line(), "turn Ann 1 2");
+    /* Every move listed: its waste mark is the audit's warning on the line written. */
+    st = state_of(ANN);
+    json_t *moves = json_object_get(json_object_get(st, "awaited"), "moves");
+    size_t n = json_array_size(moves), wasted = 0;
+    assert_true(n > 10);
+    for (size_t i = 0; i < n; i++) {
+        json_t *m = json_array_get(moves, i);
+        char rest[80];
+        snprintf(rest, sizeof rest, "\"kind\": \"move\", \"index\": %lld", json_integer_value(json_object_get(m, "index")));
+        json_t *a;
+        assert_int_equal(decide_by(ANN, -1, rest, &a), 200);
+        assert_true(json_is_true(json_object_get(a, "accepted")));
+        char want[120];
+        snprintf(want, sizeof want, "%s\n", json_string_value(json_object_get(m, "line")));
+        assert_string_equal(json_string_value(json_object_get(a, "written")) + strspn(json_string_value(json_object_get(a, "written")), " "), want);
+        int warned = strstr(json_string_value(json_object_get(a, "warnings")), "[rule: waste]") != NULL;
+        assert_int_equal(json_is_true(json_object_get(m, "waste")), warned);
+        wasted += (size_t)warned;
+        json_decref(a);
+        assert_true(undo_by(ANN));
+    }
+    assert_true(wasted > 0);
+    /* Ben's link lists no move of Ann's turn, and cannot enter one. */
+    json_t *ben = state_of(BEN);
+    assert_int_equal(json_array_size(json_object_get(json_object_get(ben, "awaited"), "moves")), 0);
+    json_decref(ben);
+    char rest[80];
+    snprintf(rest, sizeof rest, "\"kind\": \"move\", \"index\": %lld", move_index(st, "4 population"));
+    assert_false(decided(BEN, rest));
+    /* A page the game has left: refused with a message, nothing written. */
+    unsigned long old = SV.version;
+    assert_true(decided(ANN, rest));
+    assert_string_equal(last_line(), "4 population");
+    json_t *a;
+    assert_int_equal(decide_by(ANN, (long long)old, rest, &a), 409);
+    assert_non_null(strstr(json_string_value(json_object_get(a, "message")), "moved on"));
+    json_decref(a);
+    assert_string_equal(last_line(), "4 population");
+    json_decref(st);
+    /* Bad decisions: 400, nothing written. */
+    assert_int_equal(decide_by(ANN, -1, "\"kind\": \"move\", \"index\": 999", &a), 400);
+    json_decref(a);
+    assert_int_equal(decide_by(ANN, -1, "\"kind\": \"fly\"", &a), 400);
+    json_decref(a);
+    assert_int_equal(decide_by(ANN, -1, "\"kind\": \"turn\", \"dice\": [7, 1]", &a), 400);
+    json_decref(a);
+    struct serve_response rs;
+    assert_int_equal(ask("POST", "/api/decide", ANN, "4 food", &rs), 400);
+    strbuf_free(&rs.body);
+    assert_string_equal(last_line(), "4 population");
+    /* The other dice, then a reserve die may follow: the next player's roll is offered to
+     * Ben already, and "no reserve die" is Ann's (or the table's) to say. */
+    assert_true(line_by(ANN, "3 food"));
+    assert_true(line_by(ANN, "2 supply"));
+    assert_true(line_by(ANN, "1 store"));
+    st = state_of(BEN);
+    json_t *aw = json_object_get(st, "awaited");
+    assert_string_equal(json_string_value(json_object_get(aw, "kind")), "reserve");
+    json_t *then = json_object_get(aw, "then");
+    assert_string_equal(json_string_value(json_object_get(then, "kind")), "turn");
+    assert_int_equal(json_integer_value(json_object_get(then, "seat")), 2);
+    assert_false(json_is_true(json_object_get(then, "passed")));
+    /* The players' values are the ones before the turn's end (feeding not done yet). */
+    json_t *ann = json_array_get(json_object_get(st, "players"), 0);
+    assert_int_equal(json_integer_value(json_object_get(ann, "food")), 3);
+    json_decref(st);
+    assert_false(decided(BEN, "\"kind\": \"pass\""));
+    assert_true(decided(ANN, "\"kind\": \"pass\""));
+    assert_false(decided(ANN, "\"kind\": \"pass\""));        /* said already */
+    st = state_of(TABLE);
+    assert_true(json_is_true(json_object_get(json_object_get(json_object_get(st, "awaited"), "then"), "passed")));
+    json_decref(st);
+    assert_true(undo_by(ANN));                                  /* takes the pass back */
+    assert_string_equal(last_line(), "1 store");
+    assert_true(decided(BEN, "\"kind\": \"turn\", \"dice\": [1, 5]"));
+    assert_string_equal(last_line(), "turn Ben 1 5");
+    stop();
+}
+
+/* The end of a game: every link sees the final standings (the engine's scores by category and
+ * winners; solo, the objective), the filled sheets come as a PDF, and each player's check line
+ * is a button (a decision) that the audit then finds clean. */
+static void end_of(const char *golden, int lines, int players, const char *objective)
+{
+    open_new(&S, "end.xii");
+    type_golden_but(&S, golden, lines, 0, NULL);
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(serve_server_init(&SV, &S, NULL, &err), 0);     /* the seats' links too */
+    strbuf_free(&err);
+    assert_int_equal(S.replay->state.phase, PHASE_GAME_OVER);
+    const struct game_state *gs = &S.replay->state;
+    int winners[XII_MAX_PLAYERS];
+    int nw = engine_winners(gs, winners);
+    struct serve_response rs;
+    assert_int_equal(ask("GET", "/sheets.pdf", TABLE, NULL, &rs), 200);
+    assert_string_equal(rs.type, "application/pdf");
+    assert_memory_equal(strbuf_cstr(&rs.body), "%PDF-", 5);
+    strbuf_free(&rs.body);
+    const char *who[] = {TABLE, ANN};
+    for (int k = 0; k < 2; k++) {
+        json_t *st = state_of(who[k]);
+        json_t *sd = json_object_get(st, "standings");
+        assert_true(json_is_object(sd));
+        json_t *ps = json_object_get(sd, "players");
+        assert_int_equal(json_array_size(ps), (size_t)players);
+        for (int p = 0; p < players; p++) {
+            json_t *e = json_array_get(ps, (size_t)p);
+            struct score_breakdown b;
+            engine_score(gs, p, &b);
+            assert_int_equal(json_integer_value(json_object_get(e, "score")), b.total);
+            assert_int_equal(json_integer_value(json_object_get(e, "people")), b.people);
+            assert_int_equal(json_integer_value(json_object_get(e, "infrastructures")), b.infrastructures);
+            int won = 0;
+            for (int w = 0; w < nw; w++)
+                won |= winners[w] == p;
+            assert_int_equal(json_is_true(json_object_get(e, "winner")), won);
+            assert_false(json_is_true(json_object_get(e, "checked")));
+        }
+        json_t *obj = json_object_get(sd, "objective");
+        if (objective) {
+            assert_string_equal(json_string_value(json_object_get(obj, "name")), objective);
+            assert_int_equal(json_is_true(json_object_get(obj, "achieved")), engine_objective_achieved(gs) == 1);
+        } else {
+            assert_null(obj);
+        }
+        json_decref(st);
+    }
+    /* The check lines by their buttons: each seat its own, the table any. */
+    assert_false(decided(ANN, "\"kind\": \"check\", \"seat\": 2") && players > 1);
+    assert_true(decided(ANN, "\"kind\": \"check\", \"seat\": 1"));
+    assert_int_equal(strncmp(last_line(), "check ", 6), 0);
+    for (int p = 2; p <= players; p++) {
+        char rest[64];
+        snprintf(rest, sizeof rest, "\"kind\": \"check\", \"seat\": %d", p);
+        assert_true(decided(TABLE, rest));
+    }
+    json_t *st = state_of(TABLE);
+    json_t *ps = json_object_get(json_object_get(st, "standings"), "players");
+    for (int p = 0; p < players; p++)
+        assert_true(json_is_true(json_object_get(json_array_get(ps, (size_t)p), "checked")));
+    json_decref(st);
+    struct strbuf report = STRBUF_INIT;
+    assert_int_equal(record_session_report(&S, &report), 1);
+    strbuf_free(&report);
+    stop();
+}
+
+static void test_end(void **state)
+{
+    (void)state;
+    end_of("game-solo.xii", 109, 1, "Merchant");
+    end_of("game-2p.xii", 184, 2, NULL);
 }
 
 /* The tokens kept beside FILE: private, and the same links after a restart. */
@@ -371,7 +599,12 @@ static void test_hint(void **state)
     const char *who[] = {ANN, TABLE};
     for (int k = 0; k < 2; k++) {
         j = hint_by(who[k], 200);
-        assert_string_equal(json_string_value(json_object_get(j, "hint")), strbuf_cstr(&report));
+        /* The same position as xii hint's (the page's is a quicker answer: 32 rollouts a plan
+         * at most, in 1 s at most, so its figures are not the same). */
+        const char *got = json_string_value(json_object_get(j, "hint"));
+        size_t first = strcspn(strbuf_cstr(&report), "\n");
+        assert_int_equal(strncmp(got, strbuf_cstr(&report), first + 1), 0);
+        assert_int_equal(json_integer_value(json_object_get(j, "rollouts")), SERVE_HINT_ROLLOUTS);
         assert_int_equal(json_integer_value(json_object_get(j, "statements")), (long long)record_session_statements(&S));
         assert_int_equal(json_integer_value(json_object_get(j, "version")), (long long)SV.version);
         json_t *plans = json_object_get(j, "plans");
@@ -565,6 +798,101 @@ static void test_seats_follow_players(void **state)
     strbuf_free(&err);
 }
 
+/* The answer's JSON for a line or an undo from token (the caller frees it). */
+static json_t *answer_to(const char *path, const char *token, const char *line)
+{
+    struct serve_response rs;
+    assert_int_equal(ask("POST", path, token, line, &rs), 200);
+    json_t *j = json_loads(strbuf_cstr(&rs.body), 0, NULL);
+    assert_non_null(j);
+    strbuf_free(&rs.body);
+    return j;
+}
+
+/* An undo's answer says what was taken back as taken back; a check line the rules disagree
+ * with is written but said to be a mismatch, not a plain success. */
+static void test_answers_say(void **state)
+{
+    (void)state;
+    start("answers.xii");
+    header();
+    assert_true(line_by(TABLE, "round"));
+    assert_true(line_by(TABLE, "3 4"));
+    assert_true(line_by(ANN, "1 2"));
+    json_t *j = answer_to("/api/line", ANN, "4 population");
+    assert_true(json_is_true(json_object_get(j, "accepted")));
+    assert_true(json_is_false(json_object_get(j, "undone")));
+    assert_true(json_is_false(json_object_get(j, "mismatch")));
+    json_decref(j);
+    j = answer_to("/api/undo", ANN, NULL);
+    assert_true(json_is_true(json_object_get(j, "accepted")));
+    assert_true(json_is_true(json_object_get(j, "undone")));
+    assert_string_equal(json_string_value(json_object_get(j, "written")), "  4 population\n");
+    json_decref(j);
+    j = answer_to("/api/line", ANN, "check Ann food 9");
+    assert_true(json_is_true(json_object_get(j, "accepted")));
+    assert_true(json_is_true(json_object_get(j, "mismatch")));
+    const char *m = json_string_value(json_object_get(j, "message"));
+    assert_non_null(strstr(m, "undo takes it back"));
+    assert_null(strstr(m, "as the table typed it"));
+    json_decref(j);
+    stop();
+}
+
+/* The narration's texts in /api/state, one string (each entry's text, then a line "--"). */
+static char *narration_texts(void)
+{
+    struct serve_response rs;
+    assert_int_equal(ask("GET", "/api/state", TABLE, NULL, &rs), 200);
+    json_t *j = json_loads(strbuf_cstr(&rs.body), 0, NULL);
+    assert_non_null(j);
+    struct strbuf all = STRBUF_INIT;
+    json_t *news = json_object_get(j, "narration");
+    for (size_t i = 0; i < json_array_size(news); i++)
+        strbuf_printf(&all, "%s--\n", json_string_value(json_object_get(json_array_get(news, i), "text")));
+    json_decref(j);
+    strbuf_free(&rs.body);
+    return strbuf_detach(&all);
+}
+
+/* What happened is rebuilt from FILE at a restart: the same entries as before it (the lines
+ * with what the rules did, the warnings and a check line's findings, the notes). */
+static void test_story_after_restart(void **state)
+{
+    (void)state;
+    start("story.xii");
+    type_lines("tests/browser/game-2p.xii", 1, 44);
+    assert_true(line_by(TABLE, "# a note from the table"));
+    assert_true(line_by(TABLE, "check Ann food 99"));        /* its findings */
+    type_lines("tests/browser/game-2p.xii", 45, 50);
+    char *before = narration_texts();
+    assert_non_null(strstr(before, "a note from the table"));
+    assert_non_null(strstr(before, "check Ann food 99"));
+    stop();
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(record_session_open(&S, &GD, file_path("story.xii"), &err), 0);
+    assert_int_equal(serve_server_init(&SV, &S, NULL, &err), 0);
+    char *after = narration_texts();
+    assert_string_equal(after, before);
+    free(before);
+    free(after);
+    /* Fewer lines than the entries kept: every one told. */
+    stop();
+    start("story2.xii");
+    assert_true(line_by(TABLE, "players Ann Ben"));
+    before = narration_texts();
+    stop();
+    assert_int_equal(record_session_open(&S, &GD, file_path("story2.xii"), &err), 0);
+    assert_int_equal(serve_server_init(&SV, &S, NULL, &err), 0);
+    after = narration_texts();
+    assert_string_equal(after, before);
+    assert_string_equal(after, "players Ann Ben\n--\n");
+    free(before);
+    free(after);
+    stop();
+    strbuf_free(&err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -573,10 +901,14 @@ int main(void)
         cmocka_unit_test(test_routes),
         cmocka_unit_test(test_permissions),
         cmocka_unit_test(test_state),
+        cmocka_unit_test(test_decide),
+        cmocka_unit_test(test_end),
         cmocka_unit_test(test_links_kept),
         cmocka_unit_test(test_hint),
         cmocka_unit_test(test_war_kept),
         cmocka_unit_test(test_seats_follow_players),
+        cmocka_unit_test(test_answers_say),
+        cmocka_unit_test(test_story_after_restart),
     };
     return cmocka_run_group_tests(tests, play_test_setup, play_test_teardown);
 }
