@@ -7,7 +7,8 @@
 # lines (every seat's values and score as the simulation ended) hold; the JSON has the keys
 # of the issue; the progress bar shows on a terminal (a pseudo-terminal from script(1)) and
 # nothing is written on a standard error that is not a terminal. The same for Kingdom
-# (--game kingdom): 1 and 2 threads, the JSON's keys and sums, the plot, the refusals.
+# (--game kingdom): 1 and 2 threads, the logs audited, the JSON's keys and sums, the plot, the
+# refusals.
 # Prints one line per failure, then "N passed, M failed"; exits 1 on any failure.
 if [ $# -ne 2 ]; then
   echo "usage: sh tests/run-simulate.sh path/to/xii WORKDIR" >&2
@@ -36,7 +37,8 @@ done
 # ---- Every log replays clean ---------------------------------------------------------------
 n=0
 audit_all() {   # DIR: every log audits with exit 0 (no error, every check line agrees)
-  for f in "$1"/*.xii; do
+  for f in "$1"/*.xii "$1"/*.kingdom; do
+    [ -e "$f" ] || continue
     n=$((n + 1))
     if ! "$xii" audit "$f" >"$work/report" 2>&1; then
       fail "$f: xii audit: $(grep -m 2 -E 'error|mismatch' "$work/report" | tr '\n' ' ')"
@@ -191,8 +193,17 @@ kingdom_refuses "is XII Century's" --game kingdom --players 2
 kingdom_refuses "is XII Century's" --game kingdom --difficulty easy
 kingdom_refuses "did you mean kingdom?" --game kingdm
 kingdom_refuses "unknown bot 'search' for Kingdom" --game kingdom --bot search
-# Until the kingdom's log writer is wired into its game value, --logs says so and plays nothing.
-kingdom_refuses "cannot write its move logs yet" --game kingdom --games 2 --logs "$work/klogs"
+# Every log of either bot audits clean (its result and its final check line agree with the
+# rules), the same with 1 and 2 threads.
+for bot in random greedy; do
+  "$xii" simulate --game kingdom --bot $bot --games 12 --threads 1 --logs "$work/klogs1-$bot" >/dev/null 2>"$work/err" &&
+  "$xii" simulate --game kingdom --bot $bot --games 12 --threads 2 --logs "$work/klogs2-$bot" >/dev/null 2>>"$work/err" ||
+    fail "simulate --game kingdom --bot $bot --logs: $(head -n 1 "$work/err")"
+  if diff -r "$work/klogs1-$bot" "$work/klogs2-$bot" >/dev/null; then ok; else fail "--game kingdom --bot $bot: the logs differ with 2 threads"; fi
+  audit_all "$work/klogs1-$bot"
+  [ "$(ls "$work/klogs1-$bot" | wc -l)" -eq 12 ] && [ -f "$work/klogs1-$bot/kingdom-0012.kingdom" ] && ok ||
+    fail "--game kingdom --logs: not the 12 logs kingdom-NNNN.kingdom"
+done
 if command -v script >/dev/null 2>&1; then
   script -qec "$xii simulate --game kingdom --bot random --games 20000 --threads 1 >/dev/null" "$work/ktty" >/dev/null 2>&1
   if grep -Eq 'xii simulate \[[#.]{30}\] +[0-9]+% [0-9]+/20000 games, [0-9]+ games/s' "$work/ktty"; then ok

@@ -12,6 +12,7 @@
 #define LOSS (-1e6)
 #define YEAR_VALUE 100.0    /* a projected year sooner */
 #define STARVE_COST 1500.0  /* a building starved (and its graveyard) */
+#define EVAL_MAX_LIST 128    /* decisions looked at in a step of the year */
 #define GROWTH 1.0          /* how much the yearly surplus grows a year, as the kingdom builds */
 #define HARD_TIMES_P (11.0 / 36.0)  /* at least one 2 among the fate dice */
 
@@ -373,22 +374,22 @@ static double value(const struct kstate *s)
     default:
         break;
     }
-    /* Chance: the mean over the outcomes; a choice: the best. */
-    struct kdecision list[64];
-    size_t n = kingdom_legal(s, list, 64);
-    if (n > 64)
-        n = 64;
+    /* Chance: the mean over the outcomes (equally likely); a choice: the best. The year's
+       steps before building list a few dozen decisions at most. */
+    struct kdecision list[EVAL_MAX_LIST];
+    size_t n = kingdom_legal(s, list, EVAL_MAX_LIST), tried = 0;
     double sum = 0, best = -INFINITY;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n && i < EVAL_MAX_LIST; i++) {
         struct kstate t = *s;
         if (kingdom_apply(&t, &list[i], NULL).rule != KR_NONE)
             continue;
         double v = value(&t);
         sum += v;
+        tried++;
         if (v > best)
             best = v;
     }
-    return a.chance ? sum / (double)n : best;
+    return a.chance && tried ? sum / (double)tried : best;
 }
 
 double kingdom_evaluate(const void *state, int seat)

@@ -1,10 +1,12 @@
 /* Kingdom's value of the game interface: kingdom.h's functions behind struct game. */
 #include "kingdom/game.h"
 #include <stdlib.h>
+#include <string.h>
 #include "core/diag.h"
 #include "core/xalloc.h"
 #include "kingdom/eval.h"
 #include "kingdom/kingdom.h"
+#include "kingdom/klog_write.h"
 
 /* The built-in data, or the file at path; NULL with the problems in err. */
 static const void *data_load(const char *path, struct strbuf *err)
@@ -71,6 +73,65 @@ static void returns(const void *state, double *out)
     out[0] = e.end == KEND_WIN ? (double)(s->data->year_limit + 1 - e.year) : 0;
 }
 
+/* "kingdom 1", then the comment. */
+static void write_start(const void *state, const char *comment, struct strbuf *out)
+{
+    (void)state;
+    klog_write_header(out);
+    strbuf_puts(out, "\n");
+    if (comment)
+        strbuf_printf(out, "# %s\n", comment);
+}
+
+/* One line a decision, but for the lines that gather several: the range's roll waits for its
+ * hexes, the reroll's choice for the new value, and a starve line takes its victims one by
+ * one (the line ends with the last one owed). */
+static void write_decision(const void *state, const void *decision, struct strbuf *out)
+{
+    const struct kstate *s = state;
+    const struct kdecision *d = decision;
+    switch (d->kind) {
+    case KD_RANGE_ROLL: case KD_REROLL: case KD_DONE:
+        return;
+    case KD_RANGE: {
+        int k = kingdom_awaited(s).range;
+        struct kdecision roll = {.kind = KD_RANGE_ROLL, .a = s->range_dice[k][0], .b = s->range_dice[k][1]};
+        klog_write_range(&roll, d, out);
+        break;
+    }
+    case KD_REROLL_ROLL:
+        klog_write_reroll(s->dice[s->reroll_die], d->a, out);
+        break;
+    case KD_STARVE: {
+        struct strbuf line = STRBUF_INIT;
+        klog_write_decision(d, &line);
+        const char *text = strbuf_cstr(&line), *hexes = strchr(text, ' ');
+        if (out->len > 0 && out->data[out->len - 1] != '\n' && hexes)
+            strbuf_puts(out, hexes);        /* a later victim of the same line */
+        else
+            strbuf_puts(out, text);
+        strbuf_free(&line);
+        if (s->starve_left > 1)
+            return;
+        break;
+    }
+    default:
+        klog_write_decision(d, out);
+        break;
+    }
+    strbuf_puts(out, "\n");
+}
+
+/* The result, then the final stocks as a check line. */
+static void write_end(const void *state, struct strbuf *out)
+{
+    const struct kstate *s = state;
+    klog_write_result(kingdom_end(s).end == KEND_WIN, out);
+    strbuf_puts(out, "\n");
+    klog_write_check(s->stock, (1u << KRES_COUNT) - 1, out);
+    strbuf_puts(out, "\n");
+}
+
 const struct game kingdom_game = {
     .name = "kingdom",
     .title = "Kingdom",
@@ -85,7 +146,8 @@ const struct game kingdom_game = {
     .legal = legal,
     .apply = apply,
     .returns = returns,
-    /* write_start, write_decision and write_end: the kingdom's log writer (src/log), wired
-       when it lands. */
+    .write_start = write_start,
+    .write_decision = write_decision,
+    .write_end = write_end,
     .evaluate = kingdom_evaluate,
 };
