@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
 #include "cli/recorder_args.h"
+#include "log/write.h"
 #include "record/session.h"
 #include "record/shortform.h"
 #include "rules/event_setup.h"
@@ -157,16 +158,20 @@ static int join_sheet(const struct links *l)
 /* Enters the header lines the options give, while the log still lacks them. */
 static int header_from_options(struct serve_server *sv, const struct serve_args *sa)
 {
-    struct { const char *value, *keyword; enum record_header_step step; } lines[] = {
-        {sa->players, "players ", RECORD_STEP_PLAYERS},
-        {sa->difficulty, "difficulty ", RECORD_STEP_DIFFICULTY},
-        {sa->events, "", RECORD_STEP_EVENTS},
+    /* LOG_INVALID: the value is entered as it is (the events' short forms). */
+    struct { const char *value; enum log_kind kind; enum record_header_step step; } lines[] = {
+        {sa->players, LOG_PLAYERS, RECORD_STEP_PLAYERS},
+        {sa->difficulty, LOG_DIFFICULTY, RECORD_STEP_DIFFICULTY},
+        {sa->events, LOG_INVALID, RECORD_STEP_EVENTS},
     };
     for (size_t k = 0; k < sizeof lines / sizeof lines[0]; k++) {
         if (!lines[k].value || record_header_step(sv->s) != lines[k].step)
             continue;
         struct strbuf line = STRBUF_INIT;
-        strbuf_printf(&line, "%s%s", lines[k].keyword, lines[k].value);
+        if (lines[k].kind == LOG_INVALID)
+            strbuf_puts(&line, lines[k].value);
+        else
+            log_write_shortform(lines[k].kind, NULL, lines[k].value, &line);
         struct serve_outcome o;
         serve_enter(sv, SERVE_TABLE, strbuf_cstr(&line), &o);
         if (!o.accepted)

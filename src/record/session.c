@@ -86,10 +86,18 @@ static int header_on_its_way(const struct gamedata *gd, const char *text, size_t
         strbuf_append(&probe, text, len);
         if (len && text[len - 1] != '\n')
             strbuf_putc(&probe, '\n');
-        if (!players)
-            strbuf_puts(&probe, "players \"(first player)\" \"(second player)\"\n");
-        else if (players->players.count == 1 && !solo)
-            strbuf_puts(&probe, "solo " LOG_ID_ARCADE "\n");
+        if (!players) {
+            struct strbuf names = STRBUF_INIT;
+            log_write_name("(first player)", &names);
+            strbuf_putc(&names, ' ');
+            log_write_name("(second player)", &names);
+            log_write_shortform(LOG_PLAYERS, NULL, strbuf_cstr(&names), &probe);
+            strbuf_putc(&probe, '\n');
+            strbuf_free(&names);
+        } else if (players->players.count == 1 && !solo) {
+            log_write_shortform(LOG_SOLO, NULL, LOG_ID_ARCADE, &probe);
+            strbuf_putc(&probe, '\n');
+        }
         int d = difficulty ? gamedata_difficulty(gd, difficulty->difficulty.norm, strlen(difficulty->difficulty.norm))
                            : gd->default_difficulty;
         if (!events && d >= 0 && event_setup_free_rounds(gd, d) > 0 &&

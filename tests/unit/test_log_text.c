@@ -337,6 +337,37 @@ static void test_recorder_lines(void **state)
     assert_int_equal(test_tmpdir_remove(dir), 0);
 }
 
+/* The short forms' statements start with their kind's keyword (read back by the parser's
+ * table), names written as log words; "round N" and the war line of avoids likewise. */
+static void test_shortform_statements(void **state)
+{
+    (void)state;
+    static const enum log_kind kinds[] = {LOG_PLAYERS, LOG_SOLO, LOG_DIFFICULTY, LOG_EVENTS, LOG_OUTLAWS,
+                                          LOG_SHARED, LOG_TURN, LOG_SPEND, LOG_WAR, LOG_COLLECT, LOG_CHECK};
+    struct strbuf sb = STRBUF_INIT;
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        strbuf_reset(&sb);
+        log_write_shortform(kinds[k], NULL, "3 1", &sb);
+        size_t n = strcspn(sb.data, " ");
+        assert_int_equal(log_keyword_kind(sb.data, n), kinds[k]);
+        assert_string_equal(sb.data + n, " 3 1");
+    }
+    strbuf_reset(&sb);
+    log_write_shortform(LOG_TURN, "Jo \"Ace\"", "3 1", &sb);
+    assert_string_equal(strbuf_cstr(&sb), "turn \"Jo \\\"Ace\\\"\" 3 1");
+    strbuf_reset(&sb);
+    log_write_shortform(LOG_EVENTS, NULL, NULL, &sb);
+    assert_string_equal(strbuf_cstr(&sb), "events");
+    strbuf_reset(&sb);
+    log_write_round_statement(4, &sb);
+    assert_string_equal(strbuf_cstr(&sb), "round 4");
+    struct game_config cfg = {.nplayers = 2, .names = {"Jack", "Ann Lee"}};
+    strbuf_reset(&sb);
+    log_write_war_all_avoid(&cfg, &sb);
+    assert_string_equal(strbuf_cstr(&sb), "war Jack avoid, \"Ann Lee\" avoid");
+    strbuf_free(&sb);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -346,6 +377,7 @@ int main(void)
         cmocka_unit_test(test_generated_games_hostile_names),
         cmocka_unit_test(test_audit_messages_quote_names),
         cmocka_unit_test(test_recorder_lines),
+        cmocka_unit_test(test_shortform_statements),
     };
     return cmocka_run_group_tests(tests, fx_load, fx_unload);
 }
