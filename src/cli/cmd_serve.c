@@ -286,8 +286,7 @@ int cmd_serve(int argc, char **argv)
             fprintf(stderr, "xii serve: %s\n", strbuf_cstr(&err));
         status = rc == -2 ? EXIT_OUTPUT : EXIT_USAGE;
     }
-    s.has_seed = sa.seed != NULL;
-    s.seed = seed;
+    record_session_set_seed(&s, sa.seed != NULL, seed);
     struct serve_server sv;
     strbuf_reset(&err);
     struct strbuf links = STRBUF_INIT;

@@ -124,6 +124,20 @@ int record_session_undo_statement(struct record_session *s, struct strbuf *undon
 void record_session_story(const struct record_session *s, size_t last,
                           void (*each)(void *ctx, int seat, const char *text), void *ctx);
 
+/* The game data the session's log is read with. */
+const struct gamedata *record_session_gd(const struct record_session *s);
+/* FILE, as given to record_session_open. */
+const char *record_session_path(const struct record_session *s);
+/* FILE's content: every accepted line. */
+const struct strbuf *record_session_text(const struct record_session *s);
+/* The live replay of FILE (its statements and diagnostics). */
+const struct log_live *record_session_live(const struct record_session *s);
+/* The replay FILE's lines give, as far as they go. */
+const struct log_replay *record_session_replay(const struct record_session *s);
+/* What the game awaits next. */
+const struct log_await *record_session_awaited(const struct record_session *s);
+/* --seed: with has_seed, a difficulty's events are drawn from seed. */
+void record_session_set_seed(struct record_session *s, int has_seed, uint64_t seed);
 /* The state where the awaited decision is taken. */
 const struct game_state *record_session_state(const struct record_session *s);
 /* Whether a game statement (round, turn...) has been written: the header is over. */
