@@ -533,7 +533,7 @@ int cmd_play(int argc, char **argv)
     /* A file size limit (ulimit -f) makes a write fail (EFBIG), which the game file takes
      * back, instead of ending the program in the middle of a line. */
     signal(SIGXFSZ, SIG_IGN);
-    struct record_session s;
+    struct record_session *s = NULL;
     struct strbuf err = STRBUF_INIT;
     rc = record_session_open(&s, &gd, pa.file, &err);
     if (rc != 0) {
@@ -547,24 +547,24 @@ int cmd_play(int argc, char **argv)
             fprintf(stderr, "xii play: %s\n", strbuf_cstr(&err));
         }
         strbuf_free(&err);
-        record_session_free(&s);
+        record_session_free(s);
         gamedata_free(&gd);
         return rc == -2 ? EXIT_OUTPUT : EXIT_USAGE;
     }
     strbuf_free(&err);
-    record_session_set_seed(&s, pa.seed != NULL, seed);
+    record_session_set_seed(s, pa.seed != NULL, seed);
     struct reader rd = {isatty(STDIN_FILENO), 0, pa.quiet, 0};
     if (rd.terminal)
-        terminal_start(&s, pa.file, &rd);
+        terminal_start(s, pa.file, &rd);
     int report = 0;
-    int status = record(&s, &rd, &report);
+    int status = record(s, &rd, &report);
     if (report) {
-        int audit = final_report(&pa, &s);
+        int audit = final_report(&pa, s);
         if (status == EXIT_OK)
             status = audit;
     }
     record_words_free(&candidates);
-    record_session_free(&s);
+    record_session_free(s);
     gamedata_free(&gd);
     return status;
 }

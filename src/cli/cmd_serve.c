@@ -273,7 +273,7 @@ int cmd_serve(int argc, char **argv)
         strbuf_free(&x);
         return EXIT_USAGE;
     }
-    struct record_session s;
+    struct record_session *s = NULL;
     struct strbuf err = STRBUF_INIT;
     rc = record_session_open(&s, &gd, sa.file, &err);
     int status = EXIT_OK;
@@ -286,12 +286,12 @@ int cmd_serve(int argc, char **argv)
             fprintf(stderr, "xii serve: %s\n", strbuf_cstr(&err));
         status = rc == -2 ? EXIT_OUTPUT : EXIT_USAGE;
     }
-    record_session_set_seed(&s, sa.seed != NULL, seed);
+    record_session_set_seed(s, sa.seed != NULL, seed);
     struct serve_server sv;
     strbuf_reset(&err);
     struct strbuf links = STRBUF_INIT;
     strbuf_printf(&links, "%s.links", sa.file);
-    if (status == EXIT_OK && serve_server_init(&sv, &s, strbuf_cstr(&links), &err) != 0) {
+    if (status == EXIT_OK && serve_server_init(&sv, s, strbuf_cstr(&links), &err) != 0) {
         fprintf(stderr, "xii serve: %s\n", strbuf_cstr(&err));
         status = EXIT_OUTPUT;
     } else if (status == EXIT_OK) {
@@ -311,7 +311,7 @@ int cmd_serve(int argc, char **argv)
     strbuf_free(&links);
     strbuf_free(&err);
     strbuf_free(&x);
-    record_session_free(&s);
+    record_session_free(s);
     gamedata_free(&gd);
     return status;
 }

@@ -1,5 +1,6 @@
 /* Tab completion: candidate lines for the point reached, matched word by word against what
  * is typed; the next word of each matching candidate is offered. */
+#include "record/session_fields.h"
 #include "log/write.h"
 #include "log/words.h"
 #include "record/complete.h"

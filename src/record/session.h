@@ -25,19 +25,10 @@
 #include "record/gamefile.h"
 #include "audit/replay.h"
 
-struct record_session {
-    const struct gamedata *gd;
-    char *path;                 /* FILE (owned) */
-    struct record_gamefile file;    /* FILE, open and locked while the session lasts */
-    struct strbuf text;         /* FILE's content: every accepted line */
-    int has_seed;               /* --seed: a difficulty's events are drawn from seed */
-    uint64_t seed;
-    int lines;                  /* line feeds in text */
-    /* The live replay of text, the replay it shows, and what it awaits. */
-    struct log_live *live;
-    const struct log_replay *replay;
-    struct log_await await;
-};
+/* A recorder's session: opened by record_session_open, read and changed through the functions
+ * below (its fields are src/record's own, record/session_fields.h). */
+struct record_session;
+
 
 enum record_outcome {
     RECORD_EMPTY,         /* nothing but blanks was typed: nothing happens */
@@ -57,14 +48,15 @@ struct record_result {
     int mismatch;               /* accepted: a check line whose values the rules' differ from */
 };
 
-/* Opens FILE (created empty when missing), locks it and replays it. Returns 0; -1 with the
+/* Opens FILE (created empty when missing), locks it and replays it, in a session *s allocated
+ * whatever the outcome (free it with record_session_free). Returns 0; -1 with the
  * reason in err when it cannot be read or created (or is not a regular file), -2 when it cannot
  * be written (or another recorder holds it); 1 when it has errors (err holds the audit's
  * diagnostics): a log is continued only when the rules accept it (a header on its way
  * included). */
-int record_session_open(struct record_session *s, const struct gamedata *gd, const char *path,
+int record_session_open(struct record_session **s, const struct gamedata *gd, const char *path,
                       struct strbuf *err);
-/* Frees everything the session owns (FILE stays). */
+/* Frees the session and everything it owns (FILE stays); NULL is nothing. */
 void record_session_free(struct record_session *s);
 
 /* A typed line read once (record_session_read): its comment taken off, its short form

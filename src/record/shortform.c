@@ -1,4 +1,5 @@
 /* The recorder's short forms, written out in full (see record_shortform.h). */
+#include "record/session_fields.h"
 #include "record/shortform.h"
 #include <ctype.h>
 #include <stdio.h>

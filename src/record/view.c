@@ -2,6 +2,7 @@
  * decision is taken, whether the game has started, the header's lines, whose move a statement
  * is. Apart from session.c so that the short forms and the texts, which session.c calls, can
  * read the session without calling back into it. */
+#include "record/session_fields.h"
 #include <string.h>
 #include "record/session.h"
 #include "audit/report.h"

@@ -293,15 +293,15 @@ static void test_recorder_lines(void **state)
     (void)state;
     char dir[] = "/tmp/xii-logtext-XXXXXX";
     assert_int_equal(test_tmpdir_make(dir), 0);
-    struct record_session s;
+    struct record_session *s = NULL;
     struct strbuf err = STRBUF_INIT;
     assert_int_equal(record_session_open(&s, &GD, test_tmp_path(dir, "title.xii"), &err), 0);
     struct record_result res;
-    record_session_submit(&s, "title Friday", &res);
+    record_session_submit(s, "title Friday", &res);
     assert_int_equal(res.outcome, RECORD_ACCEPTED);
     assert_null(strstr(strbuf_cstr(&res.written), "players"));
     record_result_free(&res);
-    record_session_free(&s);
+    record_session_free(s);
 
     const char *names[] = {"Mary Ann", "O\"Neil", "42"};
     struct log_gen_options o = {3, 99, 0};
@@ -313,16 +313,16 @@ static void test_recorder_lines(void **state)
         e = strchr(p, '\n');
         char line[512];
         snprintf(line, sizeof line, "%.*s", (int)(e - p), p);
-        record_session_submit(&s, line, &res);
+        record_session_submit(s, line, &res);
         if (line[0] && res.outcome != RECORD_ACCEPTED)
             fail_msg("'%s' refused: %s", line, strbuf_cstr(&res.message));
         record_result_free(&res);
-        if (!record_session_started(&s))
+        if (!record_session_started(s))
             continue;
         struct strbuf ex = STRBUF_INIT, full = STRBUF_INIT, comment = STRBUF_INIT;
-        record_text_example(&s, &ex);
+        record_text_example(s, &ex);
         if (ex.len) {
-            assert_int_equal(record_shortform_expand(&s, strbuf_cstr(&ex), &full, &comment, &err), 0);
+            assert_int_equal(record_shortform_expand(s, strbuf_cstr(&ex), &full, &comment, &err), 0);
             log_free(parse_clean(strbuf_cstr(&full)));
             examples++;
         }
@@ -331,7 +331,7 @@ static void test_recorder_lines(void **state)
         strbuf_free(&comment);
     }
     assert_true(examples > 100);
-    record_session_free(&s);
+    record_session_free(s);
     strbuf_free(&text);
     strbuf_free(&err);
     assert_int_equal(test_tmpdir_remove(dir), 0);
