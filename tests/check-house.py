@@ -9,6 +9,11 @@ them.
 Fails, listing them, on
   - a circle: files that reach each other through such calls (each file one job, calls one way);
   - a source file that does not open with its purpose line (a comment);
+  - a string literal outside src/log that starts a move-log statement: a statement keyword
+    (src/log/parse.c's table; not `xii`, the program's name in its messages) followed by a
+    space or a conversion, then nothing but conversions, blanks and line feeds ("turn %s",
+    "collect ", "round %d\\n"): log text is written only by src/log (messages such as
+    "round %d: expected ..." go on with words and pass);
   - an arrow that runs back up between folders (README, "Layout of the source": cli -> serve
     -> record -> advisor -> bots -> audit -> log -> rules -> core; layout -> draw -> rewrite -> core).
 Usage: check-house.py OBJ_DIR   (the build's obj folder, holding src/<folder>/<file>.o)
@@ -43,6 +48,38 @@ MAY_CALL = {
 # reported but do not fail the check; a listed circle that is gone fails it (strike it out).
 KNOWN_CIRCLES = {
 }
+
+
+# Literals that pass the keyword test but are words of a message, not log text; a listed one
+# that is gone fails the check (strike it out).
+MESSAGE_WORDS = {
+    ('src/audit/claims.c', '"reserve "'): 'a mismatch message: "missing on the sheet: reserve 3 5"',
+}
+
+
+def log_keywords(root):
+    """The statement keywords and aliases of src/log/parse.c's table, but `xii`."""
+    with open(os.path.join(root, 'src', 'log', 'parse.c'), encoding='utf-8') as f:
+        table = f.read().split('keywords[] = {', 1)[1].split('};', 1)[0]
+    return sorted(set(re.findall(r'\{"([a-z-]+)", LOG_', table)) - {'xii'})
+
+
+LITERAL = re.compile(r'//[^\n]*|/\*.*?\*/|\'(?:\\.|[^\'\\\n])*\'|"((?:\\.|[^"\\\n])*)"', re.S)
+ONLY_CONVERSIONS = re.compile(r'(?:%[-+ #0-9.*]*(?:ll|l|h|z)?[dicsux]|[ \t]|\\n)*$')
+
+
+def log_text_literals(text, keywords):
+    """The string literals of C text that start a log statement: (line, literal) pairs."""
+    starts = re.compile(r'(?:%s)[ %%]' % '|'.join(re.escape(k) for k in keywords))
+    found = []
+    for m in LITERAL.finditer(text):
+        body = m.group(1)
+        if body is None:
+            continue
+        head = starts.match(body)
+        if head and ONLY_CONVERSIONS.match(body, head.end() - (body[head.end() - 1] == '%')):
+            found.append((text.count('\n', 0, m.start()) + 1, '"%s"' % body))
+    return found
 
 
 def call_edges(obj_dir):
@@ -201,6 +238,11 @@ def self_test():
     h = inline_functions('/* f( */ static inline int f(int x) { return g(x) + h("k(", 1); }\n'
                          'static inline int d(void);\n#define M(a) \\\n  k(a)\n')
     assert h == {'f': {'g', 'h'}, 'M': {'k'}}, h
+    kw = ['collect', 'round', 'turn']
+    t = ('/* "turn %s" */ f("collect %s %s %s");\n g("round %d\\n", "round %d: expected",\n'
+         '"turn ", "turned %s", \'"\', "xii 1");')
+    assert log_text_literals(t, kw) == [(1, '"collect %s %s %s"'), (2, '"round %d\\n"'),
+                                        (3, '"turn "')], log_text_literals(t, kw)
 
 
 def main():
@@ -235,6 +277,24 @@ def main():
                 print('FAILED: %s does not open with its purpose line (a /* ... */ comment)'
                       % os.path.relpath(src, ROOT))
                 failed = True
+    keywords = log_keywords(ROOT)
+    if len(keywords) < 20:
+        sys.exit('FAILED: only %d statement keywords read from src/log/parse.c' % len(keywords))
+    seen_words = set()
+    for src in sorted(glob.glob(os.path.join(ROOT, 'src', '*', '*.[ch]'))):
+        if folder(os.path.relpath(src, ROOT)) == 'log':
+            continue
+        with open(src, encoding='utf-8') as f:
+            for line, literal in log_text_literals(f.read(), keywords):
+                if (os.path.relpath(src, ROOT), literal) in MESSAGE_WORDS:
+                    seen_words.add((os.path.relpath(src, ROOT), literal))
+                    continue
+                print('FAILED: %s:%d: %s writes log text: ask src/log to write it'
+                      % (os.path.relpath(src, ROOT), line, literal))
+                failed = True
+    for gone in sorted(set(MESSAGE_WORDS) - seen_words):
+        print('FAILED: %s %s is listed in MESSAGE_WORDS but gone: strike it out' % gone)
+        failed = True
     for a, b in back_arrows(edges):
         print('FAILED: %s calls %s (%s): %s may not call %s' % (
             a, b, ', '.join(sorted(edges[a][b])), folder(a), folder(b)))

@@ -681,6 +681,12 @@ void advice_lines(const struct advice_position *pos, const struct advice_choice 
     }
 }
 
+int advice_war_line_whole(const struct advice_position *pos, const struct advice_choice *c)
+{
+    struct war_entry e[XII_MAX_PLAYERS];
+    return war_entries(pos, c, e);
+}
+
 /* Whether a plan uses a die (not only market conversions). */
 static int spends_a_die(const struct play_plan *plan)
 {

@@ -151,6 +151,9 @@ void advice_free(struct advice *out);
  * rolled yet has no line (nothing that would not parse): advice_describe says what to write
  * once they are. */
 void advice_lines(const struct advice_position *pos, const struct advice_choice *c, struct strbuf *out);
+/* Whether advice_lines writes a war choice as the whole war line (the other entries known),
+ * not as the player's entry of it. */
+int advice_war_line_whole(const struct advice_position *pos, const struct advice_choice *c);
 /* The choice in words (advice_words.h for a turn). */
 void advice_describe(const struct advice_position *pos, const struct advice_choice *c,
                      struct strbuf *out);

@@ -258,7 +258,7 @@ void advice_report_text(const struct advice_report_input *in, struct strbuf *out
             strbuf_puts(out, "     (no line to write: the log goes on with the next one)\n");
         while (next_line(&p, &line))
             strbuf_printf(out, "     %s\n", strbuf_cstr(&line));
-        if (c->choice.kind == ADVICE_WAR && lines.len && strncmp(strbuf_cstr(&lines), "war ", 4) != 0)
+        if (c->choice.kind == ADVICE_WAR && lines.len && !advice_war_line_whole(in->pos, &c->choice))
             strbuf_puts(out, "     (the player's entry of the war line, beside the other players' choices)\n");
     }
     if (in->pos->kind == ADVICE_TURN && top >= 2)

@@ -109,10 +109,12 @@ static void example(const struct log_replay *r, const struct log_await *a, enum 
     }
     case LOG_AWAIT_RESERVE: {
         /* The short form: the reserve die after the fourth die needs no `reserve`. */
-        struct strbuf line = STRBUF_INIT;
+        struct strbuf line = STRBUF_INIT, keyword = STRBUF_INIT;
         log_example_move(log_await_state(r, a), 0, 0, &line);
-        strbuf_puts(out, strbuf_cstr(&line) + (line.len ? strlen("reserve ") : 0));
+        log_write_shortform(LOG_SPEND, NULL, "", &keyword);     /* "reserve " */
+        strbuf_puts(out, strbuf_cstr(&line) + (line.len ? keyword.len : 0));
         strbuf_free(&line);
+        strbuf_free(&keyword);
         break;
     }
     case LOG_AWAIT_WAR:

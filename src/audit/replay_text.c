@@ -88,8 +88,7 @@ int log_replay_missing(const struct game_state *s, struct log_missing *out)
         if (!rm.collect[p])
             continue;
         struct strbuf what = STRBUF_INIT, line = STRBUF_INIT;
-        strbuf_puts(&line, "collect ");
-        log_write_name(s->cfg.names[p], &line);
+        log_write_shortform(LOG_COLLECT, s->cfg.names[p], NULL, &line);
         int count = 0;
         for (int l = 0; l < LOCATION_COUNT; l++) {
             if (!(rm.collect[p] >> l & 1u))

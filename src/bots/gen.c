@@ -51,30 +51,20 @@ static void header(struct gen *g, const char *const *names, struct game_config *
     cfg->difficulty = rnd(g, gd->ndifficulties);
     cfg->famine_halves_farms = rnd(g, 4) == 0;
     cfg->objective = -1;
-    strbuf_printf(g->out, "xii 1\ngame \"Random game %llu\"\nplayers", (unsigned long long)g->opt->seed);
-    for (int p = 0; p < cfg->nplayers; p++) {
-        snprintf(cfg->names[p], sizeof cfg->names[p], "%s", names[p]);
-        strbuf_putc(g->out, ' ');
-        log_write_name(names[p], g->out);
-    }
-    strbuf_putc(g->out, '\n');
     for (int p = 0; p < cfg->nplayers; p++)
-        if (rnd(g, 2)) {
-            strbuf_puts(g->out, "town ");
-            log_write_name(names[p], g->out);
-            strbuf_putc(g->out, ' ');
-            log_write_name(towns[p], g->out);
-            strbuf_putc(g->out, '\n');
-        }
+        snprintf(cfg->names[p], sizeof cfg->names[p], "%s", names[p]);
+    struct game_config written = *cfg;     /* with the towns the header names */
+    for (int p = 0; p < cfg->nplayers; p++)
+        if (rnd(g, 2))
+            snprintf(written.towns[p], sizeof written.towns[p], "%s", towns[p]);
     const struct gd_difficulty *d = &gd->difficulties[cfg->difficulty];
-    strbuf_printf(g->out, "difficulty %s\n", d->id);
     int count[EVENT_COUNT] = {0};
     for (int r = 0; r <= GD_ROUNDS; r++) {
         cfg->events[r] = r > 0 ? d->fixed_event[r] : -1;
         if (cfg->events[r] >= 0)
             count[cfg->events[r]]++;
     }
-    int n = 0;
+    unsigned by_die = 0;
     for (int r = 1; r <= GD_ROUNDS; r++) {
         if (!d->has_event[r] || d->fixed_event[r] >= 0)
             continue;
@@ -85,20 +75,17 @@ static void header(struct gen *g, const char *const *names, struct game_config *
         count[e]++;
         cfg->events[r] = e;
         /* Events by name or by die value, both are valid. */
-        if (rnd(g, 3))
-            strbuf_printf(g->out, "%s%d %s", n++ ? ", " : "events ", r, gd->events[e].id);
-        else
-            strbuf_printf(g->out, "%s%d %d", n++ ? ", " : "events ", r, gd->events[e].die);
+        if (!rnd(g, 3))
+            by_die |= 1u << r;
     }
-    if (n)
-        strbuf_putc(g->out, '\n');
-    if (cfg->nplayers == 1) {
+    if (cfg->nplayers == 1)
         cfg->objective = rnd(g, gd->nobjectives + 1) - 1;
-        strbuf_printf(g->out, "solo %s\n", cfg->objective >= 0 ? gd->objectives[cfg->objective].id
-                                                               : LOG_ID_ARCADE);
-    }
-    if (cfg->famine_halves_farms)
-        strbuf_puts(g->out, "variant " LOG_ID_FAMINE_VARIANT "\n");
+    for (int r = 0; r <= GD_ROUNDS; r++)       /* the events line names the rounds assigned */
+        written.events[r] = d->fixed_event[r] >= 0 || r == 0 ? -1 : cfg->events[r];
+    written.objective = cfg->objective;
+    char title[64];
+    snprintf(title, sizeof title, "Random game %llu", (unsigned long long)g->opt->seed);
+    log_write_header_as(gd, &written, title, by_die, g->out);
 }
 
 /* How often a legal move is picked: people, infrastructures, abilities, a growing population

@@ -201,7 +201,7 @@ static void print_awaited(const struct record_session *s)
 {
     struct strbuf sb = STRBUF_INIT;
     record_text_awaited(s, &sb);
-    if (record_session_started(s) && s->await.kind == LOG_AWAIT_GAME_OVER)
+    if (record_session_started(s) && record_session_awaited(s)->kind == LOG_AWAIT_GAME_OVER)
         strbuf_puts(&sb, "Then quit (or Ctrl-D) for the audit report; show NAME prints a sheet, undo takes back "
                          "the last line.\n");
     fputs(strbuf_cstr(&sb), stdout);
@@ -211,8 +211,8 @@ static void print_awaited(const struct record_session *s)
 /* The last n lines of FILE. */
 static void show_log(const struct record_session *s, int n)
 {
-    const char *text = strbuf_cstr(&s->text);
-    size_t len = s->text.len;
+    const char *text = strbuf_cstr(record_session_text(s));
+    size_t len = record_session_text(s)->len;
     size_t start = len;
     if (start > 0 && text[start - 1] == '\n')
         start--;
@@ -240,7 +240,7 @@ static void show_log(const struct record_session *s, int n)
 
 static void show_sheet(const struct record_session *s, const char *who)
 {
-    if (!s->replay->started) {
+    if (!record_session_replay(s)->started) {
         puts("No game yet: the header is not complete.");
         return;
     }
@@ -257,7 +257,7 @@ static void show_sheet(const struct record_session *s, const char *who)
             return;
         }
     } else {
-        p = s->await.kind == LOG_AWAIT_COLLECT ? s->await.collect_player : s->await.player;
+        p = record_session_awaited(s)->kind == LOG_AWAIT_COLLECT ? record_session_awaited(s)->collect_player : record_session_awaited(s)->player;
     }
     for (int q = 0; q < st->cfg.nplayers; q++)
         if (p < 0 || q == p)
@@ -276,7 +276,7 @@ static void show_hint(const struct record_session *s)
     fputs("thinking...\n", stdout);
     fflush(stdout);
     struct advice_hint hint;
-    if (advice_hint_rank(s->replay, &s->await, -1, &h, &hint, &err) == 0) {
+    if (advice_hint_rank(record_session_replay(s), record_session_awaited(s), -1, &h, &hint, &err) == 0) {
         advice_hint_report(&hint, &h, 3, 0, &out);
         advice_hint_free(&hint);
         fputs(strbuf_cstr(&out), stdout);
@@ -358,7 +358,7 @@ static int final_report(const struct play_args *pa, const struct record_session 
         struct render_options ro;
         render_options_init(&ro);
         ro.output = pa->pdf;
-        int drawn = filled_output(&ro, "play", s->path, s->replay, log_live_diags(s->live), 0, NULL);
+        int drawn = filled_output(&ro, "play", record_session_path(s), record_session_replay(s), log_live_diags(record_session_live(s)), 0, NULL);
         if (drawn != EXIT_OK && status != EXIT_OUTPUT)
             status = drawn;
     }
@@ -398,7 +398,7 @@ static void terminal_start(const struct record_session *s, const char *path, str
     rl_attempted_completion_function = complete;
     rl_completer_word_break_characters = (char *)" \t,";
     /* The lines already in FILE are the history to recall. */
-    const char *p = strbuf_cstr(&s->text);
+    const char *p = strbuf_cstr(record_session_text(s));
     while (*p) {
         size_t n = strcspn(p, "\n");
         size_t lead = strspn(p, " \t");
@@ -410,10 +410,10 @@ static void terminal_start(const struct record_session *s, const char *path, str
         }
         p += n + (p[n] == '\n');
     }
-    if (s->text.len) {
+    if (record_session_text(s)->len) {
         size_t n = record_session_statements(s);
         printf("Continuing %s: %zu statement%s", file, n, n == 1 ? "" : "s");
-        const struct game_state *st = &s->replay->state;
+        const struct game_state *st = &record_session_replay(s)->state;
         if (st->phase == PHASE_ROUND)
             printf(", round %d in progress", st->round);
         else if (st->phase == PHASE_ROUND_OVER)
@@ -431,7 +431,7 @@ static void terminal_start(const struct record_session *s, const char *path, str
 static int record_line(struct record_session *s, const struct reader *rd, const char *line)
 {
     struct record_result res;
-    enum log_await_kind before = s->await.kind;
+    enum log_await_kind before = record_session_awaited(s)->kind;
     enum record_header_step before_step = record_header_step(s);
     record_session_submit(s, line, &res);
     int stop = 0;
@@ -458,8 +458,8 @@ static int record_line(struct record_session *s, const struct reader *rd, const 
     }
     /* What comes next, when it changed or names a new player. */
     if (rd->terminal && res.outcome != RECORD_EMPTY &&
-        (res.outcome == RECORD_REFUSED || s->await.kind != before || record_header_step(s) != before_step ||
-         s->await.kind == LOG_AWAIT_TURN || s->await.kind == LOG_AWAIT_COLLECT))
+        (res.outcome == RECORD_REFUSED || record_session_awaited(s)->kind != before || record_header_step(s) != before_step ||
+         record_session_awaited(s)->kind == LOG_AWAIT_TURN || record_session_awaited(s)->kind == LOG_AWAIT_COLLECT))
         print_awaited(s);
     record_result_free(&res);
     return stop;
@@ -484,7 +484,7 @@ static int record(struct record_session *s, struct reader *rd, int *report)
         strbuf_free(&refusal);
         if (!line) {
             /* Ctrl-D at the table ends like quit; a script's input ends the game once it is over. */
-            *report = rd->terminal || s->replay->state.phase == PHASE_GAME_OVER;
+            *report = rd->terminal || record_session_replay(s)->state.phase == PHASE_GAME_OVER;
             if (rd->terminal)
                 putchar('\n');
             return EXIT_OK;
@@ -533,7 +533,7 @@ int cmd_play(int argc, char **argv)
     /* A file size limit (ulimit -f) makes a write fail (EFBIG), which the game file takes
      * back, instead of ending the program in the middle of a line. */
     signal(SIGXFSZ, SIG_IGN);
-    struct record_session s;
+    struct record_session *s = NULL;
     struct strbuf err = STRBUF_INIT;
     rc = record_session_open(&s, &gd, pa.file, &err);
     if (rc != 0) {
@@ -547,25 +547,24 @@ int cmd_play(int argc, char **argv)
             fprintf(stderr, "xii play: %s\n", strbuf_cstr(&err));
         }
         strbuf_free(&err);
-        record_session_free(&s);
+        record_session_free(s);
         gamedata_free(&gd);
         return rc == -2 ? EXIT_OUTPUT : EXIT_USAGE;
     }
     strbuf_free(&err);
-    s.has_seed = pa.seed != NULL;
-    s.seed = seed;
+    record_session_set_seed(s, pa.seed != NULL, seed);
     struct reader rd = {isatty(STDIN_FILENO), 0, pa.quiet, 0};
     if (rd.terminal)
-        terminal_start(&s, pa.file, &rd);
+        terminal_start(s, pa.file, &rd);
     int report = 0;
-    int status = record(&s, &rd, &report);
+    int status = record(s, &rd, &report);
     if (report) {
-        int audit = final_report(&pa, &s);
+        int audit = final_report(&pa, s);
         if (status == EXIT_OK)
             status = audit;
     }
     record_words_free(&candidates);
-    record_session_free(&s);
+    record_session_free(s);
     gamedata_free(&gd);
     return status;
 }

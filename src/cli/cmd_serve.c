@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
 #include "cli/recorder_args.h"
+#include "log/write.h"
 #include "record/session.h"
 #include "record/shortform.h"
 #include "rules/event_setup.h"
@@ -157,16 +158,20 @@ static int join_sheet(const struct links *l)
 /* Enters the header lines the options give, while the log still lacks them. */
 static int header_from_options(struct serve_server *sv, const struct serve_args *sa)
 {
-    struct { const char *value, *keyword; enum record_header_step step; } lines[] = {
-        {sa->players, "players ", RECORD_STEP_PLAYERS},
-        {sa->difficulty, "difficulty ", RECORD_STEP_DIFFICULTY},
-        {sa->events, "", RECORD_STEP_EVENTS},
+    /* LOG_INVALID: the value is entered as it is (the events' short forms). */
+    struct { const char *value; enum log_kind kind; enum record_header_step step; } lines[] = {
+        {sa->players, LOG_PLAYERS, RECORD_STEP_PLAYERS},
+        {sa->difficulty, LOG_DIFFICULTY, RECORD_STEP_DIFFICULTY},
+        {sa->events, LOG_INVALID, RECORD_STEP_EVENTS},
     };
     for (size_t k = 0; k < sizeof lines / sizeof lines[0]; k++) {
         if (!lines[k].value || record_header_step(sv->s) != lines[k].step)
             continue;
         struct strbuf line = STRBUF_INIT;
-        strbuf_printf(&line, "%s%s", lines[k].keyword, lines[k].value);
+        if (lines[k].kind == LOG_INVALID)
+            strbuf_puts(&line, lines[k].value);
+        else
+            log_write_shortform(lines[k].kind, NULL, lines[k].value, &line);
         struct serve_outcome o;
         serve_enter(sv, SERVE_TABLE, strbuf_cstr(&line), &o);
         if (!o.accepted)
@@ -268,7 +273,7 @@ int cmd_serve(int argc, char **argv)
         strbuf_free(&x);
         return EXIT_USAGE;
     }
-    struct record_session s;
+    struct record_session *s = NULL;
     struct strbuf err = STRBUF_INIT;
     rc = record_session_open(&s, &gd, sa.file, &err);
     int status = EXIT_OK;
@@ -281,13 +286,12 @@ int cmd_serve(int argc, char **argv)
             fprintf(stderr, "xii serve: %s\n", strbuf_cstr(&err));
         status = rc == -2 ? EXIT_OUTPUT : EXIT_USAGE;
     }
-    s.has_seed = sa.seed != NULL;
-    s.seed = seed;
+    record_session_set_seed(s, sa.seed != NULL, seed);
     struct serve_server sv;
     strbuf_reset(&err);
     struct strbuf links = STRBUF_INIT;
     strbuf_printf(&links, "%s.links", sa.file);
-    if (status == EXIT_OK && serve_server_init(&sv, &s, strbuf_cstr(&links), &err) != 0) {
+    if (status == EXIT_OK && serve_server_init(&sv, s, strbuf_cstr(&links), &err) != 0) {
         fprintf(stderr, "xii serve: %s\n", strbuf_cstr(&err));
         status = EXIT_OUTPUT;
     } else if (status == EXIT_OK) {
@@ -307,7 +311,7 @@ int cmd_serve(int argc, char **argv)
     strbuf_free(&links);
     strbuf_free(&err);
     strbuf_free(&x);
-    record_session_free(&s);
+    record_session_free(s);
     gamedata_free(&gd);
     return status;
 }

@@ -11,6 +11,7 @@
 #include "cli/usage.h"
 #include "layout/organiser.h"
 #include "layout/setup_sheet.h"
+#include "log/write.h"
 #include "rules/event_setup.h"
 
 static const char usage_head[] =
@@ -75,7 +76,7 @@ static void print_assignment(const struct gamedata *gd, const struct event_setup
                 gd->events[e].name, gd->events[e].text, s->fixed[r] ? " (fixed)" : "");
     }
     strbuf_reset(&sb);
-    if (event_setup_format_events(gd, s, &sb))
+    if (log_write_events(gd, s->event, &sb))
         fprintf(to, "%s\n", strbuf_cstr(&sb));
     else
         fprintf(to, "No global events: leave the global-events track empty.\n");

@@ -19,6 +19,7 @@
 #include "layout/kingdom_sheet.h"
 #include "layout/summary.h"
 #include "layout/townsheet.h"
+#include "log/write.h"
 #include "rules/event_setup.h"
 
 #define MAX_PLAYERS 5
@@ -212,7 +213,7 @@ static int setup_events(const struct sheet_args *sa, const struct gamedata *gd,
         o->events[r] = es.event[r];
     /* Rolled or chosen events go on the sheets and into the log: print the log's line. */
     struct strbuf line = STRBUF_INIT;
-    if ((sa->seed || sa->events) && event_setup_format_events(gd, &es, &line))
+    if ((sa->seed || sa->events) && log_write_events(gd, es.event, &line))
         printf("%s\n", strbuf_cstr(&line));
     strbuf_free(&line);
     event_setup_free(&es);

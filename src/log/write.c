@@ -3,8 +3,30 @@
 #include <string.h>
 #include "log/ids.h"
 
+/* The events line, each round's event by id or (bit r of by_die) by its die value. */
+static int events_line(const struct gamedata *gd, const int event[GD_ROUNDS + 1], unsigned by_die,
+                       struct strbuf *out)
+{
+    int n = 0;
+    for (int r = 1; r <= GD_ROUNDS; r++) {
+        if (event[r] < 0)
+            continue;
+        if (by_die >> r & 1u)
+            strbuf_printf(out, "%s%d %d", n++ ? ", " : "events ", r, gd->events[event[r]].die);
+        else
+            strbuf_printf(out, "%s%d %s", n++ ? ", " : "events ", r, gd->events[event[r]].id);
+    }
+    return n > 0;
+}
+
 void log_write_header(const struct gamedata *gd, const struct game_config *cfg, const char *title,
                       struct strbuf *out)
+{
+    log_write_header_as(gd, cfg, title, 0, out);
+}
+
+void log_write_header_as(const struct gamedata *gd, const struct game_config *cfg, const char *title,
+                         unsigned by_die, struct strbuf *out)
 {
     strbuf_puts(out, "xii 1\n");
     if (title) {
@@ -27,17 +49,55 @@ void log_write_header(const struct gamedata *gd, const struct game_config *cfg, 
             strbuf_putc(out, '\n');
         }
     strbuf_printf(out, "difficulty %s\n", gd->difficulties[cfg->difficulty].id);
-    int n = 0;
-    for (int r = 1; r <= GD_ROUNDS; r++)
-        if (cfg->events[r] >= 0)
-            strbuf_printf(out, "%s%d %s", n++ ? ", " : "events ", r, gd->events[cfg->events[r]].id);
-    if (n)
+    if (events_line(gd, cfg->events, by_die, out))
         strbuf_putc(out, '\n');
     if (cfg->nplayers == 1)
         strbuf_printf(out, "solo %s\n", cfg->objective >= 0 ? gd->objectives[cfg->objective].id
                                                             : LOG_ID_ARCADE);
     if (cfg->famine_halves_farms)
         strbuf_puts(out, "variant " LOG_ID_FAMINE_VARIANT "\n");
+}
+
+int log_write_events(const struct gamedata *gd, const int event[GD_ROUNDS + 1], struct strbuf *out)
+{
+    return events_line(gd, event, 0, out);
+}
+
+/* The keyword a short form of kind stands for. */
+static const char *shortform_keyword(enum log_kind kind)
+{
+    switch (kind) {
+    case LOG_SPEND: return "reserve";
+    default: return log_kind_name(kind);
+    }
+}
+
+void log_write_shortform(enum log_kind kind, const char *name, const char *words, struct strbuf *out)
+{
+    strbuf_puts(out, shortform_keyword(kind));
+    if (name) {
+        strbuf_putc(out, ' ');
+        log_write_name(name, out);
+    }
+    if (words) {
+        strbuf_putc(out, ' ');
+        strbuf_puts(out, words);
+    }
+}
+
+void log_write_round_statement(int round, struct strbuf *out)
+{
+    strbuf_printf(out, "round %d", round);
+}
+
+void log_write_war_all_avoid(const struct game_config *cfg, struct strbuf *out)
+{
+    strbuf_puts(out, "war");
+    for (int p = 0; p < cfg->nplayers; p++) {
+        strbuf_puts(out, p ? ", " : " ");
+        log_write_name(cfg->names[p], out);
+        strbuf_puts(out, " avoid");
+    }
 }
 
 void log_write_comment(const char *text, struct strbuf *out)

@@ -5,6 +5,7 @@
 #ifndef LOG_WRITE_H
 #define LOG_WRITE_H
 #include "core/strbuf.h"
+#include "log/ast.h"
 #include "log/name.h"
 #include "rules/engine.h"
 
@@ -16,6 +17,21 @@ void log_write_move_text(const struct gamedata *gd, const struct move *m, struct
  * events line (events named by id), solo and the variant. */
 void log_write_header(const struct gamedata *gd, const struct game_config *cfg, const char *title,
                       struct strbuf *out);
+/* The same, with the event of each round r whose bit (1u << r) is set in by_die written as its
+ * die value ("events 7 3") rather than its id (the random games write both). */
+void log_write_header_as(const struct gamedata *gd, const struct game_config *cfg, const char *title,
+                         unsigned by_die, struct strbuf *out);
+/* "events R ID, R ID, ..." for the rounds r (1 to GD_ROUNDS) whose event[r] >= 0, fixed rounds
+ * included (no line feed). Appends nothing and returns 0 when no round has an event; else 1. */
+int log_write_events(const struct gamedata *gd, const int event[GD_ROUNDS + 1], struct strbuf *out);
+/* The statement a short form of the recorder stands for: the keyword of kind (LOG_SPEND is
+ * "reserve"), then the seat's name when name is not NULL, then the words typed (no line feed):
+ * "turn" "Tom" "3 1" -> "turn Tom 3 1"; words NULL for none ("events"). */
+void log_write_shortform(enum log_kind kind, const char *name, const char *words, struct strbuf *out);
+/* "round R" (no line feed): the statement that begins round R. */
+void log_write_round_statement(int round, struct strbuf *out);
+/* "war NAME avoid, NAME avoid, ..." for every seat (no line feed). */
+void log_write_war_all_avoid(const struct game_config *cfg, struct strbuf *out);
 /* "# TEXT", a comment line (line breaks in text become spaces). */
 void log_write_comment(const char *text, struct strbuf *out);
 /* "\nround R". */

@@ -1,5 +1,6 @@
 /* Tab completion: candidate lines for the point reached, matched word by word against what
  * is typed; the next word of each matching candidate is offered. */
+#include "record/session_fields.h"
 #include "log/write.h"
 #include "log/words.h"
 #include "record/complete.h"
@@ -157,8 +158,13 @@ static void offer_moves(struct completer *c, const struct game_state *st, int ba
         strbuf_reset(&sb);
         log_write_move_text(c->s->gd, &moves[k], &sb);
         offer(c, sb.data);
-        if (bare && moves[k].from_reserve)
-            offer(c, sb.data + strlen("reserve "));
+        if (bare && moves[k].from_reserve) {
+            struct move die = moves[k];     /* the same die without its `reserve` word */
+            die.from_reserve = 0;
+            strbuf_reset(&sb);
+            log_write_move_text(c->s->gd, &die, &sb);
+            offer(c, sb.data);
+        }
     }
     strbuf_free(&sb);
     if (moves != local)
@@ -233,7 +239,7 @@ static void offer_collect(struct completer *c)
     struct round_missing m;
     engine_round_missing(st, &m);
     char nm[LOG_NAME_WORD_SIZE];
-    struct strbuf sb = STRBUF_INIT;
+    struct strbuf sb = STRBUF_INIT, words = STRBUF_INIT;
     for (int p = 0; p < st->cfg.nplayers; p++)
         for (int l = 0; l < LOCATION_COUNT; l++) {
             if (!(m.collect[p] >> l & 1u))
@@ -242,15 +248,18 @@ static void offer_collect(struct completer *c)
             log_name_word(st->cfg.names[p], nm);
             for (int k = 0; k < loc->nbonus; k++) {
                 const char *take = gd->assets[loc->bonus_asset[k]].id;
+                strbuf_reset(&words);
+                strbuf_printf(&words, "%s %s %s", nm, loc->id, take);
                 strbuf_reset(&sb);
-                strbuf_printf(&sb, "collect %s %s %s", nm, loc->id, take);
+                log_write_shortform(LOG_COLLECT, NULL, strbuf_cstr(&words), &sb);
                 offer(c, sb.data);
-                offer(c, sb.data + strlen("collect "));
+                offer(c, words.data);
                 if (p == c->s->await.collect_player)
                     offer2(c, loc->id, take);
             }
         }
     strbuf_free(&sb);
+    strbuf_free(&words);
 }
 
 /* What a round in progress awaits: kind, and everything pending with it. */

@@ -1,7 +1,7 @@
 /* The recorder's session: checking a typed line with the audit's parser and the live replay,
  * writing it durably in full, saying what the rules did, holding header lines until their
  * partner comes, undo. */
-#include "record/session.h"
+#include "record/session_fields.h"
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -86,10 +86,18 @@ static int header_on_its_way(const struct gamedata *gd, const char *text, size_t
         strbuf_append(&probe, text, len);
         if (len && text[len - 1] != '\n')
             strbuf_putc(&probe, '\n');
-        if (!players)
-            strbuf_puts(&probe, "players \"(first player)\" \"(second player)\"\n");
-        else if (players->players.count == 1 && !solo)
-            strbuf_puts(&probe, "solo " LOG_ID_ARCADE "\n");
+        if (!players) {
+            struct strbuf names = STRBUF_INIT;
+            log_write_name("(first player)", &names);
+            strbuf_putc(&names, ' ');
+            log_write_name("(second player)", &names);
+            log_write_shortform(LOG_PLAYERS, NULL, strbuf_cstr(&names), &probe);
+            strbuf_putc(&probe, '\n');
+            strbuf_free(&names);
+        } else if (players->players.count == 1 && !solo) {
+            log_write_shortform(LOG_SOLO, NULL, LOG_ID_ARCADE, &probe);
+            strbuf_putc(&probe, '\n');
+        }
         int d = difficulty ? gamedata_difficulty(gd, difficulty->difficulty.norm, strlen(difficulty->difficulty.norm))
                            : gd->default_difficulty;
         if (!events && d >= 0 && event_setup_free_rounds(gd, d) > 0 &&
@@ -106,10 +114,10 @@ static int header_on_its_way(const struct gamedata *gd, const char *text, size_t
     return ok;
 }
 
-int record_session_open(struct record_session *s, const struct gamedata *gd, const char *path,
+int record_session_open(struct record_session **out, const struct gamedata *gd, const char *path,
                        struct strbuf *err)
 {
-    memset(s, 0, sizeof *s);
+    struct record_session *s = *out = xcalloc(1, sizeof *s);
     s->gd = gd;
     s->path = xstrdup(path);
     struct diag_list parsed = DIAG_LIST_INIT;
@@ -138,11 +146,13 @@ int record_session_open(struct record_session *s, const struct gamedata *gd, con
 
 void record_session_free(struct record_session *s)
 {
+    if (!s)
+        return;
     log_live_free(s->live);
     strbuf_free(&s->text);
     record_gamefile_close(&s->file);
     free(s->path);
-    memset(s, 0, sizeof *s);
+    free(s);
 }
 
 void record_result_free(struct record_result *res)

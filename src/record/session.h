@@ -25,19 +25,10 @@
 #include "record/gamefile.h"
 #include "audit/replay.h"
 
-struct record_session {
-    const struct gamedata *gd;
-    char *path;                 /* FILE (owned) */
-    struct record_gamefile file;    /* FILE, open and locked while the session lasts */
-    struct strbuf text;         /* FILE's content: every accepted line */
-    int has_seed;               /* --seed: a difficulty's events are drawn from seed */
-    uint64_t seed;
-    int lines;                  /* line feeds in text */
-    /* The live replay of text, the replay it shows, and what it awaits. */
-    struct log_live *live;
-    const struct log_replay *replay;
-    struct log_await await;
-};
+/* A recorder's session: opened by record_session_open, read and changed through the functions
+ * below (its fields are src/record's own, record/session_fields.h). */
+struct record_session;
+
 
 enum record_outcome {
     RECORD_EMPTY,         /* nothing but blanks was typed: nothing happens */
@@ -57,14 +48,15 @@ struct record_result {
     int mismatch;               /* accepted: a check line whose values the rules' differ from */
 };
 
-/* Opens FILE (created empty when missing), locks it and replays it. Returns 0; -1 with the
+/* Opens FILE (created empty when missing), locks it and replays it, in a session *s allocated
+ * whatever the outcome (free it with record_session_free). Returns 0; -1 with the
  * reason in err when it cannot be read or created (or is not a regular file), -2 when it cannot
  * be written (or another recorder holds it); 1 when it has errors (err holds the audit's
  * diagnostics): a log is continued only when the rules accept it (a header on its way
  * included). */
-int record_session_open(struct record_session *s, const struct gamedata *gd, const char *path,
+int record_session_open(struct record_session **s, const struct gamedata *gd, const char *path,
                       struct strbuf *err);
-/* Frees everything the session owns (FILE stays). */
+/* Frees the session and everything it owns (FILE stays); NULL is nothing. */
 void record_session_free(struct record_session *s);
 
 /* A typed line read once (record_session_read): its comment taken off, its short form
@@ -124,6 +116,20 @@ int record_session_undo_statement(struct record_session *s, struct strbuf *undon
 void record_session_story(const struct record_session *s, size_t last,
                           void (*each)(void *ctx, int seat, const char *text), void *ctx);
 
+/* The game data the session's log is read with. */
+const struct gamedata *record_session_gd(const struct record_session *s);
+/* FILE, as given to record_session_open. */
+const char *record_session_path(const struct record_session *s);
+/* FILE's content: every accepted line. */
+const struct strbuf *record_session_text(const struct record_session *s);
+/* The live replay of FILE (its statements and diagnostics). */
+const struct log_live *record_session_live(const struct record_session *s);
+/* The replay FILE's lines give, as far as they go. */
+const struct log_replay *record_session_replay(const struct record_session *s);
+/* What the game awaits next. */
+const struct log_await *record_session_awaited(const struct record_session *s);
+/* --seed: with has_seed, a difficulty's events are drawn from seed. */
+void record_session_set_seed(struct record_session *s, int has_seed, uint64_t seed);
 /* The state where the awaited decision is taken. */
 const struct game_state *record_session_state(const struct record_session *s);
 /* Whether a game statement (round, turn...) has been written: the header is over. */

@@ -1,4 +1,5 @@
 /* The recorder's short forms, written out in full (see record_shortform.h). */
+#include "record/session_fields.h"
 #include "record/shortform.h"
 #include <ctype.h>
 #include <stdio.h>
@@ -71,8 +72,8 @@ static void setup_errors(const struct diag_list *dl, const char *src, struct str
 
 static int events_line(const struct gamedata *gd, struct event_setup *es, struct strbuf *out)
 {
-    if (!event_setup_format_events(gd, es, out))
-        strbuf_puts(out, "events");
+    if (!log_write_events(gd, es->event, out))
+        log_write_shortform(LOG_EVENTS, NULL, NULL, out);
     return 0;
 }
 
@@ -114,7 +115,7 @@ static int expand_events(const struct record_session *s, const char *t, struct s
         if (isdigit((unsigned char)*p) && (*p > '6' || *p == '0' || isdigit((unsigned char)p[1])))
             dice = 0;
     if (!dice) {
-        strbuf_printf(out, "events %s", t);
+        log_write_shortform(LOG_EVENTS, NULL, t, out);
         return 0;
     }
     struct event_setup es;
@@ -136,13 +137,13 @@ static int expand_header(const struct record_session *s, const char *t, struct s
 {
     switch (record_header_step(s)) {
     case RECORD_STEP_PLAYERS:
-        strbuf_printf(out, "players %s", t);
+        log_write_shortform(LOG_PLAYERS, NULL, t, out);
         return 0;
     case RECORD_STEP_SOLO:
-        strbuf_printf(out, "solo %s", t);
+        log_write_shortform(LOG_SOLO, NULL, t, out);
         return 0;
     case RECORD_STEP_DIFFICULTY:
-        strbuf_printf(out, "difficulty %s", t);
+        log_write_shortform(LOG_DIFFICULTY, NULL, t, out);
         return 0;
     case RECORD_STEP_EVENTS:
         return expand_events(s, t, out, comment, err);
@@ -181,13 +182,11 @@ static void expand_round(const struct record_session *s, enum log_await_kind kin
                 count++;
             }
         if (named) {
-            strbuf_printf(out, "outlaws %s", t);
+            log_write_shortform(LOG_OUTLAWS, NULL, t, out);
         } else if (nums && count == 1 && count_numbers(t) == a->rolls_due[due]) {
-            strbuf_puts(out, "outlaws ");
-            log_write_name(st->cfg.names[due], out);
-            strbuf_printf(out, " %s", t);
+            log_write_shortform(LOG_OUTLAWS, st->cfg.names[due], t, out);
         } else if (nums && (a->pending >> LOG_AWAIT_SHARED & 1u)) {
-            strbuf_printf(out, "shared %s", t);     /* the shared dice may come first */
+            log_write_shortform(LOG_SHARED, NULL, t, out);  /* the shared dice may come first */
         } else {
             break;
         }
@@ -196,16 +195,14 @@ static void expand_round(const struct record_session *s, enum log_await_kind kin
     case LOG_AWAIT_SHARED:
         if (!nums)
             break;
-        strbuf_printf(out, "shared %s", t);
+        log_write_shortform(LOG_SHARED, NULL, t, out);
         return;
     case LOG_AWAIT_TURN:
         if (named)
-            strbuf_printf(out, "turn %s", t);
-        else if (nums) {
-            strbuf_puts(out, "turn ");
-            log_write_name(st->cfg.names[player], out);
-            strbuf_printf(out, " %s", t);
-        } else
+            log_write_shortform(LOG_TURN, NULL, t, out);
+        else if (nums)
+            log_write_shortform(LOG_TURN, st->cfg.names[player], t, out);
+        else
             break;
         return;
     case LOG_AWAIT_WAR:
@@ -213,34 +210,27 @@ static void expand_round(const struct record_session *s, enum log_await_kind kin
         int war = strcasecmp(w2, "avoid") == 0 || strcasecmp(w2, "support") == 0;
         if (!named && strcasecmp(w, "avoid") == 0 && !*rest && (a->pending >> LOG_AWAIT_WAR & 1u) &&
             all_must_avoid(st, a)) {
-            strbuf_puts(out, "war");            /* no POW anywhere: the whole line */
-            for (int p = 0; p < st->cfg.nplayers; p++) {
-                strbuf_puts(out, p ? ", " : " ");
-                log_write_name(st->cfg.names[p], out);
-                strbuf_puts(out, " avoid");
-            }
+            log_write_war_all_avoid(&st->cfg, out);     /* no POW anywhere: the whole line */
             return;
         }
         if (named && war && (a->pending >> LOG_AWAIT_WAR & 1u)) {
-            strbuf_printf(out, "war %s", t);
+            log_write_shortform(LOG_WAR, NULL, t, out);
             return;
         }
         if (!(a->pending >> LOG_AWAIT_COLLECT & 1u))
             break;
         if (named)
-            strbuf_printf(out, "collect %s", t);
-        else if (gamedata_location(s->gd, w, strlen(w)) >= 0 && a->collect_player >= 0) {
-            strbuf_puts(out, "collect ");
-            log_write_name(st->cfg.names[a->collect_player], out);
-            strbuf_printf(out, " %s", t);
-        } else
+            log_write_shortform(LOG_COLLECT, NULL, t, out);
+        else if (gamedata_location(s->gd, w, strlen(w)) >= 0 && a->collect_player >= 0)
+            log_write_shortform(LOG_COLLECT, st->cfg.names[a->collect_player], t, out);
+        else
             break;
         return;
     }
     case LOG_AWAIT_GAME_OVER:
         if (!named)
             break;
-        strbuf_printf(out, "check %s", t);      /* only checks may follow the game */
+        log_write_shortform(LOG_CHECK, NULL, t, out);  /* only checks may follow the game */
         return;
     default:
         break;
@@ -262,7 +252,7 @@ int record_shortform_expand(const struct record_session *s, const char *typed, s
             return -1;
         }
         /* The next round, even early: the replay then says what the round still needs. */
-        strbuf_printf(out, "round %d", record_session_started(s) ? s->replay->state.round + 1 : 1);
+        log_write_round_statement(record_session_started(s) ? s->replay->state.round + 1 : 1, out);
         return 0;
     }
     if (!quoted && log_keyword_kind(w, strlen(w)) != LOG_INVALID) {
@@ -274,7 +264,7 @@ int record_shortform_expand(const struct record_session *s, const char *typed, s
     if (a->kind == LOG_AWAIT_RESERVE) {
         /* "3 food" is the reserve die; numbers alone or a name belong to what follows. */
         if (isdigit((unsigned char)w[0]) && !numbers_only(typed)) {
-            strbuf_printf(out, "reserve %s", typed);
+            log_write_shortform(LOG_SPEND, NULL, typed, out);
             return 0;
         }
         expand_round(s, a->then, a->then_player, typed, out);

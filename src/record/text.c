@@ -1,4 +1,5 @@
 /* The recorder's prompt and its sentences about what comes next: the header's here, the game's in audit/await_text.c. */
+#include "record/session_fields.h"
 #include "record/text.h"
 #include <string.h>
 #include "record/shortform.h"

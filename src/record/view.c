@@ -2,9 +2,46 @@
  * decision is taken, whether the game has started, the header's lines, whose move a statement
  * is. Apart from session.c so that the short forms and the texts, which session.c calls, can
  * read the session without calling back into it. */
+#include "record/session_fields.h"
 #include <string.h>
 #include "record/session.h"
 #include "audit/report.h"
+
+const struct gamedata *record_session_gd(const struct record_session *s)
+{
+    return s->gd;
+}
+
+const char *record_session_path(const struct record_session *s)
+{
+    return s->path;
+}
+
+const struct strbuf *record_session_text(const struct record_session *s)
+{
+    return &s->text;
+}
+
+const struct log_live *record_session_live(const struct record_session *s)
+{
+    return s->live;
+}
+
+const struct log_replay *record_session_replay(const struct record_session *s)
+{
+    return s->replay;
+}
+
+const struct log_await *record_session_awaited(const struct record_session *s)
+{
+    return &s->await;
+}
+
+void record_session_set_seed(struct record_session *s, int has_seed, uint64_t seed)
+{
+    s->has_seed = has_seed;
+    s->seed = seed;
+}
 
 const struct game_state *record_session_state(const struct record_session *s)
 {

@@ -337,16 +337,6 @@ int event_setup_parse_seed(const char *text, uint64_t *seed)
     return 0;
 }
 
-int event_setup_format_events(const struct gamedata *gd, const struct event_setup *s,
-                              struct strbuf *out)
-{
-    int n = 0;
-    for (int r = 1; r <= GD_ROUNDS; r++)
-        if (s->event[r] >= 0)
-            strbuf_printf(out, "%s%d %s", n++ ? ", " : "events ", r, gd->events[s->event[r]].id);
-    return n > 0;
-}
-
 void event_setup_format_rolls(const struct gamedata *gd, const struct event_setup *s,
                               struct strbuf *out)
 {

@@ -78,11 +78,6 @@ int event_setup_parse_seed(const char *text, uint64_t *seed);
 /* The rounds the difficulty gives an event that the players assign (not the fixed ones). */
 int event_setup_free_rounds(const struct gamedata *gd, int difficulty);
 
-/* The move-log line: "events 7 fire, 8 plague, 9 famine, 10 outlaws-attack" (fixed rounds
- * included). Appends nothing and returns 0 when no round has an event; else returns 1. */
-int event_setup_format_events(const struct gamedata *gd, const struct event_setup *s,
-                              struct strbuf *out);
-
 /* The dice of method 1, round by round: "round 7: 3 Famine; round 8: 5 Outlaws' Attack;
  * round 9: 5 (Outlaws' Attack has 2 rounds: re-rolled), 1 Fire". Appends nothing for the
  * other methods. */

@@ -193,7 +193,7 @@ static void requirement(const struct words *w, const struct gd_req *reqs, int nr
 
 static const char *source_word(int source)
 {
-    return source == DIE_OWN ? "own " : source == DIE_SHARED ? "shared " : "";
+    return source == DIE_OWN ? "own die" : source == DIE_SHARED ? "shared die" : "die";
 }
 
 static void setup_words(const struct words *w)
@@ -371,7 +371,7 @@ static void dice_words(const struct words *w)
         strbuf_printf(o, "the %s re-rolls a die showing %d or less, not %d", it, n[0], n[1]);
         break;
     case REF_DIE_UNAVAILABLE:
-        strbuf_printf(o, "no unspent %sdie shows %d (unspent: ", source_word(n[1]), n[0]);
+        strbuf_printf(o, "no unspent %s shows %d (unspent: ", source_word(n[1]), n[0]);
         values(w);
         strbuf_putc(o, ')');
         break;

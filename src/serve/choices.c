@@ -36,10 +36,10 @@ static char *line_of(struct strbuf *sb)
 /* The turn's legal moves (the engine's order), then its market conversions. */
 static void list_moves(struct serve_choices *c, const struct record_session *s)
 {
-    const struct log_await *a = &s->await;
+    const struct log_await *a = record_session_awaited(s);
     if (a->kind != LOG_AWAIT_DIE && a->kind != LOG_AWAIT_RESERVE)
         return;
-    const struct game_state *st = log_await_state(s->replay, a);
+    const struct game_state *st = log_await_state(record_session_replay(s), a);
     size_t n = engine_legal_moves(st, 0, NULL, 0);
     size_t nm = play_market_choices(st, NULL, 0);
     struct move *m = xmalloc((n + nm + 1) * sizeof *m);
@@ -52,7 +52,7 @@ static void list_moves(struct serve_choices *c, const struct record_session *s)
         x->m = m[k];
         x->wastes = log_move_wastes(st, &m[k]);
         strbuf_reset(&line);
-        log_write_move_text(s->gd, &m[k], &line);
+        log_write_move_text(record_session_gd(s), &m[k], &line);
         x->line = line_of(&line);
     }
     strbuf_free(&line);
@@ -63,10 +63,10 @@ static void list_moves(struct serve_choices *c, const struct record_session *s)
 /* Each seat's location choices owed, as whole collect lines: one per combination. */
 static void list_collects(struct serve_choices *c, const struct record_session *s)
 {
-    if (!(s->await.pending >> LOG_AWAIT_COLLECT & 1u))
+    if (!(record_session_awaited(s)->pending >> LOG_AWAIT_COLLECT & 1u))
         return;
-    const struct game_state *st = &s->replay->state;
-    const struct gamedata *gd = s->gd;
+    const struct game_state *st = &record_session_replay(s)->state;
+    const struct gamedata *gd = record_session_gd(s);
     struct round_missing miss;
     engine_round_missing(st, &miss);
     size_t cap = 0;

@@ -42,8 +42,8 @@ static int statement(struct serve_server *sv, int role, const json_t *j, const c
                      struct strbuf *msg)
 {
     const struct record_session *s = sv->s;
-    const struct log_await *a = &s->await;
-    const struct game_state *st = &s->replay->state;
+    const struct log_await *a = record_session_awaited(s);
+    const struct game_state *st = &record_session_replay(s)->state;
     int np = st->cfg.nplayers, d[GD_MAX_BONUS_ROLLS + 2];
     const json_t *index = json_object_get(j, "index");
     long long k = json_is_integer(index) ? json_integer_value(index) : -1;
@@ -58,7 +58,7 @@ static int statement(struct serve_server *sv, int role, const json_t *j, const c
         strbuf_puts(line, move ? sv->choices.moves[k].line : sv->choices.collects[k].line);
         return 0;
     }
-    if (!s->replay->started && strcmp(kind, "round") != 0) {
+    if (!record_session_replay(s)->started && strcmp(kind, "round") != 0) {
         strbuf_puts(msg, "the game has not started\n");
         return -1;
     }
@@ -92,7 +92,7 @@ static int statement(struct serve_server *sv, int role, const json_t *j, const c
     } else if (strcmp(kind, "round") == 0) {
         int round = a->kind == LOG_AWAIT_ROUND ? a->round
                   : a->kind == LOG_AWAIT_RESERVE && a->then == LOG_AWAIT_ROUND ? a->then_round : 0;
-        if (round == 0 || (!s->replay->started && a->kind != LOG_AWAIT_ROUND)) {
+        if (round == 0 || (!record_session_replay(s)->started && a->kind != LOG_AWAIT_ROUND)) {
             strbuf_puts(msg, "no round is awaited now\n");
             return -1;
         }

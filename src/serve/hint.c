@@ -66,10 +66,10 @@ int serve_hint(struct serve_server *sv, int role, struct strbuf *out)
                          : "the advisor is busy with other hints: ask again in a few seconds", out);
         return 429;
     }
-    strbuf_append(&text, strbuf_cstr(&sv->s->text), sv->s->text.len);
+    strbuf_append(&text, strbuf_cstr(record_session_text(sv->s)), record_session_text(sv->s)->len);
     size_t statements = record_session_statements(sv->s);
     unsigned long version = sv->version;
-    const struct gamedata *gd = sv->s->gd;
+    const struct gamedata *gd = record_session_gd(sv->s);
     char *name = xstrdup(serve_file_name(sv));
     pthread_mutex_unlock(&sv->lock);
 

@@ -86,7 +86,7 @@ static json_t *collect_lines(const struct serve_choices *c, int role)
 /* What comes after a turn whose four dice are spent, if no reserve die follows. */
 static json_t *then(const struct serve_server *sv)
 {
-    const struct log_await *a = &sv->s->await;
+    const struct log_await *a = record_session_awaited(sv->s);
     if (a->kind != LOG_AWAIT_RESERVE)
         return json_null();
     json_t *o = json_object();
@@ -100,12 +100,12 @@ static json_t *then(const struct serve_server *sv)
 static json_t *awaited(struct serve_server *sv, int role)
 {
     const struct record_session *s = sv->s;
-    const struct log_await *a = &s->await;
+    const struct log_await *a = record_session_awaited(s);
     json_t *o = json_object();
     struct strbuf sb = STRBUF_INIT;
     int started = record_session_started(s);
     /* Before round 1: the header, until it is whole and round 1 may begin. */
-    set_str(o, "kind", started || (s->replay->started && a->kind == LOG_AWAIT_ROUND) ? log_await_kind_name(a->kind)
+    set_str(o, "kind", started || (record_session_replay(s)->started && a->kind == LOG_AWAIT_ROUND) ? log_await_kind_name(a->kind)
                                                                                     : "header");
     int seat = a->kind == LOG_AWAIT_COLLECT ? a->collect_player : a->player;
     if (!started)
@@ -151,7 +151,7 @@ static json_t *awaited(struct serve_server *sv, int role)
     json_object_set_new(o, "collect", collect_lines(&sv->choices, role));
     if (a->pending >> LOG_AWAIT_WAR & 1u) {
         json_t *war = json_array();
-        for (int p = 0; p < s->replay->state.cfg.nplayers; p++) {
+        for (int p = 0; p < record_session_replay(s)->state.cfg.nplayers; p++) {
             json_t *e = json_object();
             set_int(e, "seat", p + 1);
             set_int(e, "rolls_due", a->rolls_due[p]);
@@ -171,7 +171,7 @@ static json_t *awaited(struct serve_server *sv, int role)
     }
     if (a->pending >> LOG_AWAIT_OUTLAWS & 1u) {
         json_t *due = json_array();
-        for (int p = 0; p < s->replay->state.cfg.nplayers; p++)
+        for (int p = 0; p < record_session_replay(s)->state.cfg.nplayers; p++)
             json_array_append_new(due, json_integer(a->rolls_due[p]));
         json_object_set_new(o, "outlaws_rolls_due", due);
     }
@@ -182,10 +182,10 @@ static json_t *awaited(struct serve_server *sv, int role)
 static unsigned checked_at_end(const struct record_session *s)
 {
     unsigned seats = 0;
-    if (s->replay->state.phase != PHASE_GAME_OVER)
+    if (record_session_replay(s)->state.phase != PHASE_GAME_OVER)
         return 0;
     for (size_t i = record_session_statements(s); i-- > 0;) {
-        const struct log_stmt *st = log_live_stmt(s->live, i);
+        const struct log_stmt *st = log_live_stmt(record_session_live(s), i);
         if (st->kind != LOG_CHECK)
             break;
         int seat = record_statement_seat(s, st);
@@ -198,7 +198,7 @@ static unsigned checked_at_end(const struct record_session *s)
 /* The final standings: each player's score by category and the winners; solo, the objective. */
 static json_t *standings(const struct record_session *s)
 {
-    const struct game_state *st = &s->replay->state;
+    const struct game_state *st = &record_session_replay(s)->state;
     if (st->phase != PHASE_GAME_OVER)
         return json_null();
     json_t *o = json_object();
@@ -229,8 +229,8 @@ static json_t *standings(const struct record_session *s)
     json_object_set_new(o, "players", arr);
     if (st->cfg.nplayers == 1 && st->cfg.objective >= 0) {
         json_t *obj = json_object();
-        set_str(obj, "name", s->gd->objectives[st->cfg.objective].name ? s->gd->objectives[st->cfg.objective].name
-                                                                       : s->gd->objectives[st->cfg.objective].id);
+        set_str(obj, "name", record_session_gd(s)->objectives[st->cfg.objective].name ? record_session_gd(s)->objectives[st->cfg.objective].name
+                                                                       : record_session_gd(s)->objectives[st->cfg.objective].id);
         json_object_set_new(obj, "achieved", json_boolean(engine_objective_achieved(st) == 1));
         json_object_set_new(o, "objective", obj);
     }
@@ -242,9 +242,9 @@ static json_t *standings(const struct record_session *s)
 static json_t *players(const struct record_session *s)
 {
     json_t *arr = json_array();
-    if (!s->replay->started)
+    if (!record_session_replay(s)->started)
         return arr;
-    const struct game_state *st = log_await_state(s->replay, &s->await);
+    const struct game_state *st = log_await_state(record_session_replay(s), record_session_awaited(s));
     struct strbuf sb = STRBUF_INIT;
     for (int p = 0; p < st->cfg.nplayers; p++) {
         json_t *o = json_object();
@@ -260,7 +260,7 @@ static json_t *players(const struct record_session *s)
         log_report_player(st, p, 1, &sb);
         set_str(o, "sheet", strbuf_cstr(&sb));
         json_t *reserve = json_array();
-        for (int k = 0; k < s->gd->reserve_slots && k < GD_MAX_RESERVE_SLOTS; k++)
+        for (int k = 0; k < record_session_gd(s)->reserve_slots && k < GD_MAX_RESERVE_SLOTS; k++)
             if (st->p[p].reserve[k].state == SLOT_AVAILABLE || st->p[p].reserve[k].state == SLOT_NEW)
                 json_array_append_new(reserve, json_integer(st->p[p].reserve[k].value));
         json_object_set_new(o, "reserve", reserve);
@@ -293,15 +293,15 @@ void serve_json_state(struct serve_server *sv, int role, struct strbuf *out)
     json_t *you = json_object();
     set_str(you, "role", role == SERVE_TABLE ? "table" : "player");
     json_object_set_new(you, "seat", seat_or_null(role));
-    if (role >= 0 && role < s->replay->state.cfg.nplayers)
-        set_str(you, "name", s->replay->state.cfg.names[role]);
+    if (role >= 0 && role < record_session_replay(s)->state.cfg.nplayers)
+        set_str(you, "name", record_session_replay(s)->state.cfg.names[role]);
     else if (role == SERVE_TABLE)
         set_str(you, "name", "the table");
     json_object_set_new(o, "you", you);
     size_t count = record_session_statements(s);
     set_int(o, "statements", (long long)count);
-    json_object_set_new(o, "started", json_boolean(s->replay->started));
-    json_object_set_new(o, "game_over", json_boolean(s->replay->state.phase == PHASE_GAME_OVER));
+    json_object_set_new(o, "started", json_boolean(record_session_replay(s)->started));
+    json_object_set_new(o, "game_over", json_boolean(record_session_replay(s)->state.phase == PHASE_GAME_OVER));
     json_object_set_new(o, "players", players(s));
     json_object_set_new(o, "standings", standings(s));
     json_object_set_new(o, "awaited", awaited(sv, role));
@@ -314,7 +314,7 @@ void serve_json_state(struct serve_server *sv, int role, struct strbuf *out)
         json_array_append_new(news, n);
     }
     json_object_set_new(o, "narration", news);
-    json_object_set_new(o, "log", log_tail(&s->text, 12));
+    json_object_set_new(o, "log", log_tail(record_session_text(s), 12));
     dump(o, out);
 }
 

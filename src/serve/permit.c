@@ -14,7 +14,7 @@ static int owner_of(const struct record_session *s, const struct log_stmt *st)
 
 static const struct game_state *names_state(const struct record_session *s)
 {
-    return &s->replay->state;
+    return &record_session_replay(s)->state;
 }
 
 int serve_last_owner(const struct record_session *s)
@@ -22,7 +22,7 @@ int serve_last_owner(const struct record_session *s)
     size_t n = record_session_statements(s);
     if (n == 0)
         return SERVE_NOBODY;
-    return owner_of(s, log_live_stmt(s->live, n - 1));
+    return owner_of(s, log_live_stmt(record_session_live(s), n - 1));
 }
 
 int serve_may_enter(const struct record_session *s, int role, const struct record_line *l, struct strbuf *msg)

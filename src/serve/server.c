@@ -16,8 +16,8 @@ const char *serve_seat_name(const struct serve_server *sv, int seat)
 
 const char *serve_file_name(const struct serve_server *sv)
 {
-    const char *base = strrchr(sv->s->path, '/');
-    return base ? base + 1 : sv->s->path;
+    const char *base = strrchr(record_session_path(sv->s), '/');
+    return base ? base + 1 : record_session_path(sv->s);
 }
 
 /* Whether seat p's token was made for the player name ("": any, an older FILE.links). */
@@ -144,7 +144,7 @@ static int keep_war(struct serve_server *sv, struct strbuf *err)
  * last name. */
 static void unfolder(const struct serve_server *sv, struct strbuf *b)
 {
-    const char *path = sv->s->path, *base = serve_file_name(sv);
+    const char *path = record_session_path(sv->s), *base = serve_file_name(sv);
     if (base == path || !b->len)
         return;
     size_t n = strlen(path);
@@ -272,7 +272,7 @@ static int war_line(struct serve_server *sv, struct serve_outcome *o)
 static void enter_war(struct serve_server *sv, int role, int seat, const struct log_stmt *st,
                       struct serve_outcome *o)
 {
-    const struct game_state *gs = &sv->s->replay->state;
+    const struct game_state *gs = &record_session_replay(sv->s)->state;
     if (serve_war_enter(&sv->war, sv->s, seat, st, &o->message) != 0)
         return;
     if (war_line(sv, o))
@@ -321,7 +321,7 @@ void serve_enter(struct serve_server *sv, int role, const char *typed, struct se
         /* One player's war entry (from their link, or the table's for them): kept until every
          * player has entered. */
         int seat = st && st->kind == LOG_WAR ? record_statement_seat(sv->s, st) : -1;
-        if (seat >= 0 && sv->s->replay->state.cfg.nplayers > 1)
+        if (seat >= 0 && record_session_replay(sv->s)->state.cfg.nplayers > 1)
             enter_war(sv, role, seat, st, o);
         else
             submit(sv, role, &l, o);
@@ -333,20 +333,20 @@ void serve_enter(struct serve_server *sv, int role, const char *typed, struct se
 void serve_pass(struct serve_server *sv, int role, struct serve_outcome *o)
 {
     memset(o, 0, sizeof *o);
-    const struct log_await *a = &sv->s->await;
+    const struct log_await *a = record_session_awaited(sv->s);
     if (a->kind != LOG_AWAIT_RESERVE || sv->passed == sv->log_version + 1) {
         strbuf_puts(&o->message, "no reserve die is awaited now\n");
         return;
     }
     if (role != SERVE_TABLE && role != a->player) {
         strbuf_printf(&o->message, "this is %s's to say, from their own link\n",
-                      sv->s->replay->state.cfg.names[a->player]);
+                      record_session_replay(sv->s)->state.cfg.names[a->player]);
         return;
     }
     o->accepted = 1;
     struct strbuf text = STRBUF_INIT;
     strbuf_printf(&text, "%s: no reserve die (nothing written: the next line ends the turn)\n",
-                  sv->s->replay->state.cfg.names[a->player]);
+                  record_session_replay(sv->s)->state.cfg.names[a->player]);
     strbuf_append(&o->message, strbuf_cstr(&text), text.len);
     changed(sv, role, strbuf_cstr(&text));
     sv->passed = sv->log_version + 1;
@@ -356,7 +356,7 @@ void serve_pass(struct serve_server *sv, int role, struct serve_outcome *o)
 void serve_undo(struct serve_server *sv, int role, struct serve_outcome *o)
 {
     memset(o, 0, sizeof *o);
-    if (sv->passed == sv->log_version + 1 && (role == SERVE_TABLE || role == sv->s->await.player)) {
+    if (sv->passed == sv->log_version + 1 && (role == SERVE_TABLE || role == record_session_awaited(sv->s)->player)) {
         sv->passed = 0;
         o->accepted = 1;
         strbuf_puts(&o->message, "taken back: a reserve die may still follow\n");
@@ -368,7 +368,7 @@ void serve_undo(struct serve_server *sv, int role, struct serve_outcome *o)
         o->accepted = o->undone = 1;
         strbuf_puts(&o->written, "(your war choice)\n");
         struct strbuf text = STRBUF_INIT;
-        strbuf_printf(&text, "%s took back their war choice\n", sv->s->replay->state.cfg.names[role]);
+        strbuf_printf(&text, "%s took back their war choice\n", record_session_replay(sv->s)->state.cfg.names[role]);
         changed(sv, role, strbuf_cstr(&text));
         strbuf_free(&text);
         return;

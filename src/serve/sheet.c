@@ -9,10 +9,10 @@ static int draw_sheets(const struct serve_server *sv, int only_seat, int svg, st
                        struct strbuf *err)
 {
     const struct record_session *s = sv->s;
-    const struct log_replay *r = s->replay;
+    const struct log_replay *r = record_session_replay(s);
     struct filled_sheet_input in;
     memset(&in, 0, sizeof in);
-    in.gd = s->gd;
+    in.gd = record_session_gd(s);
     in.state = &r->state;
     in.history = &r->history;
     in.mismatches = r->mismatches;
@@ -57,7 +57,7 @@ static int draw(struct serve_server *sv, int seat, struct strbuf *err)
 
 int serve_sheets_pdf(const struct serve_server *sv, struct strbuf *out, struct strbuf *err)
 {
-    if (sv->s->replay->state.phase != PHASE_GAME_OVER) {
+    if (record_session_replay(sv->s)->state.phase != PHASE_GAME_OVER) {
         strbuf_puts(err, "the filled sheets come once the game is over");
         return -1;
     }
@@ -75,7 +75,7 @@ int serve_sheets_pdf(const struct serve_server *sv, struct strbuf *out, struct s
 
 const struct strbuf *serve_sheet_svg(struct serve_server *sv, int seat, int page, struct strbuf *err)
 {
-    if (!sv->s->replay->started || seat < 0 || seat >= sv->s->replay->state.cfg.nplayers) {
+    if (!record_session_replay(sv->s)->started || seat < 0 || seat >= record_session_replay(sv->s)->state.cfg.nplayers) {
         strbuf_puts(err, "no sheet: the game has not started, or there is no such seat");
         return NULL;
     }

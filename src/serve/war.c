@@ -12,12 +12,12 @@
 
 static int war_awaited(const struct record_session *s)
 {
-    return s->await.pending >> LOG_AWAIT_WAR & 1u;
+    return record_session_awaited(s)->pending >> LOG_AWAIT_WAR & 1u;
 }
 
 void serve_war_sync(struct serve_war *w, const struct record_session *s)
 {
-    if (!war_awaited(s) || w->round != s->await.round)
+    if (!war_awaited(s) || w->round != record_session_awaited(s)->round)
         memset(w, 0, sizeof *w);
 }
 
@@ -34,7 +34,7 @@ int serve_war_enter(struct serve_war *w, const struct record_session *s, int sea
         return -1;
     }
     const struct log_war_entry *e = &st->war.items[0];
-    const struct log_await *a = &s->await;
+    const struct log_await *a = record_session_awaited(s);
     int support = e->choice == LOG_WAR_SUPPORT;
     if (support && a->must_avoid[seat]) {
         strbuf_puts(msg, "you have no POW for the war: you can only avoid it\n");
@@ -73,7 +73,7 @@ static struct war_entry entry_of(const struct serve_war *w, int p)
 
 int serve_war_line(const struct serve_war *w, const struct record_session *s, struct strbuf *line)
 {
-    const struct game_state *st = &s->replay->state;
+    const struct game_state *st = &record_session_replay(s)->state;
     struct war_entry e[XII_MAX_PLAYERS];
     for (int p = 0; p < st->cfg.nplayers; p++) {
         if (!w->seat[p].entered)
@@ -88,7 +88,7 @@ int serve_war_line(const struct serve_war *w, const struct record_session *s, st
 
 int serve_war_save(const struct serve_war *w, const struct record_session *s, const char *path, struct strbuf *err)
 {
-    const struct game_state *st = &s->replay->state;
+    const struct game_state *st = &record_session_replay(s)->state;
     struct strbuf text = STRBUF_INIT;
     strbuf_printf(&text, "statements %zu\n", record_session_statements(s));
     int any = 0;

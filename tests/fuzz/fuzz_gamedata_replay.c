@@ -11,6 +11,7 @@
 #include "core/readfile.h"
 #include "core/strbuf.h"
 #include "log/parse.h"
+#include "log/write.h"
 #include "audit/replay.h"
 #include "audit/report.h"
 #include "rules/engine.h"
@@ -74,7 +75,7 @@ static void event_setups(const struct gamedata *gd, uint64_t seed, struct strbuf
         struct event_setup es = {0};
         struct diag_list dl = DIAG_LIST_INIT;
         if (event_setup_seed(gd, d, seed, &es, &dl) == 0)
-            event_setup_format_events(gd, &es, out);
+            log_write_events(gd, es.event, out);
         event_setup_free(&es);
         diag_list_free(&dl);
     }

@@ -45,7 +45,7 @@ static void same_file(const struct record_session *s)
     size_t len = 0;
     struct strbuf err = STRBUF_INIT;
     must(readfile(path, (size_t)64 << 20, &bytes, &len, &err) == 0, "the game file cannot be read back");
-    must(len == s->text.len && memcmp(bytes, strbuf_cstr(&s->text), len) == 0,
+    must(len == record_session_text(s)->len && memcmp(bytes, strbuf_cstr(record_session_text(s)), len) == 0,
          "the game file is not what the session holds");
     free(bytes);
     strbuf_free(&err);
@@ -93,14 +93,14 @@ static void complete(const struct record_session *s, const char *line)
     free(before);
 }
 
-static void reopen(struct record_session *s)
+static void reopen(struct record_session **s)
 {
     struct strbuf before = STRBUF_INIT, after = STRBUF_INIT, err = STRBUF_INIT;
-    record_session_report(s, &before);
-    record_session_free(s);
+    record_session_report(*s, &before);
+    record_session_free(*s);
     int rc = record_session_open(s, &GD, path, &err);
     must(rc == 0, "a file the recorder wrote is not accepted again");
-    record_session_report(s, &after);
+    record_session_report(*s, &after);
     must(strcmp(strbuf_cstr(&before), strbuf_cstr(&after)) == 0, "the file opened again reaches another report");
     strbuf_free(&before);
     strbuf_free(&after);
@@ -117,10 +117,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size == 0)
         return 0;
     start_file(data[0]);
-    struct record_session s;
+    struct record_session *s = NULL;
     struct strbuf err = STRBUF_INIT;
     if (record_session_open(&s, &GD, path, &err) != 0) {
-        record_session_free(&s);
+        record_session_free(s);
         strbuf_free(&err);
         unlink(path);
         return 0;
@@ -137,24 +137,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         p += n + (nl != NULL);
         if (strcmp(line, "undo") == 0) {
             struct strbuf undone = STRBUF_INIT, uerr = STRBUF_INIT;
-            must(record_session_undo(&s, &undone, &uerr) == 0, "undo failed");
+            must(record_session_undo(s, &undone, &uerr) == 0, "undo failed");
             strbuf_free(&undone);
             strbuf_free(&uerr);
         } else if (line[0] == '\t') {
-            complete(&s, line + 1);
+            complete(s, line + 1);
         } else {
             struct record_result res;
-            record_session_submit(&s, line, &res);
+            record_session_submit(s, line, &res);
             must(res.outcome != RECORD_WRITE_FAILED, "a write failed");
             record_result_free(&res);
         }
-        step_texts(&s);
-        same_file(&s);
+        step_texts(s);
+        same_file(s);
         if (k % 8 == 7)
             reopen(&s);
     }
     reopen(&s);
-    record_session_free(&s);
+    record_session_free(s);
     unlink(path);
     return 0;
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "log/parse.h"
+#include "log/write.h"
 #include "audit/replay.h"
 #include "rules/event_setup.h"
 
@@ -141,7 +142,7 @@ static void test_roll_in_order(void **state)
     assert_int_equal(s.event[10], E_WATER_STORM);
     assert_int_equal(s.nrolls, 4);
     struct strbuf sb = STRBUF_INIT;
-    assert_int_equal(event_setup_format_events(&GD, &s, &sb), 1);
+    assert_int_equal(log_write_events(&GD, s.event, &sb), 1);
     assert_string_equal(strbuf_cstr(&sb), "events 7 famine, 8 outlaws-attack, 9 fire, 10 water-storm");
     strbuf_free(&sb);
     event_setup_free(&s);
@@ -240,7 +241,7 @@ static void test_choose_valid_with_aliases_and_dice(void **state)
     assert_int_equal(s.method, EVENT_METHOD_CHOOSE);
     assert_int_equal(s.nrolls, 0);
     struct strbuf sb = STRBUF_INIT;
-    event_setup_format_events(&GD, &s, &sb);
+    log_write_events(&GD, s.event, &sb);
     assert_string_equal(strbuf_cstr(&sb), "events 7 fire, 8 plague, 9 famine, 10 outlaws-attack");
     strbuf_free(&sb);
     event_setup_free(&s);
@@ -376,7 +377,7 @@ static void test_forget_about_it_round_one(void **state)
            "9 storm, 10 storm";
     assert_int_equal(event_setup_choose(&GD, d, text, "--choose", &s, &dl), 0);
     struct strbuf sb = STRBUF_INIT;
-    event_setup_format_events(&GD, &s, &sb);
+    log_write_events(&GD, s.event, &sb);
     assert_true(strncmp(strbuf_cstr(&sb), "events 1 outlaws-attack, 2 outlaws-attack, 3 fire", 49) == 0);
     strbuf_free(&sb);
     event_setup_free(&s);
@@ -406,7 +407,7 @@ static void test_very_easy_has_nothing(void **state)
     assert_int_equal(event_setup_free_rounds(&GD, d), 0);
     assert_int_equal(event_setup_roll(&GD, d, "", "--roll", &s, &dl), 0);
     struct strbuf sb = STRBUF_INIT;
-    assert_int_equal(event_setup_format_events(&GD, &s, &sb), 0);
+    assert_int_equal(log_write_events(&GD, s.event, &sb), 0);
     assert_string_equal(strbuf_cstr(&sb), "");
     event_setup_format_rounds(&GD, d, &sb);
     assert_string_equal(strbuf_cstr(&sb), "none");

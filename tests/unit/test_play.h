@@ -43,7 +43,7 @@ static inline char *slurp(const char *path)
 }
 
 /* Opens a new session on name in the temporary folder (removed first). */
-static inline void open_new(struct record_session *s, const char *name)
+static inline void open_new(struct record_session **s, const char *name)
 {
     remove(file_path(name));
     struct strbuf err = STRBUF_INIT;

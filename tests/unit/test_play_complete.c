@@ -8,10 +8,10 @@
 #include "test_play.h"
 
 /* A session on the first n lines of a golden log. */
-static void open_at(struct record_session *s, const char *golden, int n)
+static void open_at(struct record_session **s, const char *golden, int n)
 {
     open_new(s, "c.xii");
-    type_golden(s, golden, n);
+    type_golden(*s, golden, n);
 }
 
 static int offered(const struct record_words *w, const char *word)
@@ -84,35 +84,35 @@ static void check_assets(struct record_session *s, int die)
 /* Returns how many items could be acquired there. */
 static int check_position(const char *golden, int n)
 {
-    struct record_session s;
+    struct record_session *s = NULL;
     open_at(&s, golden, n);
-    assert_int_equal(s.await.kind, LOG_AWAIT_DIE);
+    assert_int_equal(record_session_awaited(s)->kind, LOG_AWAIT_DIE);
     /* The first word: the unspent dice, never another value. */
     struct record_words w = {0};
-    record_complete(&s, "", "", &w);
+    record_complete(s, "", "", &w);
     for (int v = 1; v <= 6; v++) {
         char d[2] = {(char)('0' + v), 0};
         int unspent = 0;
-        for (int i = 0; i < s.await.ndice; i++)
-            unspent |= s.await.dice[i].value == v;
+        for (int i = 0; i < record_session_awaited(s)->ndice; i++)
+            unspent |= record_session_awaited(s)->dice[i].value == v;
         assert_int_equal(offered(&w, d), unspent);
     }
     assert_true(offered(&w, "undo") && offered(&w, "check"));
     record_words_free(&w);
     int items = 0;
-    for (int i = 0; i < s.await.ndice; i++) {
-        check_assets(&s, s.await.dice[i].value);
-        items += check_items(&s, s.await.dice[i].value, "attract");
-        items += check_items(&s, s.await.dice[i].value, "build");
+    for (int i = 0; i < record_session_awaited(s)->ndice; i++) {
+        check_assets(s, record_session_awaited(s)->dice[i].value);
+        items += check_items(s, record_session_awaited(s)->dice[i].value, "attract");
+        items += check_items(s, record_session_awaited(s)->dice[i].value, "build");
     }
     /* The partial word narrows the offer. */
     char before[8];
-    snprintf(before, sizeof before, "%d ", s.await.dice[0].value);
-    record_complete(&s, before, "infl", &w);
+    snprintf(before, sizeof before, "%d ", record_session_awaited(s)->dice[0].value);
+    record_complete(s, before, "infl", &w);
     assert_int_equal(w.n, 1);
     assert_string_equal(w.items[0], "influence");
     record_words_free(&w);
-    record_session_free(&s);
+    record_session_free(s);
     return items;
 }
 
@@ -129,89 +129,89 @@ static void test_dice_and_ids(void **state)
 static void test_abilities_offered(void **state)
 {
     (void)state;
-    struct record_session s;
+    struct record_session *s = NULL;
     open_at(&s, "abilities.xii", 40);       /* Jack has the sheriff (perk a) */
     struct record_words w = {0};
-    record_complete(&s, "", "sh", &w);
+    record_complete(s, "", "sh", &w);
     assert_true(offered(&w, "sheriff"));
     record_words_free(&w);
-    record_complete(&s, "sheriff ", "", &w);
+    record_complete(s, "sheriff ", "", &w);
     assert_true(w.n > 0);
     record_words_free(&w);
-    record_session_free(&s);
+    record_session_free(s);
     open_at(&s, "abilities.xii", 11);       /* nobody has it */
-    record_complete(&s, "", "sh", &w);
+    record_complete(s, "", "sh", &w);
     assert_int_equal(w.n, 1);               /* "shared"? no: only "show" */
     assert_string_equal(w.items[0], "show");
     record_words_free(&w);
-    record_session_free(&s);
+    record_session_free(s);
 }
 
 static void test_war_and_collect(void **state)
 {
     (void)state;
-    struct record_session s;
+    struct record_session *s = NULL;
     open_at(&s, "game-5p.xii", 132);        /* round 3: the war and location choices */
-    assert_int_equal(s.await.kind, LOG_AWAIT_WAR);
+    assert_int_equal(record_session_awaited(s)->kind, LOG_AWAIT_WAR);
     struct record_words w = {0};
-    record_complete(&s, "war ", "", &w);
+    record_complete(s, "war ", "", &w);
     assert_int_equal(w.n, 5);
     record_words_free(&w);
     for (int p = 0; p < 5; p++) {
         char before[64];
-        const char *name = s.replay->state.cfg.names[p];
+        const char *name = record_session_replay(s)->state.cfg.names[p];
         snprintf(before, sizeof before, strchr(name, ' ') ? "war \"%s\" " : "war %s ", name);
-        record_complete(&s, before, "", &w);
+        record_complete(s, before, "", &w);
         assert_true(offered(&w, "avoid"));
-        assert_int_equal(offered(&w, "support"), !s.await.must_avoid[p]);
+        assert_int_equal(offered(&w, "support"), !record_session_awaited(s)->must_avoid[p]);
         record_words_free(&w);
     }
-    record_complete(&s, "war Jack avoid ", "", &w);
+    record_complete(s, "war Jack avoid ", "", &w);
     assert_false(offered(&w, "Jack"));
     assert_true(offered(&w, "Tom"));
     record_words_free(&w);
     /* Only the players who owe a choice, only the locations they owe. */
-    record_complete(&s, "collect ", "", &w);
+    record_complete(s, "collect ", "", &w);
     struct round_missing m;
-    engine_round_missing(&s.replay->state, &m);
+    engine_round_missing(&record_session_replay(s)->state, &m);
     for (int p = 0; p < 5; p++) {
-        const char *name = s.replay->state.cfg.names[p];
+        const char *name = record_session_replay(s)->state.cfg.names[p];
         char word[64];
         snprintf(word, sizeof word, strchr(name, ' ') ? "\"%s\"" : "%s", name);
         assert_int_equal(offered(&w, word), m.collect[p] != 0);
     }
     record_words_free(&w);
-    record_complete(&s, "collect Jack ", "", &w);
+    record_complete(s, "collect Jack ", "", &w);
     assert_int_equal(w.n, 1);
     assert_string_equal(w.items[0], "grassland");
     record_words_free(&w);
-    record_complete(&s, "collect Jack grassland ", "", &w);
+    record_complete(s, "collect Jack grassland ", "", &w);
     assert_int_equal(w.n, 2);
     assert_true(offered(&w, "food") && offered(&w, "supply"));
     record_words_free(&w);
-    record_session_free(&s);
+    record_session_free(s);
 }
 
 static void test_header(void **state)
 {
     (void)state;
-    struct record_session s;
+    struct record_session *s = NULL;
     open_at(&s, "abilities.xii", 0);
     struct record_words w = {0};
-    record_complete(&s, "", "pl", &w);
+    record_complete(s, "", "pl", &w);
     assert_int_equal(w.n, 1);
     assert_string_equal(w.items[0], "players");
     record_words_free(&w);
-    record_session_free(&s);
+    record_session_free(s);
     open_at(&s, "game-2p.xii", 10);         /* the players, no difficulty yet */
-    record_complete(&s, "", "nor", &w);
+    record_complete(s, "", "nor", &w);
     assert_int_equal(w.n, 1);
     assert_string_equal(w.items[0], "normal");
     record_words_free(&w);
-    record_complete(&s, "difficulty ", "", &w);
+    record_complete(s, "difficulty ", "", &w);
     assert_int_equal((int)w.n, GD.ndifficulties);
     record_words_free(&w);
-    record_session_free(&s);
+    record_session_free(s);
 }
 
 int main(void)

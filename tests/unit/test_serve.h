@@ -7,21 +7,21 @@
 #include "serve/handle.h"
 #include "test_play.h"
 
-static struct record_session S;
+static struct record_session *S;
 static struct serve_server SV;
 
 static inline void start(const char *name)
 {
     open_new(&S, name);
     struct strbuf err = STRBUF_INIT;
-    assert_int_equal(serve_server_init(&SV, &S, NULL, &err), 0);
+    assert_int_equal(serve_server_init(&SV, S, NULL, &err), 0);
     strbuf_free(&err);
 }
 
 static inline void stop(void)
 {
     serve_server_free(&SV);
-    record_session_free(&S);
+    record_session_free(S);
 }
 
 static inline int ask(const char *method, const char *path, const char *token, const char *body, struct serve_response *rs)
@@ -62,8 +62,8 @@ static inline int undo_by(const char *token)
 static inline const char *last_line(void)
 {
     static char last[256];
-    const char *t = strbuf_cstr(&S.text);
-    size_t n = S.text.len;
+    const char *t = strbuf_cstr(record_session_text(S));
+    size_t n = record_session_text(S)->len;
     while (n > 0 && t[n - 1] == '\n')
         n--;
     size_t start = n;

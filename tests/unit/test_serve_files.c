@@ -33,10 +33,10 @@ static int init_with_links(const char *name, const char *links, struct strbuf *e
 {
     open_new(&S, name);
     alarm(10);
-    int rc = serve_server_init(&SV, &S, links, err);
+    int rc = serve_server_init(&SV, S, links, err);
     alarm(0);
     if (rc != 0)
-        record_session_free(&S);
+        record_session_free(S);
     return rc;
 }
 
@@ -99,7 +99,7 @@ static void test_links_private(void **state)
     /* An existing one at 0644 is made 0600, and its links kept. */
     chmod(links, 0644);
     assert_int_equal(record_session_open(&S, &GD, file_path("p.xii"), &err), 0);
-    assert_int_equal(serve_server_init(&SV, &S, links, &err), 0);
+    assert_int_equal(serve_server_init(&SV, S, links, &err), 0);
     assert_int_equal(mode_of(links), 0600);
     assert_string_equal(SV.tokens.seat[1], first.seat[1]);
     stop();
@@ -165,14 +165,14 @@ static void test_player_undo_keeps_notes(void **state)
     const char *end = text + strlen(text) - strlen("shared 3 4\n# the table's note\n# and another\n");
     assert_string_equal(end, "shared 3 4\n# the table's note\n# and another\n");
     free(text);
-    assert_int_equal(S.await.kind, LOG_AWAIT_TURN);
+    assert_int_equal(record_session_awaited(S)->kind, LOG_AWAIT_TURN);
     assert_true(line_by(ANN, "1 2"));            /* the game goes on after the notes */
     assert_string_equal(last_line(), "turn Ann 1 2");
     stop();
     struct strbuf err = STRBUF_INIT;
     assert_int_equal(record_session_open(&S, &GD, file_path("notes.xii"), &err), 0);
     strbuf_free(&err);
-    record_session_free(&S);
+    record_session_free(S);
 }
 
 /* The temporaries a killed server left beside FILE.links and FILE.war are removed at the
@@ -218,12 +218,12 @@ static void test_failed_first_start(void **state)
     void (*handler)(int) = signal(SIGXFSZ, SIG_IGN);
     assert_int_equal(setrlimit(RLIMIT_FSIZE, &small), 0);
     struct strbuf err = STRBUF_INIT;
-    int rc = serve_server_init(&SV, &S, links, &err);
+    int rc = serve_server_init(&SV, S, links, &err);
     assert_int_equal(setrlimit(RLIMIT_FSIZE, &was), 0);
     signal(SIGXFSZ, handler);
     assert_int_equal(rc, -1);
     assert_int_equal(access(links, F_OK), -1);
-    record_session_free(&S);
+    record_session_free(S);
     strbuf_reset(&err);
     assert_int_equal(init_with_links("full.xii", links, &err), 0);
     assert_int_equal(mode_of(links), 0600);
@@ -248,7 +248,7 @@ static void test_war_complete_at_start(void **state)
     unlink(war);
     start("all.xii");
     type_lines("tests/browser/game-2p.xii", 1, 20);
-    snprintf(text, sizeof text, "statements %zu\nwar Ann avoid\nwar Ben avoid\n", record_session_statements(&S));
+    snprintf(text, sizeof text, "statements %zu\nwar Ann avoid\nwar Ben avoid\n", record_session_statements(S));
     spit(war, text);
     struct strbuf msg = STRBUF_INIT;
     assert_int_equal(serve_server_keep_war(&SV, war, &msg), 0);
@@ -265,7 +265,7 @@ static void test_no_server_paths(void **state)
 {
     (void)state;
     start("paths.xii");
-    assert_non_null(strstr(S.path, DIR_));
+    assert_non_null(strstr(record_session_path(S), DIR_));
     header();
     assert_true(line_by(TABLE, "round"));
     assert_true(line_by(TABLE, "3 4"));

@@ -140,7 +140,7 @@ static void test_routes(void **state)
     strbuf_free(&rs.body);
     assert_int_equal(ask("POST", "/api/line", TABLE, "players Ann Ben\ndifficulty hard", &rs), 400);
     strbuf_free(&rs.body);
-    assert_int_equal(S.text.len, 0);
+    assert_int_equal(record_session_text(S)->len, 0);
     /* One line feed at the end is the line's own. */
     assert_true(line_by(TABLE, "players Ann Ben\r\n"));
     assert_string_equal(last_line(), "players Ann Ben");
@@ -447,12 +447,12 @@ static void test_decide(void **state)
 static void end_of(const char *golden, int lines, int players, const char *objective)
 {
     open_new(&S, "end.xii");
-    type_golden_but(&S, golden, lines, 0, NULL);
+    type_golden_but(S, golden, lines, 0, NULL);
     struct strbuf err = STRBUF_INIT;
-    assert_int_equal(serve_server_init(&SV, &S, NULL, &err), 0);     /* the seats' links too */
+    assert_int_equal(serve_server_init(&SV, S, NULL, &err), 0);     /* the seats' links too */
     strbuf_free(&err);
-    assert_int_equal(S.replay->state.phase, PHASE_GAME_OVER);
-    const struct game_state *gs = &S.replay->state;
+    assert_int_equal(record_session_replay(S)->state.phase, PHASE_GAME_OVER);
+    const struct game_state *gs = &record_session_replay(S)->state;
     int winners[XII_MAX_PLAYERS];
     int nw = engine_winners(gs, winners);
     struct serve_response rs;
@@ -504,7 +504,7 @@ static void end_of(const char *golden, int lines, int players, const char *objec
         assert_true(json_is_true(json_object_get(json_array_get(ps, (size_t)p), "checked")));
     json_decref(st);
     struct strbuf report = STRBUF_INIT;
-    assert_int_equal(record_session_report(&S, &report), 1);
+    assert_int_equal(record_session_report(S, &report), 1);
     strbuf_free(&report);
     stop();
 }
@@ -525,17 +525,17 @@ static void test_links_kept(void **state)
     remove(links);
     open_new(&S, "kept.xii");
     struct strbuf err = STRBUF_INIT;
-    assert_int_equal(serve_server_init(&SV, &S, links, &err), 0);
+    assert_int_equal(serve_server_init(&SV, S, links, &err), 0);
     struct stat st;
     assert_int_equal(stat(links, &st), 0);
     assert_int_equal(st.st_mode & 0777, 0600);
     header();
     struct serve_tokens first = SV.tokens;
     serve_server_free(&SV);
-    record_session_free(&S);
+    record_session_free(S);
     /* A restart: the same links for the table and both seats. */
     assert_int_equal(record_session_open(&S, &GD, file_path("kept.xii"), &err), 0);
-    assert_int_equal(serve_server_init(&SV, &S, links, &err), 0);
+    assert_int_equal(serve_server_init(&SV, S, links, &err), 0);
     assert_string_equal(SV.tokens.table, first.table);
     assert_int_equal(SV.tokens.nseats, 2);
     assert_string_equal(SV.tokens.seat[0], first.seat[0]);
@@ -547,12 +547,12 @@ static void test_links_kept(void **state)
     assert_non_null(f);
     fputs("table 123\n", f);
     fclose(f);
-    assert_int_equal(serve_server_init(&SV, &S, links, &err), -1);
+    assert_int_equal(serve_server_init(&SV, S, links, &err), -1);
     assert_non_null(strstr(strbuf_cstr(&err), "not a file of links"));
     char *text = slurp(links);
     assert_string_equal(text, "table 123\n");
     free(text);
-    record_session_free(&S);
+    record_session_free(S);
     strbuf_free(&err);
 }
 
@@ -588,7 +588,7 @@ static void test_hint(void **state)
     advice_hint_settings_init(&h, ADVICE_HINT_ROLLOUTS);
     struct advice_hint want;
     struct strbuf why = STRBUF_INIT, report = STRBUF_INIT;
-    assert_int_equal(advice_hint_rank(S.replay, &S.await, -1, &h, &want, &why), 0);
+    assert_int_equal(advice_hint_rank(record_session_replay(S), record_session_awaited(S), -1, &h, &want, &why), 0);
     advice_hint_report(&want, &h, SERVE_HINT_TOP, 0, &report);
     advice_hint_free(&want);
     j = hint_by(BEN, 200);
@@ -605,7 +605,7 @@ static void test_hint(void **state)
         size_t first = strcspn(strbuf_cstr(&report), "\n");
         assert_int_equal(strncmp(got, strbuf_cstr(&report), first + 1), 0);
         assert_int_equal(json_integer_value(json_object_get(j, "rollouts")), SERVE_HINT_ROLLOUTS);
-        assert_int_equal(json_integer_value(json_object_get(j, "statements")), (long long)record_session_statements(&S));
+        assert_int_equal(json_integer_value(json_object_get(j, "statements")), (long long)record_session_statements(S));
         assert_int_equal(json_integer_value(json_object_get(j, "version")), (long long)SV.version);
         json_t *plans = json_object_get(j, "plans");
         assert_true(json_array_size(plans) >= 1);
@@ -656,7 +656,7 @@ static int restart(const char *name, const char *war, struct strbuf *msg)
     stop();
     struct strbuf err = STRBUF_INIT;
     assert_int_equal(record_session_open(&S, &GD, file_path(name), &err), 0);
-    assert_int_equal(serve_server_init(&SV, &S, NULL, &err), 0);
+    assert_int_equal(serve_server_init(&SV, S, NULL, &err), 0);
     strbuf_free(&err);
     strbuf_reset(msg);
     return serve_server_keep_war(&SV, war, msg);
@@ -676,7 +676,7 @@ static void test_war_kept(void **state)
     assert_int_equal(serve_server_keep_war(&SV, war, &msg), 0);    /* none kept yet */
     type_lines("tests/browser/game-2p.xii", 1, 20);     /* round 1's turns: the war awaited */
     assert_string_equal(last_line(), "1 supply");
-    size_t n = record_session_statements(&S);
+    size_t n = record_session_statements(S);
     assert_true(line_by(ANN, "war Ann avoid"));
     char *kept = slurp(war);
     snprintf(text, sizeof text, "statements %zu\nwar Ann avoid\n", n);
@@ -737,7 +737,7 @@ static void test_seats_follow_players(void **state)
     remove(links);
     open_new(&S, "follow.xii");
     struct strbuf err = STRBUF_INIT;
-    assert_int_equal(serve_server_init(&SV, &S, links, &err), 0);
+    assert_int_equal(serve_server_init(&SV, S, links, &err), 0);
     assert_true(line_by(TABLE, "players Ann Ben Cid"));
     assert_int_equal(SV.tokens.nseats, 3);
     struct serve_tokens three = SV.tokens;
@@ -774,7 +774,7 @@ static void test_seats_follow_players(void **state)
     stop();
     /* A restart keeps every link. */
     assert_int_equal(record_session_open(&S, &GD, file_path("follow.xii"), &err), 0);
-    assert_int_equal(serve_server_init(&SV, &S, links, &err), 0);
+    assert_int_equal(serve_server_init(&SV, S, links, &err), 0);
     assert_int_equal(SV.tokens.nseats, 3);
     assert_string_equal(SV.tokens.table, now.table);
     assert_memory_equal(SV.tokens.seat, now.seat, sizeof now.seat);
@@ -789,7 +789,7 @@ static void test_seats_follow_players(void **state)
     fprintf(f, "table %s\nseat 1 %s\nseat 2 %s\n", now.table, now.seat[0], now.seat[1]);
     fclose(f);
     assert_int_equal(record_session_open(&S, &GD, file_path("follow.xii"), &err), 0);
-    assert_int_equal(serve_server_init(&SV, &S, links, &err), 0);
+    assert_int_equal(serve_server_init(&SV, S, links, &err), 0);
     assert_int_equal(SV.tokens.nseats, 3);
     assert_string_equal(SV.tokens.seat[0], now.seat[0]);
     assert_string_equal(SV.tokens.seat[1], now.seat[1]);
@@ -871,7 +871,7 @@ static void test_story_after_restart(void **state)
     stop();
     struct strbuf err = STRBUF_INIT;
     assert_int_equal(record_session_open(&S, &GD, file_path("story.xii"), &err), 0);
-    assert_int_equal(serve_server_init(&SV, &S, NULL, &err), 0);
+    assert_int_equal(serve_server_init(&SV, S, NULL, &err), 0);
     char *after = narration_texts();
     assert_string_equal(after, before);
     free(before);
@@ -883,7 +883,7 @@ static void test_story_after_restart(void **state)
     before = narration_texts();
     stop();
     assert_int_equal(record_session_open(&S, &GD, file_path("story2.xii"), &err), 0);
-    assert_int_equal(serve_server_init(&SV, &S, NULL, &err), 0);
+    assert_int_equal(serve_server_init(&SV, S, NULL, &err), 0);
     after = narration_texts();
     assert_string_equal(after, before);
     assert_string_equal(after, "players Ann Ben\n--\n");

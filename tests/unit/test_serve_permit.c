@@ -9,14 +9,14 @@
 /* Whether FILE and the version are unchanged since len and version were taken. */
 static void unchanged(size_t len, unsigned long version)
 {
-    assert_int_equal(S.text.len, len);
+    assert_int_equal(record_session_text(S)->len, len);
     assert_int_equal(SV.version, version);
 }
 
 /* POSTs line from token and checks it is refused with nothing written. */
 static void refused(const char *token, const char *line)
 {
-    size_t len = S.text.len;
+    size_t len = record_session_text(S)->len;
     unsigned long v = SV.version;
     if (line_by(token, line))
         fail_msg("'%s' was accepted from a link that may not enter it: FILE ends with '%s'", line, last_line());
@@ -106,8 +106,8 @@ static void test_notes_plain(void **state)
 static const char *last_raw_line(void)
 {
     static char last[512];
-    const char *t = strbuf_cstr(&S.text);
-    size_t n = S.text.len;
+    const char *t = strbuf_cstr(record_session_text(S));
+    size_t n = record_session_text(S)->len;
     while (n > 0 && t[n - 1] == '\n')
         n--;
     size_t from = n;
