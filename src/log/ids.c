@@ -209,33 +209,43 @@ static unsigned hash(const char *w, unsigned kind, size_t *len)
 }
 
 /* The index stored for the word w of length n and hash h, or -1. */
-static int find_hashed(const struct log_ids_table *t, unsigned kind, const char *w, size_t n,
-                       unsigned h)
+static const struct log_ids_slot *find_hashed(const struct log_ids_table *t, unsigned kind,
+                                              const char *w, size_t n, unsigned h)
 {
     for (unsigned k = 0; k < LOG_IDS_SLOTS; k++) {
         const struct log_ids_slot *s = &t->slot[(h + k) & (LOG_IDS_SLOTS - 1)];
         if (!s->word)
-            return -1;
+            return NULL;
         if (s->kind == kind && s->len == n && memcmp(s->word, w, n) == 0)
-            return s->index;
+            return s;
     }
-    return -1;
+    return NULL;
 }
 
 static int find(const struct log_ids_table *t, unsigned kind, const char *w)
 {
     size_t n;
     unsigned h = hash(w, kind, &n);
-    return find_hashed(t, kind, w, n, h);
+    const struct log_ids_slot *s = find_hashed(t, kind, w, n, h);
+    return s ? s->index : -1;
 }
 
-static void insert(struct log_ids_table *t, unsigned kind, const char *w, int index)
+/* The index of the id w (not an alias), or -1. */
+static int find_id(const struct log_ids_table *t, unsigned kind, const char *w)
+{
+    size_t n;
+    unsigned h = hash(w, kind, &n);
+    const struct log_ids_slot *s = find_hashed(t, kind, w, n, h);
+    return s && !s->alias ? s->index : -1;
+}
+
+static void insert(struct log_ids_table *t, unsigned kind, const char *w, int index, bool alias)
 {
     if (index < 0)
         return;
     size_t n;
     unsigned h = hash(w, kind, &n);
-    if (n > 255 || find_hashed(t, kind, w, n, h) >= 0)
+    if (n > 255 || find_hashed(t, kind, w, n, h))
         return;     /* an id wins over an alias spelled the same */
     for (unsigned k = 0; k < LOG_IDS_SLOTS; k++) {
         struct log_ids_slot *s = &t->slot[(h + k) & (LOG_IDS_SLOTS - 1)];
@@ -243,6 +253,7 @@ static void insert(struct log_ids_table *t, unsigned kind, const char *w, int in
             s->word = w;
             s->len = (unsigned char)n;
             s->kind = (unsigned char)kind;
+            s->alias = alias;
             s->index = (short)index;
             return;
         }
@@ -253,14 +264,14 @@ void log_ids_table_init(struct log_ids_table *t, const struct gamedata *gd)
 {
     memset(t, 0, sizeof *t);
     for (int a = 0; a < ASSET_COUNT; a++)
-        insert(t, 0, gd->assets[a].id, a);
+        insert(t, 0, gd->assets[a].id, a, false);
     for (int i = 0; i < gd->nitems; i++)
-        insert(t, 1, gd->items[i].id, i);
+        insert(t, 1, gd->items[i].id, i, false);
     for (int l = 0; l < LOCATION_COUNT; l++)
-        insert(t, 2, gd->locations[l].id, l);
+        insert(t, 2, gd->locations[l].id, l, false);
     for (int i = 0; i < gd->naliases; i++)
         for (unsigned kind = 0; kind < 3 && !gd->aliases[i].id2; kind++)
-            insert(t, kind, gd->aliases[i].word, find(t, kind, gd->aliases[i].id));
+            insert(t, kind, gd->aliases[i].word, find_id(t, kind, gd->aliases[i].id), true);
 }
 
 int log_ids_asset(const struct log_ids_table *t, const char *norm)

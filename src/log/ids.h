@@ -3,6 +3,7 @@
  * message that names the closest known id (edit distance) or lists the expected ones. */
 #ifndef LOG_IDS_H
 #define LOG_IDS_H
+#include <stdbool.h>
 #include <stddef.h>
 #include "core/strbuf.h"
 #include "log/ast.h"
@@ -53,11 +54,13 @@ struct log_ids_table {
         const char *word;       /* normalized; NULL: a free slot */
         unsigned char len;
         unsigned char kind;     /* 0 asset, 1 item, 2 location */
+        bool alias;             /* the word is an alias (of an id) */
         short index;
     } slot[LOG_IDS_SLOTS];
 };
 
-/* Fills the table from the game data (ids first, then the aliases that lead to one). */
+/* Fills the table from the game data (ids first, then the aliases that lead to one: an alias
+ * of an alias leads nowhere, as in gamedata's lookups). */
 void log_ids_table_init(struct log_ids_table *t, const struct gamedata *gd);
 /* The index of a normalized word (as the parser's `norm`), or -1: the same answers as
  * gamedata_asset, gamedata_item and gamedata_location. */
