@@ -16,11 +16,11 @@ static int resolve_value(const struct log_ids_table *ids, const struct log_word 
             out->kind = words[k].kind;
             return 0;
         }
-    if ((out->index = log_ids_asset(ids, w->norm)) >= 0) {
+    if ((out->index = log_ids_asset_strict(ids, w->norm)) >= 0) {
         out->kind = CLAIM_ASSET;
         return 0;
     }
-    if ((out->index = log_ids_location(ids, w->norm)) >= 0) {
+    if ((out->index = log_ids_location_strict(ids, w->norm)) >= 0) {
         out->kind = CLAIM_INFLUENCE;
         return 0;
     }
@@ -65,7 +65,7 @@ static int resolve_set(const struct gamedata *gd, const struct log_ids_table *id
 {
     for (size_t k = 0; k < it->count; k++) {
         const struct log_word *w = &it->ids[k];
-        int i = log_ids_item(ids, w->norm);
+        int i = log_ids_item_strict(ids, w->norm);
         *at = w->at;
         if (i < 0) {
             if (spaced_set_item(gd, it, k, people, err, at))

@@ -230,16 +230,18 @@ static int find(const struct log_ids_table *t, unsigned kind, const char *w)
     return s ? s->index : -1;
 }
 
-/* The index of the id w (not an alias), or -1. */
-static int find_id(const struct log_ids_table *t, unsigned kind, const char *w)
+/* The index of w as gamedata's lookups give it (no alias of an alias), or -1. */
+static int find_strict(const struct log_ids_table *t, unsigned kind, const char *w)
 {
     size_t n;
     unsigned h = hash(w, kind, &n);
     const struct log_ids_slot *s = find_hashed(t, kind, w, n, h);
-    return s && !s->alias ? s->index : -1;
+    return s && !s->chained ? s->index : -1;
 }
 
-static void insert(struct log_ids_table *t, unsigned kind, const char *w, int index, bool alias)
+/* Stores w for index (nothing when index < 0). */
+static void insert(struct log_ids_table *t, unsigned kind, const char *w, int index, bool alias,
+                   bool chained)
 {
     if (index < 0)
         return;
@@ -254,6 +256,7 @@ static void insert(struct log_ids_table *t, unsigned kind, const char *w, int in
             s->len = (unsigned char)n;
             s->kind = (unsigned char)kind;
             s->alias = alias;
+            s->chained = chained;
             s->index = (short)index;
             return;
         }
@@ -264,14 +267,20 @@ void log_ids_table_init(struct log_ids_table *t, const struct gamedata *gd)
 {
     memset(t, 0, sizeof *t);
     for (int a = 0; a < ASSET_COUNT; a++)
-        insert(t, 0, gd->assets[a].id, a, false);
+        insert(t, 0, gd->assets[a].id, a, false, false);
     for (int i = 0; i < gd->nitems; i++)
-        insert(t, 1, gd->items[i].id, i, false);
+        insert(t, 1, gd->items[i].id, i, false, false);
     for (int l = 0; l < LOCATION_COUNT; l++)
-        insert(t, 2, gd->locations[l].id, l, false);
+        insert(t, 2, gd->locations[l].id, l, false, false);
     for (int i = 0; i < gd->naliases; i++)
-        for (unsigned kind = 0; kind < 3 && !gd->aliases[i].id2; kind++)
-            insert(t, kind, gd->aliases[i].word, find_id(t, kind, gd->aliases[i].id), true);
+        for (unsigned kind = 0; kind < 3 && !gd->aliases[i].id2; kind++) {
+            /* An alias may name an alias stored before it (gamedata's lookups refuse it). */
+            size_t n;
+            const char *to = gd->aliases[i].id;
+            unsigned h = hash(to, kind, &n);
+            const struct log_ids_slot *s = find_hashed(t, kind, to, n, h);
+            insert(t, kind, gd->aliases[i].word, s ? s->index : -1, true, s && s->alias);
+        }
 }
 
 int log_ids_asset(const struct log_ids_table *t, const char *norm)
@@ -287,6 +296,21 @@ int log_ids_item(const struct log_ids_table *t, const char *norm)
 int log_ids_location(const struct log_ids_table *t, const char *norm)
 {
     return find(t, 2, norm);
+}
+
+int log_ids_asset_strict(const struct log_ids_table *t, const char *norm)
+{
+    return find_strict(t, 0, norm);
+}
+
+int log_ids_item_strict(const struct log_ids_table *t, const char *norm)
+{
+    return find_strict(t, 1, norm);
+}
+
+int log_ids_location_strict(const struct log_ids_table *t, const char *norm)
+{
+    return find_strict(t, 2, norm);
 }
 
 int log_ids_spaced(const struct gamedata *gd, enum log_id_kind kind, const struct log_word *w,
