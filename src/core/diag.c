@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The file name and the code share one allocation (the file's): see diag_add. */
 static void free_strings(struct diag *d)
 {
     free(d->file);
+    free(d->code);
     free(d->message);
     free(d->player);
     d->file = d->code = d->message = d->player = NULL;
@@ -36,13 +36,8 @@ struct diag *diag_add(struct diag_list *dl, enum diag_level level, const char *f
     d->level = level;
     d->pos = pos;
     d->len = len;
-    /* One allocation for the file name and the code, the code after the file's NUL. */
-    if (!file)
-        file = "";
-    size_t nf = strlen(file) + 1, nc = code ? strlen(code) + 1 : 0;
-    d->file = xmalloc(nf + nc);
-    memcpy(d->file, file, nf);
-    d->code = code ? memcpy(d->file + nf, code, nc) : NULL;
+    d->file = xstrdup(file ? file : "");
+    d->code = code ? xstrdup(code) : NULL;
     struct strbuf sb = STRBUF_INIT;
     va_list ap;
     va_start(ap, fmt);

@@ -16,8 +16,7 @@ struct diag {
     struct srcpos pos;
     int len;            /* length of the token in bytes (for the caret underline); 0 = 1 */
     char *file;         /* owned */
-    char *code;         /* rule or error code, e.g. "requirement"; may be NULL (kept in file's
-                           allocation: freeing file frees it) */
+    char *code;         /* rule or error code, e.g. "requirement"; owned, may be NULL */
     char *message;      /* owned */
     int round;          /* 0 when not in a round */
     char *player;       /* owned, may be NULL */
