@@ -980,7 +980,7 @@ static void do_check(struct rp *rp, const struct log_stmt *st)
     for (size_t k = 0; k < st->check.count; k++) {
         struct log_span at;
         strbuf_reset(&sb);
-        int rc = log_claims_resolve(rp->gd, &st->check.items[k], &c[k], &sb, &at);
+        int rc = log_claims_resolve(rp->gd, &rp->ids, &st->check.items[k], &c[k], &sb, &at);
         ok[k] = rc == 0;
         if (!ok[k]) {
             /* An id typed with spaces is a syntax error, as in the moves. */

@@ -3,6 +3,7 @@
  * message that names the closest known id (edit distance) or lists the expected ones. */
 #ifndef LOG_IDS_H
 #define LOG_IDS_H
+#include <stdbool.h>
 #include <stddef.h>
 #include "core/strbuf.h"
 #include "log/ast.h"
@@ -53,6 +54,8 @@ struct log_ids_table {
         const char *word;       /* normalized; NULL: a free slot */
         unsigned char len;
         unsigned char kind;     /* 0 asset, 1 item, 2 location */
+        bool alias;             /* an alias, not an id */
+        bool chained;           /* an alias of an alias (gamedata's lookups refuse it) */
         short index;
     } slot[LOG_IDS_SLOTS];
 };
@@ -64,6 +67,11 @@ void log_ids_table_init(struct log_ids_table *t, const struct gamedata *gd);
 int log_ids_asset(const struct log_ids_table *t, const char *norm);
 int log_ids_item(const struct log_ids_table *t, const char *norm);
 int log_ids_location(const struct log_ids_table *t, const char *norm);
+/* The same answers exactly as gamedata_asset, gamedata_item and gamedata_location (which
+ * refuse an alias of an alias, which the three above follow). */
+int log_ids_asset_strict(const struct log_ids_table *t, const char *norm);
+int log_ids_item_strict(const struct log_ids_table *t, const char *norm);
+int log_ids_location_strict(const struct log_ids_table *t, const char *norm);
 
 /* What an item is, for messages, with its article: "a prominent person", "an infrastructure"... */
 const char *log_ids_item_kind(const struct gd_item *it);

@@ -75,6 +75,8 @@ static size_t text_char(const struct log_lexer *lx, const char *q)
     return is_control(c) ? 0 : 1;
 }
 
+/* Rare paths are kept out of log_lex_next, so that its common path saves fewer registers. */
+static void lex_string(struct log_lexer *lx, struct log_token *t) __attribute__((noinline, cold));
 static void lex_string(struct log_lexer *lx, struct log_token *t)
 {
     const char *start = lx->p, *q = start + 1;
@@ -108,26 +110,69 @@ static void lex_string(struct log_lexer *lx, struct log_token *t)
     lx->p = q;
 }
 
-static bool word_byte(unsigned char c)
+/* What a byte is to the lexer: one table look-up instead of a chain of comparisons. */
+enum {
+    C_BAD,     /* NUL, another control character, DEL: an ERROR token */
+    C_SPACE,   /* space, tab, carriage return: skipped */
+    C_NL,
+    C_HASH,
+    C_COMMA,
+    C_QUOTE,
+    C_HIGH,    /* 0x80-0xFF: a UTF-8 sequence, checked */
+    C_DIGIT,   /* from here on: ASCII bytes of a word */
+    C_WORD     /* any other ASCII byte of a word */
+};
+
+#define RANGE16(x) x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x
+static const unsigned char byte_class[256] = {
+    /* 0x00 */ C_BAD, C_BAD, C_BAD, C_BAD, C_BAD, C_BAD, C_BAD, C_BAD,
+               C_BAD, C_SPACE, C_NL, C_BAD, C_BAD, C_SPACE, C_BAD, C_BAD,
+    /* 0x10 */ RANGE16(C_BAD),
+    /* 0x20 */ C_SPACE, C_WORD, C_QUOTE, C_HASH, C_WORD, C_WORD, C_WORD, C_WORD,
+               C_WORD, C_WORD, C_WORD, C_WORD, C_COMMA, C_WORD, C_WORD, C_WORD,
+    /* 0x30 */ C_DIGIT, C_DIGIT, C_DIGIT, C_DIGIT, C_DIGIT, C_DIGIT, C_DIGIT, C_DIGIT,
+               C_DIGIT, C_DIGIT, C_WORD, C_WORD, C_WORD, C_WORD, C_WORD, C_WORD,
+    /* 0x40 */ RANGE16(C_WORD),
+    /* 0x50 */ RANGE16(C_WORD),
+    /* 0x60 */ RANGE16(C_WORD),
+    /* 0x70 */ C_WORD, C_WORD, C_WORD, C_WORD, C_WORD, C_WORD, C_WORD, C_WORD,
+               C_WORD, C_WORD, C_WORD, C_WORD, C_WORD, C_WORD, C_WORD, C_BAD,
+    /* 0x80 */ RANGE16(C_HIGH), RANGE16(C_HIGH), RANGE16(C_HIGH), RANGE16(C_HIGH),
+               RANGE16(C_HIGH), RANGE16(C_HIGH), RANGE16(C_HIGH), RANGE16(C_HIGH)
+};
+#undef RANGE16
+
+static unsigned class_of(const char *q)
 {
-    return c > ' ' && c != ',' && c != '#' && c != '"' && c != 0x7F;
+    return byte_class[(unsigned char)*q];
 }
 
-static bool is_letter(unsigned char c)
+/* Skips the comment at p; returns where it ends, or NULL with an ERROR token in t. */
+static const char *comment(struct log_lexer *lx, struct log_token *t, const char *p) __attribute__((noinline));
+static const char *comment(struct log_lexer *lx, struct log_token *t, const char *p)
 {
-    return (unsigned char)((c | 0x20) - 'a') < 26;
+    const char *q = p + 1, *end = lx->end;
+    while (q < end && *q != '\n') {
+        size_t n = text_char(lx, q);
+        if (n == 0) {
+            bad_byte(lx, t, q);
+            return NULL;
+        }
+        q += n;
+    }
+    return q;
 }
 
 static void lex_word(struct log_lexer *lx, struct log_token *t)
 {
     const char *start = lx->p, *q = start, *end = lx->end;
     long long value = 0;
-    while (q < end && (unsigned char)(*q - '0') < 10) {
+    while (q < end && class_of(q) == C_DIGIT) {
         if (value <= LOG_NUM_MAX)
             value = value * 10 + (*q - '0');
         q++;
     }
-    if (q > start && (q == end || ((unsigned char)*q < 0x80 && !word_byte((unsigned char)*q)))) {
+    if (q > start && (q == end || class_of(q) < C_HIGH)) {
         make(lx, t, LOG_TOK_NUMBER, start, (size_t)(q - start));
         t->overflow = value > LOG_NUM_MAX;
         t->value = t->overflow ? LOG_NUM_MAX + 1 : (int)value;
@@ -135,27 +180,20 @@ static void lex_word(struct log_lexer *lx, struct log_token *t)
         return;
     }
     for (;;) {
-        while (q < end && is_letter((unsigned char)*q))
+        while (q < end && class_of(q) >= C_DIGIT)
             q++;    /* most bytes of a log */
-        if (q == end)
+        if (q == end || class_of(q) != C_HIGH)
             break;
-        unsigned char c = (unsigned char)*q;
-        if (c >= 0x80) {
-            size_t n = utf8_len((const unsigned char *)q, (size_t)(end - q));
-            if (n == 0) {
-                bad_byte(lx, t, q);
-                return;
-            }
-            if (hostile(q, n)) {
-                bad_char(lx, t, q, n);
-                return;
-            }
-            q += n;
-        } else if (word_byte(c)) {
-            q++;
-        } else {
-            break;
+        size_t n = utf8_len((const unsigned char *)q, (size_t)(end - q));
+        if (n == 0) {
+            bad_byte(lx, t, q);
+            return;
         }
+        if (hostile(q, n)) {
+            bad_char(lx, t, q, n);
+            return;
+        }
+        q += n;
     }
     make(lx, t, LOG_TOK_WORD, start, (size_t)(q - start));
     lx->p = q;
@@ -165,48 +203,40 @@ void log_lex_next(struct log_lexer *lx, struct log_token *t)
 {
     const char *p = lx->p, *end = lx->end;
     for (;;) {
-        while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
+        while (p < end && class_of(p) == C_SPACE)
             p++;
         lx->p = p;
         if (p == end) {
             make(lx, t, LOG_TOK_EOF, p, 0);
             return;
         }
-        unsigned char c = (unsigned char)*p;
-        if (c == '\n') {
+        switch (class_of(p)) {
+        case C_DIGIT:
+        case C_WORD:
+        case C_HIGH:
+            lex_word(lx, t);
+            return;
+        case C_NL:
             make(lx, t, LOG_TOK_EOL, p, 1);
             lx->p = p + 1;
             new_line(lx, lx->p);
             return;
-        }
-        if (c == '#') {
-            const char *q = p + 1;
-            while (q < end && *q != '\n') {
-                size_t n = text_char(lx, q);
-                if (n == 0) {
-                    bad_byte(lx, t, q);
-                    return;
-                }
-                q += n;
-            }
-            p = q;
+        case C_HASH:
+            p = comment(lx, t, p);
+            if (!p)
+                return;
             continue;
-        }
-        if (c == ',') {
+        case C_COMMA:
             make(lx, t, LOG_TOK_COMMA, p, 1);
             lx->p = p + 1;
             return;
-        }
-        if (c == '"') {
+        case C_QUOTE:
             lex_string(lx, t);
             return;
-        }
-        if (c < 0x80 && !word_byte(c)) {
+        default:
             bad_byte(lx, t, p);
             return;
         }
-        lex_word(lx, t);
-        return;
     }
 }
 

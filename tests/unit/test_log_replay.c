@@ -452,6 +452,33 @@ static void test_ids(void **state)
     assert_int_equal(log_ids_item(&t, ""), -1);
 }
 
+/* A data file's alias of an alias: the replay's moves follow it, check lines (the strict
+ * lookups) refuse it as the game data's lookups do. */
+static void test_ids_alias_of_alias(void **state)
+{
+    (void)state;
+    struct gamedata *g = malloc(sizeof *g);
+    *g = GD;
+    assert_true(g->naliases < GD_ALIAS_SLOTS);
+    g->aliases[g->naliases++] = (struct gd_alias){.word = "homes", .id = "houses"};
+    assert_true(gamedata_asset(g, "houses", 6) >= 0);
+    assert_int_equal(gamedata_asset(g, "homes", 5), -1);
+    struct log_ids_table t;
+    log_ids_table_init(&t, g);
+    assert_int_equal(log_ids_asset(&t, "homes"), gamedata_asset(g, "houses", 6));
+    assert_int_equal(log_ids_asset_strict(&t, "homes"), -1);
+    assert_int_equal(log_ids_asset_strict(&t, "houses"), gamedata_asset(g, "houses", 6));
+    for (int a = 0; a < ASSET_COUNT; a++)
+        assert_int_equal(log_ids_asset_strict(&t, g->assets[a].id), a);
+    for (int i = 0; i < g->naliases; i++) {
+        const char *w = g->aliases[i].word;
+        assert_int_equal(log_ids_asset_strict(&t, w), gamedata_asset(g, w, strlen(w)));
+        assert_int_equal(log_ids_item_strict(&t, w), gamedata_item(g, w, strlen(w)));
+        assert_int_equal(log_ids_location_strict(&t, w), gamedata_location(g, w, strlen(w)));
+    }
+    free(g);
+}
+
 /* ---- limits and robustness --------------------------------------------------------------- */
 
 static void test_too_many_errors(void **state)
@@ -617,6 +644,7 @@ int main(void)
         cmocka_unit_test(test_player_names),
         cmocka_unit_test(test_claims),
         cmocka_unit_test(test_ids),
+        cmocka_unit_test(test_ids_alias_of_alias),
         cmocka_unit_test(test_too_many_errors),
         cmocka_unit_test(test_million_lines),
         cmocka_unit_test(test_mangled_logs),
