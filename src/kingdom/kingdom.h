@@ -136,7 +136,11 @@ struct kdecision {
     int res[2];
     int nhex;
     signed char hex[KRIVER_MAX];
+    signed char zero;       /* always 0: fills what would be padding, so the bytes of a decision
+                               are its value (core/game.h compares decisions with memcmp) */
 };
+_Static_assert(sizeof(struct kdecision) == 5 * sizeof(int) + 2 * sizeof(int) + sizeof(int) + KRIVER_MAX + 1,
+               "struct kdecision has no padding");
 
 /* The game's start: nothing placed, year 0, stocks from the data. */
 void kingdom_init(struct kstate *s, const struct kdata *data);

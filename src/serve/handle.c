@@ -200,6 +200,86 @@ static void sheet(struct serve_server *sv, const struct serve_request *rq, struc
     strbuf_free(&err);
 }
 
+static void page_html(struct serve_server *sv, const struct serve_request *rq, struct serve_response *rs, int role)
+{
+    (void)sv, (void)role;
+    page_file(rs, "serve.html", "text/html; charset=utf-8", rq->token);
+}
+
+static void page_js(struct serve_server *sv, const struct serve_request *rq, struct serve_response *rs, int role)
+{
+    (void)sv, (void)role;
+    page_file(rs, "serve.js", "text/javascript; charset=utf-8", rq->token);
+}
+
+static void page_css(struct serve_server *sv, const struct serve_request *rq, struct serve_response *rs, int role)
+{
+    (void)sv, (void)role;
+    page_file(rs, "serve.css", "text/css; charset=utf-8", rq->token);
+}
+
+static void state(struct serve_server *sv, const struct serve_request *rq, struct serve_response *rs, int role)
+{
+    (void)rq;
+    pthread_mutex_lock(&sv->lock);
+    rs->status = 200;
+    rs->type = json_type;
+    serve_json_state(sv, role, &rs->body);
+    pthread_mutex_unlock(&sv->lock);
+}
+
+static void undo_route(struct serve_server *sv, const struct serve_request *rq, struct serve_response *rs, int role)
+{
+    (void)rq;
+    undo(sv, rs, role);
+}
+
+static void sheet_route(struct serve_server *sv, const struct serve_request *rq, struct serve_response *rs, int role)
+{
+    (void)role;
+    sheet(sv, rq, rs, sheet_seat(rq->path));
+}
+
+static int is_sheet(const char *path)
+{
+    return sheet_seat(path) >= 0;
+}
+
+static void hint(struct serve_server *sv, const struct serve_request *rq, struct serve_response *rs, int role)
+{
+    (void)rq;
+    rs->type = json_type;
+    rs->status = serve_hint(sv, role, &rs->body);
+}
+
+static void sheets_pdf_route(struct serve_server *sv, const struct serve_request *rq, struct serve_response *rs,
+                             int role)
+{
+    (void)rq, (void)role;
+    sheets_pdf(sv, rs);
+}
+
+/* The pages and the API, by path (or a test of the path) and method. */
+struct route {
+    const char *path;
+    int (*matches)(const char *path);       /* instead of path, when not NULL */
+    const char *method;
+    void (*run)(struct serve_server *sv, const struct serve_request *rq, struct serve_response *rs, int role);
+};
+static const struct route routes[] = {
+    {"/", NULL, "GET", page_html},
+    {"/page.js", NULL, "GET", page_js},
+    {"/page.css", NULL, "GET", page_css},
+    {"/api/state", NULL, "GET", state},
+    {"/api/wait", NULL, "GET", wait_change},
+    {"/api/line", NULL, "POST", enter_line},
+    {"/api/undo", NULL, "POST", undo_route},
+    {"/api/decide", NULL, "POST", decide},
+    {"/api/hint", NULL, "GET", hint},
+    {"/sheet/N.svg", is_sheet, "GET", sheet_route},
+    {"/sheets.pdf", NULL, "GET", sheets_pdf_route},
+};
+
 void serve_handle(struct serve_server *sv, const struct serve_request *rq, struct serve_response *rs)
 {
     memset(rs, 0, sizeof *rs);
@@ -210,63 +290,18 @@ void serve_handle(struct serve_server *sv, const struct serve_request *rq, struc
         error(rs, 403, "this link's token is missing or wrong: open the link xii serve printed");
         return;
     }
-    static const struct { const char *path, *method; } routes[] = {
-        {"/", "GET"}, {"/page.js", "GET"}, {"/page.css", "GET"}, {"/api/state", "GET"},
-        {"/api/wait", "GET"}, {"/api/line", "POST"}, {"/api/undo", "POST"}, {"/sheet/", "GET"},
-        {"/api/hint", "GET"}, {"/api/decide", "POST"}, {"/sheets.pdf", "GET"},
-    };
     const char *path = rq->path ? rq->path : "";
-    int seat = sheet_seat(path);
-    int r = -1;
-    for (int k = 0; k < (int)(sizeof routes / sizeof routes[0]); k++)
-        if (strcmp(path, routes[k].path) == 0 || (k == 7 && seat >= 0))
-            r = k;
-    if (r < 0) {
+    const struct route *r = NULL;
+    for (size_t k = 0; k < sizeof routes / sizeof routes[0] && !r; k++)
+        if (routes[k].matches ? routes[k].matches(path) : strcmp(path, routes[k].path) == 0)
+            r = &routes[k];
+    if (!r) {
         error(rs, 404, "no such page");
         return;
     }
-    if (!rq->method || strcmp(rq->method, routes[r].method) != 0) {
+    if (!rq->method || strcmp(rq->method, r->method) != 0) {
         error(rs, 405, "method not allowed here");
         return;
     }
-    switch (r) {
-    case 0:
-        page_file(rs, "serve.html", "text/html; charset=utf-8", rq->token);
-        break;
-    case 1:
-        page_file(rs, "serve.js", "text/javascript; charset=utf-8", rq->token);
-        break;
-    case 2:
-        page_file(rs, "serve.css", "text/css; charset=utf-8", rq->token);
-        break;
-    case 3:
-        pthread_mutex_lock(&sv->lock);
-        rs->status = 200;
-        rs->type = json_type;
-        serve_json_state(sv, role, &rs->body);
-        pthread_mutex_unlock(&sv->lock);
-        break;
-    case 4:
-        wait_change(sv, rq, rs, role);
-        break;
-    case 5:
-        enter_line(sv, rq, rs, role);
-        break;
-    case 6:
-        undo(sv, rs, role);
-        break;
-    case 7:
-        sheet(sv, rq, rs, seat);
-        break;
-    case 8:
-        rs->type = json_type;
-        rs->status = serve_hint(sv, role, &rs->body);
-        break;
-    case 9:
-        decide(sv, rq, rs, role);
-        break;
-    default:
-        sheets_pdf(sv, rs);
-        break;
-    }
+    r->run(sv, rq, rs, role);
 }
