@@ -545,6 +545,7 @@ static void test_unfinished_turn_not_rated(void **state)
     strbuf_free(&text);
 }
 
+#ifndef __SANITIZE_ADDRESS__
 /* The costs of every turn of a game, analysed with few rollouts. */
 static void turn_costs(const char *game, double *sum, double *sum2, size_t *n)
 {
@@ -589,7 +590,6 @@ static void turn_costs(const char *game, double *sum, double *sum2, size_t *n)
  * statistics of the bots' play, a minute and a half, seven there, where they would only repeat
  * the analysis of complete games that golden audit/cli-analyse-time and cli-analyse-until-round
  * run (make asan runs the goldens too). */
-#ifndef __SANITIZE_ADDRESS__
 static void test_random_costs_more_than_search(void **state)
 {
     (void)state;
