@@ -156,7 +156,7 @@ static void stats_of(const struct kgame *g, int games, int limit, struct kstats 
 
 static void share_text(struct strbuf *out, const char *what, int count, const struct estimate *e)
 {
-    strbuf_printf(out, "  %-24s %6d  %5.1f%%  (95%% interval %.1f%%-%.1f%%)\n", what, count, 100 * e->mean,
+    strbuf_printf(out, "  %-26s %6d  %5.1f%%  (95%% interval %.1f%%-%.1f%%)\n", what, count, 100 * e->mean,
                   100 * e->low, 100 * e->high);
 }
 
