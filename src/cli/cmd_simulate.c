@@ -291,16 +291,7 @@ static int draw_plot(struct canvas *c, const struct args *a, const struct gameda
              a->grey ? "grey" : "colour");
     struct score_plot plot = {title, subtitle, footer, lo, PLOT_WIDTH, nbins, panels,
                               nd < SCORE_PLOT_MAX_PANELS ? nd : SCORE_PLOT_MAX_PANELS, NULL};
-    struct strbuf err = STRBUF_INIT;
-    int status = EXIT_OK;
-    score_plot_draw(c, &plot);
-    if (canvas_finish(c, &err) == 0) {
-        fprintf(stderr, "xii simulate: wrote %s\n", a->plot);
-    } else {
-        status = EXIT_OUTPUT;
-        fprintf(stderr, "xii simulate: %s\n", strbuf_cstr(&err));
-    }
-    strbuf_free(&err);
+    int status = simulate_finish_plot(c, &plot, a->plot);
     free(bins);
     return status;
 }

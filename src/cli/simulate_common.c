@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "core/strbuf.h"
+#include "cli/commands.h"
 
 /* Logs of an earlier run would mix with this run's, and removing files the user may want is
  * not ours to do: the folder must be new or empty. */
@@ -50,4 +51,19 @@ struct canvas *simulate_open_plot(const char *path, int grey, const char *title)
         fprintf(stderr, "xii simulate: %s\n", strbuf_cstr(&err));
     strbuf_free(&err);
     return c;
+}
+
+int simulate_finish_plot(struct canvas *c, const struct score_plot *plot, const char *path)
+{
+    struct strbuf err = STRBUF_INIT;
+    int status = EXIT_OK;
+    score_plot_draw(c, plot);
+    if (canvas_finish(c, &err) == 0) {
+        fprintf(stderr, "xii simulate: wrote %s\n", path);
+    } else {
+        status = EXIT_OUTPUT;
+        fprintf(stderr, "xii simulate: %s\n", strbuf_cstr(&err));
+    }
+    strbuf_free(&err);
+    return status;
 }

@@ -279,16 +279,7 @@ static int draw_plot(struct canvas *c, const struct simulate_kingdom_args *a, co
     static const struct score_plot_words words = {"wins", "year", "10th-90th percentile", "10th-90th",
                                                   "winning year", 1, 1};
     struct score_plot plot = {title, subtitle, footer, first, 1, nbins, &panel, 1, &words};
-    struct strbuf err = STRBUF_INIT;
-    int status = EXIT_OK;
-    score_plot_draw(c, &plot);
-    if (canvas_finish(c, &err) == 0) {
-        fprintf(stderr, "xii simulate: wrote %s\n", a->plot);
-    } else {
-        status = EXIT_OUTPUT;
-        fprintf(stderr, "xii simulate: %s\n", strbuf_cstr(&err));
-    }
-    strbuf_free(&err);
+    int status = simulate_finish_plot(c, &plot, a->plot);
     free(bins);
     return status;
 }
