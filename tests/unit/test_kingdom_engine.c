@@ -6,23 +6,7 @@
 #include <string.h>
 #include "kingdom/kingdom.h"
 
-static struct kdata data;
-
-static int setup_data(void **st)
-{
-    (void)st;
-    struct diag_list dl = DIAG_LIST_INIT;
-    int rc = kdata_load_default(&data, &dl);
-    diag_list_free(&dl);
-    return rc;
-}
-
-static int teardown_data(void **st)
-{
-    (void)st;
-    kdata_free(&data);
-    return 0;
-}
+#include "kingdom_fixture.h"
 
 static int H(const char *code)
 {

@@ -7,23 +7,7 @@
 #include "kingdom/klog_write.h"
 #include "kingdom/random_game.h"
 
-static struct kdata data;
-
-static int setup_data(void **st)
-{
-    (void)st;
-    struct diag_list dl = DIAG_LIST_INIT;
-    int rc = kdata_load_default(&data, &dl);
-    diag_list_free(&dl);
-    return rc;
-}
-
-static int teardown_data(void **st)
-{
-    (void)st;
-    kdata_free(&data);
-    return 0;
-}
+#include "kingdom_fixture.h"
 
 static const char example[] =
     "KINGDOM 1   # the game and the format\n"
