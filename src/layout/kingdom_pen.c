@@ -73,9 +73,10 @@ static void hand_in_box(struct kpen *w, struct box b, double size, enum canvas_a
         return;
     double s = hand_fit(w, fmin(size, b.h * 0.8), b.w - 4, text);
     double x = align == ALIGN_LEFT ? b.x + 2 : b.x + b.w / 2;
-    /* Still too wide at the least size: cut. */
+    /* Still too wide at the least size: cut. The fitted size can measure a hair over the
+     * room (the font's metrics are not exactly linear in the size), which is no reason to cut. */
     struct strbuf cut = STRBUF_INIT;
-    if (canvas_text_width(w->c, layout_pen_font(text), s, text) > b.w - 4) {
+    if (canvas_text_width(w->c, layout_pen_font(text), s, text) > b.w - 4 + 0.25) {
         hand_cut(w, s, b.w - 4, text, &cut);
         text = strbuf_cstr(&cut);
     }
