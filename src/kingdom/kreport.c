@@ -147,6 +147,14 @@ static void result(const struct kreport_input *in, struct strbuf *out)
         strbuf_puts(out, "the game goes on");
         if (a->result_given)
             strbuf_printf(out, " (the result line on line %d is premature)", a->result_line);
+        else if (a->s.stage == KSTAGES && kingdom_awaited(&a->s).kind == KA_BUILD &&
+                 a->s.stock[KRES_FOOD] >= kingdom_mouths(&a->s)) {
+            struct strbuf line = STRBUF_INIT;
+            klog_write_result(true, &line);
+            strbuf_printf(out, "; the monument's last stage stands and the stock feeds every building, "
+                               "so the year closes with the win: end the log with \"%s\"", strbuf_cstr(&line));
+            strbuf_free(&line);
+        }
     } else {
         kaudit_end_text(&a->s, out);
         if (!a->result_given)
