@@ -10,6 +10,7 @@
 #include "core/text.h"
 #include "core/utf8.h"
 #include "core/xalloc.h"
+#include "log/build.h"
 #include "log/ids.h"
 #include "log/parse.h"
 #include "audit/report.h"
@@ -171,17 +172,34 @@ static enum log_kind layout_kind(const char *stmt)
     return log_keyword_kind(stmt, strcspn(stmt, " \t"));
 }
 
+/* What comes before a statement of kind k as FILE's next line: the line feed FILE's last line
+ * lacks, a blank line before each round, the indent of a turn's body. Returns the line the
+ * statement is on; its column in *col. */
+static int lead(const struct record_session *s, enum log_kind k, struct strbuf *out, int *col)
+{
+    int line = s->lines + 1;
+    if (s->text.len && s->text.data[s->text.len - 1] != '\n') {
+        strbuf_putc(out, '\n');
+        line++;
+    }
+    if (k == LOG_ROUND && s->text.len > 0) {
+        strbuf_putc(out, '\n');
+        line++;
+    }
+    *col = 1;
+    if (log_kind_is_turn_body(k)) {
+        strbuf_puts(out, "  ");
+        *col = 3;
+    }
+    return line;
+}
+
 /* The statement as a line of FILE: turn bodies indented, a blank line before each round. */
 static void format_line(const struct record_session *s, const char *stmt, const char *comment,
                         struct strbuf *out)
 {
-    enum log_kind k = layout_kind(stmt);
-    if (s->text.len && s->text.data[s->text.len - 1] != '\n')
-        strbuf_putc(out, '\n');
-    if (k == LOG_ROUND && s->text.len > 0)
-        strbuf_putc(out, '\n');
-    if (log_kind_is_turn_body(k))
-        strbuf_puts(out, "  ");
+    int col;
+    lead(s, layout_kind(stmt), out, &col);
     strbuf_puts(out, stmt);
     if (comment && *comment)
         strbuf_printf(out, "  # %s", comment);
@@ -463,8 +481,61 @@ static void in_full(struct record_session *s, const char *stmt, const char *comm
     strbuf_free(&full);
 }
 
-/* Checks the statement read and writes it in full, or refuses it. */
-static void enter_statement(struct record_session *s, struct record_line *l, struct record_result *res)
+/* Whether two moves are the same move, field by field. */
+static int same_move(const struct move *a, const struct move *b)
+{
+    return a->kind == b->kind && a->die == b->die && a->from_reserve == b->from_reserve && a->source == b->source &&
+           a->target == b->target && a->perk == b->perk && a->to == b->to && a->part[0] == b->part[0] &&
+           a->part[1] == b->part[1] && a->target2 == b->target2 && a->amount == b->amount;
+}
+
+/* Builds decision d's statement as FILE's next line into line (log/build.h): the tree, or
+ * NULL with why in why. */
+static struct log_ast *build_line(const struct record_session *s, const struct log_decision *d, struct strbuf *line,
+                                  struct strbuf *why)
+{
+    int col, at = lead(s, log_decision_kind(d), line, &col);
+    struct log_ast *ast = log_build(&s->replay->state, d, s->path, at, col, line, why);
+    strbuf_putc(line, '\n');
+    return ast;
+}
+
+/* in_full for a decision: a move the replay applied otherwise than d says it (the die's own or
+ * shared side named where d let the engine pick) is fed again and written as applied, built
+ * from the replay's move (nothing parsed), when that is the same statement (kind and seat);
+ * otherwise d's statement is fed again. A turn and the other statements are written from
+ * their values as the replay reads them back. */
+static void in_full_decided(struct record_session *s, const struct log_decision *d, struct strbuf *line)
+{
+    const struct log_replay *r = s->replay;
+    const struct log_stmt *st = log_live_stmt(s->live, log_live_count(s->live) - 1);
+    if (!log_kind_is_turn_body(st->kind) || r->last_move_line != st->at.line || same_move(&d->move, &r->last_move))
+        return;
+    enum log_kind kind = st->kind;
+    int seat = record_statement_seat(s, st);
+    struct log_decision full = *d;
+    full.move = r->last_move;
+    struct strbuf again = STRBUF_INIT, ignored = STRBUF_INIT;
+    take_back(s, 1);
+    struct log_ast *ast = build_line(s, &full, &again, &ignored);
+    size_t fed = ast ? feed(s, ast) : 0;
+    st = fed ? log_live_stmt(s->live, log_live_count(s->live) - 1) : NULL;
+    if (fed == 1 && !refused(s, again.data) && st->kind == kind && record_statement_seat(s, st) == seat) {
+        strbuf_reset(line);
+        strbuf_append(line, again.data, again.len);
+    } else {
+        take_back(s, fed);
+        strbuf_reset(&again);
+        feed(s, build_line(s, d, &again, &ignored));
+    }
+    strbuf_free(&again);
+    strbuf_free(&ignored);
+}
+
+/* Checks the statement read (or built from decision d, when not NULL) and writes it in full,
+ * or refuses it. */
+static void enter_statement(struct record_session *s, struct record_line *l, const struct log_decision *d,
+                            struct record_result *res)
 {
     struct strbuf line = STRBUF_INIT, err = STRBUF_INIT;
     size_t d0 = log_live_settled_diags(s->live), m0 = s->replay->nmismatches;
@@ -482,7 +553,10 @@ static void enter_statement(struct record_session *s, struct record_line *l, str
         goto done;
     }
     /* Written in full: fed again as it will be read back. */
-    in_full(s, l->stmt, l->comment, &line);
+    if (d)
+        in_full_decided(s, d, &line);
+    else
+        in_full(s, l->stmt, l->comment, &line);
     if (record_gamefile_append(&s->file, line.data, line.len, &err) != 0) {
         res->outcome = RECORD_WRITE_FAILED;
         strbuf_printf(&res->message, "%s\n", strbuf_cstr(&err));
@@ -516,9 +590,9 @@ done:
         const struct log_stmt *last = log_live_stmt(s->live, log_live_count(s->live) - 1);
         if (last->kind != LOG_DIFFICULTY)
             return;
-        int d = gamedata_difficulty(s->gd, last->difficulty.norm, strlen(last->difficulty.norm));
+        int level = gamedata_difficulty(s->gd, last->difficulty.norm, strlen(last->difficulty.norm));
         struct strbuf ev = STRBUF_INIT, why = STRBUF_INIT, ignored = STRBUF_INIT;
-        if (record_shortform_seeded_events(s->gd, d, s->seed, &ev, &why, &ignored) == 0) {
+        if (record_shortform_seeded_events(s->gd, level, s->seed, &ev, &why, &ignored) == 0) {
             struct record_line events;
             memset(&events, 0, sizeof events);
             read_statement(s, ev.data, why.data, &events);
@@ -569,13 +643,29 @@ void record_session_enter(struct record_session *s, struct record_line *l, struc
         break;
     case RECORD_LINE_STATEMENT:
         if (l->ast) {
-            enter_statement(s, l, res);
+            enter_statement(s, l, NULL, res);
         } else {
             res->outcome = RECORD_REFUSED;
             strbuf_puts(&res->message, "the line was entered already\n");
         }
         break;
     }
+}
+
+void record_session_decide(struct record_session *s, const struct log_decision *d, struct record_result *res)
+{
+    memset(res, 0, sizeof *res);
+    res->seat = -1;
+    struct record_line l;
+    memset(&l, 0, sizeof l);
+    l.ast = build_line(s, d, &l.text, &res->message);
+    if (!l.ast) {
+        res->outcome = RECORD_REFUSED;
+    } else {
+        l.kind = RECORD_LINE_STATEMENT;
+        enter_statement(s, &l, d, res);
+    }
+    record_line_free(&l);
 }
 
 void record_session_submit(struct record_session *s, const char *typed, struct record_result *res)
