@@ -1,0 +1,316 @@
+/* A tapped die is parsed at most once on its way to the file, and written once (issue 29): a
+ * whole game played by the page's buttons (/api/decide: rounds, the outlaws' rolls, shared
+ * dice, turns, the moves listed, reserve dice, war entries, location choices, check lines)
+ * parses no text at all (log_parse_count), and FILE is byte for byte the file of the same game
+ * typed line by line, where each line is parsed exactly once. Run from the repository root. */
+#include "test.h"
+#include "bots/bot.h"
+#include "log/build.h"
+#include "log/parse.h"
+#include "test_serve.h"
+
+static unsigned long seed = 29;
+
+/* A die, 1 to 6, from a fixed sequence. */
+static int roll(void)
+{
+    seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+    return (int)(seed >> 33) % 6 + 1;
+}
+
+/* The game typed line by line beside the one tapped, and the counts of both. */
+static struct record_session *TYPED;
+static size_t taps, typed_lines;
+
+/* Types what a tap wrote (its lines without layout) into TYPED: written as the tap wrote it,
+ * and each line parsed once when `once` (a header on its way is replayed whole, with
+ * stand-ins for what it lacks, to be checked). */
+static void type_as_written(const char *written, int once)
+{
+    char *text = strdup(written), *line = text;
+    struct strbuf again = STRBUF_INIT;
+    for (char *end; *line; line = end) {
+        end = line + strcspn(line, "\n");
+        if (*end)
+            *end++ = 0;
+        const char *typed = line + strspn(line, " ");
+        if (!*typed)
+            continue;
+        unsigned long before = log_parse_count();
+        struct record_result res;
+        record_session_submit(TYPED, typed, &res);
+        if (res.outcome != RECORD_ACCEPTED)
+            fail_msg("'%s' typed was refused:\n%s", typed, strbuf_cstr(&res.message));
+        if (once)
+            assert_int_equal(log_parse_count() - before, 1);
+        strbuf_append(&again, strbuf_cstr(&res.written), res.written.len);
+        record_result_free(&res);
+        typed_lines += (size_t)once;
+    }
+    assert_string_equal(strbuf_cstr(&again), written);
+    strbuf_free(&again);
+    free(text);
+}
+
+/* POSTs decision rest from token, which must be accepted with no parse; what it wrote is typed
+ * beside. */
+static void tap(const char *token, const char *rest)
+{
+    char body[512];
+    snprintf(body, sizeof body, "{\"version\": %lu, %s}", SV.version, rest);
+    struct serve_response rs;
+    unsigned long before = log_parse_count();
+    assert_int_equal(ask("POST", "/api/decide", token, body, &rs), 200);
+    unsigned long parses = log_parse_count() - before;
+    json_t *j = json_loads(strbuf_cstr(&rs.body), 0, NULL);
+    assert_non_null(j);
+    if (!json_is_true(json_object_get(j, "accepted")))
+        fail_msg("%s refused: %s", rest, json_string_value(json_object_get(j, "message")));
+    if (parses != 0)
+        fail_msg("%s: %lu parses", rest, parses);
+    taps++;
+    const char *written = json_string_value(json_object_get(j, "written"));
+    type_as_written(written, 1);
+    if (*written) {
+        /* The statement built sits where the one parsed from the same line does. */
+        const struct log_live *built = record_session_live(S), *parsed = record_session_live(TYPED);
+        const struct log_stmt *b = log_live_stmt(built, log_live_count(built) - 1);
+        const struct log_stmt *t = log_live_stmt(parsed, log_live_count(parsed) - 1);
+        assert_int_equal(b->kind, t->kind);
+        assert_memory_equal(&b->at, &t->at, sizeof b->at);
+    }
+    json_decref(j);
+    strbuf_free(&rs.body);
+}
+
+static const char *token_of(int seat)
+{
+    return SV.tokens.seat[seat];
+}
+
+/* "[D, D...]": n dice. */
+static void dice(int n, char *out, size_t size)
+{
+    size_t at = (size_t)snprintf(out, size, "[");
+    for (int k = 0; k < n; k++)
+        at += (size_t)snprintf(out + at, size - at, "%s%d", k ? ", " : "", roll());
+    snprintf(out + at, size - at, "]");
+}
+
+/* The tree built from d is the tree parsed from its text, spans, ids and names included. */
+static void built_as_parsed(const struct log_decision *d)
+{
+    const struct game_state *st = &record_session_replay(S)->state;
+    struct strbuf text = STRBUF_INIT, why = STRBUF_INIT, built = STRBUF_INIT, parsed = STRBUF_INIT;
+    strbuf_puts(&text, "  ");
+    struct log_ast *b = log_build(st, d, "x", 7, 3, &text, &why);
+    assert_non_null(b);
+    struct diag_list dl = DIAG_LIST_INIT;
+    struct log_ast *p = log_parse_from(text.data, text.len, "x", 7, &dl);
+    assert_int_equal(dl.count, 0);
+    log_dump(b, &built);
+    log_dump(p, &parsed);
+    assert_string_equal(strbuf_cstr(&built), strbuf_cstr(&parsed));
+    log_free(b);
+    log_free(p);
+    diag_list_free(&dl);
+    strbuf_free(&text);
+    strbuf_free(&why);
+    strbuf_free(&built);
+    strbuf_free(&parsed);
+}
+
+/* Every decision listed now (moves, location choices) and every check line: built as parsed. */
+static size_t listed_built;
+static void every_listed_built_as_parsed(void)
+{
+    serve_choices_update(&SV.choices, S, SV.log_version);
+    struct log_decision d;
+    memset(&d, 0, sizeof d);
+    d.kind = LOG_SPEND;
+    for (size_t k = 0; k < SV.choices.nmoves; k++, listed_built++) {
+        d.move = SV.choices.moves[k].m;
+        built_as_parsed(&d);
+    }
+    d.kind = LOG_COLLECT;
+    for (size_t k = 0; k < SV.choices.ncollects; k++, listed_built++) {
+        d.player = SV.choices.collects[k].seat;
+        memcpy(d.choice, SV.choices.collects[k].choice, sizeof d.choice);
+        built_as_parsed(&d);
+    }
+    d.kind = LOG_CHECK;
+    for (d.player = 0; d.player < record_session_replay(S)->state.cfg.nplayers; d.player++, listed_built++)
+        built_as_parsed(&d);
+}
+
+/* Whether two moves are the same, field by field. */
+static int same(const struct move *a, const struct move *b)
+{
+    return a->kind == b->kind && a->die == b->die && a->from_reserve == b->from_reserve && a->source == b->source &&
+           a->target == b->target && a->perk == b->perk && a->to == b->to && a->part[0] == b->part[0] &&
+           a->part[1] == b->part[1] && a->target2 == b->target2 && a->amount == b->amount;
+}
+
+/* A move of the turn's player, one of those listed, by its index: the greedy bot's first
+ * move mostly (a town that grows: POW, bonus rolls, abilities), else any. */
+static void tap_move(int seat)
+{
+    serve_choices_update(&SV.choices, S, SV.log_version);
+    assert_true(SV.choices.nmoves > 0);
+    size_t k = (size_t)roll() * 7919u % SV.choices.nmoves;
+    if (roll() > 1) {
+        struct play_plan plan = {.nmoves = 0};
+        const struct log_replay *r = record_session_replay(S);
+        play_greedy_turn(log_await_state(r, record_session_awaited(S)), &plan);
+        for (size_t i = 0; plan.nmoves > 0 && i < SV.choices.nmoves; i++)
+            if (same(&SV.choices.moves[i].m, &plan.move[0]))
+                k = i;
+    }
+    char rest[64];
+    snprintf(rest, sizeof rest, "\"kind\": \"move\", \"index\": %zu", k);
+    tap(token_of(seat), rest);
+}
+
+/* Plays the game to its end by the buttons: at a reserve die, a reserve move now and then, else
+ * what comes next. */
+static void play(void)
+{
+    char rest[256], a1[32], a2[40];
+    for (int step = 0; step < 1000; step++) {
+        const struct log_await *a = record_session_awaited(S);
+        if (record_session_replay(S)->started)
+            every_listed_built_as_parsed();
+        enum log_await_kind kind = a->kind;
+        int player = a->player;
+        if (kind == LOG_AWAIT_RESERVE) {
+            serve_choices_update(&SV.choices, S, SV.log_version);
+            if (SV.choices.nmoves > 0 && roll() <= 2) {
+                tap_move(player);
+                continue;
+            }
+            kind = a->then;
+            player = a->then_player;
+        }
+        int np = record_session_replay(S)->state.cfg.nplayers;
+        switch (kind) {
+        case LOG_AWAIT_ROUND:
+            tap(TABLE, "\"kind\": \"round\"");
+            break;
+        case LOG_AWAIT_OUTLAWS:
+            snprintf(rest, sizeof rest, "\"kind\": \"outlaws\", \"rolls\": [");
+            for (int p = 0; p < np; p++) {
+                dice(a->rolls_due[p], a1, sizeof a1);
+                snprintf(a2, sizeof a2, "%s%s", p ? ", " : "", a1);
+                strncat(rest, a2, sizeof rest - strlen(rest) - 1);
+            }
+            strncat(rest, "]", sizeof rest - strlen(rest) - 1);
+            tap(TABLE, rest);
+            break;
+        case LOG_AWAIT_SHARED: {
+            int d1 = roll(), d2 = roll();
+            while (d2 == d1)
+                d2 = roll();
+            snprintf(rest, sizeof rest, "\"kind\": \"shared\", \"dice\": [%d, %d]", d1, d2);
+            tap(TABLE, rest);
+            break;
+        }
+        case LOG_AWAIT_TURN:
+            snprintf(rest, sizeof rest, "\"kind\": \"turn\", \"dice\": [%d, %d]", roll(), roll());
+            tap(token_of(player), rest);
+            break;
+        case LOG_AWAIT_DIE:
+            tap_move(player);
+            break;
+        case LOG_AWAIT_WAR:
+            for (int p = 0; p < np; p++) {
+                int support = !a->must_avoid[p] && roll() > 2;
+                dice(support ? a->rolls_due[p] : 0, a1, sizeof a1);
+                snprintf(rest, sizeof rest, "\"kind\": \"war\", \"support\": %s, \"dice\": %s",
+                         support ? "true" : "false", a1);
+                size_t before = record_session_text(S)->len;
+                tap(token_of(p), rest);
+                /* Each entry waits for the others; the last writes the war line. */
+                assert_int_equal(record_session_text(S)->len > before, p == np - 1);
+            }
+            break;
+        case LOG_AWAIT_COLLECT: {
+            serve_choices_update(&SV.choices, S, SV.log_version);
+            assert_true(SV.choices.ncollects > 0);
+            size_t k = (size_t)roll() % SV.choices.ncollects;
+            snprintf(rest, sizeof rest, "\"kind\": \"collect\", \"index\": %zu", k);
+            tap(token_of(SV.choices.collects[k].seat), rest);
+            break;
+        }
+        case LOG_AWAIT_GAME_OVER:
+            for (int p = 0; p < np; p++) {
+                snprintf(rest, sizeof rest, "\"kind\": \"check\", \"seat\": %d", p + 1);
+                tap(token_of(p), rest);
+            }
+            return;
+        default:
+            fail_msg("awaited %s", log_await_kind_name(kind));
+        }
+    }
+    fail_msg("the game did not end");
+}
+
+/* Plays a game whose header the table types (header lines), by the buttons from seed on,
+ * beside the same game typed; the two files must be the same. Appends the tapped file to all. */
+static void game(const char *const *header_lines, unsigned long from, struct strbuf *all)
+{
+    seed = from;
+    start("tapped.xii");
+    for (; *header_lines; header_lines++)
+        assert_true(line_by(TABLE, *header_lines));
+    open_new(&TYPED, "typed.xii");
+    type_as_written(strbuf_cstr(record_session_text(S)), 0);
+    size_t before = taps;
+    play();
+    assert_true(taps - before > 150);
+    assert_int_equal(record_session_replay(S)->state.phase, PHASE_GAME_OVER);
+    char *tapped = slurp(file_path("tapped.xii")), *typed = slurp(file_path("typed.xii"));
+    assert_string_equal(tapped, typed);
+    struct strbuf report = STRBUF_INIT;
+    assert_int_equal(record_session_report(S, &report), 1);
+    strbuf_free(&report);
+    strbuf_puts(all, tapped);
+    free(tapped);
+    free(typed);
+    record_session_free(TYPED);
+    stop();
+}
+
+static void test_taps_parse_nothing(void **state)
+{
+    (void)state;
+    const char *two[] = {"players Ann Ben", "difficulty hard",
+                         "events 5 water-storm, 6 water-storm, 7 outlaws-attack, 8 outlaws-attack, 9 fire, 10 famine",
+                         NULL};
+    const char *three[] = {"players Ann \"Jo \\\"Ace\\\"\" Ben", "difficulty normal", "seed 12", NULL};
+    /* The outlaws late, when the towns have the POW that gives bonus rolls. */
+    const char *late[] = {"players Ann Ben", "difficulty hard",
+                          "events 5 water-storm, 6 fire, 7 famine, 8 water-storm, 9 outlaws-attack, 10 outlaws-attack",
+                          NULL};
+    struct strbuf all = STRBUF_INIT;
+    game(two, 29, &all);
+    game(two, 30, &all);
+    game(late, 31, &all);
+    game(three, 7, &all);
+    /* Every kind of line was tapped: each of them was written from a value. */
+    const char *kinds[] = {"\nround ", "\noutlaws ", "\nshared ", "\nturn ", "\n  reserve ", "\nwar ",
+                           "support ", "\ncollect ", "\ncheck ", "\"Jo \\\"Ace\\\"\" "};
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+        if (!strstr(strbuf_cstr(&all), kinds[k]))
+            fail_msg("no '%s' tapped", kinds[k] + (kinds[k][0] == '\n'));
+    print_message("%zu taps: 0 parses; the same %zu lines typed: one parse each; %zu decisions listed built as "
+                  "parsed\n", taps, typed_lines, listed_built);
+    strbuf_free(&all);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_taps_parse_nothing),
+    };
+    return cmocka_run_group_tests(tests, play_test_setup, play_test_teardown);
+}
