@@ -7,6 +7,7 @@
 #include "bots/bot.h"
 #include "log/build.h"
 #include "log/parse.h"
+#include "log/write.h"
 #include "test_serve.h"
 
 static unsigned long seed = 29;
@@ -97,14 +98,27 @@ static void dice(int n, char *out, size_t size)
     snprintf(out + at, size - at, "]");
 }
 
-/* The tree built from d is the tree parsed from its text, spans, ids and names included. */
+/* The tree built from d is the tree parsed from its text, spans, ids and names included, and
+ * that text is the one src/log's writer gives the same value (what a tap wrote before). */
 static void built_as_parsed(const struct log_decision *d)
 {
     const struct game_state *st = &record_session_replay(S)->state;
     struct strbuf text = STRBUF_INIT, why = STRBUF_INIT, built = STRBUF_INIT, parsed = STRBUF_INIT;
+    struct strbuf written = STRBUF_INIT;
     strbuf_puts(&text, "  ");
     struct log_ast *b = log_build(st, d, "x", 7, 3, &text, &why);
     assert_non_null(b);
+    strbuf_puts(&written, "  ");
+    if (d->kind == LOG_SPEND)
+        log_write_move_text(st->gd, &d->move, &written);
+    else if (d->kind == LOG_COLLECT)
+        log_write_collect(st, d->player, d->choice, &written);
+    else
+        log_write_check(st, d->player, 1, &written);
+    while (written.len && written.data[written.len - 1] == '\n')
+        written.data[--written.len] = 0;
+    assert_string_equal(strbuf_cstr(&text), strbuf_cstr(&written));
+    strbuf_free(&written);
     struct diag_list dl = DIAG_LIST_INIT;
     struct log_ast *p = log_parse_from(text.data, text.len, "x", 7, &dl);
     assert_int_equal(dl.count, 0);
