@@ -449,9 +449,74 @@ static void explain_mismatches(const struct record_session *s, size_t m0, size_t
     }
 }
 
+/* Whether two moves are the same move, field by field. */
+static int same_move(const struct move *a, const struct move *b)
+{
+    return a->kind == b->kind && a->die == b->die && a->from_reserve == b->from_reserve && a->source == b->source &&
+           a->target == b->target && a->perk == b->perk && a->to == b->to && a->part[0] == b->part[0] &&
+           a->part[1] == b->part[1] && a->target2 == b->target2 && a->amount == b->amount;
+}
+
+/* Builds decision d's statement as FILE's next line into line (log/build.h), with the comment
+ * (may be NULL) after it: the tree, or NULL with why in why. */
+static struct log_ast *build_line(const struct record_session *s, const struct log_decision *d, const char *comment,
+                                  struct strbuf *line, struct strbuf *why)
+{
+    int col, at = lead(s, log_decision_kind(d), line, &col);
+    struct log_ast *ast = log_build(&s->replay->state, d, s->path, at, col, line, why);
+    if (comment && *comment)
+        strbuf_printf(line, "  # %s", comment);
+    strbuf_putc(line, '\n');
+    return ast;
+}
+
+/* The statement st just fed as the replay applied it, as a value into d: a move (the replay's
+ * own, canonical ids), a turn (its seat as the state has it). 0 for another statement. */
+static int applied(const struct record_session *s, const struct log_stmt *st, struct log_decision *d)
+{
+    const struct log_replay *r = s->replay;
+    memset(d, 0, sizeof *d);
+    if (log_kind_is_turn_body(st->kind) && r->last_move_line == st->at.line) {
+        d->kind = st->kind;
+        d->move = r->last_move;
+        return 1;
+    }
+    if (st->kind == LOG_TURN && r->state.turn.player >= 0 && r->open_turn_line == st->at.line) {
+        d->kind = LOG_TURN;
+        d->player = r->state.turn.player;
+        d->dice[0] = st->turn.dice[0].value;
+        d->dice[1] = st->turn.dice[1].value;
+        return 1;
+    }
+    return 0;
+}
+
+/* Feeds tree ast (NULL: none), FILE's next line `again`, in place of the statement just fed:
+ * kept when the replay takes it as the same statement (kind and seat) with no refusal, and
+ * `line` becomes `again`; otherwise taken back, and 0 is returned: the caller feeds the
+ * statement first fed again. */
+static int fed_instead(struct record_session *s, struct log_ast *ast, const struct strbuf *again, struct strbuf *line)
+{
+    const struct log_stmt *st = log_live_stmt(s->live, log_live_count(s->live) - 1);
+    enum log_kind kind = st->kind;
+    int seat = record_statement_seat(s, st);
+    take_back(s, 1);
+    size_t fed = ast ? feed(s, ast) : 0;
+    st = fed ? log_live_stmt(s->live, log_live_count(s->live) - 1) : NULL;
+    if (fed == 1 && !refused(s, again->data) && st->kind == kind && record_statement_seat(s, st) == seat) {
+        strbuf_reset(line);
+        strbuf_append(line, again->data, again->len);
+        return 1;
+    }
+    take_back(s, fed);
+    return 0;
+}
+
 /* The statement just fed again in full (canonical), when that is another text: the same
  * statement (kind and seat) fed in its place, and `line` becomes what FILE gets; otherwise
- * (never expected) the line as read is fed again, parsed the same. */
+ * (never expected) the line as read is fed again, parsed the same. A move or a turn in full
+ * is built from the value the replay applied (log/build.h): a line with an alias is parsed
+ * once too. */
 static void in_full(struct record_session *s, const char *stmt, const char *comment, struct strbuf *line)
 {
     const struct log_stmt *st = log_live_stmt(s->live, log_live_count(s->live) - 1);
@@ -461,72 +526,36 @@ static void in_full(struct record_session *s, const char *stmt, const char *comm
         strbuf_free(&full);
         return;
     }
-    enum log_kind kind = st->kind;
-    int seat = record_statement_seat(s, st);
     struct strbuf again = STRBUF_INIT, ignored = STRBUF_INIT;
-    format_line(s, full.data, comment, &again);
-    take_back(s, 1);
-    struct log_ast *ast = parse_line(s, &again, &ignored);
-    size_t fed = ast ? feed(s, ast) : 0;
-    st = fed ? log_live_stmt(s->live, log_live_count(s->live) - 1) : NULL;
-    if (fed == 1 && !refused(s, again.data) && st->kind == kind && record_statement_seat(s, st) == seat) {
-        strbuf_reset(line);
-        strbuf_append(line, again.data, again.len);
+    struct log_decision d;
+    struct log_ast *ast;
+    if (applied(s, st, &d)) {
+        ast = build_line(s, &d, comment, &again, &ignored);
     } else {
-        take_back(s, fed);
-        feed(s, parse_line(s, line, &ignored));
+        format_line(s, full.data, comment, &again);
+        ast = parse_line(s, &again, &ignored);
     }
+    if (!fed_instead(s, ast, &again, line))
+        feed(s, parse_line(s, line, &ignored));
     strbuf_free(&again);
     strbuf_free(&ignored);
     strbuf_free(&full);
 }
 
-/* Whether two moves are the same move, field by field. */
-static int same_move(const struct move *a, const struct move *b)
-{
-    return a->kind == b->kind && a->die == b->die && a->from_reserve == b->from_reserve && a->source == b->source &&
-           a->target == b->target && a->perk == b->perk && a->to == b->to && a->part[0] == b->part[0] &&
-           a->part[1] == b->part[1] && a->target2 == b->target2 && a->amount == b->amount;
-}
-
-/* Builds decision d's statement as FILE's next line into line (log/build.h): the tree, or
- * NULL with why in why. */
-static struct log_ast *build_line(const struct record_session *s, const struct log_decision *d, struct strbuf *line,
-                                  struct strbuf *why)
-{
-    int col, at = lead(s, log_decision_kind(d), line, &col);
-    struct log_ast *ast = log_build(&s->replay->state, d, s->path, at, col, line, why);
-    strbuf_putc(line, '\n');
-    return ast;
-}
-
 /* in_full for a decision: a move the replay applied otherwise than d says it (the die's own or
- * shared side named where d let the engine pick) is fed again and written as applied, built
- * from the replay's move (nothing parsed), when that is the same statement (kind and seat);
- * otherwise d's statement is fed again. A turn and the other statements are written from
- * their values as the replay reads them back. */
+ * shared side named where d let the engine pick) is written as applied, built from the
+ * replay's move (nothing parsed), when that is the same statement; otherwise d's statement is
+ * fed again. The other statements are written from their values as the replay reads them. */
 static void in_full_decided(struct record_session *s, const struct log_decision *d, struct strbuf *line)
 {
-    const struct log_replay *r = s->replay;
     const struct log_stmt *st = log_live_stmt(s->live, log_live_count(s->live) - 1);
-    if (!log_kind_is_turn_body(st->kind) || r->last_move_line != st->at.line || same_move(&d->move, &r->last_move))
+    struct log_decision full;
+    if (!log_kind_is_turn_body(st->kind) || !applied(s, st, &full) || same_move(&d->move, &full.move))
         return;
-    enum log_kind kind = st->kind;
-    int seat = record_statement_seat(s, st);
-    struct log_decision full = *d;
-    full.move = r->last_move;
     struct strbuf again = STRBUF_INIT, ignored = STRBUF_INIT;
-    take_back(s, 1);
-    struct log_ast *ast = build_line(s, &full, &again, &ignored);
-    size_t fed = ast ? feed(s, ast) : 0;
-    st = fed ? log_live_stmt(s->live, log_live_count(s->live) - 1) : NULL;
-    if (fed == 1 && !refused(s, again.data) && st->kind == kind && record_statement_seat(s, st) == seat) {
-        strbuf_reset(line);
-        strbuf_append(line, again.data, again.len);
-    } else {
-        take_back(s, fed);
+    if (!fed_instead(s, build_line(s, &full, NULL, &again, &ignored), &again, line)) {
         strbuf_reset(&again);
-        feed(s, build_line(s, d, &again, &ignored));
+        feed(s, build_line(s, d, NULL, &again, &ignored));
     }
     strbuf_free(&again);
     strbuf_free(&ignored);
@@ -658,7 +687,7 @@ void record_session_decide(struct record_session *s, const struct log_decision *
     res->seat = -1;
     struct record_line l;
     memset(&l, 0, sizeof l);
-    l.ast = build_line(s, d, &l.text, &res->message);
+    l.ast = build_line(s, d, NULL, &l.text, &res->message);
     if (!l.ast) {
         res->outcome = RECORD_REFUSED;
     } else {
