@@ -352,24 +352,43 @@ static void findings(const struct record_session *s, const struct diag_list *dl,
     strbuf_free(&all);
 }
 
+/* The statement st just fed as the replay applied it, as a value into d: a move (the replay's
+ * own, canonical ids), a turn (its seat as the state has it). 0 for another statement. */
+static int applied(const struct record_session *s, const struct log_stmt *st, struct log_decision *d)
+{
+    const struct log_replay *r = s->replay;
+    memset(d, 0, sizeof *d);
+    if (log_kind_is_turn_body(st->kind) && r->last_move_line == st->at.line) {
+        d->kind = st->kind;
+        d->move = r->last_move;
+        return 1;
+    }
+    if (st->kind == LOG_TURN && r->state.turn.player >= 0 && r->open_turn_line == st->at.line) {
+        d->kind = LOG_TURN;
+        d->player = r->state.turn.player;
+        d->dice[0] = st->turn.dice[0].value;
+        d->dice[1] = st->turn.dice[1].value;
+        return 1;
+    }
+    return 0;
+}
+
 /* The statement in full, as the audit reads it back: a move written from the move the
  * replay applied (canonical ids, no aliases), a turn from the state; otherwise the words as
  * typed, one space apart. */
 static void canonical(const struct record_session *s, const struct log_stmt *st, const char *typed,
                       struct strbuf *out)
 {
-    const struct log_replay *r = s->replay;
-    if (log_kind_is_turn_body(st->kind) && r->last_move_line == st->at.line) {
-        log_write_move_text(s->gd, &r->last_move, out);
-        return;
-    }
-    if (st->kind == LOG_TURN && r->state.turn.player >= 0 && r->open_turn_line == st->at.line) {
-        log_write_turn(&r->state, r->state.turn.player, st->turn.dice[0].value, st->turn.dice[1].value, out);
+    struct log_decision d;
+    if (!applied(s, st, &d)) {
+        log_fold_blanks(typed, out);
+    } else if (d.kind == LOG_TURN) {
+        log_write_turn(&s->replay->state, d.player, d.dice[0], d.dice[1], out);
         if (out->len && out->data[out->len - 1] == '\n')
             out->data[--out->len] = 0;
-        return;
+    } else {
+        log_write_move_text(s->gd, &d.move, out);
     }
-    log_fold_blanks(typed, out);
 }
 
 /* Feeds a tree of FILE's next lines to the live replay (which owns it from now on). Returns
@@ -468,27 +487,6 @@ static struct log_ast *build_line(const struct record_session *s, const struct l
         strbuf_printf(line, "  # %s", comment);
     strbuf_putc(line, '\n');
     return ast;
-}
-
-/* The statement st just fed as the replay applied it, as a value into d: a move (the replay's
- * own, canonical ids), a turn (its seat as the state has it). 0 for another statement. */
-static int applied(const struct record_session *s, const struct log_stmt *st, struct log_decision *d)
-{
-    const struct log_replay *r = s->replay;
-    memset(d, 0, sizeof *d);
-    if (log_kind_is_turn_body(st->kind) && r->last_move_line == st->at.line) {
-        d->kind = st->kind;
-        d->move = r->last_move;
-        return 1;
-    }
-    if (st->kind == LOG_TURN && r->state.turn.player >= 0 && r->open_turn_line == st->at.line) {
-        d->kind = LOG_TURN;
-        d->player = r->state.turn.player;
-        d->dice[0] = st->turn.dice[0].value;
-        d->dice[1] = st->turn.dice[1].value;
-        return 1;
-    }
-    return 0;
 }
 
 /* Feeds tree ast (NULL: none), FILE's next line `again`, in place of the statement just fed:
