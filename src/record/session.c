@@ -468,14 +468,6 @@ static void explain_mismatches(const struct record_session *s, size_t m0, size_t
     }
 }
 
-/* Whether two moves are the same move, field by field. */
-static int same_move(const struct move *a, const struct move *b)
-{
-    return a->kind == b->kind && a->die == b->die && a->from_reserve == b->from_reserve && a->source == b->source &&
-           a->target == b->target && a->perk == b->perk && a->to == b->to && a->part[0] == b->part[0] &&
-           a->part[1] == b->part[1] && a->target2 == b->target2 && a->amount == b->amount;
-}
-
 /* Builds decision d's statement as FILE's next line into line (log/build.h), with the comment
  * (may be NULL) after it: the tree, or NULL with why in why. */
 static struct log_ast *build_line(const struct record_session *s, const struct log_decision *d, const char *comment,
@@ -540,29 +532,9 @@ static void in_full(struct record_session *s, const char *stmt, const char *comm
     strbuf_free(&full);
 }
 
-/* in_full for a decision: a move the replay applied otherwise than d says it (the die's own or
- * shared side named where d let the engine pick) is written as applied, built from the
- * replay's move (nothing parsed), when that is the same statement; otherwise d's statement is
- * fed again. The other statements are written from their values as the replay reads them. */
-static void in_full_decided(struct record_session *s, const struct log_decision *d, struct strbuf *line)
-{
-    const struct log_stmt *st = log_live_stmt(s->live, log_live_count(s->live) - 1);
-    struct log_decision full;
-    if (!log_kind_is_turn_body(st->kind) || !applied(s, st, &full) || same_move(&d->move, &full.move))
-        return;
-    struct strbuf again = STRBUF_INIT, ignored = STRBUF_INIT;
-    if (!fed_instead(s, build_line(s, &full, NULL, &again, &ignored), &again, line)) {
-        strbuf_reset(&again);
-        feed(s, build_line(s, d, NULL, &again, &ignored));
-    }
-    strbuf_free(&again);
-    strbuf_free(&ignored);
-}
-
-/* Checks the statement read (or built from decision d, when not NULL) and writes it in full,
- * or refuses it. */
-static void enter_statement(struct record_session *s, struct record_line *l, const struct log_decision *d,
-                            struct record_result *res)
+/* Checks the statement read (or built from a value, when `built`) and writes it in full, or
+ * refuses it. */
+static void enter_statement(struct record_session *s, struct record_line *l, int built, struct record_result *res)
 {
     struct strbuf line = STRBUF_INIT, err = STRBUF_INIT;
     size_t d0 = log_live_settled_diags(s->live), m0 = s->replay->nmismatches;
@@ -579,10 +551,9 @@ static void enter_statement(struct record_session *s, struct record_line *l, con
         take_back(s, fed);
         goto done;
     }
-    /* Written in full: fed again as it will be read back. */
-    if (d)
-        in_full_decided(s, d, &line);
-    else
+    /* Written in full: fed again as it will be read back. A statement built from a value is in
+     * full already (canonical ids and names: the replay reads back the very move). */
+    if (!built)
         in_full(s, l->stmt, l->comment, &line);
     if (record_gamefile_append(&s->file, line.data, line.len, &err) != 0) {
         res->outcome = RECORD_WRITE_FAILED;
@@ -670,7 +641,7 @@ void record_session_enter(struct record_session *s, struct record_line *l, struc
         break;
     case RECORD_LINE_STATEMENT:
         if (l->ast) {
-            enter_statement(s, l, NULL, res);
+            enter_statement(s, l, 0, res);
         } else {
             res->outcome = RECORD_REFUSED;
             strbuf_puts(&res->message, "the line was entered already\n");
@@ -690,7 +661,7 @@ void record_session_decide(struct record_session *s, const struct log_decision *
         res->outcome = RECORD_REFUSED;
     } else {
         l.kind = RECORD_LINE_STATEMENT;
-        enter_statement(s, &l, d, res);
+        enter_statement(s, &l, 1, res);
     }
     record_line_free(&l);
 }

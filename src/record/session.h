@@ -94,7 +94,7 @@ void record_session_enter(struct record_session *s, struct record_line *l, struc
 /* Checks the statement of decision d (a button's, as a value: log/build.h) and, if the rules
  * accept it, writes it, as record_session_enter does a line read: its tree and its line are
  * built from the value by src/log, nothing is parsed, and FILE gets the line the same
- * statement typed would give (a move as the replay applied it). res is initialized here;
+ * statement typed would give (in full: canonical ids and names). res is initialized here;
  * free it with record_result_free(). */
 void record_session_decide(struct record_session *s, const struct log_decision *d, struct record_result *res);
 /* Reads a typed line and enters it. */
