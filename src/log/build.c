@@ -1,7 +1,6 @@
 /* A statement's tree and line built from its value, token by token, with nothing parsed. */
 #include "log/build.h"
 #include <limits.h>
-#include <stdlib.h>
 #include <string.h>
 #include "core/xalloc.h"
 #include "log/ids.h"
