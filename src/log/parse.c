@@ -4,6 +4,7 @@
 #include "log/ids.h"
 #include "log/lex.h"
 #include <limits.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1046,6 +1047,14 @@ static void statement(struct parser *ps)
     ast->count++;
 }
 
+/* Every parse so far, every thread's (log_parse_count). */
+static atomic_ulong parses;
+
+unsigned long log_parse_count(void)
+{
+    return atomic_load_explicit(&parses, memory_order_relaxed);
+}
+
 struct log_ast *log_parse(const char *buf, size_t len, const char *filename,
                           struct diag_list *diags)
 {
@@ -1055,6 +1064,7 @@ struct log_ast *log_parse(const char *buf, size_t len, const char *filename,
 struct log_ast *log_parse_from(const char *buf, size_t len, const char *filename, int first_line,
                                struct diag_list *diags)
 {
+    atomic_fetch_add_explicit(&parses, 1, memory_order_relaxed);
     struct log_ast *ast = xcalloc(1, sizeof *ast);
     ast->file = xstrdup(filename ? filename : "");
     struct parser ps;

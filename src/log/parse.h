@@ -32,4 +32,8 @@ struct log_ast *log_parse(const char *buf, size_t len, const char *filename,
 struct log_ast *log_parse_from(const char *buf, size_t len, const char *filename, int first_line,
                                struct diag_list *diags);
 
+/* How many texts have been parsed so far (log_parse and log_parse_from calls, every thread's):
+ * what a test counts a path's parses by. */
+unsigned long log_parse_count(void);
+
 #endif

@@ -10,6 +10,7 @@
 #include "core/text.h"
 #include "core/utf8.h"
 #include "core/xalloc.h"
+#include "log/build.h"
 #include "log/ids.h"
 #include "log/parse.h"
 #include "audit/report.h"
@@ -171,17 +172,34 @@ static enum log_kind layout_kind(const char *stmt)
     return log_keyword_kind(stmt, strcspn(stmt, " \t"));
 }
 
+/* What comes before a statement of kind k as FILE's next line: the line feed FILE's last line
+ * lacks, a blank line before each round, the indent of a turn's body. Returns the line the
+ * statement is on; its column in *col. */
+static int lead(const struct record_session *s, enum log_kind k, struct strbuf *out, int *col)
+{
+    int line = s->lines + 1;
+    if (s->text.len && s->text.data[s->text.len - 1] != '\n') {
+        strbuf_putc(out, '\n');
+        line++;
+    }
+    if (k == LOG_ROUND && s->text.len > 0) {
+        strbuf_putc(out, '\n');
+        line++;
+    }
+    *col = 1;
+    if (log_kind_is_turn_body(k)) {
+        strbuf_puts(out, "  ");
+        *col = 3;
+    }
+    return line;
+}
+
 /* The statement as a line of FILE: turn bodies indented, a blank line before each round. */
 static void format_line(const struct record_session *s, const char *stmt, const char *comment,
                         struct strbuf *out)
 {
-    enum log_kind k = layout_kind(stmt);
-    if (s->text.len && s->text.data[s->text.len - 1] != '\n')
-        strbuf_putc(out, '\n');
-    if (k == LOG_ROUND && s->text.len > 0)
-        strbuf_putc(out, '\n');
-    if (log_kind_is_turn_body(k))
-        strbuf_puts(out, "  ");
+    int col;
+    lead(s, layout_kind(stmt), out, &col);
     strbuf_puts(out, stmt);
     if (comment && *comment)
         strbuf_printf(out, "  # %s", comment);
@@ -334,24 +352,43 @@ static void findings(const struct record_session *s, const struct diag_list *dl,
     strbuf_free(&all);
 }
 
+/* The statement st just fed as the replay applied it, as a value into d: a move (the replay's
+ * own, canonical ids), a turn (its seat as the state has it). 0 for another statement. */
+static int applied(const struct record_session *s, const struct log_stmt *st, struct log_decision *d)
+{
+    const struct log_replay *r = s->replay;
+    memset(d, 0, sizeof *d);
+    if (log_kind_is_turn_body(st->kind) && r->last_move_line == st->at.line) {
+        d->kind = st->kind;
+        d->move = r->last_move;
+        return 1;
+    }
+    if (st->kind == LOG_TURN && r->state.turn.player >= 0 && r->open_turn_line == st->at.line) {
+        d->kind = LOG_TURN;
+        d->player = r->state.turn.player;
+        d->dice[0] = st->turn.dice[0].value;
+        d->dice[1] = st->turn.dice[1].value;
+        return 1;
+    }
+    return 0;
+}
+
 /* The statement in full, as the audit reads it back: a move written from the move the
  * replay applied (canonical ids, no aliases), a turn from the state; otherwise the words as
  * typed, one space apart. */
 static void canonical(const struct record_session *s, const struct log_stmt *st, const char *typed,
                       struct strbuf *out)
 {
-    const struct log_replay *r = s->replay;
-    if (log_kind_is_turn_body(st->kind) && r->last_move_line == st->at.line) {
-        log_write_move_text(s->gd, &r->last_move, out);
-        return;
-    }
-    if (st->kind == LOG_TURN && r->state.turn.player >= 0 && r->open_turn_line == st->at.line) {
-        log_write_turn(&r->state, r->state.turn.player, st->turn.dice[0].value, st->turn.dice[1].value, out);
+    struct log_decision d;
+    if (!applied(s, st, &d)) {
+        log_fold_blanks(typed, out);
+    } else if (d.kind == LOG_TURN) {
+        log_write_turn(&s->replay->state, d.player, d.dice[0], d.dice[1], out);
         if (out->len && out->data[out->len - 1] == '\n')
             out->data[--out->len] = 0;
-        return;
+    } else {
+        log_write_move_text(s->gd, &d.move, out);
     }
-    log_fold_blanks(typed, out);
 }
 
 /* Feeds a tree of FILE's next lines to the live replay (which owns it from now on). Returns
@@ -431,9 +468,45 @@ static void explain_mismatches(const struct record_session *s, size_t m0, size_t
     }
 }
 
+/* Builds decision d's statement as FILE's next line into line (log/build.h), with the comment
+ * (may be NULL) after it: the tree, or NULL with why in why. */
+static struct log_ast *build_line(const struct record_session *s, const struct log_decision *d, const char *comment,
+                                  struct strbuf *line, struct strbuf *why)
+{
+    int col, at = lead(s, log_decision_kind(d), line, &col);
+    struct log_ast *ast = log_build(&s->replay->state, d, s->path, at, col, line, why);
+    if (comment && *comment)
+        strbuf_printf(line, "  # %s", comment);
+    strbuf_putc(line, '\n');
+    return ast;
+}
+
+/* Feeds tree ast (NULL: none), FILE's next line `again`, in place of the statement just fed:
+ * kept when the replay takes it as the same statement (kind and seat) with no refusal, and
+ * `line` becomes `again`; otherwise taken back, and 0 is returned: the caller feeds the
+ * statement first fed again. */
+static int fed_instead(struct record_session *s, struct log_ast *ast, const struct strbuf *again, struct strbuf *line)
+{
+    const struct log_stmt *st = log_live_stmt(s->live, log_live_count(s->live) - 1);
+    enum log_kind kind = st->kind;
+    int seat = record_statement_seat(s, st);
+    take_back(s, 1);
+    size_t fed = ast ? feed(s, ast) : 0;
+    st = fed ? log_live_stmt(s->live, log_live_count(s->live) - 1) : NULL;
+    if (fed == 1 && !refused(s, again->data) && st->kind == kind && record_statement_seat(s, st) == seat) {
+        strbuf_reset(line);
+        strbuf_append(line, again->data, again->len);
+        return 1;
+    }
+    take_back(s, fed);
+    return 0;
+}
+
 /* The statement just fed again in full (canonical), when that is another text: the same
  * statement (kind and seat) fed in its place, and `line` becomes what FILE gets; otherwise
- * (never expected) the line as read is fed again, parsed the same. */
+ * (never expected) the line as read is fed again, parsed the same. A move or a turn in full
+ * is built from the value the replay applied (log/build.h): a line with an alias is parsed
+ * once too. */
 static void in_full(struct record_session *s, const char *stmt, const char *comment, struct strbuf *line)
 {
     const struct log_stmt *st = log_live_stmt(s->live, log_live_count(s->live) - 1);
@@ -443,28 +516,25 @@ static void in_full(struct record_session *s, const char *stmt, const char *comm
         strbuf_free(&full);
         return;
     }
-    enum log_kind kind = st->kind;
-    int seat = record_statement_seat(s, st);
     struct strbuf again = STRBUF_INIT, ignored = STRBUF_INIT;
-    format_line(s, full.data, comment, &again);
-    take_back(s, 1);
-    struct log_ast *ast = parse_line(s, &again, &ignored);
-    size_t fed = ast ? feed(s, ast) : 0;
-    st = fed ? log_live_stmt(s->live, log_live_count(s->live) - 1) : NULL;
-    if (fed == 1 && !refused(s, again.data) && st->kind == kind && record_statement_seat(s, st) == seat) {
-        strbuf_reset(line);
-        strbuf_append(line, again.data, again.len);
+    struct log_decision d;
+    struct log_ast *ast;
+    if (applied(s, st, &d)) {
+        ast = build_line(s, &d, comment, &again, &ignored);
     } else {
-        take_back(s, fed);
-        feed(s, parse_line(s, line, &ignored));
+        format_line(s, full.data, comment, &again);
+        ast = parse_line(s, &again, &ignored);
     }
+    if (!fed_instead(s, ast, &again, line))
+        feed(s, parse_line(s, line, &ignored));
     strbuf_free(&again);
     strbuf_free(&ignored);
     strbuf_free(&full);
 }
 
-/* Checks the statement read and writes it in full, or refuses it. */
-static void enter_statement(struct record_session *s, struct record_line *l, struct record_result *res)
+/* Checks the statement read (or built from a value, when `built`) and writes it in full, or
+ * refuses it. */
+static void enter_statement(struct record_session *s, struct record_line *l, int built, struct record_result *res)
 {
     struct strbuf line = STRBUF_INIT, err = STRBUF_INIT;
     size_t d0 = log_live_settled_diags(s->live), m0 = s->replay->nmismatches;
@@ -481,8 +551,10 @@ static void enter_statement(struct record_session *s, struct record_line *l, str
         take_back(s, fed);
         goto done;
     }
-    /* Written in full: fed again as it will be read back. */
-    in_full(s, l->stmt, l->comment, &line);
+    /* Written in full: fed again as it will be read back. A statement built from a value is in
+     * full already (canonical ids and names: the replay reads back the very move). */
+    if (!built)
+        in_full(s, l->stmt, l->comment, &line);
     if (record_gamefile_append(&s->file, line.data, line.len, &err) != 0) {
         res->outcome = RECORD_WRITE_FAILED;
         strbuf_printf(&res->message, "%s\n", strbuf_cstr(&err));
@@ -516,9 +588,9 @@ done:
         const struct log_stmt *last = log_live_stmt(s->live, log_live_count(s->live) - 1);
         if (last->kind != LOG_DIFFICULTY)
             return;
-        int d = gamedata_difficulty(s->gd, last->difficulty.norm, strlen(last->difficulty.norm));
+        int level = gamedata_difficulty(s->gd, last->difficulty.norm, strlen(last->difficulty.norm));
         struct strbuf ev = STRBUF_INIT, why = STRBUF_INIT, ignored = STRBUF_INIT;
-        if (record_shortform_seeded_events(s->gd, d, s->seed, &ev, &why, &ignored) == 0) {
+        if (record_shortform_seeded_events(s->gd, level, s->seed, &ev, &why, &ignored) == 0) {
             struct record_line events;
             memset(&events, 0, sizeof events);
             read_statement(s, ev.data, why.data, &events);
@@ -569,13 +641,29 @@ void record_session_enter(struct record_session *s, struct record_line *l, struc
         break;
     case RECORD_LINE_STATEMENT:
         if (l->ast) {
-            enter_statement(s, l, res);
+            enter_statement(s, l, 0, res);
         } else {
             res->outcome = RECORD_REFUSED;
             strbuf_puts(&res->message, "the line was entered already\n");
         }
         break;
     }
+}
+
+void record_session_decide(struct record_session *s, const struct log_decision *d, struct record_result *res)
+{
+    memset(res, 0, sizeof *res);
+    res->seat = -1;
+    struct record_line l;
+    memset(&l, 0, sizeof l);
+    l.ast = build_line(s, d, NULL, &l.text, &res->message);
+    if (!l.ast) {
+        res->outcome = RECORD_REFUSED;
+    } else {
+        l.kind = RECORD_LINE_STATEMENT;
+        enter_statement(s, &l, 1, res);
+    }
+    record_line_free(&l);
 }
 
 void record_session_submit(struct record_session *s, const char *typed, struct record_result *res)

@@ -22,6 +22,7 @@
 #include "core/strbuf.h"
 #include "audit/await.h"
 #include "audit/live.h"
+#include "log/build.h"
 #include "record/gamefile.h"
 #include "audit/replay.h"
 
@@ -90,6 +91,12 @@ void record_line_free(struct record_line *l);
  * the rules accept its statement, writes it: the statement parsed there, in full. res is
  * initialized here; free it with record_result_free(). l's statement is used up. */
 void record_session_enter(struct record_session *s, struct record_line *l, struct record_result *res);
+/* Checks the statement of decision d (a button's, as a value: log/build.h) and, if the rules
+ * accept it, writes it, as record_session_enter does a line read: its tree and its line are
+ * built from the value by src/log, nothing is parsed, and FILE gets the line the same
+ * statement typed would give (in full: canonical ids and names). res is initialized here;
+ * free it with record_result_free(). */
+void record_session_decide(struct record_session *s, const struct log_decision *d, struct record_result *res);
 /* Reads a typed line and enters it. */
 void record_session_submit(struct record_session *s, const char *line, struct record_result *res);
 void record_result_free(struct record_result *res);
@@ -145,5 +152,7 @@ int record_session_report(const struct record_session *s, struct strbuf *out);
  * one player), or -1 for the table's (the header, rounds, shared dice, outlaws' rolls, a war
  * line of several players). */
 int record_statement_seat(const struct record_session *s, const struct log_stmt *st);
+/* The same for the statement of decision d, decided on the value. */
+int record_decision_seat(const struct record_session *s, const struct log_decision *d);
 
 #endif

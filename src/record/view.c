@@ -98,6 +98,26 @@ int record_statement_seat(const struct record_session *s, const struct log_stmt 
     }
 }
 
+int record_decision_seat(const struct record_session *s, const struct log_decision *d)
+{
+    const struct log_replay *r = s->replay;
+    if (!r->started)
+        return -1;
+    switch (d->kind) {
+    case LOG_TURN:
+    case LOG_COLLECT:
+    case LOG_CHECK:
+        return d->player;
+    case LOG_WAR:
+        /* One entry: one seat's war line (a whole war line of one player included). */
+        return d->player >= 0 ? d->player : r->state.cfg.nplayers == 1 ? 0 : -1;
+    default:
+        if (log_kind_is_turn_body(d->kind))
+            return r->nturns ? r->turns[r->nturns - 1].player : -1;
+        return -1;
+    }
+}
+
 int record_session_report(const struct record_session *s, struct strbuf *out)
 {
     struct log_report_input in = {s->path, strbuf_cstr(&s->text), s->text.len, s->replay,

@@ -1,9 +1,8 @@
-/* A tapped decision, by its index in the lists the page showed, written as its statement by
- * src/log and entered as the link's line. */
+/* A tapped decision, by its index in the lists the page showed, taken as a value and entered
+ * as the link's decision: its statement is built by src/log, nothing is parsed. */
 #include "serve/decide.h"
 #include <string.h>
 #include "core/json.h"
-#include "log/write.h"
 
 /* The dice of a JSON array of small integers into d (at most cap); the count, or -1. */
 static int dice_of(const json_t *arr, int *d, int cap)
@@ -37,16 +36,16 @@ static int turn_awaited(const struct log_await *a)
     return -1;
 }
 
-/* The statement of decision j into line; 0, or -1 with why in msg. */
-static int statement(struct serve_server *sv, int role, const json_t *j, const char *kind, struct strbuf *line,
-                     struct strbuf *msg)
+/* Decision j as a value into d; 0, or -1 with why in msg. */
+static int decision(struct serve_server *sv, int role, const json_t *j, const char *kind, struct log_decision *d,
+                    struct strbuf *msg)
 {
     const struct record_session *s = sv->s;
     const struct log_await *a = record_session_awaited(s);
-    const struct game_state *st = &record_session_replay(s)->state;
-    int np = st->cfg.nplayers, d[GD_MAX_BONUS_ROLLS + 2];
+    int np = record_session_replay(s)->state.cfg.nplayers;
     const json_t *index = json_object_get(j, "index");
     long long k = json_is_integer(index) ? json_integer_value(index) : -1;
+    memset(d, 0, sizeof *d);
     if (strcmp(kind, "move") == 0 || strcmp(kind, "collect") == 0) {
         serve_choices_update(&sv->choices, s, sv->log_version);
         int move = kind[0] == 'm';
@@ -55,7 +54,14 @@ static int statement(struct serve_server *sv, int role, const json_t *j, const c
             strbuf_printf(msg, "there is no %s number %lld now\n", kind, k);
             return -1;
         }
-        strbuf_puts(line, move ? sv->choices.moves[k].line : sv->choices.collects[k].line);
+        if (move) {
+            d->kind = LOG_SPEND;        /* a move: its kind says the statement's */
+            d->move = sv->choices.moves[k].m;
+        } else {
+            d->kind = LOG_COLLECT;
+            d->player = sv->choices.collects[k].seat;
+            memcpy(d->choice, sv->choices.collects[k].choice, sizeof d->choice);
+        }
         return 0;
     }
     if (!record_session_replay(s)->started && strcmp(kind, "round") != 0) {
@@ -63,57 +69,55 @@ static int statement(struct serve_server *sv, int role, const json_t *j, const c
         return -1;
     }
     if (strcmp(kind, "turn") == 0) {
-        int p = turn_awaited(a);
-        if (p < 0 || dice_of(json_object_get(j, "dice"), d, 2) != 2) {
-            strbuf_puts(msg, p < 0 ? "no turn roll is awaited now\n" : "a turn roll is two dice, 1 to 6\n");
+        d->kind = LOG_TURN;
+        d->player = turn_awaited(a);
+        if (d->player < 0 || dice_of(json_object_get(j, "dice"), d->dice, 2) != 2) {
+            strbuf_puts(msg, d->player < 0 ? "no turn roll is awaited now\n" : "a turn roll is two dice, 1 to 6\n");
             return -1;
         }
-        log_write_turn(st, p, d[0], d[1], line);
     } else if (strcmp(kind, "shared") == 0) {
-        if (dice_of(json_object_get(j, "dice"), d, 2) != 2) {
+        d->kind = LOG_SHARED;
+        if (dice_of(json_object_get(j, "dice"), d->dice, 2) != 2) {
             strbuf_puts(msg, "the shared dice are two dice, 1 to 6\n");
             return -1;
         }
-        log_write_shared(d[0], d[1], line);
     } else if (strcmp(kind, "outlaws") == 0) {
         const json_t *r = json_object_get(j, "rolls");
-        struct bonus_rolls br[XII_MAX_PLAYERS];
-        memset(br, 0, sizeof br);
+        d->kind = LOG_OUTLAWS;
         if (!json_is_array(r) || json_array_size(r) != (size_t)np) {
             strbuf_puts(msg, "the outlaws' rolls are a list of each player's rolls\n");
             return -1;
         }
         for (int p = 0; p < np; p++)
-            if ((br[p].nrolls = dice_of(json_array_get(r, (size_t)p), br[p].rolls, GD_MAX_BONUS_ROLLS)) < 0) {
+            if ((d->rolls[p].nrolls = dice_of(json_array_get(r, (size_t)p), d->rolls[p].rolls, GD_MAX_BONUS_ROLLS)) < 0) {
                 strbuf_puts(msg, "a bonus roll is a die, 1 to 6\n");
                 return -1;
             }
-        log_write_outlaws(st, br, line);
     } else if (strcmp(kind, "round") == 0) {
-        int round = a->kind == LOG_AWAIT_ROUND ? a->round
-                  : a->kind == LOG_AWAIT_RESERVE && a->then == LOG_AWAIT_ROUND ? a->then_round : 0;
-        if (round == 0 || (!record_session_replay(s)->started && a->kind != LOG_AWAIT_ROUND)) {
+        d->kind = LOG_ROUND;
+        d->round = a->kind == LOG_AWAIT_ROUND ? a->round
+                 : a->kind == LOG_AWAIT_RESERVE && a->then == LOG_AWAIT_ROUND ? a->then_round : 0;
+        if (d->round == 0 || (!record_session_replay(s)->started && a->kind != LOG_AWAIT_ROUND)) {
             strbuf_puts(msg, "no round is awaited now\n");
             return -1;
         }
-        log_write_round(round, line);
     } else if (strcmp(kind, "war") == 0) {
         int p = seat_of(j, role, np);
-        struct war_entry e;
-        memset(&e, 0, sizeof e);
-        e.support = json_is_true(json_object_get(j, "support"));
-        if (p < 0 || (e.nrolls = dice_of(json_object_get(j, "dice"), e.rolls, GD_MAX_BONUS_ROLLS)) < 0) {
+        d->kind = LOG_WAR;
+        d->player = p;
+        struct war_entry *e = &d->war[p < 0 ? 0 : p];
+        e->support = json_is_true(json_object_get(j, "support"));
+        if (p < 0 || (e->nrolls = dice_of(json_object_get(j, "dice"), e->rolls, GD_MAX_BONUS_ROLLS)) < 0) {
             strbuf_puts(msg, "a war entry names a player and its bonus rolls, 1 to 6\n");
             return -1;
         }
-        log_write_war_part(st, p, &e, line);
     } else if (strcmp(kind, "check") == 0) {
-        int p = seat_of(j, role, np);
-        if (p < 0) {
+        d->kind = LOG_CHECK;
+        d->player = seat_of(j, role, np);
+        if (d->player < 0) {
             strbuf_puts(msg, "a check line names a player\n");
             return -1;
         }
-        log_write_check(st, p, 1, line);
     } else {
         strbuf_printf(msg, "no such decision: %s\n", kind);
         return -1;
@@ -140,17 +144,11 @@ int serve_decide(struct serve_server *sv, int role, const char *body, size_t len
     } else if (strcmp(json_string_value(kind), "pass") == 0) {
         serve_pass(sv, role, o);
     } else {
-        struct strbuf line = STRBUF_INIT;
-        if (statement(sv, role, j, json_string_value(kind), &line, &o->message) != 0) {
+        struct log_decision d;
+        if (decision(sv, role, j, json_string_value(kind), &d, &o->message) != 0)
             status = 400;
-        } else {
-            /* One line, as typed: no blank line before a round, no line feed after. */
-            size_t lead = strspn(strbuf_cstr(&line), "\n");
-            while (line.len > lead && line.data[line.len - 1] == '\n')
-                line.data[--line.len] = 0;
-            serve_enter(sv, role, strbuf_cstr(&line) + lead, o);
-        }
-        strbuf_free(&line);
+        else
+            serve_enter_decision(sv, role, &d, o);
     }
     json_decref(j);
     return status;

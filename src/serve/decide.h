@@ -1,6 +1,7 @@
-/* A decision tapped on the page, posted as a small JSON object, turned into its statement by
- * src/log's writer and entered as the link's line (serve_enter: the same permission and the
- * same recorder as a typed line):
+/* A decision tapped on the page, posted as a small JSON object, taken as a value (log/build.h)
+ * and entered as the link's decision (serve_enter_decision: the permission of a typed line of
+ * the same statement, decided on the value; the recorder builds the statement and its line
+ * from it, nothing is parsed):
  *   {"version": V, "kind": "move", "index": K}       the K-th legal move listed (choices.h)
  *   {"version": V, "kind": "collect", "index": K}    the K-th location choice listed
  *   {"version": V, "kind": "turn", "dice": [D1, D2]} the awaited turn's roll

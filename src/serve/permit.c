@@ -25,6 +25,18 @@ int serve_last_owner(const struct record_session *s)
     return owner_of(s, log_live_stmt(record_session_live(s), n - 1));
 }
 
+/* Whether role may enter a statement of owner's; if not, why in msg. */
+static int may(const struct record_session *s, int role, int owner, struct strbuf *msg)
+{
+    if (owner == role)
+        return 1;
+    if (owner == SERVE_TABLE)
+        strbuf_puts(msg, "this line is the table's to enter (use the table's link)\n");
+    else
+        strbuf_printf(msg, "this line is %s's to enter, from their own link\n", names_state(s)->cfg.names[owner]);
+    return 0;
+}
+
 int serve_may_enter(const struct record_session *s, int role, const struct record_line *l, struct strbuf *msg)
 {
     if (role == SERVE_TABLE || l->kind == RECORD_LINE_EMPTY)
@@ -38,12 +50,11 @@ int serve_may_enter(const struct record_session *s, int role, const struct recor
         strbuf_puts(msg, "a note alone is the table's to enter (use the table's link)\n");
         return 0;
     }
-    int owner = owner_of(s, st);
-    if (owner == role)
-        return 1;
-    if (owner == SERVE_TABLE)
-        strbuf_puts(msg, "this line is the table's to enter (use the table's link)\n");
-    else
-        strbuf_printf(msg, "this line is %s's to enter, from their own link\n", names_state(s)->cfg.names[owner]);
-    return 0;
+    return may(s, role, owner_of(s, st), msg);
+}
+
+int serve_may_decide(const struct record_session *s, int role, const struct log_decision *d, struct strbuf *msg)
+{
+    int seat = record_decision_seat(s, d);
+    return role == SERVE_TABLE || may(s, role, seat >= 0 ? seat : SERVE_TABLE, msg);
 }

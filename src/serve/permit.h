@@ -19,4 +19,8 @@ int serve_last_owner(const struct record_session *s);
  * does not read (the recorder's reason then). */
 int serve_may_enter(const struct record_session *s, int role, const struct record_line *l, struct strbuf *msg);
 
+/* Whether role may enter decision d (a button's value), on the same rules: decided on the
+ * seat the value is (record_decision_seat). 1 yes; 0 no, with why in msg. */
+int serve_may_decide(const struct record_session *s, int role, const struct log_decision *d, struct strbuf *msg);
+
 #endif

@@ -207,11 +207,10 @@ static void retold(void *ctx, int seat, const char *text)
     strbuf_free(&b);
 }
 
-/* The recorder's verdict on a line read. */
-static void submit(struct serve_server *sv, int role, struct record_line *l, struct serve_outcome *o)
+/* The recorder's verdict res, for the answer (and, accepted, for the narration). */
+static void answer(struct serve_server *sv, int role, struct record_result *res_, struct serve_outcome *o)
 {
-    struct record_result res;
-    record_session_enter(sv->s, l, &res);
+    struct record_result res = *res_;
     switch (res.outcome) {
     case RECORD_EMPTY:
         strbuf_puts(&o->message, "nothing to enter: the line is empty\n");
@@ -244,6 +243,23 @@ static void submit(struct serve_server *sv, int role, struct record_line *l, str
         break;
     }
     }
+}
+
+/* The recorder's verdict on a line read. */
+static void submit(struct serve_server *sv, int role, struct record_line *l, struct serve_outcome *o)
+{
+    struct record_result res;
+    record_session_enter(sv->s, l, &res);
+    answer(sv, role, &res, o);
+    record_result_free(&res);
+}
+
+/* The recorder's verdict on a decision. */
+static void decide(struct serve_server *sv, int role, const struct log_decision *d, struct serve_outcome *o)
+{
+    struct record_result res;
+    record_session_decide(sv->s, d, &res);
+    answer(sv, role, &res, o);
     record_result_free(&res);
 }
 
@@ -251,29 +267,26 @@ static void submit(struct serve_server *sv, int role, struct record_line *l, str
  * table's (a refused one drops every entry). Returns whether it went. */
 static int war_line(struct serve_server *sv, struct serve_outcome *o)
 {
-    struct strbuf line = STRBUF_INIT;
-    int all = serve_war_line(&sv->war, sv->s, &line);
+    struct log_decision d;
+    int all = serve_war_decision(&sv->war, sv->s, &d);
     if (all) {
-        struct record_line l;
-        record_session_read(sv->s, strbuf_cstr(&line), &l);
-        submit(sv, SERVE_TABLE, &l, o);
-        record_line_free(&l);
+        decide(sv, SERVE_TABLE, &d, o);
         if (!o->accepted) {
             memset(&sv->war, 0, sizeof sv->war);   /* the whole war is entered again */
             keep_war(sv, &o->message);
         }
     }
-    strbuf_free(&line);
     return all;
 }
 
-/* A seat's war entry (st, read from its link): kept until every player has entered, then the
- * whole war line goes to the recorder as the table's. */
-static void enter_war(struct serve_server *sv, int role, int seat, const struct log_stmt *st,
-                      struct serve_outcome *o)
+/* A seat's war entry (e, or the statement st read from its link when e is NULL): kept until
+ * every player has entered, then the whole war goes to the recorder as the table's. */
+static void enter_war(struct serve_server *sv, int role, int seat, const struct serve_war_entry *e,
+                      const struct log_stmt *st, struct serve_outcome *o)
 {
     const struct game_state *gs = &record_session_replay(sv->s)->state;
-    if (serve_war_enter(&sv->war, sv->s, seat, st, &o->message) != 0)
+    if ((e ? serve_war_enter(&sv->war, sv->s, seat, e, &o->message)
+           : serve_war_enter_statement(&sv->war, sv->s, seat, st, &o->message)) != 0)
         return;
     if (war_line(sv, o))
         return;
@@ -322,11 +335,30 @@ void serve_enter(struct serve_server *sv, int role, const char *typed, struct se
          * player has entered. */
         int seat = st && st->kind == LOG_WAR ? record_statement_seat(sv->s, st) : -1;
         if (seat >= 0 && record_session_replay(sv->s)->state.cfg.nplayers > 1)
-            enter_war(sv, role, seat, st, o);
+            enter_war(sv, role, seat, NULL, st, o);
         else
             submit(sv, role, &l, o);
     }
     record_line_free(&l);
+    for_phones(sv, o);
+}
+
+void serve_enter_decision(struct serve_server *sv, int role, const struct log_decision *d, struct serve_outcome *o)
+{
+    memset(o, 0, sizeof *o);
+    if (serve_may_decide(sv->s, role, d, &o->message)) {
+        /* One player's war entry: kept until every player has entered. */
+        if (d->kind == LOG_WAR && d->player >= 0 && record_session_replay(sv->s)->state.cfg.nplayers > 1) {
+            struct serve_war_entry e;
+            memset(&e, 0, sizeof e);
+            e.support = d->war[d->player].support;
+            e.nrolls = d->war[d->player].nrolls;
+            memcpy(e.rolls, d->war[d->player].rolls, (size_t)e.nrolls * sizeof e.rolls[0]);
+            enter_war(sv, role, d->player, &e, NULL, o);
+        } else {
+            decide(sv, role, d, o);
+        }
+    }
     for_phones(sv, o);
 }
 

@@ -92,6 +92,10 @@ void serve_outcome_free(struct serve_outcome *o);
  * recorder (record_session_read), the role's permission decided on the statement read
  * (permit.h), and that statement written. Call with the lock held. */
 void serve_enter(struct serve_server *sv, int role, const char *typed, struct serve_outcome *o);
+/* Enters a button's decision d (a value: log/build.h) for role, as serve_enter does a line:
+ * the role's permission decided on the value (permit.h), the recorder building the statement
+ * and its line from it (record_session_decide), nothing parsed. Lock held. */
+void serve_enter_decision(struct serve_server *sv, int role, const struct log_decision *d, struct serve_outcome *o);
 /* The turn's player (or the table) says no reserve die follows: the pages move on to what
  * comes next; nothing is written. Lock held. */
 void serve_pass(struct serve_server *sv, int role, struct serve_outcome *o);

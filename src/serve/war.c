@@ -21,7 +21,7 @@ void serve_war_sync(struct serve_war *w, const struct record_session *s)
         memset(w, 0, sizeof *w);
 }
 
-int serve_war_enter(struct serve_war *w, const struct record_session *s, int seat, const struct log_stmt *st,
+int serve_war_enter(struct serve_war *w, const struct record_session *s, int seat, const struct serve_war_entry *e,
                     struct strbuf *msg)
 {
     serve_war_sync(w, s);
@@ -29,35 +29,45 @@ int serve_war_enter(struct serve_war *w, const struct record_session *s, int sea
         strbuf_puts(msg, "no war is awaited now\n");
         return -1;
     }
+    const struct log_await *a = record_session_awaited(s);
+    if (!e->support && e->nrolls > 0) {
+        strbuf_puts(msg, "bonus rolls follow support, not avoid\n");
+        return -1;
+    }
+    if (e->support && a->must_avoid[seat]) {
+        strbuf_puts(msg, "you have no POW for the war: you can only avoid it\n");
+        return -1;
+    }
+    if (e->support && e->nrolls != a->rolls_due[seat]) {
+        strbuf_printf(msg, "support takes %d bonus roll%s here (%d given)\n", a->rolls_due[seat],
+                      a->rolls_due[seat] == 1 ? "" : "s", e->nrolls);
+        return -1;
+    }
+    w->round = a->round;
+    w->seat[seat] = *e;
+    w->seat[seat].entered = 1;
+    return 0;
+}
+
+int serve_war_enter_statement(struct serve_war *w, const struct record_session *s, int seat,
+                              const struct log_stmt *st, struct strbuf *msg)
+{
     if (st->kind != LOG_WAR || st->war.count != 1) {
         strbuf_puts(msg, "a war entry is one player's choice\n");
         return -1;
     }
     const struct log_war_entry *e = &st->war.items[0];
-    const struct log_await *a = record_session_awaited(s);
-    int support = e->choice == LOG_WAR_SUPPORT;
-    if (support && a->must_avoid[seat]) {
-        strbuf_puts(msg, "you have no POW for the war: you can only avoid it\n");
-        return -1;
-    }
-    if (support && (int)e->count != a->rolls_due[seat]) {
-        strbuf_printf(msg, "support takes %d bonus roll%s here (%zu given)\n", a->rolls_due[seat],
-                      a->rolls_due[seat] == 1 ? "" : "s", e->count);
-        return -1;
-    }
     if (e->count > SERVE_WAR_MAX_ROLLS) {
         strbuf_puts(msg, "too many bonus rolls\n");
         return -1;
     }
-    w->round = a->round;
-    struct serve_war_entry *x = &w->seat[seat];
-    memset(x, 0, sizeof *x);
-    x->entered = 1;
-    x->support = support;
-    x->nrolls = support ? (int)e->count : 0;
-    for (int k = 0; k < x->nrolls; k++)
-        x->rolls[k] = e->rolls[k].value;
-    return 0;
+    struct serve_war_entry x;
+    memset(&x, 0, sizeof x);
+    x.support = e->choice == LOG_WAR_SUPPORT;
+    x.nrolls = (int)e->count;
+    for (int k = 0; k < x.nrolls; k++)
+        x.rolls[k] = e->rolls[k].value;
+    return serve_war_enter(w, s, seat, &x, msg);
 }
 
 /* Seat p's entry as the engine takes it. */
@@ -71,18 +81,17 @@ static struct war_entry entry_of(const struct serve_war *w, int p)
     return e;
 }
 
-int serve_war_line(const struct serve_war *w, const struct record_session *s, struct strbuf *line)
+int serve_war_decision(const struct serve_war *w, const struct record_session *s, struct log_decision *d)
 {
     const struct game_state *st = &record_session_replay(s)->state;
-    struct war_entry e[XII_MAX_PLAYERS];
+    memset(d, 0, sizeof *d);
+    d->kind = LOG_WAR;
+    d->player = -1;
     for (int p = 0; p < st->cfg.nplayers; p++) {
         if (!w->seat[p].entered)
             return 0;
-        e[p] = entry_of(w, p);
+        d->war[p] = entry_of(w, p);
     }
-    log_write_war(st, e, line);
-    if (line->len && line->data[line->len - 1] == '\n')
-        line->data[--line->len] = 0;        /* one line, as typed */
     return 1;
 }
 
@@ -119,7 +128,7 @@ static int enter_kept(struct serve_war *w, const struct record_session *s, const
             strbuf_printf(msg, "line %d: a second entry for the same player\n", st->at.line);
             return -1;
         }
-        if (serve_war_enter(w, s, seat, st, msg) != 0)
+        if (serve_war_enter_statement(w, s, seat, st, msg) != 0)
             return -1;
     }
     return 0;

@@ -1,6 +1,6 @@
 /* The king war entered seat by seat: each player's link enters that player's choice (avoid,
  * or support with the bonus rolls the war asks of them); the entries wait here, and once every
- * player has entered, the whole war line goes to the recorder as the table would type it. The
+ * player has entered, the whole war goes to the recorder as the table's decision (a value). The
  * rules judge that line; what is checked here is only that an entry answers what the war
  * awaits of its player (the await's rolls due and POW).
  *
@@ -32,13 +32,16 @@ struct serve_war {
     struct serve_war_entry seat[XII_MAX_PLAYERS];
 };
 
-/* Keeps seat's entry from the war statement st (one entry, seat's own). Returns 0, or -1
- * with why in msg (no war awaited, an entry that does not fit what the war awaits). */
-int serve_war_enter(struct serve_war *w, const struct record_session *s, int seat, const struct log_stmt *st,
+/* Keeps seat's entry e (its `entered` aside). Returns 0, or -1 with why in msg (no war
+ * awaited, an entry that does not fit what the war awaits). */
+int serve_war_enter(struct serve_war *w, const struct record_session *s, int seat, const struct serve_war_entry *e,
                     struct strbuf *msg);
+/* The same for the war statement st (one entry, seat's own). */
+int serve_war_enter_statement(struct serve_war *w, const struct record_session *s, int seat,
+                              const struct log_stmt *st, struct strbuf *msg);
 
-/* 1 when every player has entered, with the war line in line; 0 otherwise. */
-int serve_war_line(const struct serve_war *w, const struct record_session *s, struct strbuf *line);
+/* 1 when every player has entered, with the whole war as a decision in d; 0 otherwise. */
+int serve_war_decision(const struct serve_war *w, const struct record_session *s, struct log_decision *d);
 
 /* Writes the entries entered to path (privately and atomically, flushed: serve/beside.h),
  * with FILE's statement count; removes path when none is. Returns 0, or -1 with why in err. */
