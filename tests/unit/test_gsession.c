@@ -1,0 +1,325 @@
+/* The shared recorder over the game interface (record/gsession.h), on Kingdom: whole games
+ * entered by decision values give the game's own writer's log byte for byte, audited clean and
+ * continued to the same state; typed lines with short forms; refusals that write nothing;
+ * undo; a FILE changed from outside refused; a FILE with errors refused in the audit's words. */
+#include "test.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "bots/gdrive.h"
+#include "kingdom/game.h"
+#include "kingdom/kingdom.h"
+#include "record/gsession.h"
+
+#include "kingdom_fixture.h"
+
+struct seen {
+    struct kdecision *d;
+    size_t n, cap;
+};
+
+static void collect(void *ctx, const void *state, const void *decision)
+{
+    (void)state;
+    struct seen *s = ctx;
+    if (s->n == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 256;
+        s->d = realloc(s->d, s->cap * sizeof *s->d);
+        assert_non_null(s->d);
+    }
+    s->d[s->n++] = *(const struct kdecision *)decision;
+}
+
+static char *temp_path(void)
+{
+    char *path = strdup("/tmp/test_gsession_XXXXXX");
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    unlink(path);
+    return path;
+}
+
+static char *file_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static char buf[1 << 16];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    return buf;
+}
+
+static struct gsession *open_new(const char *path)
+{
+    struct gsession *s = NULL;
+    struct strbuf err = STRBUF_INIT;
+    int rc = gsession_open(&s, &kingdom_game, &data, path, NULL, &err);
+    if (rc != 0)
+        fail_msg("open %s: %d %s", path, rc, strbuf_cstr(&err));
+    strbuf_free(&err);
+    return s;
+}
+
+static void decide_all(struct gsession *s, const struct seen *sn, size_t from, size_t to)
+{
+    for (size_t i = from; i < to; i++) {
+        struct gsession_result res;
+        gsession_decide(s, &sn->d[i], &res);
+        if (res.outcome != GSESSION_ACCEPTED)
+            fail_msg("decision %zu: %d %s", i, res.outcome, strbuf_cstr(&res.message));
+        gsession_result_free(&res);
+    }
+}
+
+/* Seeds' games by decision values: FILE is the game's own writer's log, byte for byte; it
+ * audits clean; continued, it gives the same state (the end written once). */
+static void test_whole_games_by_value(void **st)
+{
+    (void)st;
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        struct seen sn = {0};
+        struct strbuf log = STRBUF_INIT, err = STRBUF_INIT;
+        struct gdrive d = {.g = &kingdom_game, .data = &data, .nseats = 1, .seed = seed, .log = &log,
+                           .seen = collect, .ctx = &sn};
+        d.seat[0] = seed % 2 ? GPLAYER_RANDOM : GPLAYER_GREEDY;
+        struct gscratch sc;
+        gscratch_init(&sc, &kingdom_game);
+        struct kstate end;
+        assert_int_equal(gdrive_play(&d, &end, &sc, &err), 0);
+        gscratch_free(&sc);
+
+        char *path = temp_path();
+        struct gsession *s = open_new(path);
+        /* Half the game, then the session closed and FILE continued. */
+        decide_all(s, &sn, 0, sn.n / 2);
+        gsession_free(s);
+        s = open_new(path);
+        /* A line left waiting for its last decision is not in FILE: the session resumes at
+         * the start of that line. */
+        size_t at = gsession_decisions(s);
+        assert_true(at <= sn.n / 2);
+        decide_all(s, &sn, at, sn.n);
+        assert_true(gsession_over(s));
+        assert_int_equal(gsession_current(s), GAME_OVER);
+        assert_string_equal(file_text(path), strbuf_cstr(&log));
+        struct strbuf audit = STRBUF_INIT;
+        assert_int_equal(gsession_audit(s, &audit), 1);
+        assert_int_equal(audit.len, 0);
+        gsession_free(s);
+
+        s = open_new(path);
+        assert_true(gsession_over(s));
+        assert_memory_equal(gsession_state(s), &end, sizeof end);
+        /* Nothing is decided after the end. */
+        struct gsession_result res;
+        gsession_decide(s, &sn.d[sn.n - 1], &res);
+        assert_int_equal(res.outcome, GSESSION_REFUSED);
+        gsession_result_free(&res);
+        assert_string_equal(file_text(path), strbuf_cstr(&log));
+        gsession_free(s);
+
+        unlink(path);
+        free(path);
+        free(sn.d);
+        strbuf_free(&log);
+        strbuf_free(&err);
+        strbuf_free(&audit);
+    }
+}
+
+static enum gsession_outcome submit(struct gsession *s, const char *line, struct strbuf *message)
+{
+    struct gsession_result res;
+    gsession_submit(s, line, &res);
+    enum gsession_outcome o = res.outcome;
+    if (message) {
+        strbuf_reset(message);
+        strbuf_append(message, res.message.data, res.message.len);
+        strbuf_append(message, res.narration.data, res.narration.len);
+        strbuf_append(message, res.warnings.data, res.warnings.len);
+    }
+    gsession_result_free(&res);
+    return o;
+}
+
+static const char *const setup_lines[] = {
+    "3 4 f6 F7 g6 G7", "range 5 2 B4, C4", "G5 F5 G4 H3 I2", "farm G3", "setup MINE F6", "village E7", NULL,
+};
+
+static const char setup_log[] =
+    "kingdom 1\n"
+    "range 3 4 F6 F7 G6 G7\n"
+    "range 5 2 B4 C4\n"
+    "river G5 F5 G4 H3 I2\n"
+    "setup farm G3\n"
+    "setup mine F6\n"
+    "setup village E7\n";
+
+/* Typed lines, short forms included, written as the game's writer writes them. */
+static struct gsession *typed_setup(const char *path)
+{
+    struct gsession *s = open_new(path);
+    struct strbuf msg = STRBUF_INIT;
+    for (int i = 0; setup_lines[i]; i++)
+        if (submit(s, setup_lines[i], &msg) != GSESSION_ACCEPTED)
+            fail_msg("%s: %s", setup_lines[i], strbuf_cstr(&msg));
+    strbuf_free(&msg);
+    assert_string_equal(file_text(path), setup_log);
+    return s;
+}
+
+static void test_typed_short_forms(void **st)
+{
+    (void)st;
+    char *path = temp_path();
+    struct gsession *s = typed_setup(path);
+    struct strbuf msg = STRBUF_INIT;
+    assert_int_equal(submit(s, "  ", &msg), GSESSION_EMPTY);
+    assert_int_equal(submit(s, "next", &msg), GSESSION_ACCEPTED);
+    assert_int_equal(submit(s, "3 5", &msg), GSESSION_ACCEPTED);
+    assert_int_equal(submit(s, "food  # the capital", &msg), GSESSION_ACCEPTED);
+    /* Production is told as old -> new with its cause. */
+    assert_non_null(strstr(strbuf_cstr(&msg), "food 0 -> "));
+    if (!strstr(strbuf_cstr(&msg), "(yields)"))
+        fail_msg("%s", strbuf_cstr(&msg));
+    assert_int_equal(submit(s, "check food 4 ore 2 work 3", &msg), GSESSION_ACCEPTED);
+    assert_int_equal(submit(s, "mine G6", &msg), GSESSION_ACCEPTED);
+    assert_int_equal(submit(s, "# a note", &msg), GSESSION_ACCEPTED);
+    assert_int_equal(submit(s, "1 food", &msg), GSESSION_ACCEPTED);
+    assert_int_equal(submit(s, "done", &msg), GSESSION_ACCEPTED);
+    assert_true(gsession_waiting(s));           /* the end of building is not a line */
+    assert_non_null(strstr(strbuf_cstr(&msg), "(feeding"));
+    assert_int_equal(submit(s, "next", &msg), GSESSION_ACCEPTED);
+    assert_false(gsession_waiting(s));
+    const char *want = "fate 3 5\ncapital food\ncheck food 4 ore 2 work 3\nbuild mine G6\n# a note\n"
+                       "trade 1 food\nyear 2\n";
+    assert_string_equal(file_text(path) + strlen(setup_log), "year 1\n" "fate 3 5\ncapital food\n"
+                        "check food 4 ore 2 work 3\nbuild mine G6\n# a note\ntrade 1 food\nyear 2\n");
+    (void)want;
+    struct strbuf audit = STRBUF_INIT;
+    assert_int_equal(gsession_audit(s, &audit), 1);
+    strbuf_free(&audit);
+    gsession_free(s);
+    strbuf_free(&msg);
+    unlink(path);
+    free(path);
+}
+
+/* Refusals say where and why in the audit's words, and write nothing. */
+static void test_refusals(void **st)
+{
+    (void)st;
+    char *path = temp_path();
+    struct gsession *s = typed_setup(path);
+    struct strbuf msg = STRBUF_INIT;
+    assert_int_equal(submit(s, "3 5", &msg), GSESSION_REFUSED);       /* the year first */
+    if (!strstr(strbuf_cstr(&msg), "year 1 is next"))
+        fail_msg("%s", strbuf_cstr(&msg));
+    assert_int_equal(submit(s, "next", &msg), GSESSION_ACCEPTED);
+    assert_int_equal(submit(s, "3 7", &msg), GSESSION_REFUSED);
+    assert_non_null(strstr(strbuf_cstr(&msg), ":8:"));                /* FILE's next line */
+    assert_non_null(strstr(strbuf_cstr(&msg), "read as \"fate 3 7\""));
+    assert_int_equal(submit(s, "fate 3 5 9", &msg), GSESSION_REFUSED);
+    assert_int_equal(submit(s, "result win", &msg), GSESSION_REFUSED);
+    assert_int_equal(submit(s, "kingdom 1", &msg), GSESSION_REFUSED);
+    assert_int_equal(submit(s, "done", &msg), GSESSION_REFUSED);
+    assert_int_equal(submit(s, "3 5", &msg), GSESSION_ACCEPTED);
+    assert_int_equal(submit(s, "food", &msg), GSESSION_ACCEPTED);
+    assert_int_equal(submit(s, "check food 9", &msg), GSESSION_REFUSED);
+    assert_non_null(strstr(strbuf_cstr(&msg), "the rules give 4"));
+    assert_int_equal(submit(s, "village F5", &msg), GSESSION_REFUSED);  /* the river */
+    assert_int_equal(submit(s, "farm G3", &msg), GSESSION_REFUSED);     /* taken */
+    assert_string_equal(file_text(path) + strlen(setup_log), "year 1\nfate 3 5\ncapital food\n");
+    gsession_free(s);
+    strbuf_free(&msg);
+    unlink(path);
+    free(path);
+}
+
+static void test_undo(void **st)
+{
+    (void)st;
+    char *path = temp_path();
+    struct gsession *s = typed_setup(path);
+    struct strbuf msg = STRBUF_INIT, undone = STRBUF_INIT, err = STRBUF_INIT;
+    assert_int_equal(submit(s, "next", &msg), GSESSION_ACCEPTED);
+    assert_int_equal(submit(s, "3 5", &msg), GSESSION_ACCEPTED);
+    struct kstate after_fate = *(const struct kstate *)gsession_state(s);
+    assert_int_equal(submit(s, "food", &msg), GSESSION_ACCEPTED);
+    assert_int_equal(submit(s, "done", &msg), GSESSION_ACCEPTED);
+    /* The waiting end of building first, FILE unchanged; then the capital's line. */
+    assert_int_equal(gsession_undo(s, &undone, &err), 1);
+    assert_int_equal(undone.len, 0);
+    assert_int_equal(gsession_undo(s, &undone, &err), 1);
+    assert_string_equal(strbuf_cstr(&undone), "capital food\n");
+    assert_memory_equal(gsession_state(s), &after_fate, sizeof after_fate);
+    assert_string_equal(file_text(path) + strlen(setup_log), "year 1\nfate 3 5\n");
+    assert_int_equal(submit(s, "ore", &msg), GSESSION_ACCEPTED);
+    assert_string_equal(file_text(path) + strlen(setup_log), "year 1\nfate 3 5\ncapital ore\n");
+    /* Back to the opening line, which stays. */
+    while (gsession_undo(s, &undone, &err) > 0)
+        ;
+    assert_string_equal(file_text(path), "kingdom 1\n");
+    assert_int_equal(gsession_decisions(s), 0);
+    gsession_free(s);
+    strbuf_free(&msg);
+    strbuf_free(&undone);
+    strbuf_free(&err);
+    unlink(path);
+    free(path);
+}
+
+/* FILE changed from outside: the line is refused as a failed write, nothing changes; a FILE
+ * with errors is not continued, and says why in the audit's words. */
+static void test_file_safety(void **st)
+{
+    (void)st;
+    char *path = temp_path();
+    struct gsession *s = typed_setup(path);
+    FILE *f = fopen(path, "ab");
+    assert_non_null(f);
+    fputs("year 1\n", f);
+    fclose(f);
+    struct gsession_result res;
+    gsession_submit(s, "next", &res);
+    assert_int_equal(res.outcome, GSESSION_WRITE_FAILED);
+    assert_true(res.message.len > 0);
+    gsession_result_free(&res);
+    assert_int_equal(gsession_decisions(s), 8);     /* the setup's eight */
+    gsession_free(s);
+
+    f = fopen(path, "ab");
+    assert_non_null(f);
+    fputs("fate 3 9\n", f);
+    fclose(f);
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(gsession_open(&s, &kingdom_game, &data, path, NULL, &err), 1);
+    assert_non_null(strstr(strbuf_cstr(&err), ":9:"));
+    gsession_free(s);
+    /* A second recorder on the same FILE is refused. */
+    unlink(path);
+    s = open_new(path);
+    struct gsession *t = NULL;
+    strbuf_reset(&err);
+    assert_int_equal(gsession_open(&t, &kingdom_game, &data, path, NULL, &err), -2);
+    gsession_free(t);
+    gsession_free(s);
+    strbuf_free(&err);
+    unlink(path);
+    free(path);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_whole_games_by_value),
+        cmocka_unit_test(test_typed_short_forms),
+        cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_undo),
+        cmocka_unit_test(test_file_safety),
+    };
+    return cmocka_run_group_tests(tests, setup_data, teardown_data);
+}
