@@ -165,8 +165,10 @@ void ktable_prompt(const struct kstate *s, struct strbuf *out)
     if (s->year > 0)
         strbuf_printf(out, "Year %d: food %d, ore %d, work %d; monument stage %d, graveyards %d.\n", s->year,
                       s->stock[KRES_FOOD], s->stock[KRES_ORE], s->stock[KRES_WORK], s->stage, s->graveyards);
-    strbuf_puts(out, "The ");
+    size_t at = out->len;
     kaudit_awaits_text(s, out);
+    if (out->data[at] >= 'a' && out->data[at] <= 'z')
+        out->data[at] = (char)(out->data[at] - 'a' + 'A');
     strbuf_puts(out, ".\n");
     static _Thread_local struct kdecision room[3 * KMAP_HEXES * KB_KINDS];
     size_t cap = sizeof room / sizeof room[0];
@@ -279,14 +281,17 @@ void ktable_warn(const struct kstate *s, const struct kdecision *d, struct strbu
         n = cap;
     struct strbuf could = STRBUF_INIT;
     int trade = 0;
+    int kinds[KB_KINDS], nkinds = 0;
     for (int b = 0; b < KB_KINDS; b++)
         if (count_of(room, n, KD_BUILD, b))
-            strbuf_printf(&could, "%s%s", could.len ? ", " : "", kbuilding_name(b));
+            kinds[nkinds++] = b;
+    for (int i = 0; i < nkinds; i++)
+        strbuf_printf(&could, "%sa %s", i == 0 ? "" : i == nkinds - 1 ? " or " : ", ", kbuilding_name(kinds[i]));
     for (size_t i = 0; i < n; i++)
         if (room[i].kind == KD_TRADE && room[i].a > trade)
             trade = room[i].a;
     if (d->kind == KD_TRADE && could.len && !s->traded) {
-        strbuf_printf(out, "warning: after a trade nothing more is built in year %d, and a %s could still be built [rule: %s]\n",
+        strbuf_printf(out, "warning: after a trade nothing more is built in year %d, and %s could still be built [rule: %s]\n",
                       s->year, strbuf_cstr(&could), krule_text(KR_TRADE));
     } else if (d->kind == KD_DONE) {
         struct kstate after = *s;
@@ -300,7 +305,7 @@ void ktable_warn(const struct kstate *s, const struct kdecision *d, struct strbu
         if (lost > 0 && (could.len || trade)) {
             strbuf_printf(out, "warning: %d work is lost at the end of year %d, and it could still ", lost, s->year);
             if (could.len)
-                strbuf_printf(out, "buy a %s%s", strbuf_cstr(&could), trade ? ", or " : "");
+                strbuf_printf(out, "buy %s%s", strbuf_cstr(&could), trade ? ", or " : "");
             if (trade)
                 strbuf_printf(out, "trade for %d food or ore", trade);
             strbuf_printf(out, " (undo takes the line back) [rule: %s]\n", krule_text(KR_TRADE));
