@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <editline/readline.h>
 #include "cli/commands.h"
 #include "log/words.h"
@@ -436,9 +437,11 @@ static const struct game *game_of(const struct play_args *pa)
         strbuf_free(&x);
         return NULL;
     }
+    /* Only a regular file is looked into (a FIFO would block: the recorder refuses it). */
     char head[4096];
     size_t n = 0;
-    FILE *f = fopen(pa->file, "rb");
+    struct stat st;
+    FILE *f = stat(pa->file, &st) == 0 && S_ISREG(st.st_mode) ? fopen(pa->file, "rb") : NULL;
     if (f) {
         n = fread(head, 1, sizeof head, f);
         fclose(f);

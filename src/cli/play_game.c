@@ -20,7 +20,7 @@ static const char help_text[] =
     "Type a line of the move log, or its short form as the prompt shows it (the statement's\n"
     "keyword left out: \"3 5\" at the fate dice, \"farm C4\" or \"2 food\" at building).\n"
     "  done        end the year's building and trading (feeding follows)\n"
-    "  next        begin the next year\n"
+    "  next        begin the next year (after done, or ending the building as done does)\n"
     "  # TEXT      a note, written as it is\n"
     "  undo        take back the last line (or the decisions not yet written)\n"
     "  log [N]     the last N lines of the file (10)\n"

@@ -81,8 +81,8 @@ enum game_line ktable_read(const struct kstate *s, const char *line, const char 
         strbuf_putc(&text, '\n');
     size_t at = text.len;
     enum klog_kind k = KL_YEAR;
-    if (wlen && alone && word_is(p, wlen, "next") && aw.kind == KA_YEAR) {
-        struct kdecision y = {.kind = KD_YEAR, .a = aw.year};
+    if (wlen && alone && word_is(p, wlen, "next") && (aw.kind == KA_YEAR || aw.kind == KA_BUILD)) {
+        struct kdecision y = {.kind = KD_YEAR, .a = aw.kind == KA_YEAR ? aw.year : s->year + 1};
         klog_write_decision(&y, &text);
         strbuf_puts(&text, rest);
     } else {
@@ -230,7 +230,8 @@ void ktable_prompt(const struct kstate *s, struct strbuf *out)
                 trade = room[i].a;
         if (trade)
             strbuf_printf(out, "  May trade up to %d food or ore.\n", trade);
-        strbuf_puts(out, "  Type farm C4, 2 food, or done to end the year's building (feeding follows).\n");
+        strbuf_puts(out, "  Type farm C4, 2 food, done to end the year's building (feeding follows), or next to end\n"
+                         "  it and begin the next year.\n");
         break;
     }
     case KA_STARVE:

@@ -11,7 +11,7 @@
 /* Reads line (line lineno of file) at s. A line whose first word is not a statement's keyword
  * is read as the statement the prompt awaits ("3 5" at the fate dice is "fate 3 5"; at
  * building, "farm C4" is "build farm C4" and "2 food" is "trade 2 food"), "done" ends the
- * year's building, "next" begins the next year. See struct game's read. */
+ * year's building, "next" begins the next year (ending the building first). See struct game's read. */
 enum game_line ktable_read(const struct kstate *s, const char *line, const char *file, int lineno,
                            struct kdecision *out, size_t cap, size_t *n, struct strbuf *why);
 /* The prompt: the year and the stocks, what the game awaits, the choices and short forms. */

@@ -308,8 +308,15 @@ void gsession_submit(struct gsession *s, const char *line, struct gsession_resul
         res->outcome = GSESSION_REFUSED;
         break;
     case GAME_LINE_END:
+        /* The result that closes the game (its implicit steps end it): they are taken, and the
+         * game's own closing lines written with them. */
+        if (n > 0 && n <= LINE_DECISIONS && !s->waiting.len) {
+            take(s, room, n, res);
+            break;
+        }
         res->outcome = GSESSION_REFUSED;
-        strbuf_puts(&res->message, "the result is written by the recorder when the game ends: nothing written\n");
+        strbuf_puts(&res->message, "the result is written by the recorder with the decision that ends the game: "
+                                   "nothing written\n");
         break;
     case GAME_LINE_NOTE: {
         if (s->waiting.len) {
