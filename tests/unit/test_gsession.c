@@ -6,7 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <unistd.h>
+#include "bots/game_xii.h"
 #include "bots/gdrive.h"
 #include "kingdom/game.h"
 #include "kingdom/kingdom.h"
@@ -194,11 +197,8 @@ static void test_typed_short_forms(void **st)
     assert_non_null(strstr(strbuf_cstr(&msg), "(feeding"));
     assert_int_equal(submit(s, "next", &msg), GSESSION_ACCEPTED);
     assert_false(gsession_waiting(s));
-    const char *want = "fate 3 5\ncapital food\ncheck food 4 ore 2 work 3\nbuild mine G6\n# a note\n"
-                       "trade 1 food\nyear 2\n";
     assert_string_equal(file_text(path) + strlen(setup_log), "year 1\n" "fate 3 5\ncapital food\n"
                         "check food 4 ore 2 work 3\nbuild mine G6\n# a note\ntrade 1 food\nyear 2\n");
-    (void)want;
     struct strbuf audit = STRBUF_INIT;
     assert_int_equal(gsession_audit(s, &audit), 1);
     strbuf_free(&audit);
@@ -312,6 +312,96 @@ static void test_file_safety(void **st)
     free(path);
 }
 
+/* A write that fails (a file size limit, as a full disk would): nothing is written, not even
+ * part of the line, the session is unchanged and the line may be typed again. */
+static void test_failed_write(void **st)
+{
+    (void)st;
+    char *path = temp_path();
+    struct gsession *s = typed_setup(path);
+    struct strbuf msg = STRBUF_INIT;
+    struct rlimit old, lim;
+    assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
+    lim = old;
+    lim.rlim_cur = (rlim_t)strlen(setup_log) + 3;           /* "year 1\n" does not fit */
+    void (*was)(int) = signal(SIGXFSZ, SIG_IGN);
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
+    enum gsession_outcome o = submit(s, "next", &msg);
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
+    signal(SIGXFSZ, was);
+    assert_int_equal(o, GSESSION_WRITE_FAILED);
+    assert_true(msg.len > 0);
+    assert_string_equal(file_text(path), setup_log);
+    assert_int_equal(gsession_decisions(s), 8);
+    assert_int_equal(submit(s, "next", &msg), GSESSION_ACCEPTED);
+    assert_string_equal(file_text(path) + strlen(setup_log), "year 1\n");
+    gsession_free(s);
+    strbuf_free(&msg);
+    unlink(path);
+    free(path);
+}
+
+/* next at building ends it first, as a year line does; a result typed where the end of
+ * building ends the game closes it, with the game's own closing lines; a game without the
+ * text edges is not taken. */
+static void test_next_and_result(void **st)
+{
+    (void)st;
+    char *path = temp_path();
+    struct gsession *s = typed_setup(path);
+    struct strbuf msg = STRBUF_INIT;
+    assert_int_equal(submit(s, "next", &msg), GSESSION_ACCEPTED);
+    assert_int_equal(submit(s, "3 5", &msg), GSESSION_ACCEPTED);
+    assert_int_equal(submit(s, "food", &msg), GSESSION_ACCEPTED);
+    assert_int_equal(submit(s, "next", &msg), GSESSION_ACCEPTED);
+    if (!strstr(strbuf_cstr(&msg), "(feeding)"))
+        fail_msg("%s", strbuf_cstr(&msg));
+    assert_string_equal(file_text(path) + strlen(setup_log), "year 1\nfate 3 5\ncapital food\nyear 2\n");
+    assert_int_equal(submit(s, "result loss", &msg), GSESSION_REFUSED);     /* not over */
+    gsession_free(s);
+    unlink(path);
+
+    /* A game by values to its last decision but one, then its result typed. */
+    struct seen sn = {0};
+    struct strbuf log = STRBUF_INIT, err = STRBUF_INIT;
+    for (uint64_t seed = 1; seed < 200; seed++) {
+        sn.n = 0;
+        strbuf_reset(&log);
+        struct gdrive d = {.g = &kingdom_game, .data = &data, .nseats = 1, .seed = seed, .log = &log,
+                           .seen = collect, .ctx = &sn};
+        d.seat[0] = GPLAYER_GREEDY;
+        struct gscratch sc;
+        gscratch_init(&sc, &kingdom_game);
+        struct kstate end;
+        assert_int_equal(gdrive_play(&d, &end, &sc, &err), 0);
+        gscratch_free(&sc);
+        if (sn.d[sn.n - 1].kind == KD_DONE)
+            break;
+    }
+    assert_int_equal(sn.d[sn.n - 1].kind, KD_DONE);
+    s = open_new(path);
+    decide_all(s, &sn, 0, sn.n - 1);
+    const struct kstate *k = gsession_state(s);
+    struct kstate after = *k;
+    kingdom_apply(&after, &sn.d[sn.n - 1], NULL);
+    assert_int_equal(submit(s, after.end == KEND_WIN ? "result win" : "result loss", &msg), GSESSION_ACCEPTED);
+    assert_true(gsession_over(s));
+    assert_string_equal(file_text(path), strbuf_cstr(&log));
+    gsession_free(s);
+    unlink(path);
+
+    struct gsession *x = NULL;
+    strbuf_reset(&err);
+    assert_int_equal(gsession_open(&x, &xii_game, NULL, path, NULL, &err), -3);
+    assert_non_null(strstr(strbuf_cstr(&err), "XII Century"));
+    gsession_free(x);
+    free(sn.d);
+    strbuf_free(&log);
+    strbuf_free(&err);
+    strbuf_free(&msg);
+    free(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -320,6 +410,8 @@ int main(void)
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_undo),
         cmocka_unit_test(test_file_safety),
+        cmocka_unit_test(test_failed_write),
+        cmocka_unit_test(test_next_and_result),
     };
     return cmocka_run_group_tests(tests, setup_data, teardown_data);
 }
