@@ -87,9 +87,10 @@ struct game {
      * the state the ones before it left; all of them are legal). The game's own parser reads
      * the line, with the short forms the state's prompt makes clear (e.g. "3 5" at the fate
      * dice). GAME_LINE_REFUSED: why gets the audit's words (file:line:col, rule, expected and
-     * found). */
+     * found). GAME_LINE_DECISIONS: the line's comment, if any, is appended to note (its text
+     * after the `#`), for the recorder to write after the decisions' line. */
     enum game_line (*read)(const void *state, const char *line, const char *file, int lineno, void *out,
-                           size_t cap, size_t *n, struct strbuf *why);
+                           size_t cap, size_t *n, struct strbuf *note, struct strbuf *why);
     /* What state awaits, in words, with the legal choices briefly and the short forms; one or
      * more lines with their newlines. */
     void (*prompt)(const void *state, struct strbuf *out);

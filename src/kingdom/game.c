@@ -135,9 +135,9 @@ static void write_end(const void *state, struct strbuf *out)
 
 /* The text edges: kingdom/table.h behind the interface's types. */
 static enum game_line read_line(const void *state, const char *line, const char *file, int lineno, void *out,
-                                size_t cap, size_t *n, struct strbuf *why)
+                                size_t cap, size_t *n, struct strbuf *note, struct strbuf *why)
 {
-    return ktable_read(state, line, file, lineno, out, cap, n, why);
+    return ktable_read(state, line, file, lineno, out, cap, n, note, why);
 }
 
 static void prompt(const void *state, struct strbuf *out)

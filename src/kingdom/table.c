@@ -53,7 +53,7 @@ static void put_diags(const struct diag_list *dl, const char *buf, size_t len, s
 }
 
 enum game_line ktable_read(const struct kstate *s, const char *line, const char *file, int lineno,
-                           struct kdecision *out, size_t cap, size_t *n, struct strbuf *why)
+                           struct kdecision *out, size_t cap, size_t *n, struct strbuf *note, struct strbuf *why)
 {
     *n = 0;
     const char *p = line + strspn(line, " \t");
@@ -102,6 +102,14 @@ enum game_line ktable_read(const struct kstate *s, const char *line, const char 
                kaudit_line(s, &log.stmts[0], file, out, cap, n, &dl)) {
         k = log.stmts[0].kind;
         kind = k == KL_RESULT ? GAME_LINE_END : k == KL_CHECK || k == KL_NAMES || k == KL_HEADER ? GAME_LINE_NOTE : GAME_LINE_DECISIONS;
+        const char *hash = strchr(p, '#');      /* no quoted text on a line of decisions */
+        if (kind == GAME_LINE_DECISIONS && hash) {
+            const char *c = hash + 1 + strspn(hash + 1, " \t");
+            size_t clen = strlen(c);
+            while (clen > 0 && (c[clen - 1] == ' ' || c[clen - 1] == '\t'))
+                clen--;
+            strbuf_append(note, c, clen);
+        }
     }
     if (kind == GAME_LINE_REFUSED) {
         put_diags(&dl, text.data, text.len, why);

@@ -13,7 +13,7 @@
  * building, "farm C4" is "build farm C4" and "2 food" is "trade 2 food"), "done" ends the
  * year's building, "next" begins the next year (ending the building first). See struct game's read. */
 enum game_line ktable_read(const struct kstate *s, const char *line, const char *file, int lineno,
-                           struct kdecision *out, size_t cap, size_t *n, struct strbuf *why);
+                           struct kdecision *out, size_t cap, size_t *n, struct strbuf *note, struct strbuf *why);
 /* The prompt: the year and the stocks, what the game awaits, the choices and short forms. */
 void ktable_prompt(const struct kstate *s, struct strbuf *out);
 /* What d does by itself at s, each change as "  food 3 -> 7 (production)", and the end. */

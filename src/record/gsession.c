@@ -96,14 +96,16 @@ static int replay_file(struct gsession *s, struct strbuf *err)
     void *room = xcalloc(LINE_DECISIONS, g->decision_size);
     const char *text = strbuf_cstr(&s->text);
     int lineno = 0, rc = 0;
-    struct strbuf line = STRBUF_INIT, why = STRBUF_INIT, end = STRBUF_INIT;
+    struct strbuf line = STRBUF_INIT, why = STRBUF_INIT, end = STRBUF_INIT, note = STRBUF_INIT;
     for (size_t at = 0; at < s->text.len && rc == 0;) {
         size_t width = strcspn(text + at, "\n");
         lineno++;
         strbuf_reset(&line);
         strbuf_append(&line, text + at, width);
         size_t n = 0;
-        enum game_line kind = g->read(s->state, strbuf_cstr(&line), s->file.path, lineno, room, LINE_DECISIONS, &n, &why);
+        strbuf_reset(&note);
+        enum game_line kind = g->read(s->state, strbuf_cstr(&line), s->file.path, lineno, room, LINE_DECISIONS, &n,
+                                      &note, &why);
         size_t next = at + width + (text[at + width] == '\n');
         if (kind == GAME_LINE_REFUSED) {
             strbuf_append(err, why.data, why.len);
@@ -144,6 +146,7 @@ static int replay_file(struct gsession *s, struct strbuf *err)
     strbuf_free(&line);
     strbuf_free(&why);
     strbuf_free(&end);
+    strbuf_free(&note);
     free(room);
     return rc;
 }
@@ -217,7 +220,7 @@ void gsession_result_free(struct gsession_result *res)
 /* Applies the decisions d[0..n) (the game's reader or the caller vouches for none), written
  * with write_decision; the line, once whole, goes to FILE with the closing lines when the
  * game ends. All or nothing: a refusal or a failed write leaves the session as it was. */
-static void take(struct gsession *s, const void *d, size_t n, struct gsession_result *res)
+static void take(struct gsession *s, const void *d, size_t n, const char *note, struct gsession_result *res)
 {
     const struct game *g = s->g;
     size_t ndec0 = s->ndec, wait0 = s->waiting.len;
@@ -244,6 +247,19 @@ static void take(struct gsession *s, const void *d, size_t n, struct gsession_re
         g->write_decision(s->state, di, &s->waiting);
         g->apply(s->state, di, NULL);
         push_decision(s, di);
+    }
+    if (note && *note) {
+        /* After the line the decisions end (the first one ended since they began). */
+        const char *eol = memchr(s->waiting.data + wait0, '\n', s->waiting.len - wait0);
+        if (eol) {
+            size_t at = (size_t)(eol - s->waiting.data);
+            struct strbuf rest = STRBUF_INIT;
+            strbuf_append(&rest, s->waiting.data + at, s->waiting.len - at);
+            s->waiting.len = at;
+            strbuf_printf(&s->waiting, "  # %s", note);
+            strbuf_append(&s->waiting, rest.data, rest.len);
+            strbuf_free(&rest);
+        }
     }
     int ends = g->current(s->state) == GAME_OVER && !s->over;
     if (ends || (s->waiting.len && s->waiting.data[s->waiting.len - 1] == '\n')) {
@@ -289,7 +305,7 @@ undo:
 void gsession_decide(struct gsession *s, const void *decision, struct gsession_result *res)
 {
     result_init(res);
-    take(s, decision, 1, res);
+    take(s, decision, 1, NULL, res);
 }
 
 void gsession_submit(struct gsession *s, const char *line, struct gsession_result *res)
@@ -299,7 +315,9 @@ void gsession_submit(struct gsession *s, const char *line, struct gsession_resul
     void *room = xcalloc(LINE_DECISIONS, g->decision_size);
     size_t n = 0;
     int lineno = lines_in(&s->text) + 1;
-    enum game_line kind = g->read(s->state, line, s->file.path, lineno, room, LINE_DECISIONS, &n, &res->message);
+    struct strbuf note = STRBUF_INIT;
+    enum game_line kind = g->read(s->state, line, s->file.path, lineno, room, LINE_DECISIONS, &n, &note,
+                                  &res->message);
     switch (kind) {
     case GAME_LINE_EMPTY:
         res->outcome = GSESSION_EMPTY;
@@ -311,7 +329,7 @@ void gsession_submit(struct gsession *s, const char *line, struct gsession_resul
         /* The result that closes the game (its implicit steps end it): they are taken, and the
          * game's own closing lines written with them. */
         if (n > 0 && n <= LINE_DECISIONS && !s->waiting.len) {
-            take(s, room, n, res);
+            take(s, room, n, NULL, res);
             break;
         }
         res->outcome = GSESSION_REFUSED;
@@ -346,10 +364,11 @@ void gsession_submit(struct gsession *s, const char *line, struct gsession_resul
             res->outcome = GSESSION_REFUSED;
             strbuf_printf(&res->message, "the line makes more than %d decisions\n", LINE_DECISIONS);
         } else {
-            take(s, room, n, res);
+            take(s, room, n, strbuf_cstr(&note), res);
         }
         break;
     }
+    strbuf_free(&note);
     free(room);
 }
 

@@ -197,11 +197,18 @@ static void test_typed_short_forms(void **st)
     assert_non_null(strstr(strbuf_cstr(&msg), "(feeding"));
     assert_int_equal(submit(s, "next", &msg), GSESSION_ACCEPTED);
     assert_false(gsession_waiting(s));
-    assert_string_equal(file_text(path) + strlen(setup_log), "year 1\n" "fate 3 5\ncapital food\n"
+    assert_string_equal(file_text(path) + strlen(setup_log), "year 1\n" "fate 3 5\ncapital food  # the capital\n"
                         "check food 4 ore 2 work 3\nbuild mine G6\n# a note\ntrade 1 food\nyear 2\n");
     struct strbuf audit = STRBUF_INIT;
     assert_int_equal(gsession_audit(s, &audit), 1);
     strbuf_free(&audit);
+    /* Continued: the same state, the comment and the note read back. */
+    struct kstate was = *(const struct kstate *)gsession_state(s);
+    size_t n = gsession_decisions(s);
+    gsession_free(s);
+    s = open_new(path);
+    assert_int_equal(gsession_decisions(s), n);
+    assert_memory_equal(gsession_state(s), &was, sizeof was);
     gsession_free(s);
     strbuf_free(&msg);
     unlink(path);
