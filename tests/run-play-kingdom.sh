@@ -60,6 +60,12 @@ head -n 20 "$dir/long.typed" | "$xii" play --game kingdom "$dir/cont.kingdom" > 
 sed -n '21,$p' "$dir/long.typed" | "$xii" play "$dir/cont.kingdom" > /dev/null 2>&1 || fail "continued: exit $?"
 cmp -s "$dir/cont.kingdom" "$dir/pipe.kingdom" || fail "continued without --game: another file"
 
+# A whole log piped into a new file: its opening is the recorder's, its lines the same.
+"$xii" play --game kingdom "$dir/whole.kingdom" < docs/example.kingdom > /dev/null 2>&1 || fail "a whole log piped: exit $?"
+{ sed -n 2p docs/example.kingdom; sed -n 1p docs/example.kingdom; sed -n '3,$p' docs/example.kingdom; } |
+  cmp -s - "$(sed '$d' "$dir/whole.kingdom" > "$dir/whole.cut" && echo "$dir/whole.cut")" ||
+  fail "a whole log piped into a new file: not its lines"
+
 # A waste warning: the year's work left unspent while it could still buy something.
 printf '%s\n' "$(sed -n '1,10p' "$dir/short.typed")" done > "$dir/waste.typed"
 "$xii" play --game kingdom "$dir/waste.kingdom" < "$dir/waste.typed" > "$dir/waste.out" 2>&1 || fail "waste: exit $?"

@@ -36,6 +36,7 @@ enum game_line {
                                implicit before the line included) */
     GAME_LINE_NOTE,         /* no decision, but a line the log keeps as typed: a comment, a check
                                line that agrees with the state, the names */
+    GAME_LINE_START,        /* the log's opening statement (e.g. `kingdom 1`), before any decision */
     GAME_LINE_END,          /* the game's result, agreeing with the ended state */
     GAME_LINE_REFUSED       /* not legal or not readable here: why says where and why */
 };

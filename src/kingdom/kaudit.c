@@ -699,7 +699,7 @@ static bool read_line(struct run *rp, const struct kstate *s, struct kdecision *
     *n = 0;
     switch (st->kind) {
     case KL_HEADER:
-        if (st->line != 1) {
+        if (kingdom_awaited(s).kind != KA_RANGE_ROLL || kingdom_awaited(s).range != 0) {
             error(rp, -1, KR_HEADER, "\"kingdom 1\" is the first line, once");
             return false;
         }

@@ -53,7 +53,7 @@ void kaudit_ledger_cells(const struct kaudit *a, const struct klog *log, int row
 /* One statement st (parsed from file, not KL_INVALID nor invalid) read at state s as the
  * recorder reads a line typed: the end of building it leaves implicit first (KD_DONE), then
  * its decisions, up to cap of them in out and their number in *n; a check line compared, a
- * result line judged, the names taken only before the first range. Returns whether every
+ * result line judged, the names and the header taken only before the first range. Returns whether every
  * decision is legal (no error and no mismatch in dl): else dl holds the audit's words for it
  * (a missing line is an error here, never a stand-in). */
 bool kaudit_line(const struct kstate *s, const struct klog_stmt *st, const char *file, struct kdecision *out, size_t cap,

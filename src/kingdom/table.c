@@ -101,7 +101,8 @@ enum game_line ktable_read(const struct kstate *s, const char *line, const char 
     } else if (dl.errors == 0 && log.count == 1 && log.stmts[0].kind != KL_INVALID && !log.stmts[0].invalid &&
                kaudit_line(s, &log.stmts[0], file, out, cap, n, &dl)) {
         k = log.stmts[0].kind;
-        kind = k == KL_RESULT ? GAME_LINE_END : k == KL_CHECK || k == KL_NAMES || k == KL_HEADER ? GAME_LINE_NOTE : GAME_LINE_DECISIONS;
+        kind = k == KL_RESULT ? GAME_LINE_END : k == KL_HEADER ? GAME_LINE_START
+               : k == KL_CHECK || k == KL_NAMES ? GAME_LINE_NOTE : GAME_LINE_DECISIONS;
         const char *hash = strchr(p, '#');      /* no quoted text on a line of decisions */
         if (kind == GAME_LINE_DECISIONS && hash) {
             const char *c = hash + 1 + strspn(hash + 1, " \t");

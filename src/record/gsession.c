@@ -95,7 +95,7 @@ static int replay_file(struct gsession *s, struct strbuf *err)
     const struct game *g = s->g;
     void *room = xcalloc(LINE_DECISIONS, g->decision_size);
     const char *text = strbuf_cstr(&s->text);
-    int lineno = 0, rc = 0;
+    int lineno = 0, rc = 0, started = 0;
     struct strbuf line = STRBUF_INIT, why = STRBUF_INIT, end = STRBUF_INIT, note = STRBUF_INIT;
     for (size_t at = 0; at < s->text.len && rc == 0;) {
         size_t width = strcspn(text + at, "\n");
@@ -109,6 +109,9 @@ static int replay_file(struct gsession *s, struct strbuf *err)
         size_t next = at + width + (text[at + width] == '\n');
         if (kind == GAME_LINE_REFUSED) {
             strbuf_append(err, why.data, why.len);
+            rc = 1;
+        } else if (kind == GAME_LINE_START && started++) {
+            strbuf_printf(err, "%s:%d: the opening statement comes once\n", s->file.path, lineno);
             rc = 1;
         } else if (kind == GAME_LINE_DECISIONS) {
             size_t first = s->ndec;
@@ -324,6 +327,15 @@ void gsession_submit(struct gsession *s, const char *line, struct gsession_resul
         break;
     case GAME_LINE_REFUSED:
         res->outcome = GSESSION_REFUSED;
+        break;
+    case GAME_LINE_START:
+        /* A log piped whole into a new FILE: its opening is the one written already. */
+        if (s->ndec == 0) {
+            res->outcome = GSESSION_EMPTY;
+            break;
+        }
+        res->outcome = GSESSION_REFUSED;
+        strbuf_puts(&res->message, "the opening statement is the file's first, written by the recorder: nothing written\n");
         break;
     case GAME_LINE_END:
         /* The result that closes the game (its implicit steps end it): they are taken, and the

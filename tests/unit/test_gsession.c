@@ -319,6 +319,38 @@ static void test_file_safety(void **st)
     free(path);
 }
 
+/* A log written by hand, its opening after a comment (docs/example.kingdom's first lines),
+ * is continued; the opening typed again is refused. */
+static void test_opening_after_comment(void **st)
+{
+    (void)st;
+    char *path = temp_path();
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fputs("# by hand\n\nKingdom 1\nnames ruler \"Ann\"\n", f);
+    fclose(f);
+    struct gsession *s = open_new(path);
+    struct strbuf msg = STRBUF_INIT;
+    assert_int_equal(submit(s, "kingdom 1", &msg), GSESSION_EMPTY);       /* nothing decided yet */
+    for (int i = 0; setup_lines[i]; i++)
+        assert_int_equal(submit(s, setup_lines[i], &msg), GSESSION_ACCEPTED);
+    assert_int_equal(gsession_decisions(s), 8);
+    assert_int_equal(submit(s, "kingdom 1", &msg), GSESSION_REFUSED);
+    gsession_free(s);
+    s = open_new(path);
+    assert_int_equal(gsession_decisions(s), 8);
+    gsession_free(s);
+    /* A new FILE: the opening typed (a log piped in whole) is the one written. */
+    unlink(path);
+    s = open_new(path);
+    assert_int_equal(submit(s, "kingdom 1", &msg), GSESSION_EMPTY);
+    assert_string_equal(file_text(path), "kingdom 1\n");
+    gsession_free(s);
+    strbuf_free(&msg);
+    unlink(path);
+    free(path);
+}
+
 /* A write that fails (a file size limit, as a full disk would): nothing is written, not even
  * part of the line, the session is unchanged and the line may be typed again. */
 static void test_failed_write(void **st)
@@ -417,6 +449,7 @@ int main(void)
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_undo),
         cmocka_unit_test(test_file_safety),
+        cmocka_unit_test(test_opening_after_comment),
         cmocka_unit_test(test_failed_write),
         cmocka_unit_test(test_next_and_result),
     };
