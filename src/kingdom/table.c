@@ -57,7 +57,8 @@ enum game_line ktable_read(const struct kstate *s, const char *line, const char 
 {
     *n = 0;
     const char *p = line + strspn(line, " \t");
-    if (!*p)
+    const char *q = p + strspn(p, " \t,");       /* commas alone separate nothing */
+    if (!*q)
         return GAME_LINE_EMPTY;
     size_t wlen = strcspn(p, " \t#");
     const char *rest = p + wlen + strspn(p + wlen, " \t");
@@ -87,7 +88,7 @@ enum game_line ktable_read(const struct kstate *s, const char *line, const char 
         strbuf_puts(&text, rest);
     } else {
         k = wlen ? klog_keyword_kind(p, wlen) : KL_INVALID;
-        enum klog_kind as = k == KL_INVALID && *p != '#' ? short_kind(s, p) : KL_INVALID;
+        enum klog_kind as = k == KL_INVALID && *q != '#' ? short_kind(s, p) : KL_INVALID;
         if (as != KL_INVALID)
             strbuf_printf(&text, "%s ", klog_keyword(as));
         strbuf_puts(&text, p);
@@ -96,7 +97,7 @@ enum game_line ktable_read(const struct kstate *s, const char *line, const char 
     struct klog log = {0};
     klog_parse(&log, text.data, text.len, file, &dl);
     enum game_line kind = GAME_LINE_REFUSED;
-    if (dl.errors == 0 && log.count == 0) {
+    if (dl.errors == 0 && log.count == 0 && *q == '#') {
         kind = GAME_LINE_NOTE;                  /* a comment alone */
     } else if (dl.errors == 0 && log.count == 1 && log.stmts[0].kind != KL_INVALID && !log.stmts[0].invalid &&
                kaudit_line(s, &log.stmts[0], file, out, cap, n, &dl)) {
@@ -123,7 +124,7 @@ enum game_line ktable_read(const struct kstate *s, const char *line, const char 
             kaudit_awaits_text(s, why);
             strbuf_puts(why, ")\n");
             strbuf_free(&read);
-        } else if (k == KL_INVALID && *p != '#') {
+        } else if (k == KL_INVALID && *q != '#') {
             strbuf_puts(why, "(the ");
             kaudit_awaits_text(s, why);
             strbuf_puts(why, aw.kind == KA_YEAR ? "; next begins it)\n" : ")\n");

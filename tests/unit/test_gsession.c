@@ -441,6 +441,71 @@ static void test_next_and_result(void **st)
     free(path);
 }
 
+/* Lines made of the log's words at random, typed at random points of whole games: whatever
+ * the recorder accepts, FILE audits clean and is continued to the same state. */
+static void test_random_lines(void **st)
+{
+    (void)st;
+    static const char *const words[] = {
+        "3", "5", "1", "6", "0", "2", "4", "7", "C4", "D5", "E6", "F5", "G3", "H4", "B2", "A1", "I5", "farm", "mine",
+        "village", "monument", "food", "ore", "work", "done", "next", "none", "year", "fate", "six", "build", "trade",
+        "starve", "capital", "disaster", "reroll", "check", "result", "win", "loss", "#", "names", "range", "river",
+        "setup", "kingdom", "\"x\"", ",",
+    };
+    const size_t nwords = sizeof words / sizeof words[0];
+    uint64_t r = 2026;
+    char *path = temp_path();
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        struct seen sn = {0};
+        struct strbuf err = STRBUF_INIT, msg = STRBUF_INIT;
+        struct gdrive d = {.g = &kingdom_game, .data = &data, .nseats = 1, .seed = seed, .seen = collect, .ctx = &sn};
+        d.seat[0] = GPLAYER_GREEDY;
+        struct gscratch sc;
+        gscratch_init(&sc, &kingdom_game);
+        struct kstate end;
+        assert_int_equal(gdrive_play(&d, &end, &sc, &err), 0);
+        gscratch_free(&sc);
+        struct gsession *s = open_new(path);
+        for (size_t i = 0; i < sn.n && !gsession_over(s); i++) {
+            for (int k = 0; k < 3; k++) {
+                char line[160] = "";
+                int nw = 1 + (int)((r = r * 6364136223846793005u + 1442695040888963407u) >> 61);
+                for (int w = 0; w < nw; w++) {
+                    r = r * 6364136223846793005u + 1442695040888963407u;
+                    strcat(line, words[(r >> 33) % nwords]);
+                    strcat(line, " ");
+                }
+                submit(s, line, &msg);
+            }
+            /* Back on the game's path: what the random lines did is taken back. */
+            while (gsession_decisions(s) > i) {
+                struct strbuf undone = STRBUF_INIT;
+                assert_true(gsession_undo(s, &undone, &err) > 0);
+                strbuf_free(&undone);
+            }
+            if (gsession_decisions(s) < i)
+                decide_all(s, &sn, gsession_decisions(s), i);
+            struct gsession_result res;
+            gsession_decide(s, &sn.d[i], &res);
+            gsession_result_free(&res);
+        }
+        struct strbuf audit = STRBUF_INIT;
+        if (!gsession_audit(s, &audit))
+            fail_msg("seed %llu: %s\n%s", (unsigned long long)seed, strbuf_cstr(&audit), strbuf_cstr(gsession_text(s)));
+        struct kstate was = *(const struct kstate *)gsession_state(s);
+        gsession_free(s);
+        s = open_new(path);
+        assert_memory_equal(gsession_state(s), &was, sizeof was);
+        gsession_free(s);
+        unlink(path);
+        strbuf_free(&audit);
+        strbuf_free(&err);
+        strbuf_free(&msg);
+        free(sn.d);
+    }
+    free(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -452,6 +517,7 @@ int main(void)
         cmocka_unit_test(test_opening_after_comment),
         cmocka_unit_test(test_failed_write),
         cmocka_unit_test(test_next_and_result),
+        cmocka_unit_test(test_random_lines),
     };
     return cmocka_run_group_tests(tests, setup_data, teardown_data);
 }
