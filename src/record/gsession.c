@@ -349,9 +349,12 @@ void gsession_submit(struct gsession *s, const char *line, struct gsession_resul
                                    "nothing written\n");
         break;
     case GAME_LINE_NOTE: {
-        if (s->waiting.len) {
+        if (s->ndec > s->nwritten) {
+            /* FILE read back would put the note before those decisions (a check line would
+             * then see another stock). */
             res->outcome = GSESSION_REFUSED;
-            strbuf_puts(&res->message, "a line is waiting for the rest of its decisions: a note comes after it\n");
+            strbuf_puts(&res->message, "decisions wait for the line that writes them (done is written with the next "
+                                       "line): the note comes after that line\n");
             break;
         }
         struct strbuf out = STRBUF_INIT;

@@ -195,6 +195,12 @@ static void test_typed_short_forms(void **st)
     assert_int_equal(submit(s, "done", &msg), GSESSION_ACCEPTED);
     assert_true(gsession_waiting(s));           /* the end of building is not a line */
     assert_non_null(strstr(strbuf_cstr(&msg), "(feeding"));
+    /* A note now would be read back before the feeding: it waits for the next line. */
+    char fed[40];
+    snprintf(fed, sizeof fed, "check food %d", ((const struct kstate *)gsession_state(s))->stock[KRES_FOOD]);
+    assert_int_equal(submit(s, fed, &msg), GSESSION_REFUSED);
+    assert_non_null(strstr(strbuf_cstr(&msg), "done is written with the next line"));
+    assert_int_equal(submit(s, "# fed", &msg), GSESSION_REFUSED);
     assert_int_equal(submit(s, "next", &msg), GSESSION_ACCEPTED);
     assert_false(gsession_waiting(s));
     assert_string_equal(file_text(path) + strlen(setup_log), "year 1\n" "fate 3 5\ncapital food  # the capital\n"
