@@ -483,6 +483,10 @@ static void test_random_lines(void **st)
                 }
                 submit(s, line, &msg);
             }
+            /* And a check line true to the state, accepted or not as the recorder sees fit. */
+            char check[40];
+            snprintf(check, sizeof check, "check food %d", ((const struct kstate *)gsession_state(s))->stock[KRES_FOOD]);
+            submit(s, check, &msg);
             /* Back on the game's path: what the random lines did is taken back. */
             while (gsession_decisions(s) > i) {
                 struct strbuf undone = STRBUF_INIT;
