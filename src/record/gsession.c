@@ -364,7 +364,18 @@ void gsession_submit(struct gsession *s, const char *line, struct gsession_resul
         strbuf_append(&out, line + lead, width);
         strbuf_putc(&out, '\n');
         size_t offset = s->text.len + (size_t)(s->text.len && s->text.data[s->text.len - 1] != '\n');
-        if (append(s, &out, &res->message) != 0) {
+        /* What the state alone cannot tell (a second names line): FILE with the note must
+         * still audit clean, or it could not be continued. */
+        struct strbuf all = STRBUF_INIT;
+        strbuf_append(&all, s->text.data, s->text.len);
+        if (offset > s->text.len)
+            strbuf_putc(&all, '\n');
+        strbuf_append(&all, out.data, out.len);
+        int clean = s->g->check_log(s->data, all.data, all.len, s->file.path, &res->message) == 0;
+        strbuf_free(&all);
+        if (!clean) {
+            res->outcome = GSESSION_REFUSED;
+        } else if (append(s, &out, &res->message) != 0) {
             res->outcome = GSESSION_WRITE_FAILED;
         } else {
             push_line(s, offset, s->nwritten, 0);

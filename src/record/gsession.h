@@ -54,7 +54,8 @@ int gsession_open(struct gsession **s, const struct game *g, const void *data, c
 void gsession_free(struct gsession *s);
 
 /* Reads the typed line (no line feed) with the game's reader and applies its decisions, all
- * or none; its comment is written after their line. The opening statement typed is nothing
+ * or none; its comment is written after their line. A line without decisions (a note, a
+ * check line, the names) is written when FILE with it still audits clean. The opening statement typed is nothing
  * before the first decision (a whole log piped in: FILE has its opening), else refused. A typed result is taken only when the steps it leaves implicit end the game (the
  * game's closing lines are then written for it). res is initialised here; free it with gsession_result_free. */
 void gsession_submit(struct gsession *s, const char *line, struct gsession_result *res);

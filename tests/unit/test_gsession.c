@@ -346,6 +346,14 @@ static void test_opening_after_comment(void **st)
     s = open_new(path);
     assert_int_equal(gsession_decisions(s), 8);
     gsession_free(s);
+    /* A second names line: the state cannot tell, the audit of FILE with it can. */
+    unlink(path);
+    s = open_new(path);
+    assert_int_equal(submit(s, "names realm \"Lowmarch\"", &msg), GSESSION_ACCEPTED);
+    assert_int_equal(submit(s, "names ruler \"Ann\"", &msg), GSESSION_REFUSED);
+    assert_non_null(strstr(strbuf_cstr(&msg), "the names are given once"));
+    assert_string_equal(file_text(path), "kingdom 1\nnames realm \"Lowmarch\"\n");
+    gsession_free(s);
     /* A new FILE: the opening typed (a log piped in whole) is the one written. */
     unlink(path);
     s = open_new(path);
