@@ -39,6 +39,13 @@ grep -q '^  food [0-9]* -> [0-9]* (feeding)$' "$dir/pipe.out" || fail "a pipe is
 grep -q '^  food [0-9]* -> [0-9]* (yields)$' "$dir/pipe.out" || fail "a pipe is not told what production did"
 grep -q '^  The game is over: won in year 13\.$' "$dir/pipe.out" || fail "the end is not told"
 
+# --pdf: the filled sheet at the end; --quiet: no narration.
+"$xii" play --game kingdom --quiet --pdf "$dir/sheet.pdf" "$dir/pdf.kingdom" < "$dir/long.typed" > "$dir/pdf.out" 2>&1 ||
+  fail "--pdf: exit $?"
+qpdf --check "$dir/sheet.pdf" > /dev/null 2>&1 || fail "--pdf wrote no valid PDF"
+grep -q ' -> ' "$dir/pdf.out" && fail "--quiet still tells what the rules did"
+grep -q '^No errors, no mismatches\.$' "$dir/pdf.out" || fail "--quiet: no report at the end"
+
 # Short forms through a pipe, then at a terminal: the same file.
 "$xii" play --game kingdom "$dir/short.kingdom" < "$dir/short.typed" > "$dir/short.out" 2>&1 || fail "short forms: exit $?"
 cmp -s "$dir/short.kingdom" "$dir/pipe.kingdom" || fail "short forms through a pipe: another file"

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
+#include <editline/readline.h>
 #include "cli/audit_kingdom.h"
 #include "cli/commands.h"
 #include "cli/play_input.h"
@@ -200,6 +201,16 @@ static int final_report(const struct game *g, const struct play_game_args *a, co
     return ok ? EXIT_OK : EXIT_FINDINGS;
 }
 
+/* Tab offers nothing yet (libedit would offer file names, never a move). */
+static char **no_completion(const char *text, int start, int end)
+{
+    (void)text;
+    (void)start;
+    (void)end;
+    rl_attempted_completion_over = 1;
+    return NULL;
+}
+
 static void terminal_start(const struct gsession *s, const struct game *g, const char *path, struct table *t)
 {
     struct strbuf name = STRBUF_INIT;
@@ -207,6 +218,7 @@ static void terminal_start(const struct gsession *s, const struct game *g, const
     const char *term = getenv("TERM");
     t->colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR") && term && strcmp(term, "dumb") != 0;
     play_input_terminal();
+    rl_attempted_completion_function = no_completion;
     if (gsession_decisions(s) > 0)
         printf("Continuing %s (%s): %zu decisions.\n", file, g->title, gsession_decisions(s));
     else
