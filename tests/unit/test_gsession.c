@@ -116,6 +116,17 @@ static void test_whole_games_by_value(void **st)
         s = open_new(path);
         assert_true(gsession_over(s));
         assert_memory_equal(gsession_state(s), &end, sizeof end);
+        /* Undo takes the end back with the line that made it; the game is then played again
+         * to the same file. */
+        struct strbuf undone = STRBUF_INIT;
+        assert_true(gsession_undo(s, &undone, &err) > 0);
+        assert_false(gsession_over(s));
+        assert_non_null(strstr(strbuf_cstr(&undone), "result "));
+        assert_int_equal(strlen(file_text(path)) + undone.len, log.len);
+        decide_all(s, &sn, gsession_decisions(s), sn.n);
+        assert_true(gsession_over(s));
+        assert_string_equal(file_text(path), strbuf_cstr(&log));
+        strbuf_free(&undone);
         /* Nothing is decided after the end. */
         struct gsession_result res;
         gsession_decide(s, &sn.d[sn.n - 1], &res);
