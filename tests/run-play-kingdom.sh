@@ -79,6 +79,27 @@ printf '%s\n' "$(sed -n '1,10p' "$dir/short.typed")" done > "$dir/waste.typed"
 grep -q '^warning: [0-9]* work is lost at the end of year 1, and it could still buy .*\[rule: trade\]$' "$dir/waste.out" ||
   fail "no warning for work lost: $(cat "$dir/waste.out")"
 
+# A trade that closes the building step warns only when a building the kingdom could still feed is
+# given up: after a farm, a mine would starve something (no warning); without the farm, the farm
+# could be fed (a warning).
+setup='2 5 G3 G4 H2 H3 H4
+6 3 A1 B1 B2
+G2 F3 E4 E3 E2 E1
+farm F4
+mine G4
+village F5
+next
+3 6
+3 5
+food'
+printf '%s\nfarm D4\n1 food\ndone\n' "$setup" |
+  "$xii" play --game kingdom "$dir/fed.kingdom" > "$dir/fed.out" 2>&1 || fail "trade after a farm: exit $?"
+grep -q '^warning' "$dir/fed.out" && fail "a warning for a trade where a building would starve: $(cat "$dir/fed.out")"
+printf '%s\n1 food\ndone\n' "$setup" |
+  "$xii" play --game kingdom "$dir/unfed.kingdom" > "$dir/unfed.out" 2>&1 || fail "trade before a farm: exit $?"
+grep -q '^warning: after a trade nothing more is built in year 1, and a farm.* could still be built \[rule: trade\]$' "$dir/unfed.out" ||
+  fail "no warning for a trade that gives up a farm it could feed: $(cat "$dir/unfed.out")"
+
 # Through a pipe, the first refused line stops with the audit's words; the file keeps the rest.
 { sed -n '1,10p' "$dir/short.typed"; echo "farm H2"; echo "next"; } > "$dir/bad.typed"
 "$xii" play --game kingdom "$dir/bad.kingdom" < "$dir/bad.typed" > "$dir/bad.out" 2> "$dir/bad.err"

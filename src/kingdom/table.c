@@ -293,9 +293,17 @@ void ktable_warn(const struct kstate *s, const struct kdecision *d, struct strbu
     struct strbuf could = STRBUF_INIT;
     int trade = 0;
     int kinds[KB_KINDS], nkinds = 0;
-    for (int b = 0; b < KB_KINDS; b++)
-        if (count_of(room, n, KD_BUILD, b))
+    /* A building counts only when the kingdom can still feed it this year (the food left after
+     * its price, with the rest of the work traded for food): one that would starve is no loss. */
+    for (int b = 0; b < KB_KINDS; b++) {
+        if (!count_of(room, n, KD_BUILD, b))
+            continue;
+        int cost[KRES_COUNT];
+        kingdom_cost(s, b, cost);
+        int food = s->stock[KRES_FOOD] - cost[KRES_FOOD] + (s->stock[KRES_WORK] - cost[KRES_WORK]) / 2;
+        if (b == KB_MONUMENT || food >= kingdom_mouths(s) + 1)
             kinds[nkinds++] = b;
+    }
     for (int i = 0; i < nkinds; i++)
         strbuf_printf(&could, "%sa %s", i == 0 ? "" : i == nkinds - 1 ? " or " : ", ", kbuilding_name(kinds[i]));
     for (size_t i = 0; i < n; i++)
