@@ -15,6 +15,11 @@ static void reserve(struct strbuf *sb, size_t extra)
     sb->data = p;
 }
 
+void strbuf_reserve(struct strbuf *sb, size_t extra)
+{
+    reserve(sb, extra);
+}
+
 void strbuf_append(struct strbuf *sb, const char *s, size_t n)
 {
     reserve(sb, n);
