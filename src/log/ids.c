@@ -197,10 +197,11 @@ int log_ids_is_person(const struct gamedata *gd, int item)
     return k == KIND_PERSON || k == KIND_SPECIAL_PERSON;
 }
 
-/* FNV-1a over the word and its kind; sets *len to the word's length. */
-static unsigned hash(const char *w, unsigned kind, size_t *len)
+/* FNV-1a over the word; sets *len to the word's length. A kind's slots start elsewhere
+ * (kind_start), so a word is hashed once for the three kinds. */
+static unsigned hash(const char *w, size_t *len)
 {
-    unsigned h = 2166136261u ^ kind;
+    unsigned h = 2166136261u;
     size_t n = 0;
     for (; w[n]; n++)
         h = (h ^ (unsigned char)w[n]) * 16777619u;
@@ -208,10 +209,16 @@ static unsigned hash(const char *w, unsigned kind, size_t *len)
     return h;
 }
 
-/* The index stored for the word w of length n and hash h, or -1. */
+static unsigned kind_start(unsigned h, unsigned kind)
+{
+    return h + kind * 0x9e3779b9u;
+}
+
+/* The slot of the word w of kind `kind`, length n and hash h, or NULL. */
 static const struct log_ids_slot *find_hashed(const struct log_ids_table *t, unsigned kind,
                                               const char *w, size_t n, unsigned h)
 {
+    h = kind_start(h, kind);
     for (unsigned k = 0; k < LOG_IDS_SLOTS; k++) {
         const struct log_ids_slot *s = &t->slot[(h + k) & (LOG_IDS_SLOTS - 1)];
         if (!s->word)
@@ -225,7 +232,7 @@ static const struct log_ids_slot *find_hashed(const struct log_ids_table *t, uns
 static int find(const struct log_ids_table *t, unsigned kind, const char *w)
 {
     size_t n;
-    unsigned h = hash(w, kind, &n);
+    unsigned h = hash(w, &n);
     const struct log_ids_slot *s = find_hashed(t, kind, w, n, h);
     return s ? s->index : -1;
 }
@@ -234,23 +241,22 @@ static int find(const struct log_ids_table *t, unsigned kind, const char *w)
 static int find_strict(const struct log_ids_table *t, unsigned kind, const char *w)
 {
     size_t n;
-    unsigned h = hash(w, kind, &n);
+    unsigned h = hash(w, &n);
     const struct log_ids_slot *s = find_hashed(t, kind, w, n, h);
     return s && !s->chained ? s->index : -1;
 }
 
-/* Stores w for index (nothing when index < 0). */
-static void insert(struct log_ids_table *t, unsigned kind, const char *w, int index, bool alias,
-                   bool chained)
+/* Stores w (length n, hash h) for index (nothing when index < 0). */
+static void insert(struct log_ids_table *t, unsigned kind, const char *w, size_t n, unsigned h,
+                   int index, bool alias, bool chained)
 {
     if (index < 0)
         return;
-    size_t n;
-    unsigned h = hash(w, kind, &n);
     if (n > 255 || find_hashed(t, kind, w, n, h))
         return;     /* an id wins over an alias spelled the same */
+    unsigned start = kind_start(h, kind);
     for (unsigned k = 0; k < LOG_IDS_SLOTS; k++) {
-        struct log_ids_slot *s = &t->slot[(h + k) & (LOG_IDS_SLOTS - 1)];
+        struct log_ids_slot *s = &t->slot[(start + k) & (LOG_IDS_SLOTS - 1)];
         if (!s->word) {
             s->word = w;
             s->len = (unsigned char)n;
@@ -263,24 +269,35 @@ static void insert(struct log_ids_table *t, unsigned kind, const char *w, int in
     }
 }
 
+/* Stores an id of the game data. */
+static void insert_id(struct log_ids_table *t, unsigned kind, const char *w, int index)
+{
+    size_t n;
+    unsigned h = hash(w, &n);
+    insert(t, kind, w, n, h, index, false, false);
+}
+
 void log_ids_table_init(struct log_ids_table *t, const struct gamedata *gd)
 {
     memset(t, 0, sizeof *t);
     for (int a = 0; a < ASSET_COUNT; a++)
-        insert(t, 0, gd->assets[a].id, a, false, false);
+        insert_id(t, 0, gd->assets[a].id, a);
     for (int i = 0; i < gd->nitems; i++)
-        insert(t, 1, gd->items[i].id, i, false, false);
+        insert_id(t, 1, gd->items[i].id, i);
     for (int l = 0; l < LOCATION_COUNT; l++)
-        insert(t, 2, gd->locations[l].id, l, false, false);
-    for (int i = 0; i < gd->naliases; i++)
-        for (unsigned kind = 0; kind < 3 && !gd->aliases[i].id2; kind++) {
+        insert_id(t, 2, gd->locations[l].id, l);
+    for (int i = 0; i < gd->naliases; i++) {
+        if (gd->aliases[i].id2)
+            continue;
+        size_t wn, ton;
+        const char *w = gd->aliases[i].word, *to = gd->aliases[i].id;
+        unsigned wh = hash(w, &wn), toh = hash(to, &ton);
+        for (unsigned kind = 0; kind < 3; kind++) {
             /* An alias may name an alias stored before it (gamedata's lookups refuse it). */
-            size_t n;
-            const char *to = gd->aliases[i].id;
-            unsigned h = hash(to, kind, &n);
-            const struct log_ids_slot *s = find_hashed(t, kind, to, n, h);
-            insert(t, kind, gd->aliases[i].word, s ? s->index : -1, true, s && s->alias);
+            const struct log_ids_slot *s = find_hashed(t, kind, to, ton, toh);
+            insert(t, kind, w, wn, wh, s ? s->index : -1, true, s && s->alias);
         }
+    }
 }
 
 int log_ids_asset(const struct log_ids_table *t, const char *norm)
