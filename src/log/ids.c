@@ -197,137 +197,34 @@ int log_ids_is_person(const struct gamedata *gd, int item)
     return k == KIND_PERSON || k == KIND_SPECIAL_PERSON;
 }
 
-/* FNV-1a over the word; sets *len to the word's length. A kind's slots start elsewhere
- * (kind_start), so a word is hashed once for the three kinds. */
-static unsigned hash(const char *w, size_t *len)
+int log_ids_asset(const struct gamedata *gd, const char *norm)
 {
-    unsigned h = 2166136261u;
-    size_t n = 0;
-    for (; w[n]; n++)
-        h = (h ^ (unsigned char)w[n]) * 16777619u;
-    *len = n;
-    return h;
+    return gamedata_index_find(gd, GD_INDEX_ASSET, norm, 0);
 }
 
-static unsigned kind_start(unsigned h, unsigned kind)
+int log_ids_item(const struct gamedata *gd, const char *norm)
 {
-    return h + kind * 0x9e3779b9u;
+    return gamedata_index_find(gd, GD_INDEX_ITEM, norm, 0);
 }
 
-/* The slot of the word w of kind `kind`, length n and hash h, or NULL. */
-static const struct log_ids_slot *find_hashed(const struct log_ids_table *t, unsigned kind,
-                                              const char *w, size_t n, unsigned h)
+int log_ids_location(const struct gamedata *gd, const char *norm)
 {
-    h = kind_start(h, kind);
-    for (unsigned k = 0; k < LOG_IDS_SLOTS; k++) {
-        const struct log_ids_slot *s = &t->slot[(h + k) & (LOG_IDS_SLOTS - 1)];
-        if (!s->word)
-            return NULL;
-        if (s->kind == kind && s->len == n && memcmp(s->word, w, n) == 0)
-            return s;
-    }
-    return NULL;
+    return gamedata_index_find(gd, GD_INDEX_LOCATION, norm, 0);
 }
 
-static int find(const struct log_ids_table *t, unsigned kind, const char *w)
+int log_ids_asset_strict(const struct gamedata *gd, const char *norm)
 {
-    size_t n;
-    unsigned h = hash(w, &n);
-    const struct log_ids_slot *s = find_hashed(t, kind, w, n, h);
-    return s ? s->index : -1;
+    return gamedata_index_find(gd, GD_INDEX_ASSET, norm, 1);
 }
 
-/* The index of w as gamedata's lookups give it (no alias of an alias), or -1. */
-static int find_strict(const struct log_ids_table *t, unsigned kind, const char *w)
+int log_ids_item_strict(const struct gamedata *gd, const char *norm)
 {
-    size_t n;
-    unsigned h = hash(w, &n);
-    const struct log_ids_slot *s = find_hashed(t, kind, w, n, h);
-    return s && !s->chained ? s->index : -1;
+    return gamedata_index_find(gd, GD_INDEX_ITEM, norm, 1);
 }
 
-/* Stores w (length n, hash h) for index (nothing when index < 0). */
-static void insert(struct log_ids_table *t, unsigned kind, const char *w, size_t n, unsigned h,
-                   int index, bool alias, bool chained)
+int log_ids_location_strict(const struct gamedata *gd, const char *norm)
 {
-    if (index < 0)
-        return;
-    if (n > 255 || find_hashed(t, kind, w, n, h))
-        return;     /* an id wins over an alias spelled the same */
-    unsigned start = kind_start(h, kind);
-    for (unsigned k = 0; k < LOG_IDS_SLOTS; k++) {
-        struct log_ids_slot *s = &t->slot[(start + k) & (LOG_IDS_SLOTS - 1)];
-        if (!s->word) {
-            s->word = w;
-            s->len = (unsigned char)n;
-            s->kind = (unsigned char)kind;
-            s->alias = alias;
-            s->chained = chained;
-            s->index = (short)index;
-            return;
-        }
-    }
-}
-
-/* Stores an id of the game data. */
-static void insert_id(struct log_ids_table *t, unsigned kind, const char *w, int index)
-{
-    size_t n;
-    unsigned h = hash(w, &n);
-    insert(t, kind, w, n, h, index, false, false);
-}
-
-void log_ids_table_init(struct log_ids_table *t, const struct gamedata *gd)
-{
-    memset(t, 0, sizeof *t);
-    for (int a = 0; a < ASSET_COUNT; a++)
-        insert_id(t, 0, gd->assets[a].id, a);
-    for (int i = 0; i < gd->nitems; i++)
-        insert_id(t, 1, gd->items[i].id, i);
-    for (int l = 0; l < LOCATION_COUNT; l++)
-        insert_id(t, 2, gd->locations[l].id, l);
-    for (int i = 0; i < gd->naliases; i++) {
-        if (gd->aliases[i].id2)
-            continue;
-        size_t wn, ton;
-        const char *w = gd->aliases[i].word, *to = gd->aliases[i].id;
-        unsigned wh = hash(w, &wn), toh = hash(to, &ton);
-        for (unsigned kind = 0; kind < 3; kind++) {
-            /* An alias may name an alias stored before it (gamedata's lookups refuse it). */
-            const struct log_ids_slot *s = find_hashed(t, kind, to, ton, toh);
-            insert(t, kind, w, wn, wh, s ? s->index : -1, true, s && s->alias);
-        }
-    }
-}
-
-int log_ids_asset(const struct log_ids_table *t, const char *norm)
-{
-    return find(t, 0, norm);
-}
-
-int log_ids_item(const struct log_ids_table *t, const char *norm)
-{
-    return find(t, 1, norm);
-}
-
-int log_ids_location(const struct log_ids_table *t, const char *norm)
-{
-    return find(t, 2, norm);
-}
-
-int log_ids_asset_strict(const struct log_ids_table *t, const char *norm)
-{
-    return find_strict(t, 0, norm);
-}
-
-int log_ids_item_strict(const struct log_ids_table *t, const char *norm)
-{
-    return find_strict(t, 1, norm);
-}
-
-int log_ids_location_strict(const struct log_ids_table *t, const char *norm)
-{
-    return find_strict(t, 2, norm);
+    return gamedata_index_find(gd, GD_INDEX_LOCATION, norm, 1);
 }
 
 int log_ids_spaced(const struct gamedata *gd, enum log_id_kind kind, const struct log_word *w,
