@@ -6,7 +6,7 @@
 #include "log/ids.h"
 #include "rules/engine.h"
 
-static int resolve_value(const struct log_ids_table *ids, const struct log_word *w, struct claim *out)
+static int resolve_value(const struct gamedata *gd, const struct log_word *w, struct claim *out)
 {
     static const struct { const char *word; enum claim_kind kind; } words[] = {
         {"reputation", CLAIM_REPUTATION}, {"pow", CLAIM_POW}, {"score", CLAIM_SCORE},
@@ -16,11 +16,11 @@ static int resolve_value(const struct log_ids_table *ids, const struct log_word 
             out->kind = words[k].kind;
             return 0;
         }
-    if ((out->index = log_ids_asset_strict(ids, w->norm)) >= 0) {
+    if ((out->index = log_ids_asset_strict(gd, w->norm)) >= 0) {
         out->kind = CLAIM_ASSET;
         return 0;
     }
-    if ((out->index = log_ids_location_strict(ids, w->norm)) >= 0) {
+    if ((out->index = log_ids_location_strict(gd, w->norm)) >= 0) {
         out->kind = CLAIM_INFLUENCE;
         return 0;
     }
@@ -59,13 +59,12 @@ static int spaced_set_item(const struct gamedata *gd, const struct log_check_ite
 }
 
 /* Resolves the ids of a people or infrastructures item into a set. */
-static int resolve_set(const struct gamedata *gd, const struct log_ids_table *ids,
-                       const struct log_check_item *it, int people,
+static int resolve_set(const struct gamedata *gd, const struct log_check_item *it, int people,
                        struct claim *out, struct strbuf *err, struct log_span *at)
 {
     for (size_t k = 0; k < it->count; k++) {
         const struct log_word *w = &it->ids[k];
-        int i = log_ids_item_strict(ids, w->norm);
+        int i = log_ids_item_strict(gd, w->norm);
         *at = w->at;
         if (i < 0) {
             if (spaced_set_item(gd, it, k, people, err, at))
@@ -84,8 +83,7 @@ static int resolve_set(const struct gamedata *gd, const struct log_ids_table *id
     return 0;
 }
 
-int log_claims_resolve(const struct gamedata *gd, const struct log_ids_table *ids,
-                       const struct log_check_item *it, struct claim *out, struct strbuf *err, struct log_span *at)
+int log_claims_resolve(const struct gamedata *gd, const struct log_check_item *it, struct claim *out, struct strbuf *err, struct log_span *at)
 {
     memset(out, 0, sizeof *out);
     *at = it->what.at;
@@ -93,7 +91,7 @@ int log_claims_resolve(const struct gamedata *gd, const struct log_ids_table *id
     case LOG_CHECK_VALUE:
         if (log_ids_spaced(gd, LOG_ID_CLAIM, &it->what, err))
             return -2;
-        if (resolve_value(ids, &it->what, out) == 0)
+        if (resolve_value(gd, &it->what, out) == 0)
             return 0;
         int i = gamedata_item(gd, it->what.norm, strlen(it->what.norm));
         if (i >= 0)
@@ -106,10 +104,10 @@ int log_claims_resolve(const struct gamedata *gd, const struct log_ids_table *id
         return -1;
     case LOG_CHECK_PEOPLE:
         out->kind = CLAIM_PEOPLE;
-        return resolve_set(gd, ids, it, 1, out, err, at);
+        return resolve_set(gd, it, 1, out, err, at);
     case LOG_CHECK_INFRAS:
         out->kind = CLAIM_INFRAS;
-        return resolve_set(gd, ids, it, 0, out, err, at);
+        return resolve_set(gd, it, 0, out, err, at);
     case LOG_CHECK_RESERVE:
         out->kind = CLAIM_RESERVE;
         return 0;

@@ -13,12 +13,11 @@
 #include "rules/mismatch.h"
 #include "rules/state.h"
 
-/* Resolves one check item against the game data (ids looked up in ids, the table of gd).
+/* Resolves one check item against the game data (ids looked up in its index).
  * Returns 0, or -1 with the message in err
  * (an unknown id names the closest known one) and the offending word's span in *at; -2 the
  * same way for an id typed as several words ("master builder": the hyphenated one to write). */
-int log_claims_resolve(const struct gamedata *gd, const struct log_ids_table *ids,
-                       const struct log_check_item *it, struct claim *out, struct strbuf *err, struct log_span *at);
+int log_claims_resolve(const struct gamedata *gd, const struct log_check_item *it, struct claim *out, struct strbuf *err, struct log_span *at);
 
 /* Compares a resolved claim with player's values in s. Returns 1 and fills *m (line, round and
  * player set by the caller; free it with mismatch_free) when they differ, else 0. */

@@ -298,10 +298,10 @@ static int resolve_asset(struct rp *rp, const struct log_word *w, int die, int p
     const struct gamedata *gd = rp->gd;
     if (spaced_word(rp, LOG_ID_ASSET, w, player))
         return -1;
-    int a = log_ids_asset(&rp->ids, w->norm);
+    int a = log_ids_asset(rp->gd, w->norm);
     if (a >= 0)
         return a;
-    int i = log_ids_item(&rp->ids, w->norm), l = log_ids_location(&rp->ids, w->norm);
+    int i = log_ids_item(rp->gd, w->norm), l = log_ids_location(rp->gd, w->norm);
     if (i >= 0)
         replay_error(rp, w->at, RULE_BAD_MOVE, player, "the %s is %s: write \"%d %s %s%s\"", gd->items[i].id,
                      log_ids_item_kind(&gd->items[i]), die,
@@ -327,9 +327,9 @@ static int resolve_item(struct rp *rp, const struct log_stmt *st, int player)
     int attract = sp->action == LOG_ACT_ATTRACT;
     if (spaced_word(rp, attract ? LOG_ID_PERSON : LOG_ID_INFRA, w, player))
         return -1;
-    int i = log_ids_item(&rp->ids, w->norm);
+    int i = log_ids_item(rp->gd, w->norm);
     if (i < 0) {
-        int a = log_ids_asset(&rp->ids, w->norm);
+        int a = log_ids_asset(rp->gd, w->norm);
         if (a >= 0) {
             replay_error(rp, w->at, RULE_BAD_MOVE, player, "%s is an asset: write \"%d %s\"",
                          gd->assets[a].id, sp->die.value, gd->assets[a].id);
@@ -354,7 +354,7 @@ static int resolve_location(struct rp *rp, const struct log_word *w, int player)
 {
     if (spaced_word(rp, LOG_ID_LOCATION, w, player))
         return -1;
-    int l = log_ids_location(&rp->ids, w->norm);
+    int l = log_ids_location(rp->gd, w->norm);
     if (l < 0) {
         struct strbuf sb = STRBUF_INIT;
         log_ids_unknown(rp->gd, LOG_ID_LOCATION, w->text, w->norm, &sb);
@@ -441,7 +441,7 @@ static void do_body(struct rp *rp, const struct log_stmt *st)
         const struct log_word *w = &st->market.into;
         m.kind = MOVE_MARKET;
         m.amount = st->market.amount.value;
-        m.target = log_ids_asset(&rp->ids, w->norm);
+        m.target = log_ids_asset(rp->gd, w->norm);
         if (m.target != A_FOOD && m.target != A_SUPPLY) {
             replay_error(rp, w->at, RULE_MARKET, p, "the market turns food into supply or supply into food: "
                          "expected \"market %d supply\" or \"market %d food\", found '%s'", m.amount,
@@ -784,7 +784,7 @@ static void do_war(struct rp *rp, const struct log_stmt *st)
 static int needless_pick(struct rp *rp, const struct log_pick *pk, int player, int warn)
 {
     const struct gamedata *gd = rp->gd;
-    int l = log_ids_location(&rp->ids, pk->location.norm);
+    int l = log_ids_location(rp->gd, pk->location.norm);
     if (l < 0 || gd->locations[l].nbonus >= 2)
         return 0;
     if (warn && !rp->done) {
@@ -862,11 +862,11 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
         slot[k] = -1;
         if (needless_pick(rp, pk, p, 0) || pk->location.spaced)
             continue;
-        int l = log_ids_location(&rp->ids, pk->location.norm);
+        int l = log_ids_location(rp->gd, pk->location.norm);
         if (l < 0)
             continue;
         const struct gd_location *loc = &gd->locations[l];
-        int a = log_ids_asset(&rp->ids, pk->take.norm), choice = -1;
+        int a = log_ids_asset(rp->gd, pk->take.norm), choice = -1;
         for (int c = 0; c < loc->nbonus; c++)
             if (loc->bonus_asset[c] == a)
                 choice = c;
@@ -980,7 +980,7 @@ static void do_check(struct rp *rp, const struct log_stmt *st)
     for (size_t k = 0; k < st->check.count; k++) {
         struct log_span at;
         strbuf_reset(&sb);
-        int rc = log_claims_resolve(rp->gd, &rp->ids, &st->check.items[k], &c[k], &sb, &at);
+        int rc = log_claims_resolve(rp->gd, &st->check.items[k], &c[k], &sb, &at);
         ok[k] = rc == 0;
         if (!ok[k]) {
             /* An id typed with spaces is a syntax error, as in the moves. */
@@ -1108,7 +1108,6 @@ void replay_init(struct rp *rp, struct log_replay *out, const struct gamedata *g
     rp->max_mismatches = opt ? opt->max_mismatches : 0;
     rp->s = &out->state;
     rp->h = &out->history;
-    log_ids_table_init(&rp->ids, gd);
     out->state.gd = gd;
     out->state.turn.player = -1;
 }

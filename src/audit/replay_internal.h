@@ -26,7 +26,6 @@ struct rp {
     struct diag_list *dl;
     struct game_state *s;
     struct history *h;
-    struct log_ids_table ids;               /* fast id lookups for the moves */
     /* The header: each line at most once, except town and variant lines. */
     const struct log_stmt *players, *difficulty, *events, *solo, *game;
     const struct log_stmt *bad_players;     /* a players line with a syntax error */

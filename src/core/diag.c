@@ -18,8 +18,10 @@ static void free_strings(struct diag *d)
     d->file = d->code = d->message = d->player = NULL;
 }
 
-struct diag *diag_add(struct diag_list *dl, enum diag_level level, const char *file,
-                      struct srcpos pos, int len, const char *code, const char *fmt, ...)
+/* A new entry (or the spare one beyond dl->keep) with its position, file and code; the
+ * message is the caller's to set. */
+static struct diag *new_entry(struct diag_list *dl, enum diag_level level, const char *file,
+                              struct srcpos pos, int len, const char *code)
 {
     struct diag *d;
     if (dl->keep && dl->count >= dl->keep) {
@@ -38,16 +40,31 @@ struct diag *diag_add(struct diag_list *dl, enum diag_level level, const char *f
     d->len = len;
     d->file = xstrdup(file ? file : "");
     d->code = code ? xstrdup(code) : NULL;
+    if (level == DIAG_ERROR)
+        dl->errors++;
+    else if (level == DIAG_WARNING)
+        dl->warnings++;
+    return d;
+}
+
+struct diag *diag_add(struct diag_list *dl, enum diag_level level, const char *file,
+                      struct srcpos pos, int len, const char *code, const char *fmt, ...)
+{
+    struct diag *d = new_entry(dl, level, file, pos, len, code);
     struct strbuf sb = STRBUF_INIT;
     va_list ap;
     va_start(ap, fmt);
     strbuf_vprintf(&sb, fmt, ap);
     va_end(ap);
     d->message = strbuf_detach(&sb);
-    if (level == DIAG_ERROR)
-        dl->errors++;
-    else if (level == DIAG_WARNING)
-        dl->warnings++;
+    return d;
+}
+
+struct diag *diag_add_message(struct diag_list *dl, enum diag_level level, const char *file,
+                              struct srcpos pos, int len, const char *code, struct strbuf *message)
+{
+    struct diag *d = new_entry(dl, level, file, pos, len, code);
+    d->message = strbuf_detach(message);
     return d;
 }
 

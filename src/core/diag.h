@@ -40,6 +40,10 @@ struct diag_list {
 struct diag *diag_add(struct diag_list *dl, enum diag_level level, const char *file,
                       struct srcpos pos, int len, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 7, 8)));
+/* diag_add with a message already written: its buffer is handed over (message is empty
+ * afterwards), neither formatted nor copied again. */
+struct diag *diag_add_message(struct diag_list *dl, enum diag_level level, const char *file,
+                              struct srcpos pos, int len, const char *code, struct strbuf *message);
 void diag_set_player(struct diag *d, const char *player);
 void diag_list_free(struct diag_list *dl);
 

@@ -15,12 +15,23 @@ static void reserve(struct strbuf *sb, size_t extra)
     sb->data = p;
 }
 
-void strbuf_append(struct strbuf *sb, const char *s, size_t n)
+/* strbuf_append inlined in the formatting loop (no call for each piece of a message). */
+static inline void append(struct strbuf *sb, const char *s, size_t n)
 {
     reserve(sb, n);
     memcpy(sb->data + sb->len, s, n);
     sb->len += n;
     sb->data[sb->len] = '\0';
+}
+
+void strbuf_reserve(struct strbuf *sb, size_t extra)
+{
+    reserve(sb, extra);
+}
+
+void strbuf_append(struct strbuf *sb, const char *s, size_t n)
+{
+    append(sb, s, n);
 }
 
 void strbuf_puts(struct strbuf *sb, const char *s)
@@ -43,7 +54,7 @@ static void put_decimal(struct strbuf *sb, unsigned long long v, int negative)
     while ((v /= 10) != 0);
     if (negative)
         digits[--n] = '-';
-    strbuf_append(sb, digits + n, sizeof digits - n);
+    append(sb, digits + n, sizeof digits - n);
 }
 
 /* The conversions most messages are made of (%d, %s, %c, %zu and %%, no flag, width or
@@ -55,10 +66,10 @@ static int quick_format(struct strbuf *sb, const char *fmt, va_list ap)
     for (const char *p = fmt;;) {
         const char *pc = strchr(p, '%');
         if (!pc) {
-            strbuf_puts(sb, p);
+            append(sb, p, strlen(p));
             return 0;
         }
-        strbuf_append(sb, p, (size_t)(pc - p));
+        append(sb, p, (size_t)(pc - p));
         switch (pc[1]) {
         case 'd': {
             int v = va_arg(ap, int);
@@ -68,18 +79,19 @@ static int quick_format(struct strbuf *sb, const char *fmt, va_list ap)
         }
         case 's': {
             const char *v = va_arg(ap, const char *);
-            strbuf_puts(sb, v ? v : "(null)");
+            v = v ? v : "(null)";
+            append(sb, v, strlen(v));
             p = pc + 2;
             break;
         }
         case 'c': {
             char c = (char)va_arg(ap, int);
-            strbuf_append(sb, &c, 1);
+            append(sb, &c, 1);
             p = pc + 2;
             break;
         }
         case '%':
-            strbuf_putc(sb, '%');
+            append(sb, "%", 1);
             p = pc + 2;
             break;
         case 'z':

@@ -12,6 +12,8 @@ struct strbuf {
 
 #define STRBUF_INIT {0, 0, 0}
 
+/* Makes room for `extra` more bytes: appends up to them allocate nothing. */
+void strbuf_reserve(struct strbuf *sb, size_t extra);
 void strbuf_append(struct strbuf *sb, const char *s, size_t n);
 void strbuf_puts(struct strbuf *sb, const char *s);
 void strbuf_putc(struct strbuf *sb, char c);

@@ -197,120 +197,34 @@ int log_ids_is_person(const struct gamedata *gd, int item)
     return k == KIND_PERSON || k == KIND_SPECIAL_PERSON;
 }
 
-/* FNV-1a over the word and its kind; sets *len to the word's length. */
-static unsigned hash(const char *w, unsigned kind, size_t *len)
+int log_ids_asset(const struct gamedata *gd, const char *norm)
 {
-    unsigned h = 2166136261u ^ kind;
-    size_t n = 0;
-    for (; w[n]; n++)
-        h = (h ^ (unsigned char)w[n]) * 16777619u;
-    *len = n;
-    return h;
+    return gamedata_index_find(gd, GD_INDEX_ASSET, norm, 0);
 }
 
-/* The index stored for the word w of length n and hash h, or -1. */
-static const struct log_ids_slot *find_hashed(const struct log_ids_table *t, unsigned kind,
-                                              const char *w, size_t n, unsigned h)
+int log_ids_item(const struct gamedata *gd, const char *norm)
 {
-    for (unsigned k = 0; k < LOG_IDS_SLOTS; k++) {
-        const struct log_ids_slot *s = &t->slot[(h + k) & (LOG_IDS_SLOTS - 1)];
-        if (!s->word)
-            return NULL;
-        if (s->kind == kind && s->len == n && memcmp(s->word, w, n) == 0)
-            return s;
-    }
-    return NULL;
+    return gamedata_index_find(gd, GD_INDEX_ITEM, norm, 0);
 }
 
-static int find(const struct log_ids_table *t, unsigned kind, const char *w)
+int log_ids_location(const struct gamedata *gd, const char *norm)
 {
-    size_t n;
-    unsigned h = hash(w, kind, &n);
-    const struct log_ids_slot *s = find_hashed(t, kind, w, n, h);
-    return s ? s->index : -1;
+    return gamedata_index_find(gd, GD_INDEX_LOCATION, norm, 0);
 }
 
-/* The index of w as gamedata's lookups give it (no alias of an alias), or -1. */
-static int find_strict(const struct log_ids_table *t, unsigned kind, const char *w)
+int log_ids_asset_strict(const struct gamedata *gd, const char *norm)
 {
-    size_t n;
-    unsigned h = hash(w, kind, &n);
-    const struct log_ids_slot *s = find_hashed(t, kind, w, n, h);
-    return s && !s->chained ? s->index : -1;
+    return gamedata_index_find(gd, GD_INDEX_ASSET, norm, 1);
 }
 
-/* Stores w for index (nothing when index < 0). */
-static void insert(struct log_ids_table *t, unsigned kind, const char *w, int index, bool alias,
-                   bool chained)
+int log_ids_item_strict(const struct gamedata *gd, const char *norm)
 {
-    if (index < 0)
-        return;
-    size_t n;
-    unsigned h = hash(w, kind, &n);
-    if (n > 255 || find_hashed(t, kind, w, n, h))
-        return;     /* an id wins over an alias spelled the same */
-    for (unsigned k = 0; k < LOG_IDS_SLOTS; k++) {
-        struct log_ids_slot *s = &t->slot[(h + k) & (LOG_IDS_SLOTS - 1)];
-        if (!s->word) {
-            s->word = w;
-            s->len = (unsigned char)n;
-            s->kind = (unsigned char)kind;
-            s->alias = alias;
-            s->chained = chained;
-            s->index = (short)index;
-            return;
-        }
-    }
+    return gamedata_index_find(gd, GD_INDEX_ITEM, norm, 1);
 }
 
-void log_ids_table_init(struct log_ids_table *t, const struct gamedata *gd)
+int log_ids_location_strict(const struct gamedata *gd, const char *norm)
 {
-    memset(t, 0, sizeof *t);
-    for (int a = 0; a < ASSET_COUNT; a++)
-        insert(t, 0, gd->assets[a].id, a, false, false);
-    for (int i = 0; i < gd->nitems; i++)
-        insert(t, 1, gd->items[i].id, i, false, false);
-    for (int l = 0; l < LOCATION_COUNT; l++)
-        insert(t, 2, gd->locations[l].id, l, false, false);
-    for (int i = 0; i < gd->naliases; i++)
-        for (unsigned kind = 0; kind < 3 && !gd->aliases[i].id2; kind++) {
-            /* An alias may name an alias stored before it (gamedata's lookups refuse it). */
-            size_t n;
-            const char *to = gd->aliases[i].id;
-            unsigned h = hash(to, kind, &n);
-            const struct log_ids_slot *s = find_hashed(t, kind, to, n, h);
-            insert(t, kind, gd->aliases[i].word, s ? s->index : -1, true, s && s->alias);
-        }
-}
-
-int log_ids_asset(const struct log_ids_table *t, const char *norm)
-{
-    return find(t, 0, norm);
-}
-
-int log_ids_item(const struct log_ids_table *t, const char *norm)
-{
-    return find(t, 1, norm);
-}
-
-int log_ids_location(const struct log_ids_table *t, const char *norm)
-{
-    return find(t, 2, norm);
-}
-
-int log_ids_asset_strict(const struct log_ids_table *t, const char *norm)
-{
-    return find_strict(t, 0, norm);
-}
-
-int log_ids_item_strict(const struct log_ids_table *t, const char *norm)
-{
-    return find_strict(t, 1, norm);
-}
-
-int log_ids_location_strict(const struct log_ids_table *t, const char *norm)
-{
-    return find_strict(t, 2, norm);
+    return gamedata_index_find(gd, GD_INDEX_LOCATION, norm, 1);
 }
 
 int log_ids_spaced(const struct gamedata *gd, enum log_id_kind kind, const struct log_word *w,

@@ -46,32 +46,17 @@ void log_ids_unknown(const struct gamedata *gd, enum log_id_kind kind, const cha
 int log_ids_spaced(const struct gamedata *gd, enum log_id_kind kind, const struct log_word *w,
                    struct strbuf *out);
 
-/* A hash table of the ids the replay looks up for every move (assets, people and
- * infrastructures, locations; aliases included), keyed by the normalized word. */
-#define LOG_IDS_SLOTS 256
-struct log_ids_table {
-    struct log_ids_slot {
-        const char *word;       /* normalized; NULL: a free slot */
-        unsigned char len;
-        unsigned char kind;     /* 0 asset, 1 item, 2 location */
-        bool alias;             /* an alias, not an id */
-        bool chained;           /* an alias of an alias (gamedata's lookups refuse it) */
-        short index;
-    } slot[LOG_IDS_SLOTS];
-};
-
-/* Fills the table from the game data (ids first, then the aliases that lead to one). */
-void log_ids_table_init(struct log_ids_table *t, const struct gamedata *gd);
-/* The index of a normalized word (as the parser's `norm`), or -1: the same answers as
- * gamedata_asset, gamedata_item and gamedata_location. */
-int log_ids_asset(const struct log_ids_table *t, const char *norm);
-int log_ids_item(const struct log_ids_table *t, const char *norm);
-int log_ids_location(const struct log_ids_table *t, const char *norm);
+/* The index of a normalized word (as the parser's `norm`) in the game data's index, or -1:
+ * the same answers as gamedata_asset, gamedata_item and gamedata_location, but for an alias
+ * of an alias, which these follow. */
+int log_ids_asset(const struct gamedata *gd, const char *norm);
+int log_ids_item(const struct gamedata *gd, const char *norm);
+int log_ids_location(const struct gamedata *gd, const char *norm);
 /* The same answers exactly as gamedata_asset, gamedata_item and gamedata_location (which
- * refuse an alias of an alias, which the three above follow). */
-int log_ids_asset_strict(const struct log_ids_table *t, const char *norm);
-int log_ids_item_strict(const struct log_ids_table *t, const char *norm);
-int log_ids_location_strict(const struct log_ids_table *t, const char *norm);
+ * refuse an alias of an alias). */
+int log_ids_asset_strict(const struct gamedata *gd, const char *norm);
+int log_ids_item_strict(const struct gamedata *gd, const char *norm);
+int log_ids_location_strict(const struct gamedata *gd, const char *norm);
 
 /* What an item is, for messages, with its article: "a prominent person", "an infrastructure"... */
 const char *log_ids_item_kind(const struct gd_item *it);

@@ -1284,6 +1284,7 @@ int gamedata_load(struct gamedata *gd, const char *name, const char *buf, size_t
     }
     for (int a = 0; a < ASSET_COUNT; a++)
         gd->perk_assets[gd->assets[a].perk.id] |= 1u << a;
+    gamedata_index_build(gd);
     return 0;
 }
 

@@ -7,6 +7,7 @@
  * open lists: their behaviour comes from requirements, costs, POW and perk ids. */
 #ifndef RULES_GAMEDATA_H
 #define RULES_GAMEDATA_H
+#include <stdbool.h>
 #include <stddef.h>
 #include "core/diag.h"
 
@@ -205,6 +206,22 @@ struct gd_alias {
  * an asset, an item or a location and one per alias of those. */
 #define GD_ALIAS_SLOTS (2 * GD_MAX_ALIASES + ASSET_COUNT + GD_MAX_ITEMS + LOCATION_COUNT)
 
+/* The ids of assets, people and infrastructures, and locations, with the aliases that lead to
+ * them, hashed by the normalized word (lower case, hyphens): the replay looks up the words of
+ * every move here (log/ids.h). Derived by the loader, like perk_assets. */
+#define GD_INDEX_SLOTS 256
+enum gd_index_kind { GD_INDEX_ASSET, GD_INDEX_ITEM, GD_INDEX_LOCATION };
+struct gd_index {
+    struct gd_index_slot {
+        const char *word;       /* normalized; NULL: a free slot */
+        unsigned char len;
+        unsigned char kind;     /* enum gd_index_kind */
+        bool alias;             /* an alias, not an id */
+        bool chained;           /* an alias of an alias (gamedata's lookups refuse it) */
+        short index;
+    } slot[GD_INDEX_SLOTS];
+};
+
 struct gamedata {
     char *source;           /* file name it was loaded from */
     struct gd_asset assets[ASSET_COUNT];
@@ -236,6 +253,7 @@ struct gamedata {
     /* Derived by the loader: bit a of perk_assets[id] is set when assets[a].perk.id == id (the
      * engine asks which asset carries a perk on every candidate move). */
     unsigned perk_assets[PERK_COUNT];
+    struct gd_index index;      /* derived by the loader (gamedata_index_build) */
 };
 _Static_assert(ASSET_COUNT <= 32, "assets with a perk are a 32-bit set");
 
@@ -249,6 +267,12 @@ int gamedata_load_default(struct gamedata *gd, struct diag_list *dl);
 /* Loads a file from disk ("-" is standard input). */
 int gamedata_load_file(struct gamedata *gd, const char *path, struct diag_list *dl);
 void gamedata_free(struct gamedata *gd);
+
+/* Builds gd->index from the ids and the aliases: the loader does; again after they change. */
+void gamedata_index_build(struct gamedata *gd);
+/* The index of a normalized word of that kind in gd->index, or -1; strict: refusing an alias
+ * of an alias, as the lookups below do (else following it). */
+int gamedata_index_find(const struct gamedata *gd, enum gd_index_kind kind, const char *norm, int strict);
 
 /* Lookups by id or alias: case-insensitive, '_' equals '-'. Return the index or -1. */
 int gamedata_asset(const struct gamedata *gd, const char *word, size_t len);

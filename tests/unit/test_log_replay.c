@@ -433,23 +433,22 @@ static void test_ids(void **state)
     assert_string_equal(log_ids_closest(&GD, LOG_ID_PERSON, "blaksmith"), "blacksmith");
     assert_null(log_ids_closest(&GD, LOG_ID_PERSON, "market"));
     assert_null(log_ids_closest(&GD, LOG_ID_LOCATION, "xyzzy"));
-    struct log_ids_table t;
-    log_ids_table_init(&t, &GD);
+    const struct gamedata *t = &GD;
     /* The table gives the same answers as the game data's lookups. */
     for (int a = 0; a < ASSET_COUNT; a++)
-        assert_int_equal(log_ids_asset(&t, GD.assets[a].id), a);
+        assert_int_equal(log_ids_asset(t, GD.assets[a].id), a);
     for (int i = 0; i < GD.nitems; i++)
-        assert_int_equal(log_ids_item(&t, GD.items[i].id), i);
+        assert_int_equal(log_ids_item(t, GD.items[i].id), i);
     for (int l = 0; l < LOCATION_COUNT; l++)
-        assert_int_equal(log_ids_location(&t, GD.locations[l].id), l);
+        assert_int_equal(log_ids_location(t, GD.locations[l].id), l);
     for (int i = 0; i < GD.naliases; i++) {
         const char *w = GD.aliases[i].word;
-        assert_int_equal(log_ids_asset(&t, w), gamedata_asset(&GD, w, strlen(w)));
-        assert_int_equal(log_ids_item(&t, w), gamedata_item(&GD, w, strlen(w)));
-        assert_int_equal(log_ids_location(&t, w), gamedata_location(&GD, w, strlen(w)));
+        assert_int_equal(log_ids_asset(t, w), gamedata_asset(&GD, w, strlen(w)));
+        assert_int_equal(log_ids_item(t, w), gamedata_item(&GD, w, strlen(w)));
+        assert_int_equal(log_ids_location(t, w), gamedata_location(&GD, w, strlen(w)));
     }
-    assert_int_equal(log_ids_asset(&t, "foo"), -1);
-    assert_int_equal(log_ids_item(&t, ""), -1);
+    assert_int_equal(log_ids_asset(t, "foo"), -1);
+    assert_int_equal(log_ids_item(t, ""), -1);
 }
 
 /* A data file's alias of an alias: the replay's moves follow it, check lines (the strict
@@ -463,18 +462,18 @@ static void test_ids_alias_of_alias(void **state)
     g->aliases[g->naliases++] = (struct gd_alias){.word = "homes", .id = "houses"};
     assert_true(gamedata_asset(g, "houses", 6) >= 0);
     assert_int_equal(gamedata_asset(g, "homes", 5), -1);
-    struct log_ids_table t;
-    log_ids_table_init(&t, g);
-    assert_int_equal(log_ids_asset(&t, "homes"), gamedata_asset(g, "houses", 6));
-    assert_int_equal(log_ids_asset_strict(&t, "homes"), -1);
-    assert_int_equal(log_ids_asset_strict(&t, "houses"), gamedata_asset(g, "houses", 6));
+    gamedata_index_build(g);
+    const struct gamedata *t = g;
+    assert_int_equal(log_ids_asset(t, "homes"), gamedata_asset(g, "houses", 6));
+    assert_int_equal(log_ids_asset_strict(t, "homes"), -1);
+    assert_int_equal(log_ids_asset_strict(t, "houses"), gamedata_asset(g, "houses", 6));
     for (int a = 0; a < ASSET_COUNT; a++)
-        assert_int_equal(log_ids_asset_strict(&t, g->assets[a].id), a);
+        assert_int_equal(log_ids_asset_strict(t, g->assets[a].id), a);
     for (int i = 0; i < g->naliases; i++) {
         const char *w = g->aliases[i].word;
-        assert_int_equal(log_ids_asset_strict(&t, w), gamedata_asset(g, w, strlen(w)));
-        assert_int_equal(log_ids_item_strict(&t, w), gamedata_item(g, w, strlen(w)));
-        assert_int_equal(log_ids_location_strict(&t, w), gamedata_location(g, w, strlen(w)));
+        assert_int_equal(log_ids_asset_strict(t, w), gamedata_asset(g, w, strlen(w)));
+        assert_int_equal(log_ids_item_strict(t, w), gamedata_item(g, w, strlen(w)));
+        assert_int_equal(log_ids_location_strict(t, w), gamedata_location(g, w, strlen(w)));
     }
     free(g);
 }
