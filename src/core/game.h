@@ -62,6 +62,17 @@ struct game {
     /* The greedy player's value of a state for a seat (the higher the better): the game's own
      * evaluation, which the shared one-step-lookahead player maximises. */
     double (*evaluate)(const void *state, int seat);
+    /* Optional (NULL: the game has none). The seat's share of the win once the game is over:
+     * 1 won, 0 lost (1/k for a k-way tie); the advisor's goal "win". */
+    double (*win)(const void *state, int seat);
+    /* Optional. Upper bounds of the seat's share of the win and of its return whatever is
+     * decided and rolled from state on (the exact solve leaves out what cannot beat the best
+     * it has found); the game's value when it is over. */
+    void (*bound)(const void *state, int seat, double *win, double *ret);
+    /* Optional. What the decision, to be applied to state, means in a player's words when
+     * write_decision alone does not say it (a decision the log leaves implicit, or part of a
+     * line a later decision ends): appended to out; nothing for the other decisions. */
+    void (*describe)(const void *state, const void *decision, struct strbuf *out);
 };
 
 #endif
