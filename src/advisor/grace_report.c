@@ -17,6 +17,12 @@ void grace_decision_line(const struct game *g, const void *state, const void *de
     strbuf_free(&t);
 }
 
+/* x without the minus sign of a value that prints as zero with two decimals. */
+static double nz(double x)
+{
+    return fabs(x) < 0.005 ? 0.0 : x;
+}
+
 /* The decision's words when the line alone does not say it ("" else). */
 static void words(const struct grace_report_input *in, const void *d, struct strbuf *out)
 {
@@ -105,13 +111,13 @@ void grace_report_text(const struct grace_report_input *in, struct strbuf *out)
             continue;
         }
         if (gr->goal == RANK_GOAL_WIN || in->g->win)
-            strbuf_printf(out, "   win %.1f %% (95 %%: %.1f-%.1f)", 100 * r->r.win.mean, 100 * r->r.win.low,
+            strbuf_printf(out, "   win %.1f %% (95 %%: %.1f to %.1f),", 100 * r->r.win.mean, 100 * r->r.win.low,
                           100 * r->r.win.high);
-        strbuf_printf(out, ", return %.2f (95 %%: %.2f-%.2f), %zu rollouts%s\n", r->r.score.mean, r->r.score.low,
-                      r->r.score.high, r->r.rollouts, idx[i] < gr->fresh ? " of its own" : "");
+        strbuf_printf(out, " return %.2f (95 %%: %.2f to %.2f), %zu rollouts%s\n", nz(r->r.score.mean), nz(r->r.score.low),
+                      nz(r->r.score.high), r->r.rollouts, idx[i] < gr->fresh ? " of its own" : "");
         if (i > 0 && r->r.vs_best.n >= 2)
-            strbuf_printf(out, "   return behind the best by %.2f (95 %%: %.2f to %.2f), paired\n", -r->r.vs_best.mean,
-                          -r->r.vs_best.high, -r->r.vs_best.low);
+            strbuf_printf(out, "   return behind the best by %.2f (95 %%: %.2f to %.2f), paired\n", nz(-r->r.vs_best.mean),
+                          nz(-r->r.vs_best.high), nz(-r->r.vs_best.low));
         if (r->r.same)
             strbuf_printf(out, "   %zu other decision%s gave the same result in every rollout\n", r->r.same,
                           r->r.same == 1 ? "" : "s");

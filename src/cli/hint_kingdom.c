@@ -21,8 +21,11 @@ static void refuse(const char *name, const char *src, size_t len, const struct k
         diag_format(&out, &dl->items[order[i]], src, len);
     free(order);
     size_t n = dl->errors + a->mismatches;
-    strbuf_printf(&out, "xii hint: %s has %zu error%s: fix %s first (xii audit %s lists %s)\n", name, n,
-                  n == 1 ? "" : "s", n == 1 ? "it" : "them", name, n == 1 ? "it" : "them");
+    strbuf_printf(&out, "xii hint: %s has %zu error%s", name, dl->errors, dl->errors == 1 ? "" : "s");
+    if (a->mismatches)
+        strbuf_printf(&out, " and %zu mismatch%s", a->mismatches, a->mismatches == 1 ? "" : "es");
+    strbuf_printf(&out, ": fix %s first (xii audit %s lists %s)\n", n == 1 ? "it" : "them", name,
+                  n == 1 ? "it" : "them");
     fputs(strbuf_cstr(&out), stderr);
     strbuf_free(&out);
 }
