@@ -5,7 +5,9 @@
 #include "core/json.h"
 #include "core/xalloc.h"
 
-void grace_decision_line(const struct game *g, const void *state, const void *decision, struct strbuf *out)
+/* The line(s) the log writes for the decision at state, without the last newline ("" when it
+ * writes none; a line a later decision ends is given as far as it goes); into out. */
+static void grace_decision_line(const struct game *g, const void *state, const void *decision, struct strbuf *out)
 {
     struct strbuf t = STRBUF_INIT;
     g->write_decision(state, decision, &t);

@@ -24,8 +24,4 @@ struct grace_report_input {
 void grace_report_text(const struct grace_report_input *in, struct strbuf *out);
 void grace_report_json(const struct grace_report_input *in, struct strbuf *out);
 
-/* The line(s) the log writes for the decision at state, without the last newline ("" when it
- * writes none; a line a later decision ends is given as far as it goes); into out. */
-void grace_decision_line(const struct game *g, const void *state, const void *decision, struct strbuf *out);
-
 #endif
