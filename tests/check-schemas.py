@@ -24,7 +24,8 @@ The JSON the program prints against the schemas of docs/schema/ (JSON Schema dra
 - Kingdom: `xii rules --game kingdom --json` matches docs/schema/kingdom-rules.json, `--ids --json`
   docs/schema/rule-ids.json, and `xii audit --json` of every Kingdom log of the tests and docs
   (plain, --until-year 1 and 5, --max-messages 1) docs/schema/kingdom-audit.json, its codes among
-  the kingdom's rule ids and its "ok" agreeing with the exit status;
+  the kingdom's rule ids and its "ok" agreeing with the exit status; `xii hint --json` on the
+  golden kingdom logs docs/schema/kingdom-hint.json, exact and raced;
 - every schema in docs/schema/ has its check here.
 
 Prints one line per failure, then "N passed, M failed"; exits 1 on failure.
@@ -352,6 +353,27 @@ def check_analysis(xii):
     must_refuse(v, bad, "a player without luck")
 
 
+def check_kingdom_hint(xii):
+    """xii hint --json on the golden kingdom logs that ask something, exact and raced."""
+    v = load_schema("kingdom-hint")
+    seen = set()
+    for name in ("kingdom-last-build", "kingdom-last-six", "kingdom-race"):
+        log = os.path.join(ROOT, "tests", "golden", "hint", name + ".kingdom")
+        label = "xii hint --json %s" % name
+        status, out = run(xii, ["hint", "--json", "--rollouts", "8", "--threads", "2", "--top", "5", log])
+        if status != 0:
+            fail("%s: exit status %d" % (label, status))
+            continue
+        doc = json.loads(out)
+        validate(v, doc, label)
+        seen.add(doc.get("exact"))
+        bad = copy.deepcopy(doc)
+        bad["decisions"][0]["win"]["mean"] = 150
+        must_refuse(v, bad, "a chance of winning above 100 %")
+    if seen != {True, False}:
+        fail("the kingdom hints were not both exact and raced")
+
+
 def check_kingdom(xii):
     """The Kingdom's data, rule ids and audits."""
     v = load_schema("kingdom-rules")
@@ -420,7 +442,7 @@ def main():
             ok()
         except (ValueError, jsonschema.SchemaError) as e:
             fail("docs/schema/%s.json is no valid draft 2020-12 schema: %s" % (name, str(e)[:200]))
-    checked = {"rules", "rule-ids", "audit", "simulate", "hint", "kingdom-audit", "kingdom-rules"}
+    checked = {"rules", "rule-ids", "audit", "simulate", "hint", "kingdom-audit", "kingdom-rules", "kingdom-hint"}
     for name in schemas:
         if name not in checked:
             fail("docs/schema/%s.json is checked by nothing in tests/check-schemas.py" % name)
@@ -430,6 +452,7 @@ def main():
     check_hint(xii)
     check_analysis(xii)
     check_kingdom(xii)
+    check_kingdom_hint(xii)
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

@@ -2,12 +2,12 @@
 #include "bots/rank.h"
 #include <limits.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include "core/xalloc.h"
+#include "bots/pool.h"
 #include "bots/rng.h"
 
 /* Three standard errors below the leader: clearly worse (the house's bar for "beats"). */
@@ -29,7 +29,8 @@ struct cand {
     double mean;                /* the player's mean goal value after the last stage */
 };
 
-/* One stage's work: rollout `first[k] + j` of candidate `who[k]` for j < count. */
+/* One stage's work: rollout `from + j` of candidate `who[k]` for j < to - from, job
+ * k * (to - from) + j of the worker pool. */
 struct stage {
     rank_rollout_fn fn;
     void *ctx;
@@ -38,55 +39,47 @@ struct stage {
     const size_t *who;          /* candidates rolled out this stage */
     size_t nwho;
     size_t from, to;            /* rollout indexes [from, to) for each of them */
-    pthread_mutex_t lock;
-    size_t next;                /* next task: k * (to - from) + j */
-    int failed;
+    const struct rank_options *opt;
+    size_t before, bound;       /* rollouts run before the stage; the most the ranking may run */
 };
 
-static void *worker(void *arg)
+static int stage_job(void *arg, int worker, int task, struct strbuf *err)
 {
-    struct stage *st = arg;
-    size_t per = st->to - st->from, total = st->nwho * per;
-    for (;;) {
-        pthread_mutex_lock(&st->lock);
-        size_t task = st->next++;
-        int stop = st->failed;
-        pthread_mutex_unlock(&st->lock);
-        if (stop || task >= total)
-            return NULL;
-        size_t c = st->who[task / per], i = st->from + task % per;
-        struct rank_outcome o;
-        memset(&o, 0, sizeof o);
-        if (st->fn(st->ctx, c, play_seed_derive(st->seed, i), &o) != 0) {
-            pthread_mutex_lock(&st->lock);
-            st->failed = 1;
-            pthread_mutex_unlock(&st->lock);
-            return NULL;
-        }
-        st->cands[c].out[i] = o;    /* each slot has one writer */
+    (void)worker;
+    const struct stage *st = arg;
+    size_t per = st->to - st->from;
+    size_t c = st->who[(size_t)task / per], i = st->from + (size_t)task % per;
+    struct rank_outcome o;
+    memset(&o, 0, sizeof o);
+    if (st->fn(st->ctx, c, play_seed_derive(st->seed, i), &o) != 0) {
+        strbuf_puts(err, "a rollout failed");
+        return -1;
     }
+    st->cands[c].out[i] = o;    /* each slot has one writer */
+    return 0;
 }
 
-/* Runs the stage on `threads` threads (the calling one included). Returns 0 or -1. */
+/* The pool's progress as the ranking's: rollouts run of the most it may run. */
+static void stage_progress(void *arg, int done, int total)
+{
+    (void)total;
+    const struct stage *st = arg;
+    st->opt->progress(st->opt->progress_ctx, st->before + (size_t)done, st->bound);
+}
+
+/* Runs the stage on the worker pool (bots/pool.h). Returns 0 or -1. */
 static int run_stage(struct stage *st, int threads)
 {
     size_t total = st->nwho * (st->to - st->from);
-    if (threads < 1)
-        threads = 1;
-    if ((size_t)threads > total)
-        threads = total ? (int)total : 1;
-    pthread_t tid[64];
-    int started = 0;
-    if (pthread_mutex_init(&st->lock, NULL) != 0)
+    if (total == 0)
+        return 0;
+    if (total > INT_MAX)
         return -1;
-    for (int t = 1; t < threads && t < 64; t++)
-        if (pthread_create(&tid[started], NULL, worker, st) == 0)
-            started++;
-    worker(st);
-    for (int t = 0; t < started; t++)
-        pthread_join(tid[t], NULL);
-    pthread_mutex_destroy(&st->lock);
-    return st->failed ? -1 : 0;
+    struct pool_job job = {(int)total, threads, stage_job, st->opt->progress ? stage_progress : NULL, st};
+    struct strbuf err = STRBUF_INIT;
+    int rc = pool_run(&job, &err);
+    strbuf_free(&err);
+    return rc;
 }
 
 static double share(const struct rank_outcome *o, int player)
@@ -386,6 +379,9 @@ int rank_run(size_t nc, rank_rollout_fn fn, void *ctx, const struct rank_options
         st.nwho = nwho;
         st.from = done;
         st.to = n;
+        st.opt = opt;
+        st.before = s.rollouts;
+        st.bound = s.rollouts + nwho * (maxn - done);
         if (run_stage(&st, opt->threads) != 0) {
             rc = -1;
             break;

@@ -13,7 +13,7 @@
  * difference excludes 0), when that difference is known to +-precision at 95 % (the two are
  * then within about twice the precision of each other: which one is first no longer matters),
  * when the leaders have max_rollouts each, or at the time limit. Rollouts run on `threads`
- * threads; the results do not depend on the thread count (each rollout's seed and slot are
+ * threads of the worker pool (bots/pool.h); the results do not depend on the thread count (each rollout's seed and slot are
  * fixed before any thread runs), only on the options, except with a time limit. The
  * candidates themselves are the caller's: a rollout callback plays candidate c then the rest
  * of the game. rank_fresh re-estimates the head of a ranking with rollouts of its own. */
@@ -73,6 +73,11 @@ struct rank_options {
      * candidates 0..k-1 by mean, the others follow in their own order (the advisor's fresh
      * rollouts of the plans shown: the head is re-ordered, the rest keeps the race's order). */
     size_t sort_first;
+    /* Called from the calling thread a few times a second while the rollouts run, with the
+     * rollouts run and the most the ranking may still run in all (the budget of the candidates
+     * still in: it shrinks as they are dropped); may be NULL. */
+    void (*progress)(void *ctx, size_t done, size_t total);
+    void *progress_ctx;
 };
 
 /* One candidate's estimates. */

@@ -6,12 +6,16 @@
 #include <string.h>
 #include "cli/advisor_options.h"
 #include "cli/commands.h"
+#include "cli/games.h"
+#include "cli/hint_kingdom.h"
 #include "cli/options.h"
 #include "cli/replayed_log.h"
 #include "cli/usage.h"
 #include "audit/await.h"
 #include "audit/replay.h"
 #include "advisor/advice_hint.h"
+#include "core/readfile.h"
+#include "kingdom/game.h"
 
 static const char usage_head[] =
     "usage: xii hint [OPTIONS] LOG\n"
@@ -20,6 +24,10 @@ static const char usage_head[] =
     "asks about all four), a king-war choice, or a location bonus choice. Each move is played\n"
     "out to the end of the game many times (rollouts); moves are ranked by expected final\n"
     "score, with 95 % intervals and the chance of winning, and printed as the lines to type.\n"
+    "A Kingdom log (first line \"kingdom 1\") gets the decisions its year awaits (setup,\n"
+    "sixes, a disaster's or starvation's victim, a reroll, the capital's picks, builds,\n"
+    "trades, the end of building) ranked by the chance to win (--goal score: the return,\n"
+    "the sooner win), exact when the rest of the game is small, else raced by rollouts.\n"
     "  --player NAME       the player asking (the king war: who decides; default the first\n"
     "                      one with a choice)\n"
     "  --top K             show the K best moves (default 3)\n"
@@ -115,15 +123,42 @@ static void refuse_errors(const char *name, const struct diag_list *dl, int stop
             dl->errors == 1 ? "" : "s", dl->errors == 1 ? "it" : "them", name, dl->errors == 1 ? "it" : "them");
 }
 
+/* A kingdom log: --player is XII Century's alone (the kingdom is a solo game). */
+static int hint_kingdom_log(const struct hint_args *ha, char *src, size_t len)
+{
+    const char *name = strcmp(ha->log, "-") == 0 ? "<stdin>" : ha->log;
+    int status;
+    if (ha->player) {
+        fprintf(stderr, "xii hint: --player is for XII Century logs; %s is a Kingdom log (one player)\n", name);
+        status = EXIT_USAGE;
+    } else {
+        struct kingdom_hint_args ka = {name, ha->rules, ha->json, (size_t)ha->top, &ha->adv.set};
+        status = hint_kingdom(&ka, src, len);
+    }
+    free(src);
+    return status;
+}
+
 int cmd_hint(int argc, char **argv)
 {
     struct hint_args ha;
     int rc = parse_args(argc, argv, &ha);
     if (rc != 0)
         return rc > 0 ? EXIT_OK : EXIT_USAGE;
+    char *src;
+    size_t len;
+    struct strbuf rerr = STRBUF_INIT;
+    if (readfile(ha.log, LOG_MAX_BYTES, &src, &len, &rerr) != 0) {
+        fprintf(stderr, "xii hint: %s\n", strbuf_cstr(&rerr));
+        strbuf_free(&rerr);
+        return EXIT_USAGE;
+    }
+    strbuf_free(&rerr);
+    if (cli_game_of_log(src, len) == &kingdom_game)
+        return hint_kingdom_log(&ha, src, len);
     struct log_replay_options opt = {0};
     struct replayed_log rl;
-    if (replayed_log_open(&rl, "hint", ha.log, ha.rules, 0, &opt) != 0)
+    if (replayed_log_from(&rl, ha.log, src, len, ha.rules, 0, &opt) != 0)
         return EXIT_USAGE;
     const char *name = rl.name;
     struct log_replay *r = rl.replay;

@@ -105,6 +105,17 @@ struct game {
     /* Audits the log buf[0..len) (named file) with the game's data as `xii audit` does: 0 when
      * it has no error and no mismatch, else 1 with the audit's diagnostics in diags. */
     int (*check_log)(const void *data, const char *buf, size_t len, const char *file, struct strbuf *diags);
+    /* Optional (NULL: the game has none). The seat's share of the win once the game is over:
+     * 1 won, 0 lost (1/k for a k-way tie); the advisor's goal "win". */
+    double (*win)(const void *state, int seat);
+    /* Optional. Upper bounds of the seat's share of the win and of its return whatever is
+     * decided and rolled from state on (the exact solve leaves out what cannot beat the best
+     * it has found); the game's value when it is over. */
+    void (*bound)(const void *state, int seat, double *win, double *ret);
+    /* Optional. What the decision, to be applied to state, means in a player's words when
+     * write_decision alone does not say it (a decision the log leaves implicit, or part of a
+     * line a later decision ends): appended to out; nothing for the other decisions. */
+    void (*describe)(const void *state, const void *decision, struct strbuf *out);
 };
 
 #endif

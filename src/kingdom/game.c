@@ -74,6 +74,83 @@ static void returns(const void *state, double *out)
     out[0] = e.end == KEND_WIN ? (double)(s->data->year_limit + 1 - e.year) : 0;
 }
 
+/* 1 for a win, 0 for a loss. */
+static double win(const void *state, int seat)
+{
+    (void)seat;
+    return kingdom_end(state).end == KEND_WIN ? 1 : 0;
+}
+
+/* Whether the monument can still be finished by the end of the year in progress (the win is
+ * the year's): nothing starved yet; while building, no trade made (a trade ends the building)
+ * and the stock pays every stage still missing; once the building is done, it is finished. */
+static bool may_win_this_year(const struct kstate *s)
+{
+    const struct kdata *d = s->data;
+    int missing = d->effect_stage[KEFF_WIN] - s->stage;
+    if (s->starved)
+        return false;
+    if (missing <= 0)
+        return true;
+    enum kawait k = kingdom_awaited(s).kind;
+    if (k == KA_STARVE)
+        return false;
+    if (k != KA_BUILD)
+        return true;
+    if (s->traded)
+        return false;
+    for (int r = 0; r < KRES_COUNT; r++) {
+        int need = 0;
+        for (int st = s->stage; st < d->effect_stage[KEFF_WIN]; st++)
+            need += d->stage_cost[st][r];
+        if (s->stock[r] < need)
+            return false;
+    }
+    return true;
+}
+
+/* The soonest win still possible: this year's, else the next one's. */
+static void bound(const void *state, int seat, double *win_bound, double *ret_bound)
+{
+    const struct kstate *s = state;
+    if (kingdom_end(s).end != KEND_NONE) {
+        returns(s, ret_bound);
+        *win_bound = win(s, seat);
+        return;
+    }
+    struct kingdom_awaited a = kingdom_awaited(s);
+    int year = a.kind == KA_YEAR ? a.year : s->year > 0 ? s->year : 1;
+    if (a.kind != KA_YEAR && s->year > 0 && !may_win_this_year(s))
+        year++;
+    int ret = s->data->year_limit + 1 - year;
+    *ret_bound = ret > 0 ? ret : 0;
+    *win_bound = ret > 0 ? 1 : 0;
+}
+
+/* The decisions the log writes no whole line for: the reroll's choice (its line waits for the
+ * die's new value), the year's building ended (no line: feeding follows), a starve line's
+ * victim when more are owed (the line goes on). */
+static void describe(const void *state, const void *decision, struct strbuf *out)
+{
+    const struct kstate *s = state;
+    const struct kdecision *d = decision;
+    switch (d->kind) {
+    case KD_REROLL:
+        strbuf_printf(out, "reroll a die showing %d (its line once the new value is rolled)", d->a);
+        break;
+    case KD_DONE:
+        strbuf_puts(out, "build and trade no more this year (nothing to write: the feeding follows)");
+        break;
+    case KD_STARVE:
+        if (s->starve_left > 1)
+            strbuf_printf(out, "the first of %d victims of the starve line (name the others after it)",
+                          s->starve_left);
+        break;
+    default:
+        break;
+    }
+}
+
 /* "kingdom 1", then the comment. */
 static void write_start(const void *state, const char *comment, struct strbuf *out)
 {
@@ -183,4 +260,7 @@ const struct game kingdom_game = {
     .narrate = narrate,
     .warn = warn,
     .check_log = check_log,
+    .win = win,
+    .bound = bound,
+    .describe = describe,
 };

@@ -1,0 +1,129 @@
+/* xii hint of a kingdom log: data, parse, replay, the race and its report (cli/hint_kingdom.h). */
+#include "cli/hint_kingdom.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli/audit_kingdom.h"
+#include "cli/commands.h"
+#include "cli/progress.h"
+#include "advisor/grace_report.h"
+#include "kingdom/game.h"
+#include "kingdom/kaudit.h"
+#include "kingdom/kreport.h"
+
+/* The log's errors and mismatches in the audit's words, then the refusal. */
+static void refuse(const char *name, const char *src, size_t len, const struct kaudit *a, const struct diag_list *dl)
+{
+    struct strbuf out = STRBUF_INIT;
+    size_t *order = kreport_order(dl);
+    for (size_t i = 0; i < dl->count; i++)
+        diag_format(&out, &dl->items[order[i]], src, len);
+    free(order);
+    size_t n = dl->errors + a->mismatches;
+    strbuf_printf(&out, "xii hint: %s has %zu error%s", name, dl->errors, dl->errors == 1 ? "" : "s");
+    if (a->mismatches)
+        strbuf_printf(&out, " and %zu mismatch%s", a->mismatches, a->mismatches == 1 ? "" : "es");
+    strbuf_printf(&out, ": fix %s first (xii audit %s lists %s)\n", n == 1 ? "it" : "them", name,
+                  n == 1 ? "it" : "them");
+    fputs(strbuf_cstr(&out), stderr);
+    strbuf_free(&out);
+}
+
+/* The default budget at s: KINGDOM_HINT_YEARS over the years left, within the bounds. */
+static size_t kingdom_hint_rollouts(const struct kstate *s)
+{
+    int years = s->data->year_limit + 1 - (s->year > 0 ? s->year : 1);
+    size_t n = KINGDOM_HINT_YEARS / (size_t)(years > 1 ? years : 1);
+    return n < GRACE_RACE_MIN ? GRACE_RACE_MIN : n > KINGDOM_HINT_ROLLOUTS ? KINGDOM_HINT_ROLLOUTS : n;
+}
+
+/* The race's options from the hint's settings; -1 after saying why one does not apply. */
+static int options(const struct advice_hint_settings *set, struct grace_options *o)
+{
+    memset(o, 0, sizeof *o);
+    if (set->goal == RANK_GOAL_OBJECTIVE) {
+        fputs("xii hint: --goal objective is XII Century's; a kingdom hint ranks by win or score (the return)\n",
+              stderr);
+        return -1;
+    }
+    if (gplayer_from_name(set->bot, &o->player) != 0) {
+        fprintf(stderr, "xii hint: --bot %s is XII Century's; a kingdom hint rolls out with greedy or random\n",
+                set->bot);
+        return -1;
+    }
+    o->goal = set->goal == RANK_GOAL_SCORE ? RANK_GOAL_SCORE : RANK_GOAL_WIN;
+    o->max_rollouts = (size_t)set->rollouts;
+    o->seconds = set->seconds;
+    o->seed = set->seed;
+    o->threads = set->threads;
+    return 0;
+}
+
+int hint_kingdom(const struct kingdom_hint_args *ka, const char *src, size_t len)
+{
+    struct grace_options o;
+    if (options(ka->set, &o) != 0)
+        return EXIT_USAGE;
+    o.shown = ka->top;
+    struct kdata data;
+    if (cli_load_kingdom_data(&data, ka->rules) != 0)
+        return EXIT_USAGE;
+    struct diag_list dl = DIAG_LIST_INIT;
+    struct klog log = {0};
+    klog_parse(&log, src, len, ka->name, &dl);
+    struct kaudit a;
+    struct kaudit_options aopt = {0};
+    kaudit_run(&a, &data, &log, ka->name, &dl, &aopt);
+    if (!ka->set->rollouts_given)
+        o.max_rollouts = kingdom_hint_rollouts(&a.s);
+    int status = EXIT_OK;
+    struct strbuf awaits = STRBUF_INIT, out = STRBUF_INIT, err = STRBUF_INIT;
+    kaudit_awaits_text(&a.s, &awaits);
+    if (!kaudit_ok(&a, &dl)) {
+        refuse(ka->name, src, len, &a, &dl);
+        status = EXIT_FINDINGS;
+    } else if (kingdom_game.current(&a.s) < 0) {
+        if (kingdom_game.current(&a.s) == GAME_OVER) {
+            strbuf_reset(&awaits);
+            kaudit_end_text(&a.s, &awaits);
+        }
+        fprintf(stderr, "xii hint: %s: nothing to decide: %s\n", ka->name, strbuf_cstr(&awaits));
+        status = EXIT_USAGE;
+    } else {
+        struct progress bar;
+        progress_begin(&bar, "xii hint: rolling out", "rollouts");
+        o.progress = progress_update;
+        o.progress_ctx = &bar;
+        struct grace gr;
+        int rc = grace_rank(&kingdom_game, &a.s, &o, &gr, &err);
+        progress_end(&bar);
+        if (rc != 0) {
+            fprintf(stderr, "xii hint: %s: %s\n", ka->name, strbuf_cstr(&err));
+            status = EXIT_FINDINGS;
+        } else {
+            char ret[96];
+            snprintf(ret, sizeof ret, "%d minus the year of the win (a win in year %d is worth 1), 0 for a loss",
+                     data.year_limit + 1, data.year_limit);
+            struct grace_report_input in = {&kingdom_game, &a.s, &gr, strbuf_cstr(&awaits), ret,
+                                            gplayer_name(o.player), o.seed, ka->top};
+            if (ka->json)
+                grace_report_json(&in, &out);
+            else
+                grace_report_text(&in, &out);
+            grace_free(&gr);
+            if (fwrite(out.data ? out.data : "", 1, out.len, stdout) != out.len || fflush(stdout) != 0) {
+                fprintf(stderr, "xii hint: cannot write the report: %s\n", strerror(errno));
+                status = EXIT_OUTPUT;
+            }
+        }
+    }
+    strbuf_free(&awaits);
+    strbuf_free(&out);
+    strbuf_free(&err);
+    kaudit_free(&a);
+    klog_free(&log);
+    diag_list_free(&dl);
+    kdata_free(&data);
+    return status;
+}
