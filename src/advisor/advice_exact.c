@@ -1,6 +1,7 @@
 /* The last round's exact solve: every distinct plan once, on several threads, each way to end
  * its turn valued with the war's rolls weighed. */
 #include "advisor/advice_exact.h"
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -186,6 +187,10 @@ struct solver {
     struct pick best[ADVICE_EXACT_MAX], by_score[4], by_eval[8];
     int nbest, nby_score, nby_eval;
     _Atomic double threshold;           /* the k-th best value so far (-inf before k) */
+    int cut;                    /* values exact: a branch whose ceiling is below the threshold
+                                   is dropped */
+    struct engine_bounds bounds;
+    int others_floor;           /* the most any other seat's score is sure to reach */
     atomic_size_t nnodes, nplans, nends, nvalued;
     atomic_int failed;
 };
@@ -350,6 +355,64 @@ static int continue_round(const struct solver *sv, struct game_state *s)
     return 0;
 }
 
+/* ---- the bound ---------------------------------------------------------------------------- */
+
+/* A value no position reached with at most `spends` more spends can exceed, in the goal's
+ * unit (rank_goal_value's form), for a score ceiling sc: the chance to win 0 when the ceiling
+ * is below another seat's floor, the objective 0 when the engine says it can no longer hold
+ * (asked only when that decides). */
+static double ceiling(const struct solver *sv, const struct game_state *s, int spends, double sc, double t)
+{
+    if (sv->goal == RANK_GOAL_WIN)
+        return (s->cfg.nplayers > 1 && sc < sv->others_floor ? 0.0 : 1.0) + RANK_TIEBREAK * sc;
+    if (sv->goal == RANK_GOAL_OBJECTIVE) {
+        if (RANK_TIEBREAK * sc >= t)
+            return 1.0 + RANK_TIEBREAK * sc;
+        return engine_objective_open(&sv->bounds, s, spends) + RANK_TIEBREAK * sc;
+    }
+    return sc;
+}
+
+/* The engine's bound on what the spends still open at a node can add (engine_spend_gains):
+ * each move from the node is bounded with the first of these. */
+struct gains {
+    int g[ENGINE_MOST_SPENDS];
+    int n, spends, end;
+};
+
+static void gains_of(const struct solver *sv, const struct game_state *s, struct gains *x)
+{
+    x->spends = engine_turn_spends_left(s);
+    x->n = engine_spend_gains(&sv->bounds, s, sv->player, x->spends, x->g);
+    x->end = engine_end_gain(&sv->bounds, s, sv->player);
+}
+
+/* Whether every position reached from s (one move after the node of x) is below the k-th
+ * best found so far: the threshold only rises, so such a position could never enter the list. */
+static int hopeless(const struct solver *sv, const struct game_state *s, const struct gains *x)
+{
+    if (!sv->cut)
+        return 0;
+    double t = atomic_load(&sv->threshold);
+    if (t <= -1e300)
+        return 0;
+    int spends = engine_turn_spends_left(s), sc = engine_score(s, sv->player, NULL) + x->end;
+    if (spends > x->spends)
+        return 0;
+    for (int k = 0; k < spends && k < x->n; k++)
+        sc += x->g[k];
+    return ceiling(sv, s, spends, sc, t) < t;
+}
+
+/* The same for a position with no spend left (the turn's end, or after it). */
+static int hopeless_end(const struct solver *sv, const struct game_state *s)
+{
+    if (!sv->cut)
+        return 0;
+    double t = atomic_load(&sv->threshold);
+    return t > -1e300 && ceiling(sv, s, 0, engine_score_ceiling(&sv->bounds, s, sv->player, 0), t) < t;
+}
+
 /* ---- the lists of the best ---------------------------------------------------------------- */
 
 static int better(double a, uint64_t ka, double b, uint64_t kb)
@@ -393,6 +456,8 @@ static void value_end(struct solver *sv, const struct game_state *t, uint64_t le
     x.market = market;
     struct game_state r = *t;
     int rolls = 0, dropped = 0;
+    if (hopeless_end(sv, t))
+        return;
     /* Other seats still to play: the continuation, then the war and the production as one
      * rollout plays them (the bot's choices, the rolls drawn from the seed): a key for the
      * race, not a value. Else the exact value. */
@@ -495,7 +560,7 @@ static void leaf(struct worker *w, uint64_t h)
 {
     uint64_t key = hash_end(&w->s, w->sv->player);
     w->plans++;
-    if (!tt_add(&w->sv->leaves, key, h, 0))
+    if (hopeless_end(w->sv, &w->s) || !tt_add(&w->sv->leaves, key, h, 0))
         return;
     struct leaf_ctx c = {w, key};
     each_end(&w->s, leaf_end, &c);
@@ -516,12 +581,19 @@ static void dfs(struct worker *w, uint64_t h, int depth)
         n = LEGAL_CAP;
     struct engine_undo u;
     engine_undo_save(&w->s, &u);
+    struct gains g;
+    if (sv->cut)
+        gains_of(sv, &w->s, &g);
     for (size_t k = 0; k < n; k++) {
         /* Once the turn dice are spent only a reserve die may still be spent. */
         if ((left == 0 && !mv[k].from_reserve) || mv[k].kind == MOVE_COURT_REROLL)
             continue;
         if (engine_apply_listed(&w->s, &mv[k]) != 0)
             continue;
+        if (hopeless(sv, &w->s, &g)) {
+            engine_undo_restore(&w->s, &u);
+            continue;
+        }
         uint64_t c = hash_turn(&w->s);
         if (tt_add(&sv->nodes, c, h, (uint32_t)k)) {
             w->nodes++;
@@ -536,6 +608,8 @@ static void *work(void *arg)
     struct worker *w = arg;
     struct solver *sv = w->sv;
     uint64_t h0 = hash_turn(sv->root);
+    struct gains g;
+    gains_of(sv, sv->root, &g);
     for (;;) {
         size_t k = atomic_fetch_add(&sv->next_root, 1);
         if (k >= sv->nroot)
@@ -546,7 +620,7 @@ static void *work(void *arg)
         if (m->kind == MOVE_COURT_REROLL)
             continue;
         w->s = *sv->root;
-        if (engine_apply_listed(&w->s, m) != 0)
+        if (engine_apply_listed(&w->s, m) != 0 || hopeless(sv, &w->s, &g))
             continue;
         uint64_t c = hash_turn(&w->s);
         if (tt_add(&sv->nodes, c, h0, (uint32_t)k)) {
@@ -671,6 +745,12 @@ int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const st
     pthread_mutex_init(&sv->best_mu, NULL);
     int rc = record_later(sv);
     out->exact = sv->nlater == 0;
+    sv->cut = out->exact;
+    sv->others_floor = INT_MIN;
+    engine_bounds_init(s->gd, &sv->bounds);
+    for (int q = 0; q < s->cfg.nplayers; q++)
+        if (q != sv->player && engine_score_floor(s, q) > sv->others_floor)
+            sv->others_floor = engine_score_floor(s, q);
     if (rc == 0) {
         tt_init(&sv->nodes);
         tt_init(&sv->leaves);
