@@ -166,6 +166,20 @@ struct pick {
     struct advice_exact_value v;
 };
 
+/* The engine's bound on what the spends still open at a node can add (engine_spend_gains):
+ * each move from the node is bounded with the first of these. */
+struct gains {
+    int g[ENGINE_MOST_SPENDS];
+    int n, spends, end;
+};
+
+/* The moves of a node in the order they are tried: the highest score ceiling first (a strong
+ * plan found early raises the threshold sooner), then by index. */
+struct order {
+    int sc;
+    uint32_t k;
+};
+
 struct solver {
     const struct game_state *root;
     int player;
@@ -181,6 +195,8 @@ struct solver {
                                    order) */
     /* the root's moves, taken one at a time by the threads */
     struct move *root_moves;
+    struct order *root_order;   /* the root's moves that apply, in the order to try them */
+    struct gains root_gains;
     size_t nroot;
     atomic_size_t next_root;
     pthread_mutex_t best_mu;
@@ -373,13 +389,6 @@ static double ceiling(const struct solver *sv, const struct game_state *s, int s
     return sc;
 }
 
-/* The engine's bound on what the spends still open at a node can add (engine_spend_gains):
- * each move from the node is bounded with the first of these. */
-struct gains {
-    int g[ENGINE_MOST_SPENDS];
-    int n, spends, end;
-};
-
 static void gains_of(const struct solver *sv, const struct game_state *s, struct gains *x)
 {
     x->spends = engine_turn_spends_left(s);
@@ -387,21 +396,56 @@ static void gains_of(const struct solver *sv, const struct game_state *s, struct
     x->end = engine_end_gain(&sv->bounds, s, sv->player);
 }
 
-/* Whether every position reached from s (one move after the node of x) is below the k-th
- * best found so far: the threshold only rises, so such a position could never enter the list. */
-static int hopeless(const struct solver *sv, const struct game_state *s, const struct gains *x)
+/* Whether every position reached from s (one move after a node, sc its score ceiling: reach)
+ * is below the k-th best found so far: the threshold only rises, so such a position could
+ * never enter the list. */
+static int hopeless(const struct solver *sv, const struct game_state *s, int sc)
 {
-    if (!sv->cut)
+    if (!sv->cut || sc == INT_MAX)
         return 0;
     double t = atomic_load(&sv->threshold);
-    if (t <= -1e300)
-        return 0;
+    return t > -1e300 && ceiling(sv, s, engine_turn_spends_left(s), sc, t) < t;
+}
+
+/* The score ceiling of s, one move after the node of x; INT_MAX when x cannot tell. */
+static int reach(const struct solver *sv, const struct game_state *s, const struct gains *x)
+{
     int spends = engine_turn_spends_left(s), sc = engine_score(s, sv->player, NULL) + x->end;
     if (spends > x->spends)
-        return 0;
+        return INT_MAX;
     for (int k = 0; k < spends && k < x->n; k++)
         sc += x->g[k];
-    return ceiling(sv, s, spends, sc, t) < t;
+    return sc;
+}
+
+static int by_reach(const void *a, const void *b)
+{
+    const struct order *x = a, *y = b;
+    if (x->sc != y->sc)
+        return x->sc > y->sc ? -1 : 1;
+    return x->k < y->k ? -1 : x->k > y->k;
+}
+
+/* Fills o with the moves of mv[0..n) that apply to s (left: the turn dice not all spent), in
+ * the order to try them; returns how many. s is left as it was (u). */
+static size_t order_moves(const struct solver *sv, struct game_state *s, const struct engine_undo *u,
+                          const struct move *mv, size_t n, int left, const struct gains *g, struct order *o)
+{
+    size_t m = 0;
+    for (size_t k = 0; k < n; k++) {
+        /* Once the turn dice are spent only a reserve die may still be spent; the court's
+         * re-roll is chance, not a choice. */
+        if ((left == 0 && !mv[k].from_reserve) || mv[k].kind == MOVE_COURT_REROLL)
+            continue;
+        if (engine_apply_listed(s, &mv[k]) != 0)
+            continue;
+        o[m].sc = sv->cut ? reach(sv, s, g) : 0;
+        o[m++].k = (uint32_t)k;
+        engine_undo_restore(s, u);
+    }
+    if (sv->cut)
+        qsort(o, m, sizeof *o, by_reach);
+    return m;
 }
 
 /* The same for a position with no spend left (the turn's end, or after it). */
@@ -500,6 +544,7 @@ struct worker {
     struct solver *sv;
     struct game_state s;
     struct move *moves;         /* LEGAL_CAP per depth */
+    struct order *order;        /* LEGAL_CAP per depth */
     size_t nodes, plans, ends;
 };
 
@@ -584,13 +629,13 @@ static void dfs(struct worker *w, uint64_t h, int depth)
     struct gains g;
     if (sv->cut)
         gains_of(sv, &w->s, &g);
-    for (size_t k = 0; k < n; k++) {
-        /* Once the turn dice are spent only a reserve die may still be spent. */
-        if ((left == 0 && !mv[k].from_reserve) || mv[k].kind == MOVE_COURT_REROLL)
-            continue;
+    struct order *o = w->order + (size_t)depth * LEGAL_CAP;
+    size_t m = order_moves(sv, &w->s, &u, mv, n, left, &g, o);
+    for (size_t i = 0; i < m; i++) {
+        size_t k = o[i].k;
         if (engine_apply_listed(&w->s, &mv[k]) != 0)
             continue;
-        if (hopeless(sv, &w->s, &g)) {
+        if (hopeless(sv, &w->s, o[i].sc)) {
             engine_undo_restore(&w->s, &u);
             continue;
         }
@@ -608,19 +653,13 @@ static void *work(void *arg)
     struct worker *w = arg;
     struct solver *sv = w->sv;
     uint64_t h0 = hash_turn(sv->root);
-    struct gains g;
-    gains_of(sv, sv->root, &g);
     for (;;) {
-        size_t k = atomic_fetch_add(&sv->next_root, 1);
-        if (k >= sv->nroot)
+        size_t i = atomic_fetch_add(&sv->next_root, 1);
+        if (i >= sv->nroot)
             break;
-        const struct move *m = &sv->root_moves[k];
-        if (play_turn_dice_left(sv->root) == 0 && !m->from_reserve)
-            continue;
-        if (m->kind == MOVE_COURT_REROLL)
-            continue;
+        size_t k = sv->root_order[i].k;
         w->s = *sv->root;
-        if (engine_apply_listed(&w->s, m) != 0 || hopeless(sv, &w->s, &g))
+        if (engine_apply_listed(&w->s, &sv->root_moves[k]) != 0 || hopeless(sv, &w->s, sv->root_order[i].sc))
             continue;
         uint64_t c = hash_turn(&w->s);
         if (tt_add(&sv->nodes, c, h0, (uint32_t)k)) {
@@ -757,9 +796,17 @@ int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const st
         uint64_t h0 = hash_turn(s);
         tt_add(&sv->nodes, h0, 0, 0);
         sv->root_moves = xmalloc(LEGAL_CAP * sizeof *sv->root_moves);
-        sv->nroot = engine_legal_moves(s, 0, sv->root_moves, LEGAL_CAP);
-        if (sv->nroot > LEGAL_CAP)
-            sv->nroot = LEGAL_CAP;
+        size_t n = engine_legal_moves(s, 0, sv->root_moves, LEGAL_CAP);
+        if (n > LEGAL_CAP)
+            n = LEGAL_CAP;
+        gains_of(sv, s, &sv->root_gains);
+        sv->root_order = xmalloc(LEGAL_CAP * sizeof *sv->root_order);
+        struct game_state *r = xmalloc(sizeof *r);
+        *r = *s;
+        struct engine_undo u;
+        engine_undo_save(r, &u);
+        sv->nroot = order_moves(sv, r, &u, sv->root_moves, n, play_turn_dice_left(s), &sv->root_gains, sv->root_order);
+        free(r);
         if (threads < 1)
             threads = 1;
         if (threads > RANK_MAX_THREADS)
@@ -769,6 +816,7 @@ int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const st
         for (int i = 0; i < threads; i++) {
             w[i].sv = sv;
             w[i].moves = xmalloc((size_t)PLAY_PLAN_MAX_MOVES * LEGAL_CAP * sizeof *w[i].moves);
+            w[i].order = xmalloc((size_t)PLAY_PLAN_MAX_MOVES * LEGAL_CAP * sizeof *w[i].order);
         }
         /* The root itself may be a complete plan (every die spent): its ends first. */
         if (play_turn_dice_left(s) == 0) {
@@ -787,6 +835,7 @@ int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const st
             out->plans += w[i].plans;
             out->ends += w[i].ends;
             free(w[i].moves);
+            free(w[i].order);
         }
         free(w);
         free(tid);
@@ -800,6 +849,7 @@ int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const st
         out->nby_score = sv->nby_score;
         out->nby_eval = sv->nby_eval;
         free(sv->root_moves);
+        free(sv->root_order);
         tt_free(&sv->nodes);
         tt_free(&sv->leaves);
     }
