@@ -499,7 +499,7 @@ static void value_end(struct solver *sv, const struct game_state *t, uint64_t le
     x.leaf = leaf;
     x.market = market;
     struct game_state r = *t;
-    int rolls = 0, dropped = 0;
+    int rolls = 0;
     if (hopeless_end(sv, t))
         return;
     /* Other seats still to play: the continuation, then the war and the production as one
@@ -510,10 +510,10 @@ static void value_end(struct solver *sv, const struct game_state *t, uint64_t le
         atomic_store(&sv->failed, 1);
         return;
     }
-    /* With rolls, x.v is the most favourable: an upper bound of the value with them weighed. */
-    if (rolls && x.v.goal < atomic_load(&sv->threshold))
-        dropped = 1;
-    else if (rolls) {
+    /* With rolls, x.v was valued with one combination: weigh them all. (The combination most
+     * favourable to the player is no bound: valued first and dropped below the threshold,
+     * positions worth exactly the 16th best went missing, as the thread count decided.) */
+    if (rolls) {
         atomic_fetch_add(&sv->nvalued, 1);
         if (rest_value(sv, &r, 1, &x.v, &rolls) != 0) {
             atomic_store(&sv->failed, 1);
@@ -527,7 +527,7 @@ static void value_end(struct solver *sv, const struct game_state *t, uint64_t le
         ev.value = play_eval(t, p);
     }
     pthread_mutex_lock(&sv->best_mu);
-    if (!dropped && offer(sv->best, &sv->nbest, sv->k, &x) && sv->nbest == sv->k)
+    if (offer(sv->best, &sv->nbest, sv->k, &x) && sv->nbest == sv->k)
         atomic_store(&sv->threshold, sv->best[sv->k - 1].value);
     if (sv->nlater) {
         offer(sv->by_score, &sv->nby_score, 4, &sc);

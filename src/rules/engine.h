@@ -244,6 +244,8 @@ struct engine_bounds {
     int discount;               /* the most supply a discount takes off an infrastructure */
     int top[ASSET_COUNT];       /* the largest MAX each asset can ever have */
     uint32_t perk_items;        /* the items with a VP-per-unit perk */
+    uint32_t alter_items;       /* the items with a perk that changes a die's value */
+    uint32_t split_items;       /* the items with a perk that splits a die */
     int market_vp;              /* the VP of a unit the market converts into, at most */
     int production;             /* the VP the production can add, at most */
     int war;                    /* the reputation the king war can add, at most */

@@ -139,10 +139,18 @@ void engine_bounds_init(const struct gamedata *gd, struct engine_bounds *b)
     b->discount = most_discount(gd);
     for (int a = 0; a < ASSET_COUNT; a++)
         b->top[a] = top_max(gd, a, 0);
-    b->perk_items = 0;
-    for (int i = 0; i < gd->nitems; i++)
+    b->perk_items = b->alter_items = b->split_items = 0;
+    for (int i = 0; i < gd->nitems; i++) {
         if (perk_vp_per_unit(&gd->items[i]) > 0)
             b->perk_items |= 1u << i;
+        for (int k = 0; k < gd->items[i].nperks; k++) {
+            enum perk_id id = gd->items[i].perks[k].id;
+            if (id == PERK_DIE_PLUS || id == PERK_DIE_CHANGE || id == PERK_REROLL_LOW || id == PERK_DIE_MINUS)
+                b->alter_items |= 1u << i;
+            if (id == PERK_SPLIT_DIE)
+                b->split_items |= 1u << i;
+        }
+    }
     b->market_vp = gd->assets[A_FOOD].vp.value > gd->assets[A_SUPPLY].vp.value ? gd->assets[A_FOOD].vp.value
                                                                               : gd->assets[A_SUPPLY].vp.value;
     b->production = gd->assets[A_FOOD].vp.value > 0 ? gd->asset_cap * gd->assets[A_FOOD].vp.value : 0;
@@ -224,29 +232,74 @@ int engine_spend_gains(const struct engine_bounds *b, const struct game_state *s
         }
         perk_vp += could;
         int houses = b->top[A_STONE_HOUSES];
-        int best_unit = 0;
+        /* The most VP one spend of a die showing v puts on one asset (bc[v]), over the assets
+         * the spends left can make legal; a special asset takes its own value's units. */
+        int bc[7] = {0};
         for (int a = 0; a < ASSET_COUNT; a++) {
             int vp = unit_vp(s, a, perk_vp);
             int room = b->top[a] - ps->asset[a];
             if (vp <= 0 || room <= 0)
                 continue;
             const struct gd_asset *as = &gd->assets[a];
-            int per = as->die.value ? as->die.value : most;
-            int first = (per < room ? per : room) * vp;
-            if (ntop == spends && first <= top[ntop - 1] && most * vp <= most * best_unit)
-                continue;   /* neither a unit nor a split could add to the largest kept */
             struct need n = {0};
             need_reqs(s, player, as->req, as->nreq, 1, 0, &n);
             need_items(s, player, discount, &n);
             if (need_spends(&n, most) + 1 > spends)
                 continue;
-            if (vp > best_unit)
-                best_unit = vp;
-            for (int k = 0; k < spends && room > 0; k++) {
-                int u = per < room ? per : room;
-                keep_top(top, &ntop, spends, u * vp);
-                room -= u;
+            for (int v = 1; v <= 6; v++) {
+                int u = as->die.value ? as->die.value : (a == A_FOOD ? most : v);
+                if (u > room)
+                    u = room;
+                if (u * vp > bc[v])
+                    bc[v] = u * vp;
             }
+        }
+        for (int v = 2; v <= 6; v++)
+            if (bc[v - 1] > bc[v])
+                bc[v] = bc[v - 1];
+        /* The dice left: their values, or 6 when an ability may still change them; the
+         * reserve's die may be any value (a die stored this turn, a perk's). */
+        int alter = 0;      /* the abilities that may still change a die, once each */
+        for (uint32_t m = b->alter_items; m; m &= m - 1) {
+            int i = __builtin_ctz(m);
+            if (engine_owns(s, player, i)) {
+                alter += !(s->turn.ability_used >> i & 1u);
+                continue;
+            }
+            struct need n = {0};
+            n.items = 1u << i;
+            need_items(s, player, discount, &n);
+            alter += need_spends(&n, most) + 1 <= spends;
+        }
+        int vals[XII_TURN_DICE + 1], nv = 0;
+        if (s->turn.player == player) {
+            for (int i = 0; i < XII_TURN_DICE; i++)
+                if (!s->turn.dice[i].spent)
+                    vals[nv++] = s->turn.dice[i].value;
+            /* Each ability at most raises one die to 6: the lowest first. */
+            for (int k = 0; k < alter; k++) {
+                int low = -1;
+                for (int i = 0; i < nv; i++)
+                    if (vals[i] < 6 && (low < 0 || vals[i] < vals[low]))
+                        low = i;
+                if (low >= 0)
+                    vals[low] = 6;
+            }
+            if (!s->turn.reserve_used)
+                vals[nv++] = 6;
+        }
+        /* A split die (once a turn) puts its parts on two assets. */
+        int split = engine_perk(s, player, PERK_SPLIT_DIE) ? !s->turn.split_used : (b->split_items & ~ps->owned) != 0;
+        int big = 0;
+        for (int k = 1; k < nv; k++)
+            if (vals[k] > vals[big])
+                big = k;
+        for (int k = 0; k < nv && k < spends; k++) {
+            int g = bc[vals[k]];
+            for (int x = 1; split && k == big && x < vals[k]; x++)
+                if (bc[x] + bc[vals[k] - x] > g)
+                    g = bc[x] + bc[vals[k] - x];
+            keep_top(top, &ntop, spends, g);
         }
         for (int i = 0; i < gd->nitems; i++) {
             int g = gd->items[i].vp.value + (b->perk_items >> i & 1u ? perk_vp_per_unit(&gd->items[i]) * houses : 0);
@@ -258,8 +311,6 @@ int engine_spend_gains(const struct engine_bounds *b, const struct game_state *s
             if (need_spends(&n, most) <= spends)
                 keep_top(top, &ntop, spends, g);
         }
-        /* A split die puts its value on two assets: at most `most` units of the best. */
-        keep_top(top, &ntop, spends, most * best_unit);
     }
     return ntop;
 }
