@@ -273,9 +273,11 @@ static int finish(const struct solver *sv, const struct game_state *s, const str
 }
 
 /* The value of s (every turn of the round done) with the player's war choice `support`; every
- * combination of bonus rolls when `all`, else the one most favourable to the player. */
+ * combination of bonus rolls when `all`, else the one most favourable to the player. With
+ * all, returns 1 (v unfinished) as soon as the value is sure to be below t, no combination
+ * being worth more than cap in the goal's unit. */
 static int war_value(const struct solver *sv, const struct game_state *s, const int others[XII_MAX_PLAYERS],
-                     int support, int all, struct advice_exact_value *v)
+                     int support, int all, double cap, double t, struct advice_exact_value *v)
 {
     struct war_entry e[XII_MAX_PLAYERS];
     memset(e, 0, sizeof e);
@@ -308,15 +310,19 @@ static int war_value(const struct solver *sv, const struct game_state *s, const 
             }
         if (finish(sv, s, e, w, &memo, v) != 0)
             return -1;
+        /* Even if every combination left were worth the ceiling cap, below the threshold. */
+        if (v->goal + (double)(combos - c - 1) * w * cap < t)
+            return 1;
     }
     return 0;
 }
 
 /* The value of s with every turn of the round done: the better of the player's war choices
  * (multiplayer), the rolls weighed (all) or the most favourable. Sets *rolls when some
- * supporter rolls. */
-static int rest_value(const struct solver *sv, const struct game_state *s, int all, struct advice_exact_value *v,
-                      int *rolls)
+ * supporter rolls. Returns 0, 1 when the rolls weighed put every choice below t (war_value),
+ * or -1. */
+static int rest_value(const struct solver *sv, const struct game_state *s, int all, double cap, double t,
+                      struct advice_exact_value *v, int *rolls)
 {
     *rolls = 0;
     struct round_missing m;
@@ -340,13 +346,15 @@ static int rest_value(const struct solver *sv, const struct game_state *s, int a
     int first = 1;
     for (int support = 0; support <= can; support++) {
         struct advice_exact_value x;
-        if (war_value(sv, s, others, support, all, &x) != 0)
+        int rc = war_value(sv, s, others, support, all, cap, t, &x);
+        if (rc < 0)
             return -1;
-        if (first || x.goal > v->goal)
+        if (rc == 0 && (first || x.goal > v->goal)) {
             *v = x;
-        first = 0;
+            first = 0;
+        }
     }
-    return 0;
+    return first;   /* 1: every choice below t */
 }
 
 /* The later seats' turns of the continuation on s (the player's turn ended): each recorded
@@ -506,7 +514,7 @@ static void value_end(struct solver *sv, const struct game_state *t, uint64_t le
      * rollout plays them (the bot's choices, the rolls drawn from the seed): a key for the
      * race, not a value. Else the exact value. */
     if (sv->nlater ? continue_round(sv, &r) != 0 || finish(sv, &r, NULL, 1.0, NULL, &x.v) != 0
-                   : rest_value(sv, &r, 0, &x.v, &rolls) != 0) {
+                   : rest_value(sv, &r, 0, 0, -1e300, &x.v, &rolls) != 0) {
         atomic_store(&sv->failed, 1);
         return;
     }
@@ -515,10 +523,13 @@ static void value_end(struct solver *sv, const struct game_state *t, uint64_t le
      * positions worth exactly the 16th best went missing, as the thread count decided.) */
     if (rolls) {
         atomic_fetch_add(&sv->nvalued, 1);
-        if (rest_value(sv, &r, 1, &x.v, &rolls) != 0) {
+        double th = sv->cut ? atomic_load(&sv->threshold) : -1e300;
+        double cap = th > -1e300 ? ceiling(sv, t, 0, engine_score_ceiling(&sv->bounds, t, p, 0), th) : 0;
+        int rc = rest_value(sv, &r, 1, cap, th, &x.v, &rolls);
+        if (rc < 0)
             atomic_store(&sv->failed, 1);
+        if (rc != 0)
             return;
-        }
     }
     x.value = x.v.goal;
     struct pick sc = x, ev = x;
