@@ -84,8 +84,11 @@ int main(int argc, char **argv)
     size_t *nodes = calloc(n, sizeof *nodes), done = 0;
     struct advice_exact *x = calloc(1, sizeof *x);
     printf("players %d, difficulty %d, objective %d\n", st.nplayers, st.difficulty, st.objective);
-    printf("%6s %10s %10s %11s %10s %9s %9s %9s %9s\n", "seed", "partial", "complete", "ended", "valued",
-           "cpu 1t", "wall 1t", "cpu 2t", "wall 2t");
+    printf("%6s %10s %10s %11s %10s", "seed", "partial", "complete", "ended", "valued");
+    for (int t = 1; t <= 2; t++)
+        if (!only || t == only)
+            printf(" %7s%dt %7s%dt", "cpu ", t, "wall ", t);
+    printf("\n");
     for (uint64_t seed = st.seed; seed <= last; seed++) {
         struct play_setup one = st;
         one.seed = seed;
