@@ -90,6 +90,11 @@ if [ -x "$bench/bench_advisor" ]; then
   echo "== the advisor: xii hint and xii audit --analyse (bench_advisor)"
   "$bench/bench_advisor" "$xii" || status=1
 fi
+if [ -x "$bench/bench_exact" ]; then
+  echo
+  echo "== the last round's exact solve alone, the hardest solo turns found (bench_exact, 2 threads)"
+  "$bench/bench_exact" 1 2 1 409 411 2 || status=1
+fi
 echo
 echo "== xii serve under load on 127.0.0.1 (bench/serve-load.py: 6 clients, 10,000 requests)"
 timeout 600 python3 bench/serve-load.py "$xii" 6 10000 || status=1

@@ -1,6 +1,7 @@
 /* The last round's exact solve: every distinct plan once, on several threads, each way to end
  * its turn valued with the war's rolls weighed. */
 #include "advisor/advice_exact.h"
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -165,6 +166,20 @@ struct pick {
     struct advice_exact_value v;
 };
 
+/* The engine's bound on what the spends still open at a node can add (engine_spend_gains):
+ * each move from the node is bounded with the first of these. */
+struct gains {
+    int g[ENGINE_MOST_SPENDS];
+    int n, spends, end;
+};
+
+/* The moves of a node in the order they are tried: the highest score ceiling first (a strong
+ * plan found early raises the threshold sooner), then by index. */
+struct order {
+    int sc;
+    uint32_t k;
+};
+
 struct solver {
     const struct game_state *root;
     int player;
@@ -180,12 +195,18 @@ struct solver {
                                    order) */
     /* the root's moves, taken one at a time by the threads */
     struct move *root_moves;
+    struct order *root_order;   /* the root's moves that apply, in the order to try them */
+    struct gains root_gains;
     size_t nroot;
     atomic_size_t next_root;
     pthread_mutex_t best_mu;
     struct pick best[ADVICE_EXACT_MAX], by_score[4], by_eval[8];
     int nbest, nby_score, nby_eval;
     _Atomic double threshold;           /* the k-th best value so far (-inf before k) */
+    int cut;                    /* values exact: a branch whose ceiling is below the threshold
+                                   is dropped */
+    struct engine_bounds bounds;
+    int others_floor;           /* the most any other seat's score is sure to reach */
     atomic_size_t nnodes, nplans, nends, nvalued;
     atomic_int failed;
 };
@@ -252,9 +273,11 @@ static int finish(const struct solver *sv, const struct game_state *s, const str
 }
 
 /* The value of s (every turn of the round done) with the player's war choice `support`; every
- * combination of bonus rolls when `all`, else the one most favourable to the player. */
+ * combination of bonus rolls when `all`, else the one most favourable to the player. With
+ * all, returns 1 (v unfinished) as soon as the value is sure to be below t, no combination
+ * being worth more than cap in the goal's unit. */
 static int war_value(const struct solver *sv, const struct game_state *s, const int others[XII_MAX_PLAYERS],
-                     int support, int all, struct advice_exact_value *v)
+                     int support, int all, double cap, double t, struct advice_exact_value *v)
 {
     struct war_entry e[XII_MAX_PLAYERS];
     memset(e, 0, sizeof e);
@@ -287,15 +310,19 @@ static int war_value(const struct solver *sv, const struct game_state *s, const 
             }
         if (finish(sv, s, e, w, &memo, v) != 0)
             return -1;
+        /* Even if every combination left were worth the ceiling cap, below the threshold. */
+        if (v->goal + (double)(combos - c - 1) * w * cap < t)
+            return 1;
     }
     return 0;
 }
 
 /* The value of s with every turn of the round done: the better of the player's war choices
  * (multiplayer), the rolls weighed (all) or the most favourable. Sets *rolls when some
- * supporter rolls. */
-static int rest_value(const struct solver *sv, const struct game_state *s, int all, struct advice_exact_value *v,
-                      int *rolls)
+ * supporter rolls. Returns 0, 1 when the rolls weighed put every choice below t (war_value),
+ * or -1. */
+static int rest_value(const struct solver *sv, const struct game_state *s, int all, double cap, double t,
+                      struct advice_exact_value *v, int *rolls)
 {
     *rolls = 0;
     struct round_missing m;
@@ -319,13 +346,15 @@ static int rest_value(const struct solver *sv, const struct game_state *s, int a
     int first = 1;
     for (int support = 0; support <= can; support++) {
         struct advice_exact_value x;
-        if (war_value(sv, s, others, support, all, &x) != 0)
+        int rc = war_value(sv, s, others, support, all, cap, t, &x);
+        if (rc < 0)
             return -1;
-        if (first || x.goal > v->goal)
+        if (rc == 0 && (first || x.goal > v->goal)) {
             *v = x;
-        first = 0;
+            first = 0;
+        }
     }
-    return 0;
+    return first;   /* 1: every choice below t */
 }
 
 /* The later seats' turns of the continuation on s (the player's turn ended): each recorded
@@ -348,6 +377,92 @@ static int continue_round(const struct solver *sv, struct game_state *s)
         }
     }
     return 0;
+}
+
+/* ---- the bound ---------------------------------------------------------------------------- */
+
+/* A value no position reached with at most `spends` more spends can exceed, in the goal's
+ * unit (rank_goal_value's form), for a score ceiling sc: the chance to win 0 when the ceiling
+ * is below another seat's floor, the objective 0 when the engine says it can no longer hold
+ * (asked only when that decides). */
+static double ceiling(const struct solver *sv, const struct game_state *s, int spends, double sc, double t)
+{
+    if (sv->goal == RANK_GOAL_WIN)
+        return (s->cfg.nplayers > 1 && sc < sv->others_floor ? 0.0 : 1.0) + RANK_TIEBREAK * sc;
+    if (sv->goal == RANK_GOAL_OBJECTIVE) {
+        if (RANK_TIEBREAK * sc >= t)
+            return 1.0 + RANK_TIEBREAK * sc;
+        return engine_objective_open(&sv->bounds, s, spends) + RANK_TIEBREAK * sc;
+    }
+    return sc;
+}
+
+static void gains_of(const struct solver *sv, const struct game_state *s, struct gains *x)
+{
+    x->spends = engine_turn_spends_left(s);
+    x->n = engine_spend_gains(&sv->bounds, s, sv->player, x->spends, x->g);
+    x->end = engine_end_gain(&sv->bounds, s, sv->player);
+}
+
+/* Whether every position reached from s (one move after a node, sc its score ceiling: reach)
+ * is below the k-th best found so far: the threshold only rises, so such a position could
+ * never enter the list. */
+static int hopeless(const struct solver *sv, const struct game_state *s, int sc)
+{
+    if (!sv->cut || sc == INT_MAX)
+        return 0;
+    double t = atomic_load(&sv->threshold);
+    return t > -1e300 && ceiling(sv, s, engine_turn_spends_left(s), sc, t) < t;
+}
+
+/* The score ceiling of s, one move after the node of x; INT_MAX when x cannot tell. */
+static int reach(const struct solver *sv, const struct game_state *s, const struct gains *x)
+{
+    int spends = engine_turn_spends_left(s), sc = engine_score(s, sv->player, NULL) + x->end;
+    if (spends > x->spends)
+        return INT_MAX;
+    for (int k = 0; k < spends && k < x->n; k++)
+        sc += x->g[k];
+    return sc;
+}
+
+static int by_reach(const void *a, const void *b)
+{
+    const struct order *x = a, *y = b;
+    if (x->sc != y->sc)
+        return x->sc > y->sc ? -1 : 1;
+    return x->k < y->k ? -1 : x->k > y->k;
+}
+
+/* Fills o with the moves of mv[0..n) that apply to s (left: the turn dice not all spent), in
+ * the order to try them; returns how many. s is left as it was (u). */
+static size_t order_moves(const struct solver *sv, struct game_state *s, const struct engine_undo *u,
+                          const struct move *mv, size_t n, int left, const struct gains *g, struct order *o)
+{
+    size_t m = 0;
+    for (size_t k = 0; k < n; k++) {
+        /* Once the turn dice are spent only a reserve die may still be spent; the court's
+         * re-roll is chance, not a choice. */
+        if ((left == 0 && !mv[k].from_reserve) || mv[k].kind == MOVE_COURT_REROLL)
+            continue;
+        if (engine_apply_listed(s, &mv[k]) != 0)
+            continue;
+        o[m].sc = sv->cut ? reach(sv, s, g) : 0;
+        o[m++].k = (uint32_t)k;
+        engine_undo_restore(s, u);
+    }
+    if (sv->cut)
+        qsort(o, m, sizeof *o, by_reach);
+    return m;
+}
+
+/* The same for a position with no spend left (the turn's end, or after it). */
+static int hopeless_end(const struct solver *sv, const struct game_state *s)
+{
+    if (!sv->cut)
+        return 0;
+    double t = atomic_load(&sv->threshold);
+    return t > -1e300 && ceiling(sv, s, 0, engine_score_ceiling(&sv->bounds, s, sv->player, 0), t) < t;
 }
 
 /* ---- the lists of the best ---------------------------------------------------------------- */
@@ -392,24 +507,29 @@ static void value_end(struct solver *sv, const struct game_state *t, uint64_t le
     x.leaf = leaf;
     x.market = market;
     struct game_state r = *t;
-    int rolls = 0, dropped = 0;
+    int rolls = 0;
+    if (hopeless_end(sv, t))
+        return;
     /* Other seats still to play: the continuation, then the war and the production as one
      * rollout plays them (the bot's choices, the rolls drawn from the seed): a key for the
      * race, not a value. Else the exact value. */
     if (sv->nlater ? continue_round(sv, &r) != 0 || finish(sv, &r, NULL, 1.0, NULL, &x.v) != 0
-                   : rest_value(sv, &r, 0, &x.v, &rolls) != 0) {
+                   : rest_value(sv, &r, 0, 0, -1e300, &x.v, &rolls) != 0) {
         atomic_store(&sv->failed, 1);
         return;
     }
-    /* With rolls, x.v is the most favourable: an upper bound of the value with them weighed. */
-    if (rolls && x.v.goal < atomic_load(&sv->threshold))
-        dropped = 1;
-    else if (rolls) {
+    /* With rolls, x.v was valued with one combination: weigh them all. (The combination most
+     * favourable to the player is no bound: valued first and dropped below the threshold,
+     * positions worth exactly the 16th best went missing, as the thread count decided.) */
+    if (rolls) {
         atomic_fetch_add(&sv->nvalued, 1);
-        if (rest_value(sv, &r, 1, &x.v, &rolls) != 0) {
+        double th = sv->cut ? atomic_load(&sv->threshold) : -1e300;
+        double cap = th > -1e300 ? ceiling(sv, t, 0, engine_score_ceiling(&sv->bounds, t, p, 0), th) : 0;
+        int rc = rest_value(sv, &r, 1, cap, th, &x.v, &rolls);
+        if (rc < 0)
             atomic_store(&sv->failed, 1);
+        if (rc != 0)
             return;
-        }
     }
     x.value = x.v.goal;
     struct pick sc = x, ev = x;
@@ -418,7 +538,7 @@ static void value_end(struct solver *sv, const struct game_state *t, uint64_t le
         ev.value = play_eval(t, p);
     }
     pthread_mutex_lock(&sv->best_mu);
-    if (!dropped && offer(sv->best, &sv->nbest, sv->k, &x) && sv->nbest == sv->k)
+    if (offer(sv->best, &sv->nbest, sv->k, &x) && sv->nbest == sv->k)
         atomic_store(&sv->threshold, sv->best[sv->k - 1].value);
     if (sv->nlater) {
         offer(sv->by_score, &sv->nby_score, 4, &sc);
@@ -435,6 +555,7 @@ struct worker {
     struct solver *sv;
     struct game_state s;
     struct move *moves;         /* LEGAL_CAP per depth */
+    struct order *order;        /* LEGAL_CAP per depth */
     size_t nodes, plans, ends;
 };
 
@@ -495,7 +616,7 @@ static void leaf(struct worker *w, uint64_t h)
 {
     uint64_t key = hash_end(&w->s, w->sv->player);
     w->plans++;
-    if (!tt_add(&w->sv->leaves, key, h, 0))
+    if (hopeless_end(w->sv, &w->s) || !tt_add(&w->sv->leaves, key, h, 0))
         return;
     struct leaf_ctx c = {w, key};
     each_end(&w->s, leaf_end, &c);
@@ -516,12 +637,19 @@ static void dfs(struct worker *w, uint64_t h, int depth)
         n = LEGAL_CAP;
     struct engine_undo u;
     engine_undo_save(&w->s, &u);
-    for (size_t k = 0; k < n; k++) {
-        /* Once the turn dice are spent only a reserve die may still be spent. */
-        if ((left == 0 && !mv[k].from_reserve) || mv[k].kind == MOVE_COURT_REROLL)
-            continue;
+    struct gains g;
+    if (sv->cut)
+        gains_of(sv, &w->s, &g);
+    struct order *o = w->order + (size_t)depth * LEGAL_CAP;
+    size_t m = order_moves(sv, &w->s, &u, mv, n, left, &g, o);
+    for (size_t i = 0; i < m; i++) {
+        size_t k = o[i].k;
         if (engine_apply_listed(&w->s, &mv[k]) != 0)
             continue;
+        if (hopeless(sv, &w->s, o[i].sc)) {
+            engine_undo_restore(&w->s, &u);
+            continue;
+        }
         uint64_t c = hash_turn(&w->s);
         if (tt_add(&sv->nodes, c, h, (uint32_t)k)) {
             w->nodes++;
@@ -537,16 +665,12 @@ static void *work(void *arg)
     struct solver *sv = w->sv;
     uint64_t h0 = hash_turn(sv->root);
     for (;;) {
-        size_t k = atomic_fetch_add(&sv->next_root, 1);
-        if (k >= sv->nroot)
+        size_t i = atomic_fetch_add(&sv->next_root, 1);
+        if (i >= sv->nroot)
             break;
-        const struct move *m = &sv->root_moves[k];
-        if (play_turn_dice_left(sv->root) == 0 && !m->from_reserve)
-            continue;
-        if (m->kind == MOVE_COURT_REROLL)
-            continue;
+        size_t k = sv->root_order[i].k;
         w->s = *sv->root;
-        if (engine_apply_listed(&w->s, m) != 0)
+        if (engine_apply_listed(&w->s, &sv->root_moves[k]) != 0 || hopeless(sv, &w->s, sv->root_order[i].sc))
             continue;
         uint64_t c = hash_turn(&w->s);
         if (tt_add(&sv->nodes, c, h0, (uint32_t)k)) {
@@ -671,15 +795,29 @@ int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const st
     pthread_mutex_init(&sv->best_mu, NULL);
     int rc = record_later(sv);
     out->exact = sv->nlater == 0;
+    sv->cut = out->exact;
+    sv->others_floor = INT_MIN;
+    engine_bounds_init(s->gd, &sv->bounds);
+    for (int q = 0; q < s->cfg.nplayers; q++)
+        if (q != sv->player && engine_score_floor(s, q) > sv->others_floor)
+            sv->others_floor = engine_score_floor(s, q);
     if (rc == 0) {
         tt_init(&sv->nodes);
         tt_init(&sv->leaves);
         uint64_t h0 = hash_turn(s);
         tt_add(&sv->nodes, h0, 0, 0);
         sv->root_moves = xmalloc(LEGAL_CAP * sizeof *sv->root_moves);
-        sv->nroot = engine_legal_moves(s, 0, sv->root_moves, LEGAL_CAP);
-        if (sv->nroot > LEGAL_CAP)
-            sv->nroot = LEGAL_CAP;
+        size_t n = engine_legal_moves(s, 0, sv->root_moves, LEGAL_CAP);
+        if (n > LEGAL_CAP)
+            n = LEGAL_CAP;
+        gains_of(sv, s, &sv->root_gains);
+        sv->root_order = xmalloc(LEGAL_CAP * sizeof *sv->root_order);
+        struct game_state *r = xmalloc(sizeof *r);
+        *r = *s;
+        struct engine_undo u;
+        engine_undo_save(r, &u);
+        sv->nroot = order_moves(sv, r, &u, sv->root_moves, n, play_turn_dice_left(s), &sv->root_gains, sv->root_order);
+        free(r);
         if (threads < 1)
             threads = 1;
         if (threads > RANK_MAX_THREADS)
@@ -689,6 +827,7 @@ int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const st
         for (int i = 0; i < threads; i++) {
             w[i].sv = sv;
             w[i].moves = xmalloc((size_t)PLAY_PLAN_MAX_MOVES * LEGAL_CAP * sizeof *w[i].moves);
+            w[i].order = xmalloc((size_t)PLAY_PLAN_MAX_MOVES * LEGAL_CAP * sizeof *w[i].order);
         }
         /* The root itself may be a complete plan (every die spent): its ends first. */
         if (play_turn_dice_left(s) == 0) {
@@ -707,6 +846,7 @@ int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const st
             out->plans += w[i].plans;
             out->ends += w[i].ends;
             free(w[i].moves);
+            free(w[i].order);
         }
         free(w);
         free(tid);
@@ -720,6 +860,7 @@ int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const st
         out->nby_score = sv->nby_score;
         out->nby_eval = sv->nby_eval;
         free(sv->root_moves);
+        free(sv->root_order);
         tt_free(&sv->nodes);
         tt_free(&sv->leaves);
     }

@@ -8,7 +8,7 @@
  * position so reached is valued (two sheets that the market brings to the same position are
  * valued twice: cheaper than a set of millions of positions; the lists keep it once). Dice
  * showing equal values are taken once (the engine lists one move per value). The town court's
- * re-roll is left out (its result is chance, not a choice).
+ * re-roll is left out (its result is chance, not a choice: not weighed).
  *
  * The value of a position after the turn: the rest of the round, then the final scores.
  * - No turn is left in the round (the last turn of a solo game, the last seat's turn): the rest
@@ -25,11 +25,11 @@
  *   from the seed). That value depends on the dice drawn: it picks the candidates, which the
  *   rollouts then rank.
  *
- * Bounds: before the war's rolls are weighed, a position is valued with the rolls most
- * favourable to the player (his own all 6, the others' all 1); a position whose value there
- * is below the k-th best found so far is dropped (a higher bonus roll never lowers the
- * roller's result in the war: checked in tests/unit/test_advice_exact.c against an
- * enumeration with no bound).
+ * Bounds (branch and bound, when the values are exact): the engine bounds what the rest can
+ * give (engine_spend_gains, engine_end_gain, engine_score_floor, engine_objective_open): a
+ * partial plan, a complete plan or a position whose ceiling in the goal's unit is below the
+ * k-th best found so far is dropped, and the moves are tried highest ceiling first. The
+ * threshold only rises, so nothing that could enter the list is dropped.
  *
  * The results do not depend on the thread count: the positions kept are the best k by value,
  * then by their hash; the plan given for a position is the one reached through the least

@@ -235,6 +235,45 @@ struct score_breakdown {
 };
 /* Scores a player on the current state; out may be NULL. Returns the total. */
 int engine_score(const struct game_state *s, int player, struct score_breakdown *out);
+
+/* ---- Bounds for a search of the last round (rules/engine_bound.c) ----------------------- */
+
+/* What the bounds read of the game data, computed once (engine_bounds_init). */
+struct engine_bounds {
+    int most;                   /* the most units one die adds to an asset */
+    int discount;               /* the most supply a discount takes off an infrastructure */
+    int top[ASSET_COUNT];       /* the largest MAX each asset can ever have */
+    uint32_t perk_items;        /* the items with a VP-per-unit perk */
+    uint32_t alter_items;       /* the items with a perk that changes a die's value */
+    uint32_t split_items;       /* the items with a perk that splits a die */
+    int market_vp;              /* the VP of a unit the market converts into, at most */
+    int production;             /* the VP the production can add, at most */
+    int war;                    /* the reputation the king war can add, at most */
+};
+/* Fills b from gd. */
+void engine_bounds_init(const struct gamedata *gd, struct engine_bounds *b);
+/* The spends the open turn may still make: its unspent dice, plus the reserve die when none
+ * was spent yet (0 when no turn is open). */
+int engine_turn_spends_left(const struct game_state *s);
+#define ENGINE_MOST_SPENDS 8
+/* The VP each of at most `spends` more spends of the open turn (player's) can add, at most,
+ * largest first, into gains (room for ENGINE_MOST_SPENDS); returns how many (the others add
+ * nothing). From a state one move on, the first n of these still bound the next n spends. */
+int engine_spend_gains(const struct engine_bounds *b, const struct game_state *s, int player, int spends,
+                       int gains[]);
+/* The VP the end of player's open turn (the market) and of the round (the king war, the
+ * production) can add to his score, at most. */
+int engine_end_gain(const struct engine_bounds *b, const struct game_state *s, int player);
+/* A score `player` cannot exceed at the end of the current round when the open turn (his)
+ * makes at most `spends` more spends (items reachable in that many, assets up to their
+ * largest MAX), then ends, and the king war and the production run. */
+int engine_score_ceiling(const struct engine_bounds *b, const struct game_state *s, int player, int spends);
+/* A score `player`, with no spend left this round, cannot fall below at the round's end:
+ * his score less what the king war's halving can take. */
+int engine_score_floor(const struct game_state *s, int player);
+/* 0 when the solo objective can no longer be achieved at the game's end if the open turn
+ * makes at most `spends` more spends; 1 when it still may (also 0 with no objective). */
+int engine_objective_open(const struct engine_bounds *b, const struct game_state *s, int spends);
 /* Solo objective: 1 achieved, 0 not (evaluated on the current state), -1 not solo or arcade. */
 int engine_objective_achieved(const struct game_state *s);
 /* The winners once the game is over (0 before): highest score, then higher full POW, still

@@ -163,7 +163,8 @@ static void test_last_turn_beyond_old_cut(void **state)
 }
 
 /* The solve gives the same plans and values on one thread and on three (which thread reaches a
- * position first does not matter). */
+ * position first does not matter; how many partial plans the bound drops does: the count is
+ * not compared). */
 static void test_threads_same(void **state)
 {
     (void)state;
@@ -175,7 +176,6 @@ static void test_threads_same(void **state)
     struct advice_exact *x = calloc(2, sizeof *x);
     assert_int_equal(advice_exact_solve(c.pos.s, RANK_GOAL_WIN, &b, 1, 1, 16, &x[0]), 0);
     assert_int_equal(advice_exact_solve(c.pos.s, RANK_GOAL_WIN, &b, 1, 3, 16, &x[1]), 0);
-    assert_int_equal(x[0].nodes, x[1].nodes);
     assert_int_equal(x[0].nbest, x[1].nbest);
     for (int k = 0; k < x[0].nbest; k++) {
         assert_int_equal(x[0].best[k].key, x[1].best[k].key);

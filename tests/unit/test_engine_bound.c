@@ -1,0 +1,121 @@
+/* The engine's bounds on the last round (rules/engine_bound.c) hold: from whole last turns of
+ * greedy games (solo with an objective, 2 to 5 players' last seat), random legal plans played
+ * to the end and the round finished by the bot never score above any ceiling asked on the
+ * way, never achieve an objective said closed, and leave no other seat below its floor. */
+#include "test.h"
+#include <string.h>
+#include "advisor/advice_outcome.h"
+#include "bots/bot.h"
+#include "bots/drive.h"
+#include "bots/game.h"
+#include "bots/rng.h"
+#include "test_rules_fixture.h"
+#include "test_advice.h"
+
+/* The log of a greedy game cut after the last turn line of the game; the caller owns it. */
+static char *last_turn_log(int nplayers, int difficulty, int objective, uint64_t seed)
+{
+    struct play_bot b;
+    assert_int_equal(play_bot_from_name("greedy", &b), 0);
+    const struct play_bot *bots[XII_MAX_PLAYERS] = {&b, &b, &b, &b, &b};
+    struct play_setup st = {nplayers, difficulty, objective, seed};
+    struct strbuf log = STRBUF_INIT;
+    struct game_state fin;
+    assert_int_equal(play_game_run(&GD, &st, bots, &log, "bound", &fin), 0);
+    char *text = strbuf_detach(&log);
+    char *line = NULL;
+    for (char *p = strstr(strstr(text, "\nround 10\n"), "\nturn "); p; p = strstr(p + 1, "\nturn "))
+        line = p;
+    assert_non_null(line);
+    char *eol = strchr(line + 1, '\n');
+    eol[1] = 0;
+    return text;
+}
+
+#define WALKS 200
+#define STEPS 16
+
+/* Random plans from the position of one last turn, each checked against the bounds. */
+static void check_walks(int nplayers, int difficulty, int objective, uint64_t seed)
+{
+    char *text = last_turn_log(nplayers, difficulty, objective, seed);
+    struct cut_log c;
+    cut_open(&c, text);
+    const struct game_state *root = c.pos.s;
+    int p = root->turn.player, n = root->cfg.nplayers;
+    struct engine_bounds b;
+    engine_bounds_init(&GD, &b);
+    int floor[XII_MAX_PLAYERS];
+    for (int q = 0; q < n; q++)
+        floor[q] = engine_score_floor(root, q);
+    struct play_bot bot;
+    assert_int_equal(play_bot_from_name("greedy", &bot), 0);
+    struct play_rng rng;
+    play_rng_init(&rng, seed);
+    struct move mv[512];
+    int ended = 0;
+    for (int w = 0; w < WALKS; w++) {
+        struct game_state s = *root;
+        int ceil[STEPS + 2], open[STEPS + 2], nc = 0;
+        for (int step = 0; step <= STEPS; step++) {
+            ceil[nc] = engine_score_ceiling(&b, &s, p, engine_turn_spends_left(&s));
+            open[nc++] = engine_objective_open(&b, &s, engine_turn_spends_left(&s));
+            size_t k = engine_legal_moves(&s, 0, mv, 512);
+            size_t m = 0;
+            for (size_t i = 0; i < k && i < 512; i++)
+                if (mv[i].kind != MOVE_MARKET && mv[i].kind != MOVE_COURT_REROLL &&
+                    (play_turn_dice_left(&s) > 0 || mv[i].from_reserve))
+                    mv[m++] = mv[i];
+            /* With the turn dice spent, the turn may end here (no reserve die). */
+            if (m == 0 || (play_turn_dice_left(&s) == 0 && play_rng_below(&rng, 2) == 0))
+                break;
+            assert_int_equal(engine_apply(&s, &mv[play_rng_below(&rng, (int)m)], NULL, NULL), 0);
+        }
+        /* The end of the turn (no spend left): its own ceiling too. */
+        ceil[nc] = engine_score_ceiling(&b, &s, p, 0);
+        open[nc++] = engine_objective_open(&b, &s, 0);
+        if (engine_end_turn_complete(&s) != 0)
+            continue;
+        ended++;
+        struct play_seat seat = play_bot_seat(&bot);
+        struct play_drive d;
+        play_drive_init(&d, n, &seat, seed + (uint64_t)w);
+        assert_int_equal(play_drive(&s, &d), 0);
+        struct rank_outcome o;
+        advice_outcome(&s, &o);
+        for (int i = 0; i < nc; i++) {
+            if (o.score[p] > ceil[i])
+                fail_msg("seed %llu walk %d: scored %d above the ceiling %d asked at step %d",
+                         (unsigned long long)seed, w, o.score[p], ceil[i], i);
+            if (o.objective > 0 && !open[i])
+                fail_msg("seed %llu walk %d: the objective said closed at step %d was achieved",
+                         (unsigned long long)seed, w, i);
+        }
+        for (int q = 0; q < n; q++)
+            if (q != p && o.score[q] < floor[q])
+                fail_msg("seed %llu: seat %d scored %d below its floor %d", (unsigned long long)seed, q,
+                         o.score[q], floor[q]);
+    }
+    assert_true(ended > WALKS / 4);
+    cut_close(&c);
+    free(text);
+}
+
+static void test_bounds_hold(void **state)
+{
+    (void)state;
+    static const int cases[][4] = {
+        {1, 2, 1, 409}, {1, 2, 1, 411}, {1, 2, 0, 404}, {1, 3, -1, 412},
+        {2, 1, -1, 25}, {2, 1, -1, 22}, {3, 1, -1, 23}, {4, 1, -1, 24}, {5, 1, -1, 28},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
+        check_walks(cases[k][0], cases[k][1], cases[k][2], (uint64_t)cases[k][3]);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bounds_hold),
+    };
+    return cmocka_run_group_tests(tests, fx_load, fx_unload);
+}
