@@ -6,9 +6,23 @@
 static const char *const best_where[KB_BUILDINGS] = {
     "next to a river hex", "on a mountain", "next to a farm or a mine",
 };
-static const char *const effect_words[KEFF_COUNT] = {
-    "a reroll of one fate die a year", "the capital's second pick", "the win",
-};
+
+/* What a monument stage allows, in words that follow the data (the capital's picks). */
+static void effect_words(const struct kdata *d, int effect, struct strbuf *out)
+{
+    static const char *const ordinal[] = {"first", "second", "third"};
+    if (effect == KEFF_REROLL)
+        strbuf_puts(out, "a reroll of one fate die a year");
+    else if (effect == KEFF_WIN)
+        strbuf_puts(out, "the win");
+    else if (d->capital_picks_more == d->capital_picks + 1 && d->capital_picks_more <= 3)
+        strbuf_printf(out, "the capital's %s pick", ordinal[d->capital_picks_more - 1]);
+    else if (d->capital_picks_more == d->capital_picks)
+        strbuf_printf(out, "nothing more (the capital's picks stay %d)", d->capital_picks);
+    else
+        strbuf_printf(out, "the capital's picks %s to %d", d->capital_picks_more > d->capital_picks ? "up" : "down",
+                      d->capital_picks_more);
+}
 
 static void amounts(const int *v, struct strbuf *out)
 {
@@ -47,7 +61,9 @@ void kdata_print_text(const struct kdata *d, struct strbuf *out)
     for (int k = 0; k < KSTAGES; k++) {
         struct strbuf cost = STRBUF_INIT;
         amounts(d->stage_cost[k], &cost);
-        strbuf_printf(out, "stage %d   %-40s %s\n", k + 1, strbuf_cstr(&cost), effect_words[d->stage_effect[k]]);
+        strbuf_printf(out, "stage %d   %-40s ", k + 1, strbuf_cstr(&cost));
+        effect_words(d, d->stage_effect[k], out);
+        strbuf_putc(out, '\n');
         strbuf_free(&cost);
     }
 }
