@@ -1,6 +1,7 @@
 /* The kingdom's game data and rule ids, printed for `xii rules --game kingdom`. */
 #include "kingdom/data_print.h"
 #include "core/json.h"
+#include "core/rule_table.h"
 #include "kingdom/rule_ids.h"
 
 static const char *const best_where[KB_BUILDINGS] = {
@@ -114,25 +115,19 @@ void kdata_print_json(const struct kdata *d, struct strbuf *out)
     json_decref(doc);
 }
 
+static struct rule_row krule_row(int id)
+{
+    const struct krule_info *r = krule_info((enum krule)id);
+    struct rule_row row = {r->id, r->section, r->summary};
+    return row;
+}
+
 void krule_print_text(struct strbuf *out)
 {
-    for (int id = KR_NONE + 1; id < KR_COUNT; id++) {
-        const struct krule_info *r = krule_info((enum krule)id);
-        strbuf_printf(out, "%-16s %-28s %s\n", r->id, r->section, r->summary);
-    }
+    rule_table_text(KR_NONE + 1, KR_COUNT, krule_row, 16, 28, out);
 }
 
 void krule_print_json(struct strbuf *out)
 {
-    json_t *list = json_array();
-    for (int id = KR_NONE + 1; id < KR_COUNT; id++) {
-        const struct krule_info *r = krule_info((enum krule)id);
-        json_t *o = json_object();
-        json_object_set_new(o, "id", json_text(r->id));
-        json_object_set_new(o, "section", json_text(r->section));
-        json_object_set_new(o, "summary", json_text(r->summary));
-        json_array_append_new(list, o);
-    }
-    json_doc_write(list, NULL, out);
-    json_decref(list);
+    rule_table_json(KR_NONE + 1, KR_COUNT, krule_row, out);
 }
