@@ -9,6 +9,9 @@ _xii_difficulties="very-easy easy normal hard very-hard forget-about-it"
 _xii_objectives="merchant miller cathedral castle arcade"
 _xii_bots="random greedy search"
 _xii_games="xii kingdom"
+# What `xii audit LOG.kingdom --trace` follows (src/kingdom/history.c; checked against the
+# program's own list by tests/run-completion.sh).
+_xii_kingdom_traces="food ore work farms mines villages stage graveyards"
 
 # The words of the help's option lines ("  --paper a4|letter ...", "  -h, --help ..."): every
 # option on its own line, followed by " =" when it takes a value (one space, then a word).
@@ -68,14 +71,20 @@ _xii_list()
     compopt -o nospace 2>/dev/null
 }
 
-# The names on the players line of the log named on the command line (for --trace, --player).
+# The names on the players line of the log named on the command line (for --trace, --player);
+# for a Kingdom log (`kingdom 1` on its first line), what --trace follows.
 _xii_players()
 {
     local cur=$1 w log= names
     for w in "${COMP_WORDS[@]:1}"; do
-        [[ $w == *.xii && -f $w ]] && log=$w
+        [[ ($w == *.xii || $w == *.kingdom) && -f $w ]] && log=$w
     done
     [[ -n $log ]] || return
+    if sed -n 's/#.*//; /[^[:space:]]/{p;q;}' "$log" | grep -qi '^[[:space:]]*kingdom[[:space:]]'; then
+        [[ $prev == --player ]] && return  # a kingdom has no players
+        COMPREPLY=($(compgen -W "$_xii_kingdom_traces" -- "$cur"))
+        return
+    fi
     names=$(sed -n 's/#.*//; s/^[[:space:]]*[Pp]layers\{0,1\}[[:space:]][[:space:]]*//p' "$log" | head -n 1)
     local IFS=$' \t\n'
     COMPREPLY=($(compgen -W "$names" -- "$cur"))
@@ -129,7 +138,6 @@ _xii()
         --bot) COMPREPLY=($(compgen -W "$_xii_bots" -- "$cur")); return ;;
         --game) COMPREPLY=($(compgen -W "$_xii_games" -- "$cur")); return ;;
         --goal) COMPREPLY=($(compgen -W "score win objective" -- "$cur")); return ;;
-        --game) COMPREPLY=($(compgen -W "xii kingdom" -- "$cur")); return ;;
         --bots) _xii_list "$cur" $_xii_bots; return ;;
         --rules) _xii_files "$cur" rules; return ;;
         --pdf) _xii_files "$cur" pdf; return ;;

@@ -5,10 +5,11 @@
 # it (COMP_WORDS, COMP_CWORD, then _xii; the answer is COMPREPLY): commands, `help COMMAND`,
 # every command's options as its --help prints them, option values (papers, backends,
 # difficulties, objectives, bots, games), `.xii` logs, folders for --png, the log's player names for
-# --trace and --player. The fixed value lists of the
+# --trace and --player (a Kingdom log's resources for --trace). The fixed value lists of the
 # script are checked against the program: the difficulties and objectives of `xii rules
 # --json` (and each objective accepted by a `solo` line), the papers and backends its help
-# names, the bots of `xii simulate --help`, the games `xii sheet --game` draws.
+# names, the bots of `xii simulate --help`, the games `xii sheet --game` draws, the Kingdom's
+# --trace names (`xii audit --trace`'s refusal and help).
 # Prints one line per failure, then "N passed, M failed"; exits 1 on failure.
 if [ $# -ne 1 ]; then
   echo "usage: bash tests/run-completion.sh path/to/xii" >&2
@@ -86,6 +87,12 @@ expect "Jack Tom" audit g.xii --trace ""
 expect "Tom" audit --json g.xii --trace=T
 expect "Jack" hint g.xii --player J
 expect "" sheet ""
+# What --trace follows in a Kingdom log (known by its first line, whatever the file's name).
+printf '# a realm\nkingdom 1\n' > k.kingdom && cp k.kingdom k2.xii
+expect "$_xii_kingdom_traces" audit k.kingdom --trace ""
+expect "farms food" audit --json k.kingdom --trace f
+expect "graveyards" audit k2.xii --trace=g
+expect "" hint k.kingdom --player ""
 cd "$root" || exit 2
 
 # The fixed lists against the program.
@@ -104,6 +111,14 @@ done
 for b in $_xii_backends; do
   "$xii" sheet --help | grep -q -- "$b" && passed=$((passed + 1)) || fail "backend $b: not in xii sheet --help"
 done
+# What --trace follows in a Kingdom log: the program's own list (its refusal of an unknown
+# one, and its help).
+traces=$("$xii" audit "$root/docs/example.kingdom" --trace none 2>&1 >/dev/null |
+         sed -n "s/.*--trace takes \(.*\), not 'none'.*/\1/p" | sed 's/, / /g; s/ or / /')
+[ "$traces" = "$_xii_kingdom_traces" ] && passed=$((passed + 1)) ||
+  fail "kingdom traces: the script has '$_xii_kingdom_traces', xii audit --trace '$traces'"
+"$xii" audit --help | tr -s ' \n' ' ' | grep -qF "RESOURCE ($(echo $_xii_kingdom_traces | sed 's/ /, /g'))" &&
+  passed=$((passed + 1)) || fail "kingdom traces: xii audit --help does not list '$_xii_kingdom_traces'"
 # The games --game takes: each one the sheet draws, and completed.
 for g in $_xii_games; do
   "$xii" sheet --game "$g" --backend trace -o - >/dev/null 2>&1 && passed=$((passed + 1)) ||

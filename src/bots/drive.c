@@ -53,13 +53,7 @@ static int finish_turn(struct game_state *s, struct play_drive *d)
     for (int k = 0; d->log && k < plan.nmoves; k++)
         log_write_move(s->gd, &plan.move[k], d->log);
     struct flow_outcome out;
-    if (flow_apply(s, &(struct decision){.kind = FLOW_DEC_END_TURN}, NULL, &out) != 0 ||
-        out.turn_end.unspent.rule != RULE_NONE)
-        return -1;
-    for (int k = 0; k < out.turn_end.nmarket; k++)
-        if (!out.turn_end.market_applied[k])
-            return -1;
-    return 0;
+    return flow_end_turn_complete(s, &out);
 }
 
 static int war(struct game_state *s, struct play_drive *d, const struct awaited *a)

@@ -2,7 +2,7 @@
 #include "bots/game_xii.h"
 #include <stdlib.h>
 #include <string.h>
-#include "core/diag.h"
+#include "core/game_data.h"
 #include "core/xalloc.h"
 #include "bots/eval.h"
 #include "log/write.h"
@@ -48,19 +48,14 @@ struct xdecision {
 
 static const char *const seat_names[XII_MAX_PLAYERS] = {"Ann", "Ben", "Cid", "Dee", "Eve"};
 
+static int load(void *data, const char *path, struct diag_list *dl)
+{
+    return path ? gamedata_load_file(data, path, dl) : gamedata_load_default(data, dl);
+}
+
 static const void *data_load(const char *path, struct strbuf *err)
 {
-    struct gamedata *gd = xcalloc(1, sizeof *gd);
-    struct diag_list dl = DIAG_LIST_INIT;
-    int rc = path ? gamedata_load_file(gd, path, &dl) : gamedata_load_default(gd, &dl);
-    for (size_t i = 0; i < dl.count; i++)
-        diag_format(err, &dl.items[i], NULL, 0);
-    diag_list_free(&dl);
-    if (rc != 0) {
-        free(gd);
-        return NULL;
-    }
-    return gd;
+    return game_data_new(sizeof(struct gamedata), load, path, err);
 }
 
 static void data_free(const void *data)

@@ -219,12 +219,8 @@ static int end_turn(struct gen *g, int p)
     if (has_market(s, p) && rnd(g, 2))
         market(g, p);
     struct flow_outcome out;
-    if (flow_apply(s, &(struct decision){.kind = FLOW_DEC_END_TURN}, NULL, &out) != 0 ||
-        out.turn_end.unspent.rule != RULE_NONE)
+    if (flow_end_turn_complete(s, &out) != 0)
         return -1;
-    for (int k = 0; k < out.turn_end.nmarket; k++)
-        if (!out.turn_end.market_applied[k])
-            return -1;
     if (g->opt->checks && rnd(g, 4) == 0)
         log_write_check(s, p, 0, g->out);
     /* After the round's last turn: the war or the location choices first. */

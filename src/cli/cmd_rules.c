@@ -10,7 +10,7 @@
 #include "cli/gamedata_option.h"
 #include "cli/options.h"
 #include "cli/usage.h"
-#include "core/json.h"
+#include "core/rule_table.h"
 #include "kingdom/data_print.h"
 #include "rules/gamedata_print.h"
 #include "rules/rule_ids.h"
@@ -30,29 +30,11 @@ static const char usage[] =
 
 static const char *const help_text[] = {usage, NULL};
 
-/* The table of rule ids as text: one id a line (id, section, meaning). */
-static void print_ids_text(struct strbuf *out)
+static struct rule_row xii_rule_row(int id)
 {
-    for (int id = RULE_NONE + 1; id < RULE_COUNT; id++) {
-        const struct rule_info *r = rule_info((enum rule_id)id);
-        strbuf_printf(out, "%-24s %-40s %s\n", r->id, r->section, r->summary);
-    }
-}
-
-/* The same table as a JSON array, one object a line. */
-static void print_ids_json(struct strbuf *out)
-{
-    json_t *list = json_array();
-    for (int id = RULE_NONE + 1; id < RULE_COUNT; id++) {
-        const struct rule_info *r = rule_info((enum rule_id)id);
-        json_t *o = json_object();
-        json_object_set_new(o, "id", json_text(r->id));
-        json_object_set_new(o, "section", json_text(r->section));
-        json_object_set_new(o, "summary", json_text(r->summary));
-        json_array_append_new(list, o);
-    }
-    json_doc_write(list, NULL, out);
-    json_decref(list);
+    const struct rule_info *r = rule_info((enum rule_id)id);
+    struct rule_row row = {r->id, r->section, r->summary};
+    return row;
 }
 
 /* The kingdom's data or rule ids into out; 0, or -1 when the data cannot be read. */
@@ -117,9 +99,9 @@ int cmd_rules(int argc, char **argv)
         if (print_kingdom(ids, json, rules, &out) != 0)
             return EXIT_USAGE;
     } else if (ids && json) {
-        print_ids_json(&out);
+        rule_table_json(RULE_NONE + 1, RULE_COUNT, xii_rule_row, &out);
     } else if (ids) {
-        print_ids_text(&out);
+        rule_table_text(RULE_NONE + 1, RULE_COUNT, xii_rule_row, 24, 40, &out);
     } else {
         struct gamedata gd;
         if (cli_load_gamedata(&gd, rules) != 0)

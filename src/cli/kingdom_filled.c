@@ -33,7 +33,7 @@ static void fill_map(const struct kaudit *a, struct ksheet_fill *f)
         const struct kchange *c = &a->h.items[i];
         if (c->hex < 0)
             continue;
-        if (c->what == KH_GRAVEYARDS && graves < KSHEET_GRAVES)
+        if (c->what == KH_GRAVEYARDS && graves < KSHEET_MAX_GRAVES)
             f->graveyard[graves++] = c->hex;
         if ((c->cause == KC_DISASTER || c->cause == KC_STARVE) && c->what >= KH_FARMS &&
             c->what <= KH_VILLAGES && c->kind >= 0) {
@@ -50,7 +50,7 @@ static void fill_map(const struct kaudit *a, struct ksheet_fill *f)
 /* The ledger and the result box. */
 static void fill_ledger(const struct kaudit *a, const struct klog *log, struct ksheet_fill *f)
 {
-    f->nrows = a->nyears < KSHEET_YEARS ? a->nyears : KSHEET_YEARS;
+    f->nrows = a->nyears < KSHEET_MAX_YEARS ? a->nyears : KSHEET_MAX_YEARS;
     for (int y = 0; y < f->nrows; y++) {
         struct kledger_cells c;
         struct ksheet_row *row = &f->row[y];

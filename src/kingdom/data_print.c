@@ -1,14 +1,29 @@
 /* The kingdom's game data and rule ids, printed for `xii rules --game kingdom`. */
 #include "kingdom/data_print.h"
 #include "core/json.h"
+#include "core/rule_table.h"
 #include "kingdom/rule_ids.h"
 
 static const char *const best_where[KB_BUILDINGS] = {
     "next to a river hex", "on a mountain", "next to a farm or a mine",
 };
-static const char *const effect_words[KEFF_COUNT] = {
-    "a reroll of one fate die a year", "the capital's second pick", "the win",
-};
+
+/* What a monument stage allows, in words that follow the data (the capital's picks). */
+static void effect_words(const struct kdata *d, int effect, struct strbuf *out)
+{
+    static const char *const ordinal[] = {"first", "second", "third"};
+    if (effect == KEFF_REROLL)
+        strbuf_puts(out, "a reroll of one fate die a year");
+    else if (effect == KEFF_WIN)
+        strbuf_puts(out, "the win");
+    else if (d->capital_picks_more == d->capital_picks + 1 && d->capital_picks_more <= 3)
+        strbuf_printf(out, "the capital's %s pick", ordinal[d->capital_picks_more - 1]);
+    else if (d->capital_picks_more == d->capital_picks)
+        strbuf_printf(out, "nothing more (the capital's picks stay %d)", d->capital_picks);
+    else
+        strbuf_printf(out, "the capital's picks %s to %d", d->capital_picks_more > d->capital_picks ? "up" : "down",
+                      d->capital_picks_more);
+}
 
 static void amounts(const int *v, struct strbuf *out)
 {
@@ -47,7 +62,9 @@ void kdata_print_text(const struct kdata *d, struct strbuf *out)
     for (int k = 0; k < KSTAGES; k++) {
         struct strbuf cost = STRBUF_INIT;
         amounts(d->stage_cost[k], &cost);
-        strbuf_printf(out, "stage %d   %-40s %s\n", k + 1, strbuf_cstr(&cost), effect_words[d->stage_effect[k]]);
+        strbuf_printf(out, "stage %d   %-40s ", k + 1, strbuf_cstr(&cost));
+        effect_words(d, d->stage_effect[k], out);
+        strbuf_putc(out, '\n');
         strbuf_free(&cost);
     }
 }
@@ -98,25 +115,19 @@ void kdata_print_json(const struct kdata *d, struct strbuf *out)
     json_decref(doc);
 }
 
+static struct rule_row krule_row(int id)
+{
+    const struct krule_info *r = krule_info((enum krule)id);
+    struct rule_row row = {r->id, r->section, r->summary};
+    return row;
+}
+
 void krule_print_text(struct strbuf *out)
 {
-    for (int id = KR_NONE + 1; id < KR_COUNT; id++) {
-        const struct krule_info *r = krule_info((enum krule)id);
-        strbuf_printf(out, "%-16s %-28s %s\n", r->id, r->section, r->summary);
-    }
+    rule_table_text(KR_NONE + 1, KR_COUNT, krule_row, 16, 28, out);
 }
 
 void krule_print_json(struct strbuf *out)
 {
-    json_t *list = json_array();
-    for (int id = KR_NONE + 1; id < KR_COUNT; id++) {
-        const struct krule_info *r = krule_info((enum krule)id);
-        json_t *o = json_object();
-        json_object_set_new(o, "id", json_text(r->id));
-        json_object_set_new(o, "section", json_text(r->section));
-        json_object_set_new(o, "summary", json_text(r->summary));
-        json_array_append_new(list, o);
-    }
-    json_doc_write(list, NULL, out);
-    json_decref(list);
+    rule_table_json(KR_NONE + 1, KR_COUNT, krule_row, out);
 }

@@ -2,27 +2,21 @@
 #include "kingdom/game.h"
 #include <stdlib.h>
 #include <string.h>
-#include "core/diag.h"
-#include "core/xalloc.h"
+#include "core/game_data.h"
 #include "kingdom/eval.h"
 #include "kingdom/kingdom.h"
 #include "kingdom/klog_write.h"
 #include "kingdom/table.h"
 
+static int load(void *data, const char *path, struct diag_list *dl)
+{
+    return path ? kdata_load_file(data, path, dl) : kdata_load_default(data, dl);
+}
+
 /* The built-in data, or the file at path; NULL with the problems in err. */
 static const void *data_load(const char *path, struct strbuf *err)
 {
-    struct kdata *d = xcalloc(1, sizeof *d);
-    struct diag_list dl = DIAG_LIST_INIT;
-    int rc = path ? kdata_load_file(d, path, &dl) : kdata_load_default(d, &dl);
-    for (size_t i = 0; i < dl.count; i++)
-        diag_format(err, &dl.items[i], NULL, 0);
-    diag_list_free(&dl);
-    if (rc != 0) {
-        free(d);
-        return NULL;
-    }
-    return d;
+    return game_data_new(sizeof(struct kdata), load, path, err);
 }
 
 static void data_free(const void *data)

@@ -10,7 +10,10 @@ int kreport_trace(const struct kreport_input *in, const char *what, struct strbu
         if (strcasecmp(what, kwhat_name(k)) == 0)
             w = k;
     if (w < 0) {
-        strbuf_printf(err, "--trace takes food, ore, work, farms, mines, villages, stage or graveyards, not '%s'", what);
+        strbuf_puts(err, "--trace takes ");
+        for (int k = 0; k < KH_WHAT_COUNT; k++)
+            strbuf_printf(err, "%s%s", k == 0 ? "" : k == KH_WHAT_COUNT - 1 ? " or " : ", ", kwhat_name(k));
+        strbuf_printf(err, ", not '%s'", what);
         return -1;
     }
     const struct khistory *h = &in->audit->h;

@@ -16,6 +16,7 @@ struct kpen {
     struct canvas *c;
     const struct kingdom_sheet_geom *g;
     const struct ksheet_fill *f;
+    int years, graves;          /* the ledger's rows and the graveyard boxes (the data's) */
     struct rgb ink;
     struct layout_pen hand;
 };
@@ -120,7 +121,7 @@ static void ring(struct kpen *w, double cx, double cy, double r)
 
 static int graveyard_at(const struct ksheet_fill *f, int h)
 {
-    for (int k = 0; k < KSHEET_GRAVES; k++)
+    for (int k = 0; k < KSHEET_MAX_GRAVES; k++)
         if (f->graveyard[k] == h)
             return 1;
     return 0;
@@ -258,7 +259,7 @@ static void write_boxes(struct kpen *w)
     for (int k = 0; k < KSHEET_STAGES; k++)
         if (valid_hex(f->monument[k]))
             hand_in_box(w, g->stage_hex[k], 12, ALIGN_CENTER, kmap_hex(f->monument[k])->code);
-    for (int k = 0; k < KSHEET_GRAVES; k++)
+    for (int k = 0; k < w->graves; k++)
         if (valid_hex(f->graveyard[k])) {
             struct box b = g->grave[k];
             b.y += b.h * 0.3, b.h *= 0.7;
@@ -296,7 +297,7 @@ static void hand_cell(struct kpen *w, struct box b, enum canvas_align align, con
 static void write_ledger(struct kpen *w)
 {
     const struct ksheet_fill *f = w->f;
-    for (int y = 0; y < f->nrows && y < KSHEET_YEARS; y++) {
+    for (int y = 0; y < f->nrows && y < w->years; y++) {
         const struct ksheet_row *r = &f->row[y];
         const char *text[KSHEET_COLUMNS] = {NULL, r->dice, r->picks, r->built, r->traded,
                                             r->lost, r->food, r->ore};
@@ -322,6 +323,8 @@ void kingdom_pen_write(struct canvas *c, const struct kingdom_sheet_geom *geom,
     w.c = c;
     w.g = geom;
     w.f = o->fill;
+    w.years = o->data->year_limit < KSHEET_MAX_YEARS ? o->data->year_limit : KSHEET_MAX_YEARS;
+    w.graves = o->data->graveyard_limit < KSHEET_MAX_GRAVES ? o->data->graveyard_limit : KSHEET_MAX_GRAVES;
     w.ink = o->grey ? rgb_hex(0x000000) : rgb_hex(0x1B2440);
     w.hand.c = c;
     canvas_save(c);

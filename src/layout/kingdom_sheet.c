@@ -500,11 +500,12 @@ static void setup_corner(struct ks *t, struct box b)
 static void graveyard_corner(struct ks *t, struct box b)
 {
     double y = corner_frame(t, b, "GRAVEYARDS");
-    double cw = (b.w - 8 - 2 * 3) / 3, ch = b.y + b.h - y - 11;
-    for (int k = 0; k < KSHEET_GRAVES; k++) {
+    int n = t->o->data->graveyard_limit;
+    double cw = (b.w - 8 - (n - 1) * 3) / n, ch = b.y + b.h - y - 11;
+    for (int k = 0; k < n; k++) {
         struct box gb = mkbox(b.x + 4 + k * (cw + 3), y, cw, ch);
         canvas_round_rect(t->c, gb.x, gb.y, gb.w, gb.h, 1.5);
-        int last = k == t->o->data->graveyard_limit - 1;
+        int last = k == n - 1;
         canvas_fill_stroke(t->c, t->pal.paper, last ? t->pal.req : t->pal.line, last ? 0.9 : 0.6);
         double is = fmin(gb.w, gb.h) * 0.45;
         icon(t, "graveyard", gb.x + 1.5, gb.y + 1.5, is, t->pal.line);
@@ -799,10 +800,12 @@ static void ledger(struct ks *t, double y, double row)
     }
     for (int k = 0; k < KSHEET_COLUMNS; k++)
         w[k] += (hw - used) * column_weight[k] / weights;
-    int half_rows = KSHEET_YEARS / 2;
+    /* The years in two halves, the left one a row longer when their number is odd. */
+    int years = t->o->data->year_limit, half_rows = (years + 1) / 2;
     for (int half = 0; half < 2; half++) {
         double x0 = a.x + half * (hw + HALF_GAP), x = x0;
-        double th = LEDGER_HEAD_H + half_rows * row;
+        int rows = half ? years - half_rows : half_rows;
+        double th = LEDGER_HEAD_H + rows * row;
         canvas_rect(t->c, x0, y, hw, LEDGER_HEAD_H);
         canvas_fill(t->c, t->pal.band);
         for (int k = 0; k < KSHEET_COLUMNS; k++) {
@@ -810,15 +813,15 @@ static void ledger(struct ks *t, double y, double row)
             if (k > 0)
                 vline(t, x, y, y + th, k == KSHEET_COL_FOOD ? t->pal.rule : t->pal.line,
                       k == KSHEET_COL_FOOD ? 0.8 : 0.4);
-            for (int r = 0; r < half_rows; r++)
+            for (int r = 0; r < rows; r++)
                 t->g->cell[half * half_rows + r][k] =
                     mkbox(x, y + LEDGER_HEAD_H + r * row, w[k], row);
             x += w[k];
         }
-        for (int r = 0; r < half_rows; r++) {
+        for (int r = 0; r < rows; r++) {
             double ry = y + LEDGER_HEAD_H + r * row;
             hline(t, x0, x0 + hw, ry, r == 0 ? t->pal.rule : t->pal.line, r == 0 ? 0.8 : 0.4);
-            char num[8];
+            char num[12];
             snprintf(num, sizeof num, "%d", half * half_rows + r + 1);
             canvas_text(t->c, FONT_SANS_BOLD, 8, t->pal.soft, x0 + w[0] / 2, ry + row / 2 + 2.9,
                         ALIGN_CENTER, num);
@@ -829,6 +832,34 @@ static void ledger(struct ks *t, double y, double row)
 }
 
 /* ---- the page ---- */
+
+/* The page's proportions for a ledger of half_rows rows a half. */
+struct fit {
+    double sz, year_h, s, row;  /* the steps' text size and band height, the hexes' side, a row */
+    int ncols;                  /* the steps' columns */
+};
+
+/* The hexes' side: as large as the spec's 9.5 mm allows, no smaller than 9 mm, leaving the side
+ * column its width and the ledger rows of at least 17 pt; when they are shorter, the steps'
+ * text gets smaller first. Returns whether the page holds the sheet. */
+static int fit(struct ks *t, double s_width, int half_rows, struct fit *f)
+{
+    struct box a = t->area;
+    static const double sizes[3] = {7.0, 6.8, LAYOUT_MIN_TEXT};
+    f->sz = 0, f->year_h = 0, f->s = 0, f->row = -INFINITY, f->ncols = 3;
+    /* The first of these that leaves rows of 15 pt, or else the one with the tallest rows. */
+    for (int k = 0; k < 6 && f->row < 15; k++) {
+        int nc = k < 3 ? 3 : 4;
+        double yh = year_need(t, sizes[k % 3], nc);
+        double below = GAP + yh + GAP + BAND_H + 3 + LEDGER_HEAD_H;
+        double s_height = (a.h - TITLE_H - GAP - below - half_rows * 17.0) / MAP_H;
+        double sk = fmax(9 * MM, fmin(9.5 * MM, fmin(s_width, s_height)));
+        double rk = (a.h - TITLE_H - GAP - MAP_H * sk - below) / half_rows;
+        if (rk > f->row)
+            f->sz = sizes[k % 3], f->ncols = nc, f->year_h = yh, f->s = sk, f->row = rk;
+    }
+    return !(f->s > s_width + 1e-9 || f->row < LEDGER_ROW_MIN);
+}
 
 int kingdom_sheet_draw(struct canvas *c, const struct kingdom_sheet_options *o,
                        struct kingdom_sheet_geom *geom, struct strbuf *err)
@@ -844,28 +875,26 @@ int kingdom_sheet_draw(struct canvas *c, const struct kingdom_sheet_options *o,
     t.g = geom ? geom : &local;
     memset(t.g, 0, sizeof *t.g);
     struct box a = t.area;
-    /* The hexes' side: as large as the spec's 9.5 mm allows, no smaller than 9 mm, leaving the
-     * side column its width and the ledger rows of at least 17 pt; when they are shorter, the
-     * steps' text gets smaller first. */
-    double s_width = (a.w - SIDE_MIN - SIDE_GAP) / (MAP_W + 2 * MAP_PAD);
-    double sz = 0, year_h = 0, s = 0, row = -INFINITY;
-    int ncols = 3;
-    static const double sizes[3] = {7.0, 6.8, LAYOUT_MIN_TEXT};
-    /* The first of these that leaves rows of 15 pt, or else the one with the tallest rows. */
-    for (int k = 0; k < 6 && row < 15; k++) {
-        int nc = k < 3 ? 3 : 4;
-        double yh = year_need(&t, sizes[k % 3], nc);
-        double below = GAP + yh + GAP + BAND_H + 3 + LEDGER_HEAD_H;
-        double s_height = (a.h - TITLE_H - GAP - below - KSHEET_YEARS / 2 * 17.0) / MAP_H;
-        double sk = fmax(9 * MM, fmin(9.5 * MM, fmin(s_width, s_height)));
-        double rk = (a.h - TITLE_H - GAP - MAP_H * sk - below) / (KSHEET_YEARS / 2);
-        if (rk > row)
-            sz = sizes[k % 3], ncols = nc, year_h = yh, s = sk, row = rk;
-    }
-    if (s > s_width + 1e-9 || row < LEDGER_ROW_MIN) {
-        strbuf_printf(err, "the kingdom's sheet does not fit on %s paper", o->paper->label);
+    int years = o->data->year_limit, graves = o->data->graveyard_limit;
+    if (years > KSHEET_MAX_YEARS || graves > KSHEET_MAX_GRAVES) {
+        strbuf_printf(err, "the kingdom's sheet has room for %d years and %d graveyards; the game data "
+                      "gives %d and %d", KSHEET_MAX_YEARS, KSHEET_MAX_GRAVES, years, graves);
         return -1;
     }
+    double s_width = (a.w - SIDE_MIN - SIDE_GAP) / (MAP_W + 2 * MAP_PAD);
+    struct fit f;
+    if (!fit(&t, s_width, (years + 1) / 2, &f)) {
+        int most = years - 1;
+        struct fit g;
+        while (most > 0 && !fit(&t, s_width, (most + 1) / 2, &g))
+            most--;
+        strbuf_printf(err, "the kingdom's sheet does not fit on %s paper", o->paper->label);
+        if (most > 0)
+            strbuf_printf(err, " with a ledger of %d years (at most %d fit)", years, most);
+        return -1;
+    }
+    double sz = f.sz, year_h = f.year_h, s = f.s, row = f.row;
+    int ncols = f.ncols;
     row = fmin(row, LEDGER_ROW_MAX);
     t.s = s;
     t.g->side = s;
@@ -902,7 +931,7 @@ void ksheet_fill_init(struct ksheet_fill *f)
     memset(f, 0, sizeof *f);
     for (int k = 0; k < KSHEET_STAGES; k++)
         f->monument[k] = KMAP_NO_HEX;
-    for (int k = 0; k < KSHEET_GRAVES; k++)
+    for (int k = 0; k < KSHEET_MAX_GRAVES; k++)
         f->graveyard[k] = KMAP_NO_HEX;
     for (int k = 0; k < KSHEET_MAX_RIVER; k++)
         f->river[k] = KMAP_NO_HEX;

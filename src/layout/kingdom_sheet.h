@@ -1,6 +1,6 @@
 /* The kingdom's sheet (the second game): the one page a player prints and plays on (the map
  * of 61 hexes, the setup dice, the monument, the graveyards, the cost and fate tables, the six
- * steps of a year, the 20-year ledger), and the same page written in by hand from a plain
+ * steps of a year, the ledger of the data's years), and the same page written in by hand from a plain
  * struct the audit fills (struct ksheet_fill). Its numbers (costs, yields, the monument's
  * stages, the limits) come from the game data given in its options. The layout reads only: it
  * computes nothing of the game. */
@@ -13,9 +13,11 @@
 #include "layout/common.h"
 #include "layout/icons.h"
 
-#define KSHEET_YEARS 20
+/* The ledger has a row for each year of the data's year limit, and a graveyard box for each
+ * graveyard up to the data's graveyard limit (the last one ends the game); at most these. */
+#define KSHEET_MAX_YEARS 30
 #define KSHEET_STAGES 3         /* monument stages */
-#define KSHEET_GRAVES 3         /* graveyard boxes (the third one ends the game) */
+#define KSHEET_MAX_GRAVES 5
 #define KSHEET_RANGES 2         /* mountain ranges of the setup */
 #define KSHEET_MAX_RIVER 8      /* river hexes (the rules allow 4 to 7) */
 #define KSHEET_MAX_ERASED 4     /* buildings lost on one hex, shown struck out */
@@ -52,8 +54,8 @@ struct ksheet_fill {
      * oldest first, ended by KSHEET_NONE: drawn struck out. */
     unsigned char erased[KMAP_HEXES][KSHEET_MAX_ERASED];
     int monument[KSHEET_STAGES];    /* the hex of stage k + 1, or KMAP_NO_HEX */
-    int graveyard[KSHEET_GRAVES];   /* the graveyards' hexes in the order drawn, or KMAP_NO_HEX */
-    struct ksheet_row row[KSHEET_YEARS];    /* years 1.. */
+    int graveyard[KSHEET_MAX_GRAVES];   /* the graveyards' hexes in the order drawn, or KMAP_NO_HEX */
+    struct ksheet_row row[KSHEET_MAX_YEARS];    /* years 1.. */
     int nrows;                              /* years written */
     char result[40];                /* the result box: "won in year 13", "lost in year 6", "" */
 };
@@ -79,13 +81,14 @@ struct kingdom_sheet_geom {
     struct box ruler, realm, capital;       /* the names' write-in places */
     struct box range_region[KSHEET_RANGES], range_size[KSHEET_RANGES];
     struct box stage_hex[KSHEET_STAGES];    /* the monument boxes' hex cells */
-    struct box grave[KSHEET_GRAVES];        /* the graveyard boxes */
-    struct box cell[KSHEET_YEARS][KSHEET_COLUMNS];  /* the ledger */
+    struct box grave[KSHEET_MAX_GRAVES];        /* the graveyard boxes */
+    struct box cell[KSHEET_MAX_YEARS][KSHEET_COLUMNS];  /* the ledger */
     struct box result;
 };
 
 /* Draws the page (blank, or with o->fill written in). geom (may be NULL) receives the
- * write-in places. Returns 0, or -1 when the page cannot hold the sheet (the reason in err);
+ * write-in places. Returns 0, or -1 when the page cannot hold the sheet (more years or
+ * graveyards than the sheet has room for, or a paper too small: the reason in err);
  * drawing failures are the canvas's sticky status. */
 int kingdom_sheet_draw(struct canvas *c, const struct kingdom_sheet_options *o,
                        struct kingdom_sheet_geom *geom, struct strbuf *err);

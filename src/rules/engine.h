@@ -128,6 +128,8 @@ struct turn_end {
  * Returns 0 when the turn ended, -1 when no turn was in progress ("round-order"). */
 int engine_end_turn(struct game_state *s, struct history *h, struct turn_end *out,
                     struct refusal *why);
+/* Whether a turn's end left no die unspent and applied every queued market conversion. */
+int engine_turn_end_whole(const struct turn_end *te);
 /* engine_end_turn for a player that must play complete turns (bots, generated logs): 0 when
  * the turn ended with every die spent and every queued market conversion applied, else -1. */
 int engine_end_turn_complete(struct game_state *s);

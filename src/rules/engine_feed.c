@@ -79,13 +79,18 @@ int engine_end_turn(struct game_state *s, struct history *h, struct turn_end *ou
     return 0;
 }
 
+int engine_turn_end_whole(const struct turn_end *te)
+{
+    if (te->unspent.rule != RULE_NONE)
+        return 0;
+    for (int k = 0; k < te->nmarket; k++)
+        if (!te->market_applied[k])
+            return 0;
+    return 1;
+}
+
 int engine_end_turn_complete(struct game_state *s)
 {
     struct turn_end te;
-    if (engine_end_turn(s, NULL, &te, NULL) != 0 || te.unspent.rule)
-        return -1;
-    for (int k = 0; k < te.nmarket; k++)
-        if (!te.market_applied[k])
-            return -1;
-    return 0;
+    return engine_end_turn(s, NULL, &te, NULL) == 0 && engine_turn_end_whole(&te) ? 0 : -1;
 }

@@ -217,6 +217,13 @@ int flow_apply(struct game_state *s, const struct decision *d, struct history *h
     return 0;
 }
 
+int flow_end_turn_complete(struct game_state *s, struct flow_outcome *out)
+{
+    if (flow_apply(s, &(struct decision){.kind = FLOW_DEC_END_TURN}, NULL, out) != 0)
+        return -1;
+    return engine_turn_end_whole(&out->turn_end) ? 0 : -1;
+}
+
 int flow_settle(struct game_state *s, struct history *h)
 {
     if (s->phase != PHASE_ROUND || s->turn.player >= 0 || s->turns_done < s->cfg.nplayers ||

@@ -130,6 +130,10 @@ struct flow_outcome {
  * and refused conversions are reported in out->turn_end, and return 0). */
 int flow_apply(struct game_state *s, const struct decision *d, struct history *h,
                struct flow_outcome *out);
+/* flow_apply's END_TURN for a player that must play complete turns (bots, generated logs):
+ * 0 when the turn ended with every die spent and every queued market conversion applied,
+ * else -1; what followed (the round's end) in out (not NULL). */
+int flow_end_turn_complete(struct game_state *s, struct flow_outcome *out);
 
 /* The automatic steps s awaits, run (flow_apply runs them after each decision; a state the
  * engine's own calls made may still await them): a round whose needs are all met ends,

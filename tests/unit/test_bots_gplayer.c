@@ -8,6 +8,7 @@
 #include <string.h>
 #include "bots/gdrive.h"
 #include "bots/gplayer.h"
+#include "bots/game_xii.h"
 #include "bots/gsim.h"
 #include "kingdom/game.h"
 #include "kingdom/kingdom.h"
@@ -244,6 +245,31 @@ static void test_logs_need_writers(void **state)
     strbuf_free(&err);
 }
 
+/* Both games' data_load: the built-in data, a file that loads, and one that does not (NULL, the
+ * file's line in the error). */
+static void test_data_load(void **state)
+{
+    (void)state;
+    const struct game *games[] = {&xii_game, &kingdom_game};
+    const char *files[] = {"templates/xii-century.rules", "templates/kingdom.rules"};
+    for (int k = 0; k < 2; k++) {
+        struct strbuf err = STRBUF_INIT;
+        const void *data = games[k]->data_load(NULL, &err);
+        assert_non_null(data);
+        games[k]->data_free(data);
+        data = games[k]->data_load(files[k], &err);
+        assert_non_null(data);
+        games[k]->data_free(data);
+        assert_int_equal(err.len, 0);
+        data = games[k]->data_load("tests/golden/kingdom/build-too-dear.kingdom", &err);
+        assert_null(data);
+        assert_non_null(strstr(strbuf_cstr(&err), "build-too-dear.kingdom:"));
+        assert_non_null(strstr(strbuf_cstr(&err), "error"));
+        games[k]->data_free(NULL);
+        strbuf_free(&err);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -252,6 +278,7 @@ int main(void)
         cmocka_unit_test(test_kingdom_random_games_end),
         cmocka_unit_test(test_kingdom_threads),
         cmocka_unit_test(test_logs_need_writers),
+        cmocka_unit_test(test_data_load),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,6 +4,7 @@
  * with growing costs and placement, trade, feeding, starvation) and the end. */
 #include "test.h"
 #include <string.h>
+#include "kingdom/data_print.h"
 #include "kingdom/kingdom.h"
 
 #include "kingdom_fixture.h"
@@ -641,6 +642,42 @@ static void data_errors(void **st)
     assert_int_equal(data.stage_cost[2][KRES_ORE], 12);
 }
 
+/* `xii rules --game kingdom`: the capital stage's words follow the data's picks. */
+static void data_print_capital_words(void **st)
+{
+    (void)st;
+    struct strbuf out = STRBUF_INIT;
+    kdata_print_text(&data, &out);
+    assert_non_null(strstr(strbuf_cstr(&out), "the capital's second pick"));
+    strbuf_free(&out);
+    static const char *const lines[][2] = {
+        {"capital 1 more 1", "nothing more (the capital's picks stay 1)"},
+        {"capital 2 more 1", "the capital's picks down to 1"},
+        {"capital 2 more 2", "nothing more (the capital's picks stay 2)"},
+    };
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        struct strbuf src = STRBUF_INIT;
+        strbuf_puts(&src, "game \"K\"\nstart food 0 ore 0 work 0\nyear-limit 20\ngraveyard-limit 3\n"
+                          "building farm cost work 1 food 1 yield 1 best 2\n"
+                          "building mine cost work 1 ore 1 yield 1 best 2\n"
+                          "building village cost work 1 food 1 ore 1 yield 1 best 2\n"
+                          "graveyard-penalty 1\nfeed 1\ntrade 2\nhard-times 1\nbonus-min 1\n"
+                          "stage 1 cost work 2 gives reroll\nstage 2 cost work 4 gives capital\n"
+                          "stage 3 cost work 8 gives win\n");
+        strbuf_printf(&src, "%s\n", lines[i][0]);
+        struct kdata d;
+        struct diag_list dl = DIAG_LIST_INIT;
+        assert_int_equal(kdata_load(&d, "k.rules", strbuf_cstr(&src), src.len, &dl), 0);
+        kdata_print_text(&d, &out);
+        assert_non_null(strstr(strbuf_cstr(&out), lines[i][1]));
+        assert_null(strstr(strbuf_cstr(&out), "second pick"));
+        strbuf_free(&out);
+        kdata_free(&d);
+        diag_list_free(&dl);
+        strbuf_free(&src);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -664,6 +701,7 @@ int main(void)
         cmocka_unit_test(legal_games),
         cmocka_unit_test(rule_table),
         cmocka_unit_test(data_errors),
+        cmocka_unit_test(data_print_capital_words),
     };
     return cmocka_run_group_tests(tests, setup_data, teardown_data);
 }

@@ -2,7 +2,7 @@
  * the hexes' side within the spec's 9-10 mm and the map about 13 x 14.5 cm, every hex's code
  * once and inside its hex, the six region numbers outside every hex, every text at least
  * 6.5 pt, inside the printable area and overlapping no other, the write-in places inside the
- * area and apart, the ledger's 20 rows. Filled with the spec's example game (its first two
+ * area and apart, a ledger row for each of the data's years and a box for each graveyard. Filled with the spec's example game (its first two
  * years, then a made-up third with a disaster and a starvation): each mark written in its
  * hex, lost buildings struck out, the river's line from its first hex off the map, the boxes
  * and the ledger in the pen's hand; the drawing kept as a golden trace
@@ -224,9 +224,10 @@ static int check_page(const char *paper, const char *trace, const struct kingdom
                 problems++, print_error("%s: \"%s\" overlaps \"%s\"\n", paper, p->str, q->str);
         }
     /* The write-in places: inside the area, apart from each other and from the hexes. */
-    struct box places[KSHEET_YEARS * KSHEET_COLUMNS + 16];
+    int years = sheet_data->year_limit, graves = sheet_data->graveyard_limit;
+    struct box places[KSHEET_MAX_YEARS * KSHEET_COLUMNS + 16 + KSHEET_MAX_GRAVES];
     int n = 0;
-    for (int y = 0; y < KSHEET_YEARS; y++)
+    for (int y = 0; y < years; y++)
         for (int k = 0; k < KSHEET_COLUMNS; k++) {
             if (g->cell[y][k].h < 13 || g->cell[y][k].w < 14)
                 problems++, print_error("%s: a ledger cell of %.1f x %.1f pt\n", paper,
@@ -237,7 +238,7 @@ static int check_page(const char *paper, const char *trace, const struct kingdom
         places[n++] = g->range_region[k], places[n++] = g->range_size[k];
     for (int k = 0; k < KSHEET_STAGES; k++)
         places[n++] = g->stage_hex[k];
-    for (int k = 0; k < KSHEET_GRAVES; k++)
+    for (int k = 0; k < graves; k++)
         places[n++] = g->grave[k];
     places[n++] = g->result;
     places[n++] = g->ruler, places[n++] = g->realm, places[n++] = g->capital;
@@ -247,16 +248,25 @@ static int check_page(const char *paper, const char *trace, const struct kingdom
         for (int j = i + 1; j < n; j++)
             if (boxes_overlap(places[i], places[j]))
                 problems++, print_error("%s: write-in places %d and %d overlap\n", paper, i, j);
-        for (int h = 0; h < KMAP_HEXES && i >= KSHEET_YEARS * KSHEET_COLUMNS; h++) {
+        for (int h = 0; h < KMAP_HEXES && i >= years * KSHEET_COLUMNS; h++) {
             struct box hb = {g->hx[h] - s * 0.5, g->hy[h] - s * sqrt(3) / 2, s, s * sqrt(3)};
             if (boxes_overlap(places[i], hb))
                 problems++, print_error("%s: write-in place %d covers %s\n", paper, i,
                                         kmap_hex(h)->code);
         }
     }
-    /* The ledger reads down years 1-10, then 11-20 beside them. */
-    if (!(g->cell[1][0].y > g->cell[0][0].y && g->cell[10][0].x > g->cell[9][0].x))
+    /* The ledger reads down the first half of the years, then the rest beside them; no
+     * place beyond the data's years and graveyards. */
+    int half = (years + 1) / 2;
+    if (!(g->cell[1][0].y > g->cell[0][0].y && g->cell[half][0].x > g->cell[half - 1][0].x &&
+          g->cell[half][0].y == g->cell[0][0].y))
         problems++, print_error("%s: the ledger's rows are out of order\n", paper);
+    for (int y = years; y < KSHEET_MAX_YEARS; y++)
+        if (g->cell[y][0].h != 0)
+            problems++, print_error("%s: a ledger row for year %d of %d\n", paper, y + 1, years);
+    for (int k = graves; k < KSHEET_MAX_GRAVES; k++)
+        if (g->grave[k].h != 0)
+            problems++, print_error("%s: graveyard box %d of %d\n", paper, k + 1, graves);
     free(kt.t);
     canvas_discard(c);
     return problems;
@@ -303,8 +313,8 @@ static void test_numbers_from_data(void **state)
     sheet_data = &d;
     struct kingdom_sheet_geom g;
     char *trace = draw("a4", 0, NULL, &g);
-    sheet_data = &data;
     assert_int_equal(check_page("a4", trace, &g), 0);
+    sheet_data = &data;
     static const char *const want[] = {
         "\"the second: lost\"", "\"a realm in fifteen years\"", "\"each eats 2 food\"",
         "\"then: the capital gives 3\"", "\"each total 2 lower this year\"",
@@ -320,6 +330,57 @@ static void test_numbers_from_data(void **state)
         if (strstr(trace, gone[k]))
             fail_msg("the page with changed data still says %s", gone[k]);
     free(trace);
+}
+
+/* The ledger has a row for each of the data's years and a box for each of its graveyards;
+ * data beyond the page's room is refused with the reason and the most that fit. */
+static void test_ledger_from_data(void **state)
+{
+    (void)state;
+    static const struct { const char *paper; int years, graves; } pages[] = {
+        {"a4", 15, 4}, {"letter", 15, 4}, {"a4", 21, 1}, {"a4", 26, KSHEET_MAX_GRAVES},
+        {"letter", 19, 2},
+    };
+    for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++) {
+        struct kdata d = data;      /* shares the strings of data; not freed */
+        d.year_limit = pages[i].years;
+        d.graveyard_limit = pages[i].graves;
+        sheet_data = &d;
+        struct kingdom_sheet_geom g;
+        char *trace = draw(pages[i].paper, (int)i % 2, NULL, &g);
+        int problems = check_page(pages[i].paper, trace, &g);
+        sheet_data = &data;
+        assert_int_equal(problems, 0);
+        /* The last year numbered in the ledger's first column, none after it. */
+        char num[32];
+        snprintf(num, sizeof num, " center \"%d\"", d.year_limit);
+        assert_non_null(strstr(trace, num));
+        snprintf(num, sizeof num, " center \"%d\"", d.year_limit + 1);
+        assert_null(strstr(trace, num));
+        assert_true(g.cell[d.year_limit - 1][KSHEET_COL_ORE].h >= 13);
+        assert_true(g.grave[d.graveyard_limit - 1].w > 10);
+        free(trace);
+    }
+    static const struct { const char *paper; int years, graves; const char *why; } refused[] = {
+        {"letter", 21, 3, "not fit on Letter paper with a ledger of 21 years (at most 20 fit)"},
+        {"a4", 27, 3, "not fit on A4 paper with a ledger of 27 years (at most 26 fit)"},
+        {"a4", KSHEET_MAX_YEARS + 1, 3, "room for 30 years and 5 graveyards"},
+        {"a4", 20, KSHEET_MAX_GRAVES + 1, "the game data gives 20 and 6"},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        struct kdata d = data;
+        d.year_limit = refused[i].years;
+        d.graveyard_limit = refused[i].graves;
+        struct canvas *c = test_trace_canvas(0);
+        struct kingdom_sheet_options o = {layout_paper_find(refused[i].paper), 0, NULL, NULL, NULL,
+                                          NULL, NULL, NULL, &d};
+        struct strbuf err = STRBUF_INIT;
+        assert_int_equal(kingdom_sheet_draw(c, &o, NULL, &err), -1);
+        if (!strstr(strbuf_cstr(&err), refused[i].why))
+            fail_msg("refused with \"%s\"", strbuf_cstr(&err));
+        strbuf_free(&err);
+        canvas_discard(c);
+    }
 }
 
 /* The kingdom's icons: the set holds exactly the ones the sheet draws; without them (they
@@ -414,16 +475,16 @@ static int pen_text(const struct ktrace *kt, const struct kingdom_sheet_geom *g,
  * name, a box) stays inside it; returns how many there are. */
 static int pen_in_places(const struct ktrace *kt, const struct kingdom_sheet_geom *g)
 {
-    struct box places[KSHEET_YEARS * KSHEET_COLUMNS + 16];
+    struct box places[KSHEET_MAX_YEARS * KSHEET_COLUMNS + 16 + KSHEET_MAX_GRAVES];
     int n = 0, found = 0;
-    for (int y = 0; y < KSHEET_YEARS; y++)
+    for (int y = 0; y < sheet_data->year_limit; y++)
         for (int k = 0; k < KSHEET_COLUMNS; k++)
             places[n++] = g->cell[y][k];
     places[n++] = g->ruler, places[n++] = g->realm, places[n++] = g->capital;
     places[n++] = g->result;
     for (int k = 0; k < KSHEET_STAGES; k++)
         places[n++] = g->stage_hex[k];
-    for (int k = 0; k < KSHEET_GRAVES; k++)
+    for (int k = 0; k < sheet_data->graveyard_limit; k++)
         places[n++] = g->grave[k];
     for (size_t i = 0; i < kt->n; i++)
         for (int p = 0; p < n; p++) {
@@ -540,11 +601,11 @@ static void every_mark(struct ksheet_fill *f)
     f->erased[hex("H4")][1] = KSHEET_VILLAGE;
     snprintf(f->result, sizeof f->result, "lost in year 3");
     /* A full ledger, with texts as long as a busy year writes. */
-    for (int y = 3; y < KSHEET_YEARS; y++)
+    for (int y = 3; y < data.year_limit; y++)
         set_row(&f->row[y], y % 3 ? "6 4 r2>5" : "3 3", y % 2 ? "3 5 food ore" : "work",
                 y % 4 ? "V D6 F C5 2 E3" : "F B2 F B3 M A4 V C3 1 E4", y % 2 ? "2 food" : "1 ore",
                 y % 5 ? "D F3" : "D F3 G C5 G B2", "12", "14");
-    f->nrows = KSHEET_YEARS;
+    f->nrows = data.year_limit;
 }
 
 /* The filled example (page 1) and every mark (page 2) as a PDF (cairo) beside this program,
@@ -609,7 +670,7 @@ static void test_filled_every_mark(void **state)
     assert_true(struck_in(trace, &g, "V", hex("H4")));
     pen_text(&kt, &g, "lost in year 3", &n, &d);
     assert_int_equal(n, 1);
-    assert_true(pen_in_places(&kt, &g) >= KSHEET_YEARS * (KSHEET_COLUMNS - 1));
+    assert_true(pen_in_places(&kt, &g) >= data.year_limit * (KSHEET_COLUMNS - 1));
     /* Grey: no colour at all. */
     assert_null(strstr(trace, "#1b2440"));
     free(kt.t);
@@ -633,7 +694,7 @@ static void test_filled_out_of_range(void **state)
     f.monument[0] = 200, f.graveyard[0] = -5;
     f.range_region[0] = 12345;
     f.nrows = 50;
-    for (int y = 0; y < KSHEET_YEARS; y++)
+    for (int y = 0; y < KSHEET_MAX_YEARS; y++)
         memset(f.row[y].built, 'F', sizeof f.row[y].built);
     memset(f.result, 'x', sizeof f.result);
     struct kingdom_sheet_geom g;
@@ -643,7 +704,7 @@ static void test_filled_out_of_range(void **state)
     struct ktrace kt;
     read_texts(c, trace, &kt);
     /* Texts too long for their places are cut there. */
-    assert_true(pen_in_places(&kt, &g) >= KSHEET_YEARS);
+    assert_true(pen_in_places(&kt, &g) >= data.year_limit);
     int n;
     double d;
     pen_text(&kt, &g, "F", &n, &d);
@@ -705,6 +766,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_blank),
         cmocka_unit_test(test_icons),
         cmocka_unit_test(test_numbers_from_data),
+        cmocka_unit_test(test_ledger_from_data),
         cmocka_unit_test(test_filled_example),
         cmocka_unit_test(test_filled_every_mark),
         cmocka_unit_test(test_filled_pdf),

@@ -17,6 +17,19 @@ static int apply(struct game_state *s, struct decision d, struct flow_outcome *o
     return flow_apply(s, &d, NULL, out);
 }
 
+/* Plays each die of the turn on its first legal move; returns what the turn awaits then. */
+static struct awaited spend_dice(struct game_state *s)
+{
+    struct awaited a = awaited(s);
+    while (a.kind == FLOW_DIE) {
+        struct move m[64];
+        assert_true(engine_legal_moves(s, a.dice[0].value, m, 64) > 0);
+        assert_int_equal(apply(s, (struct decision){.kind = FLOW_DEC_MOVE, .move = m[0]}, NULL), 0);
+        a = awaited(s);
+    }
+    return a;
+}
+
 /* The rolls of nobody: every seat gives none. */
 static const struct bonus_rolls no_rolls[XII_MAX_PLAYERS];
 
@@ -86,13 +99,7 @@ static void test_reserve_after_the_fourth_die(void **state)
     int reserve[GD_MAX_RESERVE_SLOTS];
     int held = flow_reserve_spendable(&s, reserve);
     assert_true(held > 0);
-    struct awaited a = awaited(&s);
-    while (a.kind == FLOW_DIE) {
-        struct move m[64];
-        assert_true(engine_legal_moves(&s, a.dice[0].value, m, 64) > 0);
-        assert_int_equal(apply(&s, (struct decision){.kind = FLOW_DEC_MOVE, .move = m[0]}, NULL), 0);
-        a = awaited(&s);
-    }
+    struct awaited a = spend_dice(&s);
     assert_int_equal(a.kind, FLOW_RESERVE);
     assert_int_equal(a.player, 0);
     assert_int_equal(a.ndice, 0);
@@ -226,6 +233,28 @@ static void test_refusals_and_the_forced_end(void **state)
     assert_string_equal(flow_kind_name(FLOW_KIND_COUNT), "?");
 }
 
+/* A turn ended for a player that must play it whole: refused (-1) with a die unspent, but
+ * ended all the same; accepted with every die spent. */
+static void test_end_turn_complete(void **state)
+{
+    (void)state;
+    struct game_state s;
+    struct flow_outcome out;
+    fx_game(&s, 1);
+    assert_int_equal(apply(&s, (struct decision){.kind = FLOW_DEC_ROUND, .round = 1}, NULL), 0);
+    assert_int_equal(apply(&s, (struct decision){.kind = FLOW_DEC_SHARED, .dice = {2, 4}}, NULL), 0);
+    struct game_state start = s;
+    assert_int_equal(apply(&s, (struct decision){.kind = FLOW_DEC_TURN, .player = 0, .dice = {1, 3}}, NULL), 0);
+    assert_int_equal(flow_end_turn_complete(&s, &out), -1);
+    assert_string_equal(fx_rule(&out.turn_end.unspent), "unspent-dice");
+    assert_int_not_equal(awaited(&s).kind, FLOW_DIE);
+    s = start;
+    assert_int_equal(apply(&s, (struct decision){.kind = FLOW_DEC_TURN, .player = 0, .dice = {1, 3}}, NULL), 0);
+    assert_int_equal(spend_dice(&s).kind, FLOW_RESERVE);
+    assert_int_equal(flow_end_turn_complete(&s, &out), 0);
+    assert_int_equal(out.turn_end.unspent.rule, RULE_NONE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -234,6 +263,7 @@ int main(void)
         cmocka_unit_test(test_outlaws_and_shared_either_order),
         cmocka_unit_test(test_collect_all_or_none),
         cmocka_unit_test(test_refusals_and_the_forced_end),
+        cmocka_unit_test(test_end_turn_complete),
     };
     return cmocka_run_group_tests(tests, fx_load, fx_unload);
 }
