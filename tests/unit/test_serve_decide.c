@@ -117,6 +117,8 @@ static void built_as_parsed(const struct log_decision *d)
     strbuf_puts(&text, "  ");
     struct log_ast *b = log_build(st, d, "x", 7, 3, &text, &why);
     assert_non_null(b);
+    /* In proportion to the statement: a few hundred bytes a word at most. */
+    assert_true(log_ast_bytes(b) <= 1024 + 16 * text.len);
     strbuf_puts(&written, "  ");
     if (d->kind == LOG_SPEND)
         log_write_move_text(st->gd, &d->move, &written);
