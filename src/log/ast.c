@@ -14,14 +14,18 @@ struct log_chunk {
     alignas(max_align_t) unsigned char data[];
 };
 
-enum { CHUNK_SIZE = 64 * 1024, BIG_ALLOC = CHUNK_SIZE / 4 };
+/* Blocks grow with the tree: the first holds what its text suggests (log_ast_expect), each
+ * next one as much as those before, up to MAX_CHUNK; a request above BIG_ALLOC gets a block
+ * of its own. A one-line tree thus takes a few hundred bytes, a whole game a few blocks. */
+enum { MIN_CHUNK = 256, MAX_CHUNK = 64 * 1024, BIG_ALLOC = MAX_CHUNK / 4 };
 
-static struct log_chunk *chunk_new(size_t cap)
+static struct log_chunk *chunk_new(struct log_ast *ast, size_t cap)
 {
     struct log_chunk *c = xmalloc(sizeof *c + cap);
     c->next = NULL;
     c->used = 0;
     c->cap = cap;
+    ast->arena_bytes += sizeof *c + cap;
     return c;
 }
 
@@ -38,7 +42,7 @@ static void *arena_get(struct log_ast *ast, size_t size, size_t align)
     }
     if (size > BIG_ALLOC) {
         /* A big block of its own, kept behind the current block so that block keeps filling. */
-        struct log_chunk *big = chunk_new(size);
+        struct log_chunk *big = chunk_new(ast, size);
         big->used = size;
         if (c) {
             big->next = c->next;
@@ -48,11 +52,25 @@ static void *arena_get(struct log_ast *ast, size_t size, size_t align)
         }
         return big->data;
     }
-    c = chunk_new(CHUNK_SIZE);
+    size_t cap = c ? ast->arena_bytes : ast->arena_first;
+    cap = cap < MIN_CHUNK ? MIN_CHUNK : cap > MAX_CHUNK ? MAX_CHUNK : cap;
+    if (cap < size)
+        cap = size;
+    c = chunk_new(ast, cap);
     c->next = ast->arena;
     ast->arena = c;
     c->used = size;
     return c->data;
+}
+
+void log_ast_expect(struct log_ast *ast, size_t bytes)
+{
+    ast->arena_first = bytes;
+}
+
+size_t log_ast_bytes(const struct log_ast *ast)
+{
+    return sizeof *ast + ast->arena_bytes + ast->cap * sizeof *ast->stmts + strlen(ast->file) + 1;
 }
 
 void *log_ast_alloc(struct log_ast *ast, size_t size)

@@ -186,6 +186,8 @@ struct log_ast {
     bool stopped;           /* parsing stopped after too many errors */
     int stop_line;          /* the line where it stopped (0 when not stopped) */
     struct log_chunk *arena;
+    size_t arena_bytes;     /* the arena's blocks, headers included */
+    size_t arena_first;     /* the size of its first block (log_ast_expect) */
 };
 
 /* Frees the tree and everything it owns. log_free(NULL) does nothing. */
@@ -214,5 +216,12 @@ void log_dump(const struct log_ast *ast, struct strbuf *out);
 void *log_ast_alloc(struct log_ast *ast, size_t size);
 /* Copies n bytes into the arena and adds a NUL. */
 char *log_ast_strndup(struct log_ast *ast, const char *s, size_t n);
+/* Sizes the arena's first block to about `bytes` (before anything is allocated in it; at most
+ * 64 kB, at least 256 bytes, the least when never called): a tree kept for each statement
+ * takes memory in proportion to it, a whole log's tree a few big blocks. */
+void log_ast_expect(struct log_ast *ast, size_t bytes);
+
+/* The bytes the tree takes on the heap: the tree, its statements' array and its arena. */
+size_t log_ast_bytes(const struct log_ast *ast);
 
 #endif

@@ -133,6 +133,10 @@ int engine_turn_end_whole(const struct turn_end *te);
 /* engine_end_turn for a player that must play complete turns (bots, generated logs): 0 when
  * the turn ended with every die spent and every queued market conversion applied, else -1. */
 int engine_end_turn_complete(struct game_state *s);
+/* Whether m, legal on s, leaves the turn as a replay of the log accepts it at once: dice still
+ * to spend, or (m spent the last one, and the end of the log then ends the turn) every queued
+ * market conversion applied at the turn's end, after feeding. */
+int engine_move_keeps_turn(const struct game_state *s, const struct move *m);
 
 /* One player's king-war line. */
 struct war_entry {

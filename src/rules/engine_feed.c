@@ -94,3 +94,20 @@ int engine_end_turn_complete(struct game_state *s)
     struct turn_end te;
     return engine_end_turn(s, NULL, &te, NULL) == 0 && engine_turn_end_whole(&te) ? 0 : -1;
 }
+
+int engine_move_keeps_turn(const struct game_state *s, const struct move *m)
+{
+    struct game_state t = *s;
+    if (engine_apply(&t, m, NULL, NULL) != 0)
+        return 0;
+    for (int i = 0; i < XII_TURN_DICE; i++)
+        if (!t.turn.dice[i].spent)
+            return 1;
+    struct turn_end te;
+    if (engine_end_turn(&t, NULL, &te, NULL) != 0)
+        return 0;
+    for (int k = 0; k < te.nmarket; k++)
+        if (!te.market_applied[k])
+            return 0;
+    return 1;
+}

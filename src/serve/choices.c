@@ -33,7 +33,9 @@ static char *line_of(struct strbuf *sb)
     return xstrdup(strbuf_cstr(sb));
 }
 
-/* The turn's legal moves (the engine's order), then its market conversions. */
+/* The turn's legal moves (the engine's order), then its market conversions: those the
+ * recorder accepts now (a move that spends the last die ends the turn, whose queued
+ * conversions must then all apply). */
 static void list_moves(struct serve_choices *c, const struct record_session *s)
 {
     const struct log_await *a = record_session_awaited(s);
@@ -48,6 +50,8 @@ static void list_moves(struct serve_choices *c, const struct record_session *s)
     c->moves = xcalloc(n + nm + 1, sizeof *c->moves);
     struct strbuf line = STRBUF_INIT;
     for (size_t k = 0; k < n + nm; k++) {
+        if (!engine_move_keeps_turn(st, &m[k]))
+            continue;
         struct serve_move_choice *x = &c->moves[c->nmoves++];
         x->m = m[k];
         x->wastes = log_move_wastes(st, &m[k]);

@@ -1113,6 +1113,30 @@ static void test_golden(void **state)
     assert_int_equal(failures, 0);
 }
 
+/* A line's tree takes memory in proportion to it (issue 29: the recorder keeps a tree per
+ * statement, and each took a block of 64 kB as soon as it held a word). */
+static void test_tree_memory(void **state)
+{
+    (void)state;
+    static const char *const lines[] = {
+        "  4 build tavern",
+        "turn \"Jo \\\"Ace\\\"\" 3 1",
+        "check Ann food 3 supply 2 population 4 stone 0 wood 0 gold 0 reputation 1 pow 2 score 3 "
+        "people monks farmer infrastructures mill reserve 3 5",
+        "turn Ann 3 1\n  3 food\n  1 wood\n",
+    };
+    for (size_t k = 0; k < sizeof lines / sizeof lines[0]; k++) {
+        struct diag_list dl = DIAG_LIST_INIT;
+        size_t len = strlen(lines[k]);
+        struct log_ast *ast = log_parse_from(lines[k], len, "x.xii", 7, &dl);
+        assert_true(ast->count >= 1);
+        if (log_ast_bytes(ast) > 1024 + 16 * len)
+            fail_msg("'%s' (%zu bytes) takes %zu bytes of tree", lines[k], len, log_ast_bytes(ast));
+        log_free(ast);
+        diag_list_free(&dl);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1145,6 +1169,7 @@ int main(void)
         cmocka_unit_test_teardown(test_million_lines, teardown),
         cmocka_unit_test_teardown(test_long_lines, teardown),
         cmocka_unit_test_teardown(test_golden, teardown),
+        cmocka_unit_test(test_tree_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
