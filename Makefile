@@ -243,7 +243,8 @@ schemacheck: $(XII)
 installcheck: $(XII)
 	$(SUITE) sh tests/run-install.sh "$(MAKE)" $(BUILD)
 
-# The recorder through a pseudo-terminal and a pipe (tests/run-play.sh).
+# The recorder through a pseudo-terminal and a pipe (tests/run-play.sh; a kingdom game over the
+# shared recorder: tests/run-play-kingdom.sh).
 PTYDRIVE := $(BUILD)/tests/ptydrive
 $(PTYDRIVE): tests/play/ptydrive.c
 	@mkdir -p $(@D)
@@ -253,6 +254,7 @@ $(PTYDRIVE): tests/play/ptydrive.c
 .PHONY: play
 play: $(XII) $(PTYDRIVE)
 	$(SUITE) sh tests/run-play.sh $(XII) $(PTYDRIVE) $(BUILD)/play
+	@sh tests/suite.sh play-kingdom $(BUILD)/logs/play-kingdom.log sh tests/run-play-kingdom.sh $(XII) $(PTYDRIVE) $(BUILD)/play-kingdom
 
 # xii simulate end to end: threads, move logs through xii audit, JSON keys, progress bar.
 .PHONY: simcheck

@@ -3,19 +3,21 @@
  * audit's parser and replay (record_session.h), writes the accepted ones to FILE as the game
  * goes, and prints the audit report when the game ends. */
 #include <errno.h>
-#include <langinfo.h>
-#include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <editline/readline.h>
 #include "cli/commands.h"
 #include "log/words.h"
 #include "cli/filled_output.h"
 #include "cli/gamedata_option.h"
+#include "cli/games.h"
+#include "cli/play_game.h"
+#include "cli/play_input.h"
 #include "cli/recorder_args.h"
 #include "core/text.h"
 #include "record/complete.h"
@@ -27,14 +29,19 @@
 #include "rules/event_setup.h"
 
 static const char usage_text[] =
-    "usage: xii play [OPTIONS] FILE\n"
+    "usage: xii play [--game NAME] [OPTIONS] FILE\n"
     "Records a game at the table, move by move: each line typed is checked by the rules as the\n"
     "audit checks it, and written to FILE (flushed to the disk) once accepted. FILE is created,\n"
     "or continued where it stops. Type help at the prompt for the short forms and commands.\n"
     "Once round 10 is over, the check lines of the final sheets may follow; at quit (or at the\n"
     "end of a finished game's input) the audit report is printed.\n"
-    "  --seed S            draw the events of the difficulty from seed S (setup method 1)\n"
-    "  --pdf PDF           at the end, also draw the filled town-sheets into PDF\n"
+    "  --game NAME         the game of a new FILE: xii (XII Century, the default) or kingdom\n"
+    "                      (a FILE with lines is continued in its own game, known from its\n"
+    "                      first line)\n"
+    "  --seed S            draw the events of the difficulty from seed S (setup method 1; XII\n"
+    "                      Century only: a kingdom game's dice are typed, e.g. 3 5)\n"
+    "  --pdf PDF           at the end, also draw the filled town-sheets (a kingdom game: its\n"
+    "                      filled sheet) into PDF\n"
     "  -q, --quiet         do not say what the rules did by themselves (events, feeding,\n"
     "                      production, the war...); refusals, warnings and mismatches stay\n"
     "  --rules FILE        read this game-data file instead of the built-in one\n"
@@ -48,7 +55,7 @@ static const char usage_text[] =
     "written (another recorder holds it, someone else changed it, the disk is full).\n";
 
 struct play_args {
-    const char *file, *pdf, *rules, *seed;
+    const char *file, *pdf, *rules, *seed, *game;
     int quiet;
 };
 
@@ -57,7 +64,7 @@ static int parse_args(int argc, char **argv, struct play_args *pa)
     memset(pa, 0, sizeof *pa);
     const struct recorder_option opts[] = {
         {"--quiet", "-q", NULL, &pa->quiet}, {"--seed", NULL, &pa->seed, NULL}, {"--pdf", NULL, &pa->pdf, NULL},
-        {"--rules", NULL, &pa->rules, NULL}, {NULL, NULL, NULL, NULL},
+        {"--rules", NULL, &pa->rules, NULL}, {"--game", NULL, &pa->game, NULL}, {NULL, NULL, NULL, NULL},
     };
     int rc = recorder_args_parse("play", usage_text, argc, argv, opts, &pa->file);
     if (rc == 0 && pa->pdf && strcmp(pa->pdf, "-") == 0) {
@@ -103,69 +110,6 @@ struct reader {
     long lines;         /* the lines read so far */
 };
 
-static volatile sig_atomic_t interrupted, resumed;
-
-static void on_interrupt(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
-
-static void on_resume(int sig)
-{
-    (void)sig;
-    resumed = 1;
-}
-
-/* Ctrl-C at the prompt drops the line being typed, as in a shell, instead of ending the
- * recorder: the read is interrupted (no SA_RESTART) and libedit's own handler, which would
- * end the program, is not installed. For the same reason libedit does not see Ctrl-Z: when
- * the recorder is resumed (fg), the read is interrupted as well and the prompt drawn again,
- * the terminal set up anew for line editing. */
-static void catch_interrupt(void)
-{
-    rl_catch_signals = 0;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_interrupt;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sa.sa_handler = on_resume;
-    sigaction(SIGCONT, &sa, NULL);
-}
-
-/* A line from a pipe, without its end (LF or CR LF), or NULL at the end of the input. A line
- * the recorder cannot take is refused here, with why in refusal: a NUL byte or a carriage
- * return inside (each would cut the line short), or more than RECORD_MAX_LINE_BYTES (then
- * the rest of the input is not read: it may never end). */
-static char *read_piped_line(long number, struct strbuf *refusal)
-{
-    struct strbuf sb = STRBUF_INIT;
-    int c = 0, any = 0;
-    while ((c = getc(stdin)) != EOF && c != '\n') {
-        any = 1;
-        if (sb.len > RECORD_MAX_LINE_BYTES) {
-            strbuf_printf(refusal, "line %ld of the input is longer than %d bytes: refused, nothing written\n",
-                          number, RECORD_MAX_LINE_BYTES);
-            return strbuf_detach(&sb);
-        }
-        strbuf_putc(&sb, (char)c);
-    }
-    if (!any && c == EOF) {
-        strbuf_free(&sb);
-        return NULL;
-    }
-    if (sb.len && sb.data[sb.len - 1] == '\r')
-        sb.data[--sb.len] = 0;
-    const char *text = strbuf_cstr(&sb);
-    const char *nul = memchr(text, 0, sb.len), *cr = memchr(text, '\r', sb.len);
-    if (nul || cr)
-        strbuf_printf(refusal, "line %ld of the input holds %s at byte %zu: refused, nothing written (a line "
-                               "is text, ended by a newline)\n",
-                      number, nul ? "a NUL byte" : "a carriage return (CR)", (size_t)((nul ? nul : cr) - text) + 1);
-    return strbuf_detach(&sb);
-}
-
 /* The next line (caller frees), or NULL at the end of the input. A line that cannot be
  * taken comes with why in refusal. */
 static char *read_line(struct reader *rd, const struct record_session *s, struct strbuf *refusal)
@@ -175,24 +119,11 @@ static char *read_line(struct reader *rd, const struct record_session *s, struct
         struct strbuf prompt = STRBUF_INIT;
         record_text_prompt(s, &prompt);
         completing = s;
-        char *line;
-        for (;;) {
-            interrupted = resumed = 0;
-            line = readline(strbuf_cstr(&prompt));
-            if (!interrupted && !(resumed && !line))
-                break;
-            free(line);
-            if (interrupted)
-                fputs("^C (line dropped; quit or Ctrl-D ends the recorder)\n", stdout);
-        }
+        char *line = play_input_typed(strbuf_cstr(&prompt), refusal);
         strbuf_free(&prompt);
-        if (line && strlen(line) > RECORD_MAX_LINE_BYTES)
-            strbuf_printf(refusal, "the line is longer than %d bytes\n", RECORD_MAX_LINE_BYTES);
-        else if (line && line[strspn(line, " \t")])
-            add_history(line);
         return line;
     }
-    return read_piped_line(rd->lines, refusal);
+    return play_input_piped(rd->lines, refusal);
 }
 
 /* ---- commands ------------------------------------------------------------------------------ */
@@ -377,14 +308,6 @@ static void print_refusal(const struct reader *rd, const struct strbuf *why, con
     fprintf(stderr, "%s%s", prefix, strbuf_cstr(why));
 }
 
-/* libedit reads what is typed in the locale's character set: UTF-8, as a log is written,
- * also where the environment names none (the C locale drops every other character). */
-static void read_utf8(void)
-{
-    if (!setlocale(LC_CTYPE, "") || strcmp(nl_langinfo(CODESET), "UTF-8") != 0)
-        setlocale(LC_CTYPE, "C.UTF-8");
-}
-
 /* Line editing, the history of FILE's lines, and where the game stands. */
 static void terminal_start(const struct record_session *s, const char *path, struct reader *rd)
 {
@@ -392,9 +315,7 @@ static void terminal_start(const struct record_session *s, const char *path, str
     const char *file = recorder_shown(&name, path);
     const char *term = getenv("TERM");
     rd->colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR") && term && strcmp(term, "dumb") != 0;
-    read_utf8();
-    rl_readline_name = "xii";
-    catch_interrupt();
+    play_input_terminal();
     rl_attempted_completion_function = complete;
     rl_completer_word_break_characters = (char *)" \t,";
     /* The lines already in FILE are the history to recall. */
@@ -505,12 +426,58 @@ static int record(struct record_session *s, struct reader *rd, int *report)
     }
 }
 
+/* The game FILE records: the one its first line names when it has lines (NULL with a message
+ * when --game names another), else --game's, else XII Century. NULL after a message. */
+static const struct game *game_of(const struct play_args *pa)
+{
+    const struct game *named = pa->game ? cli_game_named(pa->game) : NULL;
+    struct strbuf x = STRBUF_INIT;
+    if (pa->game && !named) {
+        fprintf(stderr, "xii play: --game %s is not a game: %s\n", recorder_shown(&x, pa->game), cli_game_names());
+        strbuf_free(&x);
+        return NULL;
+    }
+    /* Only a regular file is looked into (a FIFO would block: the recorder refuses it). */
+    char head[4096];
+    size_t n = 0;
+    struct stat st;
+    FILE *f = stat(pa->file, &st) == 0 && S_ISREG(st.st_mode) ? fopen(pa->file, "rb") : NULL;
+    if (f) {
+        n = fread(head, 1, sizeof head, f);
+        fclose(f);
+    }
+    const struct game *g = n > 0 ? cli_game_of_log(head, n) : named ? named : cli_game_named("xii");
+    if (named && g != named) {
+        fprintf(stderr, "xii play: %s is a %s game, not %s: nothing was written\n", recorder_shown(&x, pa->file),
+                g->title, named->title);
+        g = NULL;
+    }
+    strbuf_free(&x);
+    return g;
+}
+
 int cmd_play(int argc, char **argv)
 {
     struct play_args pa;
     int rc = parse_args(argc, argv, &pa);
     if (rc != 0)
         return rc > 0 ? EXIT_OK : EXIT_USAGE;
+    const struct game *g = game_of(&pa);
+    if (!g)
+        return EXIT_USAGE;
+    if (g->read) {
+        if (pa.seed) {
+            fprintf(stderr, "xii play: --seed draws XII Century's events; a %s game's dice are the table's\n", g->title);
+            return EXIT_USAGE;
+        }
+        if (pa.pdf && record_gamefile_same(pa.pdf, pa.file)) {
+            fputs("xii play: the PDF would be the game file (the same file): nothing was read or written\n", stderr);
+            return EXIT_USAGE;
+        }
+        signal(SIGXFSZ, SIG_IGN);
+        struct play_game_args a = {pa.file, pa.rules, pa.pdf, pa.quiet};
+        return play_game(g, &a);
+    }
     uint64_t seed = 0;
     if (pa.seed && event_setup_parse_seed(pa.seed, &seed) != 0) {
         struct strbuf x = STRBUF_INIT;

@@ -11,7 +11,14 @@
  * driver samples them the same way whatever the game.
  *
  * Types only: each game's room implements the functions (XII Century in src/rules and the
- * rooms above it, Kingdom in src/kingdom) and the command line lists the games. */
+ * rooms above it, Kingdom in src/kingdom) and the command line lists the games.
+ *
+ * The text edges (read, prompt, narrate, warn, check_log) are what the shared recorder
+ * (record/gsession.h) needs to take a game at the table: a line typed read into decisions by
+ * the game's own parser, what the game awaits in words, what a decision did by itself, and
+ * the audit of a log being continued. Kingdom gives them; XII Century's value leaves them
+ * NULL (its recorder, record/session.h, reads its lines with the audit's live replay), so the
+ * shared recorder takes only a game whose read is set. */
 #ifndef CORE_GAME_H
 #define CORE_GAME_H
 #include <stddef.h>
@@ -21,6 +28,18 @@
 #define GAME_TABLE    (-1)  /* game_current: the table decides (a shared step of a round) */
 #define GAME_OVER     (-3)  /* game_current: the game has ended */
 #define GAME_MAX_SEATS 5
+
+/* What a line read at a state is (struct game's read). */
+enum game_line {
+    GAME_LINE_EMPTY,        /* blanks only: nothing happens */
+    GAME_LINE_DECISIONS,    /* one or more decisions, to apply in order (the steps the log leaves
+                               implicit before the line included) */
+    GAME_LINE_NOTE,         /* no decision, but a line the log keeps as typed: a comment, a check
+                               line that agrees with the state, the names */
+    GAME_LINE_START,        /* the log's opening statement (e.g. `kingdom 1`), before any decision */
+    GAME_LINE_END,          /* the game's result, agreeing with the ended state */
+    GAME_LINE_REFUSED       /* not legal or not readable here: why says where and why */
+};
 
 struct game {
     const char *name;           /* --game NAME, and the keyword of the log's first statement
@@ -62,6 +81,30 @@ struct game {
     /* The greedy player's value of a state for a seat (the higher the better): the game's own
      * evaluation, which the shared one-step-lookahead player maximises. */
     double (*evaluate)(const void *state, int seat);
+
+    /* ---- the text edges (NULL for a game the shared recorder does not take) ---- */
+    /* Reads line (no line feed; line number lineno of the log file) at state: the decisions it
+     * makes, in order, up to cap written to out and their number in *n (each to be applied to
+     * the state the ones before it left; all of them are legal). The game's own parser reads
+     * the line, with the short forms the state's prompt makes clear (e.g. "3 5" at the fate
+     * dice). GAME_LINE_REFUSED: why gets the audit's words (file:line:col, rule, expected and
+     * found). GAME_LINE_DECISIONS: the line's comment, if any, is appended to note (its text
+     * after the `#`), for the recorder to write after the decisions' line. */
+    enum game_line (*read)(const void *state, const char *line, const char *file, int lineno, void *out,
+                           size_t cap, size_t *n, struct strbuf *note, struct strbuf *why);
+    /* What state awaits, in words, with the legal choices briefly and the short forms; one or
+     * more lines with their newlines. */
+    void (*prompt)(const void *state, struct strbuf *out);
+    /* What applying decision (legal) to state does by itself, beyond what the decision says
+     * (production, feeding, losses; each resource as `old -> new` with its cause): lines with
+     * their newlines, or nothing. */
+    void (*narrate)(const void *state, const void *decision, struct strbuf *out);
+    /* Warnings on the decision (legal) at state when it wastes something the rules would let
+     * the player keep: lines with their newlines, or nothing. */
+    void (*warn)(const void *state, const void *decision, struct strbuf *out);
+    /* Audits the log buf[0..len) (named file) with the game's data as `xii audit` does: 0 when
+     * it has no error and no mismatch, else 1 with the audit's diagnostics in diags. */
+    int (*check_log)(const void *data, const char *buf, size_t len, const char *file, struct strbuf *diags);
 };
 
 #endif

@@ -7,6 +7,7 @@
 #include "kingdom/eval.h"
 #include "kingdom/kingdom.h"
 #include "kingdom/klog_write.h"
+#include "kingdom/table.h"
 
 /* The built-in data, or the file at path; NULL with the problems in err. */
 static const void *data_load(const char *path, struct strbuf *err)
@@ -132,6 +133,33 @@ static void write_end(const void *state, struct strbuf *out)
     strbuf_puts(out, "\n");
 }
 
+/* The text edges: kingdom/table.h behind the interface's types. */
+static enum game_line read_line(const void *state, const char *line, const char *file, int lineno, void *out,
+                                size_t cap, size_t *n, struct strbuf *note, struct strbuf *why)
+{
+    return ktable_read(state, line, file, lineno, out, cap, n, note, why);
+}
+
+static void prompt(const void *state, struct strbuf *out)
+{
+    ktable_prompt(state, out);
+}
+
+static void narrate(const void *state, const void *decision, struct strbuf *out)
+{
+    ktable_narrate(state, decision, out);
+}
+
+static void warn(const void *state, const void *decision, struct strbuf *out)
+{
+    ktable_warn(state, decision, out);
+}
+
+static int check_log(const void *data, const char *buf, size_t len, const char *file, struct strbuf *diags)
+{
+    return ktable_check_log(data, buf, len, file, diags);
+}
+
 const struct game kingdom_game = {
     .name = "kingdom",
     .title = "Kingdom",
@@ -150,4 +178,9 @@ const struct game kingdom_game = {
     .write_decision = write_decision,
     .write_end = write_end,
     .evaluate = kingdom_evaluate,
+    .read = read_line,
+    .prompt = prompt,
+    .narrate = narrate,
+    .warn = warn,
+    .check_log = check_log,
 };

@@ -17,6 +17,7 @@ struct run {
     int refused_step;               /* the step of a line refused or unreadable (enum step), whose
                                        stand-in then comes with a note, not a second error */
     int refused_line;
+    bool at_table;                  /* a line typed at the recorder: a stand-in is offered, not taken */
 };
 
 /* Where a statement's argument k is (the keyword when k < 0 or past the spans). */
@@ -145,7 +146,7 @@ static void stand_in_path(struct run *r, const struct kdecision *given, struct s
     strbuf_puts(out, " (one that fits: ");
     for (int k = 0; k < room[best].nhex; k++)
         strbuf_printf(out, "%s%s", k ? " " : "", kmap_hex(room[best].hex[k])->code);
-    strbuf_puts(out, "; the audit goes on with it)");
+    strbuf_puts(out, r->at_table ? ")" : "; the audit goes on with it)");
     kingdom_apply(&r->a->s, &room[best], &r->a->h);
 }
 
@@ -170,9 +171,9 @@ static void stand_in_setup(struct run *r, const struct kdecision *given, struct 
     }
     if (best < 0)
         return;
-    strbuf_printf(out, "; the audit goes on with \"");
+    strbuf_puts(out, r->at_table ? "; \"" : "; the audit goes on with \"");
     klog_write_decision(&room[best], out);
-    strbuf_puts(out, "\"");
+    strbuf_puts(out, r->at_table ? "\" would fit" : "\"");
     kingdom_apply(&r->a->s, &room[best], &r->a->h);
 }
 
@@ -678,6 +679,113 @@ void kaudit_run(struct kaudit *a, const struct kdata *d, const struct klog *log,
                  "%s", strbuf_cstr(&msg));
         strbuf_free(&msg);
     }
+}
+
+/* Adds d to the line's decisions. */
+static void line_decision(struct kdecision *out, size_t cap, size_t *n, const struct kdecision *d)
+{
+    if (*n < cap)
+        out[*n] = *d;
+    (*n)++;
+}
+
+/* kaudit_line's reading, on the state of rp's audit. */
+static bool read_line(struct run *rp, const struct kstate *s, struct kdecision *out, size_t cap, size_t *n)
+{
+    struct kaudit *a = rp->a;
+    const struct klog_stmt *st = rp->st;
+    struct diag_list *dl = rp->dl;
+    size_t errors = dl->errors;
+    *n = 0;
+    switch (st->kind) {
+    case KL_HEADER:
+        if (kingdom_awaited(s).kind != KA_RANGE_ROLL || kingdom_awaited(s).range != 0) {
+            error(rp, -1, KR_HEADER, "\"kingdom 1\" is the first line, once");
+            return false;
+        }
+        if (st->version != 1) {
+            error(rp, 0, KR_HEADER, "this program reads version 1 of the kingdom's log (kingdom 1)");
+            return false;
+        }
+        return true;
+    case KL_NAMES: {
+        struct kingdom_awaited aw = kingdom_awaited(s);
+        if (aw.kind != KA_RANGE_ROLL || aw.range != 0) {
+            error(rp, -1, KR_HEADER, "the names come before the first range");
+            return false;
+        }
+        return true;
+    }
+    case KL_CHECK:
+        check_line(rp);
+        return a->mismatches == 0;
+    default:
+        break;
+    }
+    if (a->s.end && st->kind != KL_RESULT) {
+        struct strbuf msg = STRBUF_INIT;
+        strbuf_puts(&msg, "the game is over (");
+        kaudit_end_text(&a->s, &msg);
+        strbuf_puts(&msg, "): only check lines and comments may follow");
+        error(rp, -1, KR_GAME_OVER, strbuf_cstr(&msg));
+        strbuf_free(&msg);
+        return false;
+    }
+    enum step want = stmt_step(st->kind);
+    bool in_year = awaited_step((struct kingdom_awaited[]){kingdom_awaited(&a->s)}) > ST_YEAR;
+    for (int guard = 0; guard < 2 * KMAP_HEXES; guard++) {
+        struct kingdom_awaited aw = kingdom_awaited(&a->s);
+        enum step at = awaited_step(&aw);
+        if (at == ST_NONE || at >= want || (at == ST_YEAR && (in_year || want == ST_CLOSE || st->kind == KL_YEAR)))
+            break;
+        if (at != ST_BUILD) {
+            struct strbuf msg = STRBUF_INIT;
+            missing_text(&a->s, at, &msg);
+            error(rp, -1, missing_rule(at), strbuf_cstr(&msg));
+            strbuf_free(&msg);
+            return false;
+        }
+        struct kdecision done = {.kind = KD_DONE};
+        kingdom_apply(&a->s, &done, NULL);
+        line_decision(out, cap, n, &done);
+    }
+    if (st->kind == KL_RESULT) {
+        result_line(rp);
+        return dl->errors == errors;
+    }
+    if (a->s.end) {
+        error(rp, -1, KR_GAME_OVER, "the end of building closes the game: only its result, check lines and comments "
+                                    "may follow");
+        return false;
+    }
+    if (st->kind == KL_STARVE) {
+        if (!starve_line(rp))
+            return false;
+        for (int i = 0; i < st->nvictims; i++) {
+            struct kdecision d = {.kind = KD_STARVE, .nhex = 1};
+            d.hex[0] = st->victims[i];
+            line_decision(out, cap, n, &d);
+        }
+        return true;
+    }
+    for (int k = 0; k < st->ndec; k++) {
+        if (!apply(rp, k, &st->dec[k]))
+            return false;
+        line_decision(out, cap, n, &st->dec[k]);
+    }
+    return true;
+}
+
+bool kaudit_line(const struct kstate *s, const struct klog_stmt *st, const char *file, struct kdecision *out, size_t cap,
+                 size_t *n, struct diag_list *dl)
+{
+    struct kaudit a;
+    memset(&a, 0, sizeof a);
+    a.s = *s;
+    struct run r = {.a = &a, .file = file, .dl = dl, .st = st, .at_table = true};
+    bool ok = read_line(&r, s, out, cap, n);
+    khistory_free(&a.h);
+    return ok;
 }
 
 void kaudit_free(struct kaudit *a)

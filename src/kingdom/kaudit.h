@@ -50,6 +50,15 @@ struct kledger_cells {
 };
 void kaudit_ledger_cells(const struct kaudit *a, const struct klog *log, int row, struct kledger_cells *c);
 
+/* One statement st (parsed from file, not KL_INVALID nor invalid) read at state s as the
+ * recorder reads a line typed: the end of building it leaves implicit first (KD_DONE), then
+ * its decisions, up to cap of them in out and their number in *n; a check line compared, a
+ * result line judged, the names and the header taken only before the first range. Returns whether every
+ * decision is legal (no error and no mismatch in dl): else dl holds the audit's words for it
+ * (a missing line is an error here, never a stand-in). */
+bool kaudit_line(const struct kstate *s, const struct klog_stmt *st, const char *file, struct kdecision *out, size_t cap,
+                 size_t *n, struct diag_list *dl);
+
 /* Whether the log is clean: no error and no mismatch. */
 bool kaudit_ok(const struct kaudit *a, const struct diag_list *dl);
 

@@ -67,6 +67,11 @@ struct klog {
 void klog_parse(struct klog *log, const char *buf, size_t len, const char *file, struct diag_list *dl);
 void klog_free(struct klog *log);
 
+/* The keyword of statement kind k ("range", ...), or NULL for KL_INVALID. */
+const char *klog_keyword(enum klog_kind k);
+/* The statement kind whose keyword is word[0..len) (case ignored), or KL_INVALID. */
+enum klog_kind klog_keyword_kind(const char *word, size_t len);
+
 /* Whether the first statement of buf is `kingdom` (comments and blank lines before it aside):
  * the log is a kingdom game's. */
 bool klog_is_kingdom(const char *buf, size_t len);

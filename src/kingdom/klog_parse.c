@@ -495,3 +495,16 @@ bool klog_is_kingdom(const char *buf, size_t len)
     size_t n = log_first_keyword(buf, len, &w);
     return n == 7 && strncasecmp(w, "kingdom", 7) == 0;
 }
+
+const char *klog_keyword(enum klog_kind k)
+{
+    return k > KL_INVALID && k < KL_KIND_COUNT ? keywords[k] : NULL;
+}
+
+enum klog_kind klog_keyword_kind(const char *word, size_t len)
+{
+    for (int k = KL_HEADER; k < KL_KIND_COUNT; k++)
+        if (strlen(keywords[k]) == len && strncasecmp(word, keywords[k], len) == 0)
+            return (enum klog_kind)k;
+    return KL_INVALID;
+}
