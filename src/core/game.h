@@ -105,6 +105,10 @@ struct game {
     /* Audits the log buf[0..len) (named file) with the game's data as `xii audit` does: 0 when
      * it has no error and no mismatch, else 1 with the audit's diagnostics in diags. */
     int (*check_log)(const void *data, const char *buf, size_t len, const char *file, struct strbuf *diags);
+    /* The board as a table's page draws it (NULL for a game no page draws): a new JSON object
+     * (core/json.h) with the places, what stands on them, the stocks, and for each of the
+     * legal decisions legal[0..n) at state its words and the places it names. */
+    struct json_t *(*board)(const void *state, const void *legal, size_t n);
 };
 
 #endif

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "core/diag.h"
 #include "core/xalloc.h"
+#include "kingdom/board.h"
 #include "kingdom/eval.h"
 #include "kingdom/kingdom.h"
 #include "kingdom/klog_write.h"
@@ -160,6 +161,11 @@ static int check_log(const void *data, const char *buf, size_t len, const char *
     return ktable_check_log(data, buf, len, file, diags);
 }
 
+static struct json_t *board(const void *state, const void *legal, size_t n)
+{
+    return kingdom_board(state, legal, n);
+}
+
 const struct game kingdom_game = {
     .name = "kingdom",
     .title = "Kingdom",
@@ -183,4 +189,5 @@ const struct game kingdom_game = {
     .narrate = narrate,
     .warn = warn,
     .check_log = check_log,
+    .board = board,
 };
