@@ -1,9 +1,6 @@
 /* xii serve: the companion on every player's phone. Opens FILE through the recorder (as xii
  * play does), answers the header from the options, serves the pages and the API of
  * serve/handle.h until Ctrl-C, and prints each link with its QR code. */
-#include <ifaddrs.h>
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,23 +76,6 @@ struct links {
     char printed[XII_MAX_PLAYERS][SERVE_TOKEN_HEX + 1];     /* the seats' links printed last */
     int nprinted;
 };
-
-void cli_serve_host(int lan, char *out, size_t n)
-{
-    snprintf(out, n, "127.0.0.1");
-    struct ifaddrs *all;
-    if (!lan || getifaddrs(&all) != 0)
-        return;
-    for (struct ifaddrs *i = all; i; i = i->ifa_next)
-        if (i->ifa_addr && i->ifa_addr->sa_family == AF_INET) {
-            const struct in_addr *a = &((const struct sockaddr_in *)(const void *)i->ifa_addr)->sin_addr;
-            if (ntohl(a->s_addr) >> 24 != 127) {    /* not a loopback address */
-                inet_ntop(AF_INET, a, out, (socklen_t)n);
-                break;
-            }
-        }
-    freeifaddrs(all);
-}
 
 static void link_url(const struct links *l, const char *token, struct strbuf *out)
 {

@@ -1,6 +1,9 @@
 /* xii serve for a solo game over the shared recorder: the file opened, its link printed, the
  * table served until a signal stops it. */
 #include "cli/serve_game.h"
+#include <ifaddrs.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +14,23 @@
 #include "serve/gtable.h"
 #include "serve/http.h"
 #include "serve/qr.h"
+
+void cli_serve_host(int lan, char *out, size_t n)
+{
+    snprintf(out, n, "127.0.0.1");
+    struct ifaddrs *all;
+    if (!lan || getifaddrs(&all) != 0)
+        return;
+    for (struct ifaddrs *i = all; i; i = i->ifa_next)
+        if (i->ifa_addr && i->ifa_addr->sa_family == AF_INET) {
+            const struct in_addr *a = &((const struct sockaddr_in *)(const void *)i->ifa_addr)->sin_addr;
+            if (ntohl(a->s_addr) >> 24 != 127) {    /* not a loopback address */
+                inet_ntop(AF_INET, a, out, (socklen_t)n);
+                break;
+            }
+        }
+    freeifaddrs(all);
+}
 
 /* Serves table t until SIGINT, SIGTERM or SIGHUP. */
 static int run(struct serve_gtable *t, const struct serve_game_args *a)
