@@ -118,7 +118,6 @@ let steps = 0, undone = false;
 while (!/^year 2$/m.test(fileText()) && steps < 200) {
   await step(p);
   steps++;
-  if (process.env.TRACE) console.log(steps, fileText().split('\n').at(-2));
   if (!undone && /^setup farm /m.test(fileText())) {
     // The page left behind: its tap is refused, it redraws, and nothing is written.
     const before = fileText();
