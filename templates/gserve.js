@@ -136,6 +136,8 @@ function draw(st) {
   $('news').textContent = st.news || '';
   $('log').textContent = st.log || '';
   $('link').textContent = 'version ' + st.version;
+  $('sheet').hidden = !st.sheet;
+  $('sheet').href = api('sheet.pdf') + '&v=' + st.version;
   render();
 }
 

@@ -9,7 +9,10 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "cli/commands.h"
+#include "cli/kingdom_filled.h"
 #include "cli/recorder_args.h"
+#include "kingdom/game.h"
+#include "kingdom/klog.h"
 #include "record/gsession.h"
 #include "serve/gtable.h"
 #include "serve/http.h"
@@ -76,6 +79,22 @@ static int run(struct serve_gtable *t, const struct serve_game_args *a)
     return EXIT_OK;
 }
 
+/* Kingdom's filled sheet of the game file's text (gtable's sheet_pdf; ctx: the game data). */
+static int kingdom_sheet(void *ctx, const char *text, size_t len, struct strbuf *pdf, struct strbuf *err)
+{
+    struct diag_list dl = DIAG_LIST_INIT;
+    struct klog log = {0};
+    klog_parse(&log, text, len, "game", &dl);
+    struct kaudit a;
+    struct kaudit_options opt = {0};
+    kaudit_run(&a, ctx, &log, "game", &dl, &opt);
+    int rc = kingdom_filled_pdf(&a, &log, pdf, err);
+    kaudit_free(&a);
+    klog_free(&log);
+    diag_list_free(&dl);
+    return rc;
+}
+
 int serve_game(const struct game *g, const struct serve_game_args *a)
 {
     struct strbuf err = STRBUF_INIT, x = STRBUF_INIT;
@@ -105,6 +124,10 @@ int serve_game(const struct game *g, const struct serve_game_args *a)
         fprintf(stderr, "xii serve: %s\n", strbuf_cstr(&err));
         status = EXIT_OUTPUT;
     } else if (status == EXIT_OK) {
+        if (g == &kingdom_game) {
+            t.sheet_pdf = kingdom_sheet;
+            t.sheet_ctx = (void *)data;
+        }
         status = run(&t, a);
         serve_gtable_free(&t);
     }

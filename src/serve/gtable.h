@@ -21,6 +21,10 @@ struct serve_gtable {
     unsigned long version;      /* changes with every decision taken or undone */
     struct strbuf news;         /* what the last decision or undo did, in words */
     int stopping;
+    /* The filled sheet of the game file's text as one PDF appended to pdf (0, or -1 with why
+     * in err), or NULL when the game has none: set by the caller after init. */
+    int (*sheet_pdf)(void *ctx, const char *text, size_t len, struct strbuf *pdf, struct strbuf *err);
+    void *sheet_ctx;
 };
 
 /* Takes the session (which stays the caller's) and makes the link's token, or takes the one
@@ -38,6 +42,7 @@ struct serve_table serve_gtable_table(struct serve_gtable *t);
  *   POST /api/decide  "V I"       the decision of index I in version V's legal list (409 when
  *                                 V is not the version now: nothing written)
  *   POST /api/undo    "V"         takes back the last decision(s) written (409 as above)
+ *   GET  /sheet.pdf               the filled sheet as the game file stands (sheet_pdf)
  * Anything else is 404, a known path with another method 405. */
 void serve_gtable_handle(struct serve_gtable *t, const struct serve_request *rq, struct serve_response *rs);
 

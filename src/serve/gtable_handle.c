@@ -75,6 +75,7 @@ static void state_json(const struct serve_gtable *t, struct strbuf *out)
     json_object_del(board, "decisions");
     json_object_set_new(doc, "decisions", list);
     json_object_set_new(doc, "board", board);
+    json_object_set_new(doc, "sheet", json_boolean(t->sheet_pdf != NULL));
     json_object_set_new(doc, "news", json_string(strbuf_cstr(&t->news)));
     json_object_set_new(doc, "log", json_string(strbuf_cstr(gsession_text(t->s))));
     json_doc_write(doc, NULL, out);
@@ -234,6 +235,26 @@ static void undo(struct serve_gtable *t, const struct serve_request *rq, struct 
     pthread_mutex_unlock(&t->lock);
 }
 
+static void sheet(struct serve_gtable *t, struct serve_response *rs)
+{
+    if (!t->sheet_pdf) {
+        serve_answer_error(rs, 404, "this game has no sheet to draw");
+        return;
+    }
+    struct strbuf err = STRBUF_INIT;
+    pthread_mutex_lock(&t->lock);
+    const struct strbuf *text = gsession_text(t->s);
+    int rc = t->sheet_pdf(t->sheet_ctx, text->data ? text->data : "", text->len, &rs->body, &err);
+    pthread_mutex_unlock(&t->lock);
+    if (rc == 0) {
+        rs->status = 200;
+        rs->type = "application/pdf";
+    } else {
+        serve_answer_error(rs, 500, strbuf_cstr(&err));
+    }
+    strbuf_free(&err);
+}
+
 void serve_gtable_handle(struct serve_gtable *t, const struct serve_request *rq, struct serve_response *rs)
 {
     memset(rs, 0, sizeof *rs);
@@ -246,7 +267,7 @@ void serve_gtable_handle(struct serve_gtable *t, const struct serve_request *rq,
     }
     static const char *const paths[][2] = {
         {"/", "GET"}, {"/page.js", "GET"}, {"/page.css", "GET"}, {"/api/state", "GET"},
-        {"/api/wait", "GET"}, {"/api/decide", "POST"}, {"/api/undo", "POST"},
+        {"/api/wait", "GET"}, {"/api/decide", "POST"}, {"/api/undo", "POST"}, {"/sheet.pdf", "GET"},
     };
     const char *path = rq->path ? rq->path : "";
     int k = 0, count = (int)(sizeof paths / sizeof paths[0]);
@@ -267,6 +288,7 @@ void serve_gtable_handle(struct serve_gtable *t, const struct serve_request *rq,
     case 3: state(t, rs); break;
     case 4: wait_change(t, rq, rs); break;
     case 5: decide(t, rq, rs); break;
-    default: undo(t, rq, rs); break;
+    case 6: undo(t, rq, rs); break;
+    default: sheet(t, rs); break;
     }
 }

@@ -4,7 +4,7 @@
 // the capital's picks, done). After every tap: FILE is what the page shows as the game file.
 // On the way: a decision from a version left behind is refused (409), nothing written; undo;
 // a second page follows the game. At the end the
-// page is no wider than the phone, FILE audits clean, and a screenshot goes to OUT.
+// page is no wider than the phone, its link to the filled sheet gives a PDF, FILE audits clean, and a screenshot goes to OUT.
 // usage: node serve-kingdom.mjs XII OUT PUPPETEER_DIR
 import {spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
@@ -140,6 +140,10 @@ await p.evaluate(() => window.scrollTo(0, 0));
 const wide = await p.evaluate(() => document.documentElement.scrollWidth);
 check(wide <= 360, 'the page fits the phone: ' + wide + ' px');
 await p.screenshot({path: path.join(out, 'kingdom-360.png'), fullPage: true});
+check(await p.$eval('#sheet', (e) => !e.hidden), 'the filled sheet\'s link shows');
+const pdf = await p.evaluate(() => fetch(document.getElementById('sheet').href)
+  .then((r) => r.text().then((b) => r.status + ' ' + r.headers.get('Content-Type') + ' ' + b.slice(0, 4))));
+check(pdf === '200 application/pdf %PDF', 'the filled sheet\'s PDF: ' + pdf);
 const audit = spawnSync(xii, ['audit', file], {encoding: 'utf8'});
 check(audit.status === 0, 'xii audit FILE is clean: ' + audit.stdout + audit.stderr);
 await browser.close();

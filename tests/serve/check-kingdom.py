@@ -160,6 +160,15 @@ a = subprocess.run([xii, 'audit', game], capture_output=True, text=True)
 check(a.returncode == 0, 'xii audit FILE is clean: ' + a.stdout[-400:] + a.stderr[-400:])
 r, data = request(port, 'POST', '/api/decide' + q, '%d 0' % st['version'])
 check(r.status == 400, 'nothing to decide after the end')
+r, data = request(port, 'GET', '/sheet.pdf' + q)
+check(r.status == 200 and r.getheader('Content-Type') == 'application/pdf' and data.startswith(b'%PDF'),
+      'the filled sheet\'s PDF: %d' % r.status)
+open(os.path.join(out, 'sheet.pdf'), 'wb').write(data)
+sheet = subprocess.run(['pdftotext', '-layout', os.path.join(out, 'sheet.pdf'), '-'], capture_output=True,
+                       text=True).stdout
+year = max(int(y) for y in re.findall(r'^year (\d+)$', text, re.M))
+check('KINGDOM' in sheet and re.search(r'(won|lost) in year %d' % year, sheet) is not None,
+      'the filled sheet has the result: ' + sheet[:300])
 
 # Waiting pages hear of a change; stopping and starting again keeps the link and the game.
 r, data = request(port, 'GET', '/api/wait' + q + '&since=%d' % (st['version'] - 1))

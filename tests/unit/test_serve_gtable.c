@@ -92,6 +92,7 @@ static void test_token_and_routes(void **st)
     assert_int_equal(ask(&tb, "GET", "/nowhere", tok, NULL, NULL), 404);
     assert_int_equal(ask(&tb, "GET", "/api/decide", tok, NULL, NULL), 405);
     assert_int_equal(ask(&tb, "POST", "/api/state", tok, NULL, NULL), 405);
+    assert_int_equal(ask(&tb, "GET", "/sheet.pdf", tok, NULL, NULL), 404);    /* no sheet given */
     close_table(&tb);
 }
 
