@@ -119,9 +119,53 @@ function render() {
   if (picked.length) places.appendChild(button('Clear', 'quiet', () => { picked = []; render(); }));
   const choices = $('choices');
   choices.textContent = '';
+  if (st.current === 'dice' && dicePicker(st.decisions, choices)) return;
   for (const d of st.decisions)
     if (!d.places.length)
       choices.appendChild(button(d.label, st.current === 'dice' ? 'die' : '', () => decide(d.index)));
+}
+
+// The dice as rolled: one row of faces per die that varies between the outcomes ("fate 3 5":
+// two dice; "reroll 4 2": the new value), and the outcome entered once each die is set.
+// Returns false (buttons instead) when the outcomes are not dice.
+function dicePicker(ds, box) {
+  const words = ds.map((d) => d.label.split(' '));
+  const n = words[0].length;
+  if (!words.every((w) => w.length === n)) return false;
+  const vary = [];
+  for (let k = 0; k < n; k++) {
+    const values = [...new Set(words.map((w) => w[k]))];
+    if (values.length > 1) {
+      if (!values.every((v) => /^[1-6]$/.test(v))) return false;
+      vary.push(k);
+    }
+  }
+  if (!vary.length || vary.length > 2) return false;
+  const set = {};
+  const go = button('Enter the dice', '', () => {
+    const i = words.findIndex((w) => vary.every((k) => w[k] === set[k]));
+    if (i >= 0) decide(ds[i].index);
+  });
+  go.id = 'dice-go';
+  go.disabled = true;
+  vary.forEach((k, row) => {
+    const line = document.createElement('div');
+    line.className = 'dice-row';
+    line.appendChild(document.createTextNode(vary.length > 1 ? 'Die ' + (row + 1) + ':' : 'The die:'));
+    for (const v of [...new Set(words.map((w) => w[k]))].sort()) {
+      const b = button(v, 'face', () => {
+        set[k] = v;
+        for (const o of line.querySelectorAll('button')) o.classList.toggle('set', o === b);
+        go.disabled = !vary.every((j) => set[j]) ||
+          !words.some((w) => vary.every((j) => w[j] === set[j]));
+        go.textContent = go.disabled ? 'Enter the dice' : words.find((w) => vary.every((j) => w[j] === set[j])).join(' ');
+      });
+      line.appendChild(b);
+    }
+    box.appendChild(line);
+  });
+  box.appendChild(go);
+  return true;
 }
 
 function draw(st) {

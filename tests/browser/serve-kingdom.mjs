@@ -99,6 +99,22 @@ async function step(p) {
     await p.waitForFunction(() => document.querySelectorAll('#places button').length > 0, {timeout: WAIT, polling: 100});
     return;
   }
+  if (await count(p, '#dice-go')) {
+    // The dice picker: a face for each die, then Enter.
+    const rows = await count(p, '.dice-row');
+    for (let r = 0; r < rows; r++) {
+      const faces = await count(p, '.dice-row:nth-child(' + (r + 1) + ') button');
+      await tap(p, '.dice-row:nth-child(' + (r + 1) + ') button', Math.min(faces - 1, 3 + r));
+      taps++;
+    }
+    const said = await p.$eval('#dice-go', (e) => e.textContent);
+    check(/^\w+( \d)+$/.test(said), 'the picker names the roll: ' + said);
+    await tap(p, '#dice-go', 0);
+    taps++;
+    await afterTap(p, v);
+    check(fileText().includes(said) || said.startsWith('range'), 'the roll entered: ' + said);
+    return;
+  }
   const labels = await p.$$eval('#choices button', (bs) => bs.map((b) => b.textContent));
   check(labels.length > 0, 'a decision to take at version ' + v);
   // The capital's food, the next year's building done; the dice as a table might roll them.
