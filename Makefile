@@ -269,10 +269,12 @@ textcheck: $(XII)
 check: unit golden pdfcheck catalogue repro outputs textcheck makeflags helpcheck mancheck completioncheck schemacheck installcheck play simcheck
 unit golden pdfcheck catalogue repro outputs textcheck makeflags helpcheck mancheck completioncheck schemacheck installcheck play simcheck: | testdeps
 
-# xii serve over real HTTP on 127.0.0.1: links, join sheet, headers, tokens, limits, restarts.
+# xii serve over real HTTP on 127.0.0.1: links, join sheet, headers, tokens, limits, restarts;
+# a Kingdom game played through by decision indices.
 .PHONY: servecheck
 servecheck: $(XII) | testdeps
 	$(SUITE) sh tests/run-serve.sh $(XII) $(BUILD)
+	$(SUITE) sh tests/run-serve-kingdom.sh $(XII) $(BUILD)
 check: servecheck
 
 # xii serve in headless Chromium (tests/run-browser.sh): Chromium, node and npm are test needs

@@ -151,8 +151,8 @@ _xii()
         return
     fi
     case $cmd in
-        audit | play) _xii_files "$cur" xii kingdom ;;
-        hint | serve) _xii_files "$cur" xii ;;
+        audit | play | serve) _xii_files "$cur" xii kingdom ;;
+        hint) _xii_files "$cur" xii ;;
     esac
 }
 complete -F _xii xii

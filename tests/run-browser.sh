@@ -1,5 +1,6 @@
 #!/bin/sh
-# The end-to-end test of xii serve in headless Chromium (tests/browser/serve-game.mjs).
+# The end-to-end tests of xii serve in headless Chromium (tests/browser/serve-game.mjs, and
+# serve-kingdom.mjs for a Kingdom game on a 360-px page).
 # Skips, saying why, when Chromium, node or puppeteer-core cannot be had; puppeteer-core is
 # installed from npm into BUILD/browser/node_modules the first time.
 # usage: run-browser.sh XII BUILD
@@ -21,4 +22,5 @@ if [ ! -d "$mods/puppeteer-core" ]; then
     exit 0
   fi
 fi
-CHROMIUM=$chromium timeout 600 node tests/browser/serve-game.mjs "$xii" "$build/browser/run" "$mods"
+CHROMIUM=$chromium timeout 600 node tests/browser/serve-game.mjs "$xii" "$build/browser/run" "$mods" || exit 1
+CHROMIUM=$chromium timeout -k 5 300 node tests/browser/serve-kingdom.mjs "$xii" "$build/browser/kingdom" "$mods"

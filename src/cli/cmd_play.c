@@ -426,43 +426,13 @@ static int record(struct record_session *s, struct reader *rd, int *report)
     }
 }
 
-/* The game FILE records: the one its first line names when it has lines (NULL with a message
- * when --game names another), else --game's, else XII Century. NULL after a message. */
-static const struct game *game_of(const struct play_args *pa)
-{
-    const struct game *named = pa->game ? cli_game_named(pa->game) : NULL;
-    struct strbuf x = STRBUF_INIT;
-    if (pa->game && !named) {
-        fprintf(stderr, "xii play: --game %s is not a game: %s\n", recorder_shown(&x, pa->game), cli_game_names());
-        strbuf_free(&x);
-        return NULL;
-    }
-    /* Only a regular file is looked into (a FIFO would block: the recorder refuses it). */
-    char head[4096];
-    size_t n = 0;
-    struct stat st;
-    FILE *f = stat(pa->file, &st) == 0 && S_ISREG(st.st_mode) ? fopen(pa->file, "rb") : NULL;
-    if (f) {
-        n = fread(head, 1, sizeof head, f);
-        fclose(f);
-    }
-    const struct game *g = n > 0 ? cli_game_of_log(head, n) : named ? named : cli_game_named("xii");
-    if (named && g != named) {
-        fprintf(stderr, "xii play: %s is a %s game, not %s: nothing was written\n", recorder_shown(&x, pa->file),
-                g->title, named->title);
-        g = NULL;
-    }
-    strbuf_free(&x);
-    return g;
-}
-
 int cmd_play(int argc, char **argv)
 {
     struct play_args pa;
     int rc = parse_args(argc, argv, &pa);
     if (rc != 0)
         return rc > 0 ? EXIT_OK : EXIT_USAGE;
-    const struct game *g = game_of(&pa);
+    const struct game *g = cli_game_of_file("play", pa.game, pa.file);
     if (!g)
         return EXIT_USAGE;
     if (g->read) {

@@ -1,9 +1,6 @@
 /* xii serve: the companion on every player's phone. Opens FILE through the recorder (as xii
  * play does), answers the header from the options, serves the pages and the API of
  * serve/handle.h until Ctrl-C, and prints each link with its QR code. */
-#include <ifaddrs.h>
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +8,9 @@
 #include <unistd.h>
 #include "cli/commands.h"
 #include "cli/gamedata_option.h"
+#include "cli/games.h"
 #include "cli/recorder_args.h"
+#include "cli/serve_game.h"
 #include "log/write.h"
 #include "record/session.h"
 #include "record/shortform.h"
@@ -21,7 +20,7 @@
 #include "serve/server.h"
 
 static const char usage_text[] =
-    "usage: xii serve [OPTIONS] FILE\n"
+    "usage: xii serve [--game NAME] [OPTIONS] FILE\n"
     "Records a game at the table from the players' phones: prints a link for the table and one\n"
     "for each player (with a QR code), and serves the page each opens. Every line entered is\n"
     "checked by the rules as xii play checks it and written to FILE (flushed to the disk)\n"
@@ -29,6 +28,9 @@ static const char usage_text[] =
     "the table's link enters the shared steps and anything else. Ctrl-C stops the server.\n"
     "The links' tokens are kept in FILE.links (readable by you only): a restart keeps them;\n"
     "the war entries waiting for the other players are kept in FILE.war until the war line.\n"
+    "  --game NAME         the game of a new FILE: xii (XII Century, the default) or kingdom\n"
+    "                      (a FILE with lines is served in its own game, known from its first\n"
+    "                      line; a kingdom game has one link, the player's, kept in FILE.links)\n"
     "  --players NAMES     a new game's players (\"Jack Tom\"): else asked on the table's page\n"
     "  --difficulty D      a new game's difficulty\n"
     "  --events TEXT       its events: the dice rolled (\"3 5 1 6\") or chosen (\"7 fire, 8 2\")\n"
@@ -42,7 +44,7 @@ static const char usage_text[] =
     "not be written, or the server could not listen.\n";
 
 struct serve_args {
-    const char *file, *players, *difficulty, *events, *seed, *port, *pdf, *rules;
+    const char *file, *game, *players, *difficulty, *events, *seed, *port, *pdf, *rules;
     int lan;
 };
 
@@ -50,7 +52,7 @@ static int parse_args(int argc, char **argv, struct serve_args *sa)
 {
     memset(sa, 0, sizeof *sa);
     const struct recorder_option opts[] = {
-        {"--players", NULL, &sa->players, NULL}, {"--difficulty", NULL, &sa->difficulty, NULL},
+        {"--game", NULL, &sa->game, NULL}, {"--players", NULL, &sa->players, NULL}, {"--difficulty", NULL, &sa->difficulty, NULL},
         {"--events", NULL, &sa->events, NULL}, {"--seed", NULL, &sa->seed, NULL}, {"--port", NULL, &sa->port, NULL},
         {"--pdf", NULL, &sa->pdf, NULL}, {"--rules", NULL, &sa->rules, NULL}, {"--lan", NULL, NULL, &sa->lan},
         {NULL, NULL, NULL, NULL},
@@ -74,24 +76,6 @@ struct links {
     char printed[XII_MAX_PLAYERS][SERVE_TOKEN_HEX + 1];     /* the seats' links printed last */
     int nprinted;
 };
-
-/* This computer's first address on the local network, for --lan. */
-static void lan_address(char *out, size_t n)
-{
-    snprintf(out, n, "127.0.0.1");
-    struct ifaddrs *all;
-    if (getifaddrs(&all) != 0)
-        return;
-    for (struct ifaddrs *i = all; i; i = i->ifa_next)
-        if (i->ifa_addr && i->ifa_addr->sa_family == AF_INET) {
-            const struct in_addr *a = &((const struct sockaddr_in *)(const void *)i->ifa_addr)->sin_addr;
-            if (ntohl(a->s_addr) >> 24 != 127) {    /* not a loopback address */
-                inet_ntop(AF_INET, a, out, (socklen_t)n);
-                break;
-            }
-        }
-    freeifaddrs(all);
-}
 
 static void link_url(const struct links *l, const char *token, struct strbuf *out)
 {
@@ -209,10 +193,7 @@ static int run(struct serve_server *sv, const struct serve_args *sa, unsigned po
         return EXIT_OUTPUT;
     }
     strbuf_free(&err);
-    if (sa->lan)
-        lan_address(l.host, sizeof l.host);
-    else
-        snprintf(l.host, sizeof l.host, "127.0.0.1");
+    cli_serve_host(sa->lan, l.host, sizeof l.host);
     pthread_mutex_lock(&sv->lock);
     int status = EXIT_OK;
     if (sa->pdf && join_sheet(&l) != 0)     /* written before the links are printed */
@@ -257,6 +238,11 @@ int cmd_serve(int argc, char **argv)
         strbuf_free(&x);
         return EXIT_USAGE;
     }
+    const struct game *g = cli_game_of_file("serve", sa.game, sa.file);
+    if (!g) {
+        strbuf_free(&x);
+        return EXIT_USAGE;
+    }
     unsigned port = 8012;
     if (sa.port) {
         char *end;
@@ -267,6 +253,16 @@ int cmd_serve(int argc, char **argv)
             return EXIT_USAGE;
         }
         port = (unsigned)v;
+    }
+    if (strcmp(g->name, "xii") != 0) {
+        strbuf_free(&x);
+        if (sa.players || sa.difficulty || sa.events || sa.seed || sa.pdf) {
+            fprintf(stderr, "xii serve: --players, --difficulty, --events, --seed and --pdf are XII Century's; "
+                            "a %s game has one player and its dice are the table's\n", g->title);
+            return EXIT_USAGE;
+        }
+        struct serve_game_args a = {sa.file, sa.rules, port, sa.lan};
+        return serve_game(g, &a);
     }
     struct gamedata gd;
     if (cli_load_gamedata(&gd, sa.rules) != 0) {

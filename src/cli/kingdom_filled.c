@@ -2,6 +2,7 @@
 #include "cli/kingdom_filled.h"
 #include <stdio.h>
 #include <string.h>
+#include "layout/common.h"
 #include "layout/icons.h"
 #include "layout/kingdom_sheet.h"
 
@@ -78,15 +79,21 @@ static int draw(struct canvas *c, const void *ctx, struct strbuf *err)
     return kingdom_sheet_draw(c, ctx, NULL, err);
 }
 
+/* The names and the fill from the audit and the log. */
+static void fill(const struct kaudit *a, const struct klog *log, struct ksheet_fill *f)
+{
+    ksheet_fill_init(f);
+    f->ruler = log->names[0][0] ? log->names[0] : NULL;
+    f->realm = log->names[1][0] ? log->names[1] : NULL;
+    f->capital = log->names[2][0] ? log->names[2] : NULL;
+    fill_map(a, f);
+    fill_ledger(a, log, f);
+}
+
 int kingdom_filled_output(const struct render_options *ro, const struct kaudit *a, const struct klog *log)
 {
     struct ksheet_fill f;
-    ksheet_fill_init(&f);
-    f.ruler = log->names[0][0] ? log->names[0] : NULL;
-    f.realm = log->names[1][0] ? log->names[1] : NULL;
-    f.capital = log->names[2][0] ? log->names[2] : NULL;
-    fill_map(a, &f);
-    fill_ledger(a, log, &f);
+    fill(a, log, &f);
     struct diag_list idl = DIAG_LIST_INIT;
     struct icon_set *icons = icons_load_embedded("kingdom.icons", &idl);
     diag_list_free(&idl);
@@ -98,4 +105,33 @@ int kingdom_filled_output(const struct render_options *ro, const struct kaudit *
     strbuf_free(&footer);
     icons_free(icons);
     return status;
+}
+
+int kingdom_filled_pdf(const struct kaudit *a, const struct klog *log, struct strbuf *pdf, struct strbuf *err)
+{
+    struct ksheet_fill f;
+    fill(a, log, &f);
+    struct diag_list idl = DIAG_LIST_INIT;
+    struct icon_set *icons = icons_load_embedded("kingdom.icons", &idl);
+    diag_list_free(&idl);
+    struct kingdom_sheet_options o = {layout_paper_find("a4"), 0, icons, NULL, NULL, NULL, "A4 · colour", &f,
+                                      a->s.data};
+    struct canvas_memory pages = {NULL, 0};
+    struct canvas_options co;
+    memset(&co, 0, sizeof co);
+    co.backend = CANVAS_CAIRO;
+    co.memory = &pages;
+    co.title = "Kingdom sheet";
+    co.creator = "xii " XII_VERSION;
+    int rc = -1;
+    struct canvas *c = canvas_new(&co, err);
+    if (c && kingdom_sheet_draw(c, &o, NULL, err) != 0)
+        canvas_discard(c);
+    else if (c && canvas_finish(c, err) == 0 && pages.npages == 1) {
+        strbuf_append(pdf, pages.pages[0].data, pages.pages[0].len);
+        rc = 0;
+    }
+    canvas_memory_free(&pages);
+    icons_free(icons);
+    return rc;
 }

@@ -8,5 +8,8 @@
 
 /* Writes the filled sheet as ro says; returns the exit status (render_document's). */
 int kingdom_filled_output(const struct render_options *ro, const struct kaudit *a, const struct klog *log);
+/* The same sheet as one A4 PDF appended to pdf (the table's page link). Returns 0, or -1
+ * with why in err. */
+int kingdom_filled_pdf(const struct kaudit *a, const struct klog *log, struct strbuf *pdf, struct strbuf *err);
 
 #endif

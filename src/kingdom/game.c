@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/game_data.h"
+#include "core/diag.h"
+#include "kingdom/board.h"
 #include "kingdom/eval.h"
 #include "kingdom/kingdom.h"
 #include "kingdom/klog_write.h"
@@ -231,6 +233,11 @@ static int check_log(const void *data, const char *buf, size_t len, const char *
     return ktable_check_log(data, buf, len, file, diags);
 }
 
+static struct json_t *board(const void *state, const void *legal, size_t n)
+{
+    return kingdom_board(state, legal, n);
+}
+
 const struct game kingdom_game = {
     .name = "kingdom",
     .title = "Kingdom",
@@ -257,4 +264,5 @@ const struct game kingdom_game = {
     .win = win,
     .bound = bound,
     .describe = describe,
+    .board = board,
 };

@@ -12,7 +12,7 @@
 
 static const char json_type[] = "application/json; charset=utf-8";
 
-static void error(struct serve_response *rs, int status, const char *message)
+void serve_answer_error(struct serve_response *rs, int status, const char *message)
 {
     rs->status = status;
     rs->type = json_type;
@@ -21,11 +21,11 @@ static void error(struct serve_response *rs, int status, const char *message)
 }
 
 /* The page's files, from templates/ compiled in; the page gets its token written in. */
-static void page_file(struct serve_response *rs, const char *name, const char *type, const char *token)
+void serve_page_file(struct serve_response *rs, const char *name, const char *type, const char *token)
 {
     const struct embedded_file *f = embedded_find(name);
     if (!f) {
-        error(rs, 500, "the page is missing from this build");
+        serve_answer_error(rs, 500, "the page is missing from this build");
         return;
     }
     rs->status = 200;
@@ -59,7 +59,7 @@ static void wait_change(struct serve_server *sv, const struct serve_request *rq,
 {
     unsigned long since;
     if (parse_number(rq->since, &since) != 0) {
-        error(rs, 400, "since needs the version number the page has");
+        serve_answer_error(rs, 400, "since needs the version number the page has");
         return;
     }
     struct timespec until;
@@ -80,7 +80,7 @@ static int body_line(const struct serve_request *rq, struct serve_response *rs, 
 {
     size_t n = rq->body_len;
     if (n > SERVE_MAX_BODY) {
-        error(rs, 413, "a line is at most 1024 bytes");
+        serve_answer_error(rs, 413, "a line is at most 1024 bytes");
         return -1;
     }
     if (n > 0 && rq->body[n - 1] == '\n')
@@ -88,12 +88,12 @@ static int body_line(const struct serve_request *rq, struct serve_response *rs, 
     if (n > 0 && rq->body[n - 1] == '\r')
         n--;
     if (n > 0 && (memchr(rq->body, 0, n) || memchr(rq->body, '\n', n) || memchr(rq->body, '\r', n))) {
-        error(rs, 400, "one line at a time, with no NUL byte");
+        serve_answer_error(rs, 400, "one line at a time, with no NUL byte");
         return -1;
     }
     *line = malloc(n + 1);
     if (!*line) {
-        error(rs, 500, "out of memory");
+        serve_answer_error(rs, 500, "out of memory");
         return -1;
     }
     if (n)
@@ -135,7 +135,7 @@ static void undo(struct serve_server *sv, struct serve_response *rs, int role)
 static void decide(struct serve_server *sv, const struct serve_request *rq, struct serve_response *rs, int role)
 {
     if (rq->body_len > SERVE_MAX_BODY) {
-        error(rs, 413, "a decision is at most 1024 bytes");
+        serve_answer_error(rs, 413, "a decision is at most 1024 bytes");
         return;
     }
     struct serve_outcome o;
@@ -159,7 +159,7 @@ static void sheets_pdf(struct serve_server *sv, struct serve_response *rs)
         rs->type = "application/pdf";
     } else {
         strbuf_reset(&rs->body);
-        error(rs, 404, strbuf_cstr(&err));
+        serve_answer_error(rs, 404, strbuf_cstr(&err));
     }
     strbuf_free(&err);
 }
@@ -181,7 +181,7 @@ static void sheet(struct serve_server *sv, const struct serve_request *rq, struc
     int page = 0;
     if (rq->page && strcmp(rq->page, "1") != 0) {
         if (strcmp(rq->page, "2") != 0) {
-            error(rs, 400, "page is 1 (the front) or 2 (the back)");
+            serve_answer_error(rs, 400, "page is 1 (the front) or 2 (the back)");
             return;
         }
         page = 1;
@@ -196,26 +196,26 @@ static void sheet(struct serve_server *sv, const struct serve_request *rq, struc
     }
     pthread_mutex_unlock(&sv->lock);
     if (!svg)
-        error(rs, 404, strbuf_cstr(&err));
+        serve_answer_error(rs, 404, strbuf_cstr(&err));
     strbuf_free(&err);
 }
 
 static void page_html(struct serve_server *sv, const struct serve_request *rq, struct serve_response *rs, int role)
 {
     (void)sv, (void)role;
-    page_file(rs, "serve.html", "text/html; charset=utf-8", rq->token);
+    serve_page_file(rs, "serve.html", "text/html; charset=utf-8", rq->token);
 }
 
 static void page_js(struct serve_server *sv, const struct serve_request *rq, struct serve_response *rs, int role)
 {
     (void)sv, (void)role;
-    page_file(rs, "serve.js", "text/javascript; charset=utf-8", rq->token);
+    serve_page_file(rs, "serve.js", "text/javascript; charset=utf-8", rq->token);
 }
 
 static void page_css(struct serve_server *sv, const struct serve_request *rq, struct serve_response *rs, int role)
 {
     (void)sv, (void)role;
-    page_file(rs, "serve.css", "text/css; charset=utf-8", rq->token);
+    serve_page_file(rs, "serve.css", "text/css; charset=utf-8", rq->token);
 }
 
 static void state(struct serve_server *sv, const struct serve_request *rq, struct serve_response *rs, int role)
@@ -287,7 +287,7 @@ void serve_handle(struct serve_server *sv, const struct serve_request *rq, struc
     int role = serve_token_role(&sv->tokens, rq->token);
     pthread_mutex_unlock(&sv->lock);
     if (role == SERVE_NOBODY) {
-        error(rs, 403, "this link's token is missing or wrong: open the link xii serve printed");
+        serve_answer_error(rs, 403, "this link's token is missing or wrong: open the link xii serve printed");
         return;
     }
     const char *path = rq->path ? rq->path : "";
@@ -296,11 +296,11 @@ void serve_handle(struct serve_server *sv, const struct serve_request *rq, struc
         if (routes[k].matches ? routes[k].matches(path) : strcmp(path, routes[k].path) == 0)
             r = &routes[k];
     if (!r) {
-        error(rs, 404, "no such page");
+        serve_answer_error(rs, 404, "no such page");
         return;
     }
     if (!rq->method || strcmp(rq->method, r->method) != 0) {
-        error(rs, 405, "method not allowed here");
+        serve_answer_error(rs, 405, "method not allowed here");
         return;
     }
     r->run(sv, rq, rs, role);

@@ -38,6 +38,12 @@ struct serve_response {
     struct strbuf body;
 };
 
+/* Answers a JSON refusal: status, with message. */
+void serve_answer_error(struct serve_response *rs, int status, const char *message);
+/* Answers the embedded page file name (templates/) of Content-Type type, with token written
+ * in for each {{token}}. */
+void serve_page_file(struct serve_response *rs, const char *name, const char *type, const char *token);
+
 /* Answers rq (takes the server's lock as needed). rs is initialized here; free its body. */
 void serve_handle(struct serve_server *sv, const struct serve_request *rq, struct serve_response *rs);
 

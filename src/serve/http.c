@@ -38,7 +38,7 @@ struct bucket {
 
 struct serve_http {
     struct MHD_Daemon *d;
-    struct serve_server *sv;
+    struct serve_table table;
     int wait_seconds;
     int lan;                    /* any Host (else 127.0.0.1, localhost or [::1] only) */
     unsigned port;
@@ -107,10 +107,27 @@ static enum MHD_Result refuse(struct MHD_Connection *c, int status, const char *
 /* The role of a token read under the server's lock. */
 static int role_of(struct serve_http *h, const char *token)
 {
-    pthread_mutex_lock(&h->sv->lock);
-    int role = serve_token_role(&h->sv->tokens, token);
-    pthread_mutex_unlock(&h->sv->lock);
+    return h->table.role(h->table.ctx, token);
+}
+
+/* XII Century's table: serve_server behind struct serve_table. */
+static int xii_role(void *ctx, const char *token)
+{
+    struct serve_server *sv = ctx;
+    pthread_mutex_lock(&sv->lock);
+    int role = serve_token_role(&sv->tokens, token);
+    pthread_mutex_unlock(&sv->lock);
     return role;
+}
+
+static void xii_handle(void *ctx, const struct serve_request *rq, struct serve_response *rs)
+{
+    serve_handle(ctx, rq, rs);
+}
+
+static void xii_stop(void *ctx)
+{
+    serve_server_stop(ctx);
 }
 
 /* The guard's handle of a connection (its socket context). */
@@ -242,7 +259,7 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
     rq.body_len = u->body.len;
     rq.wait_seconds = h->wait_seconds;
     struct serve_response rs;
-    serve_handle(h->sv, &rq, &rs);
+    h->table.handle(h->table.ctx, &rq, &rs);
     enum MHD_Result ret = send_answer(c, rs.status, rs.type, &rs.body);
     strbuf_free(&rs.body);
     return ret;
@@ -271,12 +288,19 @@ static int hand(void *ctx, int fd, const struct sockaddr *addr, socklen_t len)
 struct serve_http *serve_http_start(struct serve_server *sv, const struct serve_http_options *o,
                                     unsigned *port, struct strbuf *err)
 {
+    struct serve_table t = {sv, xii_role, xii_handle, xii_stop};
+    return serve_http_start_table(&t, o, port, err);
+}
+
+struct serve_http *serve_http_start_table(const struct serve_table *t, const struct serve_http_options *o,
+                                          unsigned *port, struct strbuf *err)
+{
     struct serve_http *h = calloc(1, sizeof *h);
     if (!h) {
         strbuf_puts(err, "out of memory");
         return NULL;
     }
-    h->sv = sv;
+    h->table = *t;
     h->wait_seconds = o->wait_seconds;
     h->lan = o->lan;
     pthread_mutex_init(&h->rate_lock, NULL);
@@ -322,7 +346,7 @@ void serve_http_stop(struct serve_http *h)
     if (!h)
         return;
     serve_door_close(&h->door);
-    serve_server_stop(h->sv);
+    h->table.stop(h->table.ctx);
     MHD_stop_daemon(h->d);
     serve_guard_stop(&h->guard);
     pthread_mutex_destroy(&h->rate_lock);

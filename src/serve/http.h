@@ -11,9 +11,22 @@
 #ifndef SERVE_HTTP_H
 #define SERVE_HTTP_H
 #include "core/strbuf.h"
+#include "serve/handle.h"
 #include "serve/server.h"
 
 struct serve_http;
+
+/* What the HTTP layer serves: a table's tokens and answers (XII Century's serve_server, or
+ * another game's table: serve/gtable.h). Each function takes the table's own lock. */
+struct serve_table {
+    void *ctx;
+    /* The role of a token (tokens.h: SERVE_NOBODY for none). */
+    int (*role)(void *ctx, const char *token);
+    /* Answers a request whose token is valid (serve_handle's contract). */
+    void (*handle)(void *ctx, const struct serve_request *rq, struct serve_response *rs);
+    /* Tells the waiting pages to stop waiting (the server is stopping). */
+    void (*stop)(void *ctx);
+};
 
 struct serve_http_options {
     int lan;                    /* listen on every address (else 127.0.0.1 only) */
@@ -24,6 +37,9 @@ struct serve_http_options {
 /* Starts serving; the port it listens on goes to *port. NULL with why in err. */
 struct serve_http *serve_http_start(struct serve_server *sv, const struct serve_http_options *o,
                                     unsigned *port, struct strbuf *err);
+/* Starts serving table t (copied) as serve_http_start does. */
+struct serve_http *serve_http_start_table(const struct serve_table *t, const struct serve_http_options *o,
+                                          unsigned *port, struct strbuf *err);
 /* Stops serving (the waiting pages are told first) and frees h. */
 void serve_http_stop(struct serve_http *h);
 
