@@ -19,7 +19,8 @@ static void reserve(struct strbuf *sb, size_t extra)
 static inline void append(struct strbuf *sb, const char *s, size_t n)
 {
     reserve(sb, n);
-    memcpy(sb->data + sb->len, s, n);
+    if (n)      /* nothing to copy: s may be NULL ("%.*s" of 0 and NULL, an empty append) */
+        memcpy(sb->data + sb->len, s, n);
     sb->len += n;
     sb->data[sb->len] = '\0';
 }
