@@ -1,18 +1,12 @@
-/* A statement's tree and line built from its value, token by token, with nothing parsed. */
+/* Each game statement's words laid out once (log/emit.h): as text alone, or as text and the
+ * tree a parse of it gives, token by token, with nothing parsed (log_build). */
 #include "log/build.h"
 #include <limits.h>
 #include <string.h>
 #include "core/xalloc.h"
+#include "log/emit.h"
 #include "log/ids.h"
 #include "log/name.h"
-
-/* The line being written and the tree being filled. */
-struct emit {
-    struct log_ast *ast;
-    struct strbuf *out;
-    size_t start;           /* where the statement begins in out */
-    int line, col;          /* and where that is in the file */
-};
 
 static int clamp_int(size_t n)
 {
@@ -20,13 +14,13 @@ static int clamp_int(size_t n)
 }
 
 /* Where the text appended to out since byte `at` is. */
-static struct log_span since(const struct emit *e, size_t at)
+static struct log_span since(const struct log_emit *e, size_t at)
 {
     return (struct log_span){e->line, clamp_int((size_t)e->col + (at - e->start)), clamp_int(e->out->len - at)};
 }
 
 /* A keyword or separator as it is written; where it is. */
-static struct log_span put(struct emit *e, const char *text)
+static struct log_span put(struct log_emit *e, const char *text)
 {
     size_t at = e->out->len;
     strbuf_puts(e->out, text);
@@ -41,9 +35,11 @@ static char fold(char c, int id)
     return id && c == '_' ? '-' : c;
 }
 
-/* Sets w's text and normalized form, as the parser stores a word. */
-static void set_word(struct emit *e, struct log_word *w, const char *text, int id)
+/* Sets w's text and normalized form, as the parser stores a word (nothing for text alone). */
+static void set_word(struct log_emit *e, struct log_word *w, const char *text, int id)
 {
+    if (!w || !e->ast)
+        return;
     size_t n = strlen(text);
     w->text = w->norm = log_ast_strndup(e->ast, text, n);
     size_t i = 0;
@@ -58,50 +54,66 @@ static void set_word(struct emit *e, struct log_word *w, const char *text, int i
 }
 
 /* An id (an asset, a location...), written as it is. */
-static void id(struct emit *e, struct log_word *w, const char *text)
+static void id(struct log_emit *e, struct log_word *w, const char *text)
 {
-    w->at = put(e, text);
+    struct log_span at = put(e, text);
+    if (w)
+        w->at = at;
     set_word(e, w, text, 1);
 }
 
 /* A player's name, bare or quoted as the lexer reads it back (log/name.h). */
-static void name(struct emit *e, struct log_word *w, const char *text)
+static void name(struct log_emit *e, struct log_word *w, const char *text)
 {
     size_t at = e->out->len;
     log_write_name(text, e->out);
+    if (!w)
+        return;
     w->at = since(e, at);
     w->quoted = e->out->data[at] == '"';
     set_word(e, w, text, 0);
 }
 
-static void num(struct emit *e, struct log_num *n, int value)
+static void num(struct log_emit *e, struct log_num *n, int value)
 {
+    char digits[12], *p = digits + sizeof digits;
+    unsigned u = value < 0 ? 0u - (unsigned)value : (unsigned)value;
+    do
+        *--p = (char)('0' + u % 10u);
+    while (u /= 10u);
+    if (value < 0)
+        *--p = '-';
     size_t at = e->out->len;
-    strbuf_printf(e->out, "%d", value);
-    n->at = since(e, at);
-    n->value = value;
+    strbuf_append(e->out, p, (size_t)(digits + sizeof digits - p));
+    if (n) {
+        n->at = since(e, at);
+        n->value = value;
+    }
 }
 
-/* A list of count items of size bytes in the tree (NULL when empty, as the parser leaves it). */
-static void *list(struct emit *e, size_t count, size_t size)
+/* A list of count items of size bytes in the tree (NULL when empty, as the parser leaves it,
+ * and for text alone). */
+static void *list(struct log_emit *e, size_t count, size_t size)
 {
-    if (count == 0)
+    if (count == 0 || !e->ast)
         return NULL;
     void *p = log_ast_alloc(e->ast, count * size);
     memset(p, 0, count * size);
     return p;
 }
 
-/* " R1 R2 ..." after a name. */
-static struct log_num *rolls(struct emit *e, const int *r, int n, size_t *count)
+/* " R1 R2 ..." after a name; the list into *items and *count (NULL: text alone). */
+static void rolls(struct log_emit *e, const int *r, int n, struct log_num **items, size_t *count)
 {
-    struct log_num *out = list(e, (size_t)n, sizeof *out);
+    struct log_num *to = list(e, (size_t)n, sizeof *to);
     for (int k = 0; k < n; k++) {
         put(e, " ");
-        num(e, &out[k], r[k]);
+        num(e, to ? &to[k] : NULL, r[k]);
     }
-    *count = (size_t)n;
-    return out;
+    if (items) {
+        *items = to;
+        *count = (size_t)n;
+    }
 }
 
 static enum log_which which_of(enum die_source src)
@@ -110,209 +122,294 @@ static enum log_which which_of(enum die_source src)
 }
 
 /* sheriff, court, court reroll: "[own|shared] FROM TO" after the keywords. */
-static void change(struct emit *e, struct log_change *c, const struct move *m)
+static void change(struct log_emit *e, struct log_change *c, const struct move *m)
 {
-    c->which = which_of(m->source);
-    if (c->which != LOG_WHICH_ANY) {
+    enum log_which which = which_of(m->source);
+    struct log_span which_at = {0};
+    if (which != LOG_WHICH_ANY) {
         put(e, " ");
-        c->which_at = put(e, c->which == LOG_WHICH_OWN ? "own" : "shared");
+        which_at = put(e, which == LOG_WHICH_OWN ? "own" : "shared");
     }
     put(e, " ");
-    num(e, &c->from, m->die);
+    num(e, c ? &c->from : NULL, m->die);
     put(e, " ");
-    num(e, &c->to, m->to);
+    num(e, c ? &c->to : NULL, m->to);
+    if (c) {
+        c->which = which;
+        c->which_at = which_at;
+    }
 }
 
-/* A move's statement, as log_write_move_text writes it. */
-static enum log_kind move(struct emit *e, const struct gamedata *gd, const struct move *m, struct log_stmt *st)
+/* A spend: "[reserve] DIE ASSET", "[reserve] DIE attract|build ITEM [PERK]", "[reserve] DIE
+ * influence LOCATION", "[reserve] DIE store" (sp: its tree, or scratch for text alone). */
+static void spend(struct log_emit *e, const struct gamedata *gd, const struct move *m, struct log_spend *sp)
 {
-    struct log_spend *sp = &st->spend;
+    if (m->from_reserve) {
+        sp->reserve = true;
+        sp->reserve_at = put(e, "reserve");
+        put(e, " ");
+    }
+    num(e, &sp->die, m->die);
+    put(e, " ");
+    if (m->kind == MOVE_ASSET) {
+        sp->action = LOG_ACT_ASSET;
+        id(e, &sp->target, gd->assets[m->target].id);
+        sp->action_at = sp->target.at;
+    } else if (m->kind == MOVE_ACQUIRE) {
+        int person = log_ids_is_person(gd, m->target);
+        sp->action = person ? LOG_ACT_ATTRACT : LOG_ACT_BUILD;
+        sp->action_at = put(e, person ? "attract" : "build");
+        put(e, " ");
+        id(e, &sp->target, gd->items[m->target].id);
+        if (m->perk) {
+            char letter[2] = {m->perk, 0};
+            put(e, " ");
+            sp->perk = m->perk;
+            sp->perk_at = put(e, letter);
+        }
+    } else if (m->kind == MOVE_INFLUENCE) {
+        sp->action = LOG_ACT_INFLUENCE;
+        sp->action_at = put(e, "influence");
+        put(e, " ");
+        id(e, &sp->target, gd->locations[m->target].id);
+    } else {
+        sp->action = LOG_ACT_STORE;
+        sp->action_at = put(e, "store");
+    }
+}
+
+enum log_kind log_emit_move(struct log_emit *e, const struct gamedata *gd, const struct move *m, struct log_stmt *st)
+{
+    struct log_change *c = st ? &st->change : NULL;
     switch (m->kind) {
     case MOVE_ASSET:
     case MOVE_ACQUIRE:
     case MOVE_INFLUENCE:
-    case MOVE_STORE:
-        if (m->from_reserve) {
-            sp->reserve = true;
-            sp->reserve_at = put(e, "reserve");
-            put(e, " ");
-        }
-        num(e, &sp->die, m->die);
-        put(e, " ");
-        if (m->kind == MOVE_ASSET) {
-            sp->action = LOG_ACT_ASSET;
-            id(e, &sp->target, gd->assets[m->target].id);
-            sp->action_at = sp->target.at;
-        } else if (m->kind == MOVE_ACQUIRE) {
-            int person = log_ids_is_person(gd, m->target);
-            sp->action = person ? LOG_ACT_ATTRACT : LOG_ACT_BUILD;
-            sp->action_at = put(e, person ? "attract" : "build");
-            put(e, " ");
-            id(e, &sp->target, gd->items[m->target].id);
-            if (m->perk) {
-                char letter[2] = {m->perk, 0};
-                put(e, " ");
-                sp->perk = m->perk;
-                sp->perk_at = put(e, letter);
-            }
-        } else if (m->kind == MOVE_INFLUENCE) {
-            sp->action = LOG_ACT_INFLUENCE;
-            sp->action_at = put(e, "influence");
-            put(e, " ");
-            id(e, &sp->target, gd->locations[m->target].id);
-        } else {
-            sp->action = LOG_ACT_STORE;
-            sp->action_at = put(e, "store");
-        }
+    case MOVE_STORE: {
+        struct log_spend scratch = {0};
+        spend(e, gd, m, st ? &st->spend : &scratch);
         return LOG_SPEND;
+    }
     case MOVE_SHERIFF:
         put(e, "sheriff");
-        change(e, &st->change, m);
+        change(e, c, m);
         return LOG_SHERIFF;
     case MOVE_COURT:
         put(e, "court");
-        change(e, &st->change, m);
+        change(e, c, m);
         return LOG_COURT;
-    case MOVE_COURT_REROLL:
+    case MOVE_COURT_REROLL: {
         put(e, "court ");
-        st->change.reroll_at = put(e, "reroll");
-        change(e, &st->change, m);
+        struct log_span reroll = put(e, "reroll");
+        if (c)
+            c->reroll_at = reroll;
+        change(e, c, m);
         return LOG_COURT_REROLL;
+    }
     case MOVE_SPLIT:
         put(e, "split ");
-        num(e, &st->split.die, m->die);
+        num(e, st ? &st->split.die : NULL, m->die);
         put(e, " ");
-        num(e, &st->split.first_part, m->part[0]);
+        num(e, st ? &st->split.first_part : NULL, m->part[0]);
         put(e, " ");
-        id(e, &st->split.first_asset, gd->assets[m->target].id);
+        id(e, st ? &st->split.first_asset : NULL, gd->assets[m->target].id);
         put(e, " ");
-        num(e, &st->split.second_part, m->part[1]);
+        num(e, st ? &st->split.second_part : NULL, m->part[1]);
         put(e, " ");
-        id(e, &st->split.second_asset, gd->assets[m->target2].id);
+        id(e, st ? &st->split.second_asset : NULL, gd->assets[m->target2].id);
         return LOG_SPLIT;
     case MOVE_MARKET:
         put(e, "market ");
-        num(e, &st->market.amount, m->amount);
+        num(e, st ? &st->market.amount : NULL, m->amount);
         put(e, " ");
-        id(e, &st->market.into, gd->assets[m->target].id);
+        id(e, st ? &st->market.into : NULL, gd->assets[m->target].id);
         return LOG_MARKET;
     }
     return LOG_INVALID;
 }
 
-static void outlaws(struct emit *e, const struct game_state *s, const struct bonus_rolls r[], struct log_stmt *st)
+void log_emit_round(struct log_emit *e, int round, struct log_stmt *st)
 {
-    size_t n = 0;
+    put(e, "round ");
+    num(e, st ? &st->round : NULL, round);
+}
+
+void log_emit_shared(struct log_emit *e, int d1, int d2, struct log_stmt *st)
+{
+    put(e, "shared ");
+    num(e, st ? &st->shared.dice[0] : NULL, d1);
+    put(e, " ");
+    num(e, st ? &st->shared.dice[1] : NULL, d2);
+}
+
+void log_emit_turn(struct log_emit *e, const struct game_state *s, int player, int d1, int d2, struct log_stmt *st)
+{
+    put(e, "turn ");
+    name(e, st ? &st->turn.player : NULL, s->cfg.names[player]);
+    put(e, " ");
+    num(e, st ? &st->turn.dice[0] : NULL, d1);
+    put(e, " ");
+    num(e, st ? &st->turn.dice[1] : NULL, d2);
+}
+
+void log_emit_outlaws(struct log_emit *e, const struct game_state *s, const struct bonus_rolls r[],
+                      struct log_stmt *st)
+{
+    size_t n = 0, k = 0;
     for (int p = 0; p < s->cfg.nplayers; p++)
         n += r[p].nrolls > 0;
-    st->outlaws.items = list(e, n, sizeof *st->outlaws.items);
+    struct log_rolls *items = list(e, n, sizeof *items);
     put(e, "outlaws");
     for (int p = 0; p < s->cfg.nplayers; p++) {
         if (r[p].nrolls == 0)
             continue;
-        struct log_rolls *x = &st->outlaws.items[st->outlaws.count++];
-        put(e, x == st->outlaws.items ? " " : ", ");
-        name(e, &x->player, s->cfg.names[p]);
-        x->rolls = rolls(e, r[p].rolls, r[p].nrolls, &x->count);
+        struct log_rolls *x = items ? &items[k] : NULL;
+        put(e, k++ ? ", " : " ");
+        name(e, x ? &x->player : NULL, s->cfg.names[p]);
+        rolls(e, r[p].rolls, r[p].nrolls, x ? &x->rolls : NULL, x ? &x->count : NULL);
+    }
+    if (st) {
+        st->outlaws.items = items;
+        st->outlaws.count = k;
     }
 }
 
-/* Seat p's war entry, "NAME support ROLLS" or "NAME avoid". */
-static void war_entry(struct emit *e, const struct game_state *s, int p, const struct war_entry *w,
-                      struct log_war_entry *x)
+void log_emit_war_entry(struct log_emit *e, const struct game_state *s, int p, const struct war_entry *w,
+                        struct log_war_entry *x)
 {
-    name(e, &x->player, s->cfg.names[p]);
+    name(e, x ? &x->player : NULL, s->cfg.names[p]);
     put(e, " ");
-    x->choice = w->support ? LOG_WAR_SUPPORT : LOG_WAR_AVOID;
-    x->choice_at = put(e, w->support ? "support" : "avoid");
-    x->rolls = rolls(e, w->rolls, w->nrolls, &x->count);
+    struct log_span at = put(e, w->support ? "support" : "avoid");
+    if (x) {
+        x->choice = w->support ? LOG_WAR_SUPPORT : LOG_WAR_AVOID;
+        x->choice_at = at;
+    }
+    rolls(e, w->rolls, w->nrolls, x ? &x->rolls : NULL, x ? &x->count : NULL);
 }
 
-static void war(struct emit *e, const struct game_state *s, const struct log_decision *d, struct log_stmt *st)
+void log_emit_war(struct log_emit *e, const struct game_state *s, int from, int to, const struct war_entry w[],
+                  struct log_stmt *st)
 {
-    int from = d->player >= 0 ? d->player : 0, to = d->player >= 0 ? d->player + 1 : s->cfg.nplayers;
-    st->war.items = list(e, (size_t)(to - from), sizeof *st->war.items);
+    struct log_war_entry *items = list(e, (size_t)(to - from), sizeof *items);
     put(e, "war");
     for (int p = from; p < to; p++) {
         put(e, p > from ? ", " : " ");
-        war_entry(e, s, p, &d->war[p], &st->war.items[st->war.count++]);
+        log_emit_war_entry(e, s, p, &w[p], items ? &items[p - from] : NULL);
+    }
+    if (st) {
+        st->war.items = items;
+        st->war.count = (size_t)(to - from);
     }
 }
 
-static void collect(struct emit *e, const struct game_state *s, int player, const int choice[LOCATION_COUNT],
-                    struct log_stmt *st)
+void log_emit_collect(struct log_emit *e, const struct game_state *s, int player, const int choice[LOCATION_COUNT],
+                      struct log_stmt *st)
 {
     const struct gamedata *gd = s->gd;
-    size_t n = 0;
+    size_t n = 0, k = 0;
     for (int l = 0; l < LOCATION_COUNT; l++)
         n += choice[l] >= 0;
-    st->collect.items = list(e, n, sizeof *st->collect.items);
+    struct log_pick *items = list(e, n, sizeof *items);
     put(e, "collect ");
-    name(e, &st->collect.player, s->cfg.names[player]);
+    name(e, st ? &st->collect.player : NULL, s->cfg.names[player]);
     for (int l = 0; l < LOCATION_COUNT; l++) {
         if (choice[l] < 0)
             continue;
-        struct log_pick *pk = &st->collect.items[st->collect.count++];
-        put(e, pk == st->collect.items ? " " : ", ");
-        id(e, &pk->location, gd->locations[l].id);
+        struct log_pick *pk = items ? &items[k] : NULL;
+        put(e, k++ ? ", " : " ");
+        id(e, pk ? &pk->location : NULL, gd->locations[l].id);
         put(e, " ");
-        id(e, &pk->take, gd->assets[gd->locations[l].bonus_asset[choice[l]]].id);
+        id(e, pk ? &pk->take : NULL, gd->assets[gd->locations[l].bonus_asset[choice[l]]].id);
+    }
+    if (st) {
+        st->collect.items = items;
+        st->collect.count = k;
     }
 }
 
-/* One value of a check line: " ID VALUE". */
-static void check_value(struct emit *e, struct log_check_item *it, const char *what, int value)
+/* One value of a check line: " ID VALUE" (it NULL: text alone). */
+static void check_value(struct log_emit *e, struct log_check_item *it, const char *what, int value)
 {
-    it->kind = LOG_CHECK_VALUE;
     put(e, " ");
-    id(e, &it->what, what);
+    id(e, it ? &it->what : NULL, what);
     put(e, " ");
-    num(e, &it->value, value);
+    num(e, it ? &it->value : NULL, value);
+    if (it)
+        it->kind = LOG_CHECK_VALUE;
 }
 
-/* A check line of every value of the player, as log_write_check with everything writes it. */
-static void check(struct emit *e, const struct game_state *s, int player, struct log_stmt *st)
+/* Whether seat p owns item i and it is a person (people 1) or an infrastructure (people 0). */
+static int owns_kind(const struct game_state *s, int p, int i, int people)
+{
+    return engine_owns(s, p, i) && log_ids_is_person(s->gd, i) == people;
+}
+
+void log_emit_check(struct log_emit *e, const struct game_state *s, int player, int everything, struct log_stmt *st)
 {
     const struct gamedata *gd = s->gd;
     const struct player_state *ps = &s->p[player];
-    st->check.items = list(e, ASSET_COUNT + LOCATION_COUNT + 6, sizeof *st->check.items);
+    size_t n = 3 + (everything ? 3 : 0);
+    for (int a = 0; e->ast && a < ASSET_COUNT; a++)
+        n += everything || ps->asset[a] || a < 3;
+    for (int l = 0; e->ast && l < LOCATION_COUNT; l++)
+        n += everything || ps->influence[l];
+    struct log_check_item *items = list(e, n, sizeof *items);
+    size_t k = 0;
     put(e, "check ");
-    name(e, &st->check.player, s->cfg.names[player]);
-    struct log_check_item *it = st->check.items;
+    name(e, st ? &st->check.player : NULL, s->cfg.names[player]);
     for (int a = 0; a < ASSET_COUNT; a++)
-        check_value(e, it++, gd->assets[a].id, ps->asset[a]);
+        if (everything || ps->asset[a] || a < 3)
+            check_value(e, items ? &items[k++] : NULL, gd->assets[a].id, ps->asset[a]);
     for (int l = 0; l < LOCATION_COUNT; l++)
-        check_value(e, it++, gd->locations[l].id, ps->influence[l]);
-    check_value(e, it++, "reputation", ps->reputation);
-    check_value(e, it++, "pow", engine_pow_full(s, player));
-    check_value(e, it++, "score", engine_score(s, player, NULL));
-    for (int people = 1; people >= 0; people--, it++) {
-        it->kind = people ? LOG_CHECK_PEOPLE : LOG_CHECK_INFRAS;
-        put(e, " ");
-        id(e, &it->what, people ? "people" : "infrastructures");
-        size_t n = 0;
-        for (int i = 0; i < gd->nitems; i++)
-            n += engine_owns(s, player, i) && log_ids_is_person(gd, i) == people;
-        it->ids = list(e, n, sizeof *it->ids);
-        for (int i = 0; i < gd->nitems; i++)
-            if (engine_owns(s, player, i) && log_ids_is_person(gd, i) == people) {
-                put(e, " ");
-                id(e, &it->ids[it->count++], gd->items[i].id);
-            }
-    }
-    it->kind = LOG_CHECK_RESERVE;
-    put(e, " ");
-    id(e, &it->what, "reserve");
-    size_t n = 0;
-    for (int k = 0; k < gd->reserve_slots; k++)
-        n += ps->reserve[k].state == SLOT_AVAILABLE;
-    it->values = list(e, n, sizeof *it->values);
-    for (int k = 0; k < gd->reserve_slots; k++)
-        if (ps->reserve[k].state == SLOT_AVAILABLE) {
+        if (everything || ps->influence[l])
+            check_value(e, items ? &items[k++] : NULL, gd->locations[l].id, ps->influence[l]);
+    check_value(e, items ? &items[k++] : NULL, "reputation", ps->reputation);
+    check_value(e, items ? &items[k++] : NULL, "pow", engine_pow_full(s, player));
+    check_value(e, items ? &items[k++] : NULL, "score", engine_score(s, player, NULL));
+    if (everything) {
+        for (int people = 1; people >= 0; people--) {
+            struct log_check_item *it = items ? &items[k++] : NULL;
             put(e, " ");
-            num(e, &it->values[it->count++], ps->reserve[k].value);
+            id(e, it ? &it->what : NULL, people ? "people" : "infrastructures");
+            size_t owned = 0;
+            for (int i = 0; it && i < gd->nitems; i++)
+                owned += owns_kind(s, player, i, people);
+            struct log_word *ids = list(e, owned, sizeof *ids);
+            size_t c = 0;
+            for (int i = 0; i < gd->nitems; i++)
+                if (owns_kind(s, player, i, people)) {
+                    put(e, " ");
+                    id(e, ids ? &ids[c++] : NULL, gd->items[i].id);
+                }
+            if (it) {
+                it->kind = people ? LOG_CHECK_PEOPLE : LOG_CHECK_INFRAS;
+                it->ids = ids;
+                it->count = c;
+            }
         }
-    st->check.count = (size_t)(it + 1 - st->check.items);
+        struct log_check_item *it = items ? &items[k++] : NULL;
+        put(e, " ");
+        id(e, it ? &it->what : NULL, "reserve");
+        size_t avail = 0;
+        for (int r = 0; it && r < gd->reserve_slots; r++)
+            avail += ps->reserve[r].state == SLOT_AVAILABLE;
+        struct log_num *values = list(e, avail, sizeof *values);
+        size_t c = 0;
+        for (int r = 0; r < gd->reserve_slots; r++)
+            if (ps->reserve[r].state == SLOT_AVAILABLE) {
+                put(e, " ");
+                num(e, values ? &values[c++] : NULL, ps->reserve[r].value);
+            }
+        if (it) {
+            it->kind = LOG_CHECK_RESERVE;
+            it->values = values;
+            it->count = c;
+        }
+    }
+    if (st) {
+        st->check.items = items;
+        st->check.count = k;
+    }
 }
 
 enum log_kind log_decision_kind(const struct log_decision *d)
@@ -365,41 +462,33 @@ struct log_ast *log_build(const struct game_state *s, const struct log_decision 
     ast->stmts = xcalloc(1, sizeof *ast->stmts);
     ast->count = ast->cap = 1;
     struct log_stmt *st = &ast->stmts[0];
-    struct emit e = {ast, out, out->len, line, col};
+    struct log_emit e = {ast, out, out->len, line, col};
     st->kind = d->kind;
     switch (d->kind) {
     case LOG_ROUND:
-        put(&e, "round ");
-        num(&e, &st->round, d->round);
+        log_emit_round(&e, d->round, st);
         break;
     case LOG_SHARED:
-        put(&e, "shared ");
-        num(&e, &st->shared.dice[0], d->dice[0]);
-        put(&e, " ");
-        num(&e, &st->shared.dice[1], d->dice[1]);
+        log_emit_shared(&e, d->dice[0], d->dice[1], st);
         break;
     case LOG_OUTLAWS:
-        outlaws(&e, s, d->rolls, st);
+        log_emit_outlaws(&e, s, d->rolls, st);
         break;
     case LOG_TURN:
-        put(&e, "turn ");
-        name(&e, &st->turn.player, s->cfg.names[d->player]);
-        put(&e, " ");
-        num(&e, &st->turn.dice[0], d->dice[0]);
-        put(&e, " ");
-        num(&e, &st->turn.dice[1], d->dice[1]);
+        log_emit_turn(&e, s, d->player, d->dice[0], d->dice[1], st);
         break;
     case LOG_WAR:
-        war(&e, s, d, st);
+        log_emit_war(&e, s, d->player >= 0 ? d->player : 0, d->player >= 0 ? d->player + 1 : s->cfg.nplayers,
+                     d->war, st);
         break;
     case LOG_COLLECT:
-        collect(&e, s, d->player, d->choice, st);
+        log_emit_collect(&e, s, d->player, d->choice, st);
         break;
     case LOG_CHECK:
-        check(&e, s, d->player, st);
+        log_emit_check(&e, s, d->player, 1, st);
         break;
     default:
-        st->kind = move(&e, s->gd, &d->move, st);
+        st->kind = log_emit_move(&e, s->gd, &d->move, st);
         break;
     }
     st->at = since(&e, e.start);

@@ -1,7 +1,12 @@
-/* Move-log lines of a game being played. */
+/* Move-log lines of a game being played: the header and the recorder's short forms here, each
+ * game statement's words laid out by log/emit.h (the builder's too). */
 #include "log/write.h"
 #include <string.h>
+#include "log/emit.h"
 #include "log/ids.h"
+
+/* Where text alone goes: out. */
+#define TEXT(out) (&(struct log_emit){NULL, (out), 0, 0, 0})
 
 /* The events line, each round's event by id or (bit r of by_die) by its die value. */
 static int events_line(const struct gamedata *gd, const int event[GD_ROUNDS + 1], unsigned by_die,
@@ -85,20 +90,6 @@ void log_write_shortform(enum log_kind kind, const char *name, const char *words
     }
 }
 
-void log_write_round_statement(int round, struct strbuf *out)
-{
-    strbuf_printf(out, "round %d", round);
-}
-
-void log_write_war_all_avoid(const struct game_config *cfg, struct strbuf *out)
-{
-    strbuf_puts(out, "war");
-    for (int p = 0; p < cfg->nplayers; p++) {
-        strbuf_puts(out, p ? ", " : " ");
-        log_write_name(cfg->names[p], out);
-        strbuf_puts(out, " avoid");
-    }
-}
 
 void log_write_comment(const char *text, struct strbuf *out)
 {
@@ -108,162 +99,89 @@ void log_write_comment(const char *text, struct strbuf *out)
     strbuf_putc(out, '\n');
 }
 
+void log_write_round_statement(int round, struct strbuf *out)
+{
+    log_emit_round(TEXT(out), round, NULL);
+}
+
+void log_write_war_all_avoid(const struct game_config *cfg, struct strbuf *out)
+{
+    struct game_state names = {.cfg = *cfg};
+    struct war_entry avoid[XII_MAX_PLAYERS];
+    memset(avoid, 0, sizeof avoid);
+    log_emit_war(TEXT(out), &names, 0, cfg->nplayers, avoid, NULL);
+}
+
 void log_write_round(int round, struct strbuf *out)
 {
-    strbuf_printf(out, "\nround %d\n", round);
+    strbuf_putc(out, '\n');
+    log_emit_round(TEXT(out), round, NULL);
+    strbuf_putc(out, '\n');
 }
 
 void log_write_shared(int d1, int d2, struct strbuf *out)
 {
-    strbuf_printf(out, "shared %d %d\n", d1, d2);
-}
-
-static void rolls(const int *r, int n, struct strbuf *out)
-{
-    for (int i = 0; i < n; i++)
-        strbuf_printf(out, " %d", r[i]);
+    log_emit_shared(TEXT(out), d1, d2, NULL);
+    strbuf_putc(out, '\n');
 }
 
 void log_write_outlaws(const struct game_state *s, const struct bonus_rolls r[], struct strbuf *out)
 {
-    strbuf_puts(out, "outlaws");
-    int n = 0;
-    for (int p = 0; p < s->cfg.nplayers; p++) {
-        if (r[p].nrolls == 0)
-            continue;
-        strbuf_puts(out, n++ ? ", " : " ");
-        log_write_name(s->cfg.names[p], out);
-        rolls(r[p].rolls, r[p].nrolls, out);
-    }
+    log_emit_outlaws(TEXT(out), s, r, NULL);
     strbuf_putc(out, '\n');
 }
 
 void log_write_turn(const struct game_state *s, int player, int d1, int d2, struct strbuf *out)
 {
-    strbuf_puts(out, "turn ");
-    log_write_name(s->cfg.names[player], out);
-    strbuf_printf(out, " %d %d\n", d1, d2);
-}
-
-static const char *source_word(enum die_source src)
-{
-    return src == DIE_OWN ? " own" : src == DIE_SHARED ? " shared" : "";
+    log_emit_turn(TEXT(out), s, player, d1, d2, NULL);
+    strbuf_putc(out, '\n');
 }
 
 void log_write_move_text(const struct gamedata *gd, const struct move *m, struct strbuf *out)
 {
-    const char *reserve = m->from_reserve ? "reserve " : "";
-    switch (m->kind) {
-    case MOVE_ASSET:
-        strbuf_printf(out, "%s%d %s", reserve, m->die, gd->assets[m->target].id);
-        break;
-    case MOVE_ACQUIRE:
-        strbuf_printf(out, "%s%d %s %s", reserve, m->die,
-                      log_ids_is_person(gd, m->target) ? "attract" : "build", gd->items[m->target].id);
-        if (m->perk)
-            strbuf_printf(out, " %c", m->perk);
-        break;
-    case MOVE_INFLUENCE:
-        strbuf_printf(out, "%s%d influence %s", reserve, m->die, gd->locations[m->target].id);
-        break;
-    case MOVE_STORE:
-        strbuf_printf(out, "%s%d store", reserve, m->die);
-        break;
-    case MOVE_SHERIFF:
-        strbuf_printf(out, "sheriff%s %d %d", source_word(m->source), m->die, m->to);
-        break;
-    case MOVE_COURT:
-        strbuf_printf(out, "court%s %d %d", source_word(m->source), m->die, m->to);
-        break;
-    case MOVE_COURT_REROLL:
-        strbuf_printf(out, "court reroll%s %d %d", source_word(m->source), m->die, m->to);
-        break;
-    case MOVE_SPLIT:
-        strbuf_printf(out, "split %d %d %s %d %s", m->die, m->part[0], gd->assets[m->target].id,
-                      m->part[1], gd->assets[m->target2].id);
-        break;
-    case MOVE_MARKET:
-        strbuf_printf(out, "market %d %s", m->amount, gd->assets[m->target].id);
-        break;
-    }
+    log_emit_move(TEXT(out), gd, m, NULL);
 }
 
 void log_write_move(const struct gamedata *gd, const struct move *m, struct strbuf *out)
 {
     strbuf_puts(out, "  ");
-    log_write_move_text(gd, m, out);
+    log_emit_move(TEXT(out), gd, m, NULL);
     strbuf_putc(out, '\n');
 }
 
 void log_write_war_entry(const struct game_state *s, int p, const struct war_entry *e, struct strbuf *out)
 {
-    log_write_name(s->cfg.names[p], out);
-    strbuf_puts(out, e->support ? " support" : " avoid");
-    rolls(e->rolls, e->nrolls, out);
+    log_emit_war_entry(TEXT(out), s, p, e, NULL);
 }
 
 void log_write_war(const struct game_state *s, const struct war_entry e[], struct strbuf *out)
 {
-    strbuf_puts(out, "war");
-    for (int p = 0; p < s->cfg.nplayers; p++) {
-        strbuf_puts(out, p ? ", " : " ");
-        log_write_war_entry(s, p, &e[p], out);
-    }
+    log_emit_war(TEXT(out), s, 0, s->cfg.nplayers, e, NULL);
     strbuf_putc(out, '\n');
 }
 
 void log_write_war_part(const struct game_state *s, int p, const struct war_entry *e, struct strbuf *out)
 {
-    strbuf_puts(out, "war ");
-    log_write_war_entry(s, p, e, out);
+    /* log_emit_war reads the entry of seat p in an array of every seat's. */
+    struct war_entry all[XII_MAX_PLAYERS];
+    all[p] = *e;
+    log_emit_war(TEXT(out), s, p, p + 1, all, NULL);
     strbuf_putc(out, '\n');
 }
 
 void log_write_collect(const struct game_state *s, int player, const int choice[LOCATION_COUNT],
                        struct strbuf *out)
 {
-    const struct gamedata *gd = s->gd;
-    int n = 0;
-    for (int l = 0; l < LOCATION_COUNT; l++) {
-        if (choice[l] < 0)
-            continue;
-        if (n++ == 0) {
-            strbuf_puts(out, "collect ");
-            log_write_name(s->cfg.names[player], out);
-        } else {
-            strbuf_putc(out, ',');
+    for (int l = 0; l < LOCATION_COUNT; l++)
+        if (choice[l] >= 0) {
+            log_emit_collect(TEXT(out), s, player, choice, NULL);
+            strbuf_putc(out, '\n');
+            return;
         }
-        strbuf_printf(out, " %s %s", gd->locations[l].id, gd->assets[gd->locations[l].bonus_asset[choice[l]]].id);
-    }
-    if (n)
-        strbuf_putc(out, '\n');
 }
 
 void log_write_check(const struct game_state *s, int player, int everything, struct strbuf *out)
 {
-    const struct gamedata *gd = s->gd;
-    const struct player_state *ps = &s->p[player];
-    strbuf_puts(out, "check ");
-    log_write_name(s->cfg.names[player], out);
-    for (int a = 0; a < ASSET_COUNT; a++)
-        if (everything || ps->asset[a] || a < 3)
-            strbuf_printf(out, " %s %d", gd->assets[a].id, ps->asset[a]);
-    for (int l = 0; l < LOCATION_COUNT; l++)
-        if (everything || ps->influence[l])
-            strbuf_printf(out, " %s %d", gd->locations[l].id, ps->influence[l]);
-    strbuf_printf(out, " reputation %d pow %d score %d", ps->reputation, engine_pow_full(s, player),
-                  engine_score(s, player, NULL));
-    if (everything) {
-        for (int people = 1; people >= 0; people--) {
-            strbuf_puts(out, people ? " people" : " infrastructures");
-            for (int i = 0; i < gd->nitems; i++)
-                if (engine_owns(s, player, i) && log_ids_is_person(gd, i) == people)
-                    strbuf_printf(out, " %s", gd->items[i].id);
-        }
-        strbuf_puts(out, " reserve");
-        for (int k = 0; k < gd->reserve_slots; k++)
-            if (ps->reserve[k].state == SLOT_AVAILABLE)
-                strbuf_printf(out, " %d", ps->reserve[k].value);
-    }
+    log_emit_check(TEXT(out), s, player, everything, NULL);
     strbuf_putc(out, '\n');
 }
