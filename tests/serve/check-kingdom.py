@@ -4,6 +4,7 @@ token, the page's files with the security headers, a whole game played by decisi
 (each accepted decision in FILE before the answer), a stale version refused with 409 and
 nothing written, undo, the end, a restart that keeps the link and the game, and FILE audited
 clean by xii audit. usage: check-kingdom.py XII DIR"""
+import atexit
 import http.client
 import json
 import os
@@ -33,6 +34,7 @@ def check(ok, what):
 def start(args):
     p = subprocess.Popen([xii, 'serve', '--port', '0'] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          text=True)
+    atexit.register(lambda: p.poll() is None and p.kill())     # none left behind by a failure
     text, link = '', None
     deadline = time.time() + 10
     while time.time() < deadline and not link:
