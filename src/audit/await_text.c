@@ -256,7 +256,7 @@ static void object(const struct log_replay *r, const struct log_await *a, struct
     char word[LOG_NAME_WORD_SIZE];
     switch (a->kind) {
     case LOG_AWAIT_HEADER:
-        strbuf_puts(out, "the header: the game has not started (is the players line there?)");
+        strbuf_puts(out, "the game to begin: its header (players, difficulty, events) and round 1 come first");
         break;
     case LOG_AWAIT_ROUND:
         strbuf_printf(out, "the line \"round %d\"", a->round);
