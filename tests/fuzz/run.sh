@@ -65,6 +65,15 @@ seeds() {
       head -c "$(($(wc -c <"$src") / 2))" "$src" >"$out/first-half" ;;
     icons)
       awk -v out="$out" '/^icon /{n++} n{print > (out "/icon-" n)}' templates/xii.icons ;;
+    gsession)
+      # A first byte 0 (a new file) before each Kingdom log, typed line by line; and the
+      # short forms a player types, after a prefix of a played game (first byte 1, 2, 3).
+      for f in tests/golden/kingdom/*.kingdom docs/*.kingdom; do
+        [ -f "$f" ] && { printf '\000'; cat "$f"; } >"$out/new-$(basename "$f")"
+      done
+      for b in 1 2 3 5 6 7; do
+        printf "\\$(printf '%03o' "$b")next\n3 5\nfood\n@\001\n2 food\ndone\nundo\n@\002\nfarm C4\ncheck food 4\n# a note\n" >"$out/short-$b"
+      done ;;
   esac
 }
 
