@@ -341,6 +341,20 @@ $(BUILD)/fuzz/bin/%: tests/fuzz/%.c $(BUILD)/fuzz/libxii.a $(wildcard src/*/*.h)
 fuzz: $(FUZZ_BIN)
 	@sh tests/fuzz/run.sh $(BUILD)/fuzz $(FUZZ_SECONDS) $(FUZZ_BIN)
 
+# Every harness built with the project's compiler and flags and a main of its own
+# (tests/fuzz/replay_main.c), then run once over its seeds: the harnesses keep building and their
+# checks hold on their seeds (under the sanitizers with make asan).
+SEEDS_BIN := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzzseeds/bin/%)
+$(BUILD)/fuzzseeds/bin/%: tests/fuzz/%.c tests/fuzz/replay_main.c $(LIB) | $(BUILD_FONTS)
+	@mkdir -p $(@D)
+	@$(say) LINK $@
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -Wno-missing-prototypes $(ALL_LDFLAGS) -o $@ $< \
+	      tests/fuzz/replay_main.c $(LIB) $(ALL_LDLIBS)
+.PHONY: fuzzseeds
+fuzzseeds: $(SEEDS_BIN) | testdeps
+	$(SUITE) sh tests/fuzz/replay-seeds.sh $(BUILD)/fuzzseeds $(SEEDS_BIN)
+check: fuzzseeds
+
 sheets: $(XII)
 	@sh tools/make-sheets.sh $(XII) $(BUILD)
 

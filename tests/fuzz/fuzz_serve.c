@@ -145,12 +145,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         p = sep + (sep < end ? 2 : 0);
     }
-    struct record_session s;
+    struct record_session *s = NULL;
     struct strbuf err = STRBUF_INIT;
     if (record_session_open(&s, gd, path, &err) != 0)
         abort();
     struct serve_server sv;
-    if (serve_server_init(&sv, &s, NULL, &err) != 0)
+    if (serve_server_init(&sv, s, NULL, &err) != 0)
         abort();
     serve_server_keep_war(&sv, war, &err);
     memset(sv.tokens.table, '0', SERVE_TOKEN_HEX);
@@ -169,15 +169,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         p = sep + (sep < end ? 2 : 0);
     }
     serve_server_free(&sv);
-    record_session_free(&s);
+    record_session_free(s);
     /* Started again on what was kept: FILE is accepted, the war entries read back. */
     if (record_session_open(&s, gd, path, &err) != 0)
         abort();
-    if (serve_server_init(&sv, &s, NULL, &err) != 0)
+    if (serve_server_init(&sv, s, NULL, &err) != 0)
         abort();
     serve_server_keep_war(&sv, war, &err);
     serve_server_free(&sv);
-    record_session_free(&s);
+    record_session_free(s);
     strbuf_free(&err);
     unlink(path);
     unlink(war);
