@@ -203,8 +203,6 @@ struct solver {
     struct pick best[ADVICE_EXACT_MAX], by_score[4], by_eval[8];
     int nbest, nby_score, nby_eval;
     _Atomic double threshold;           /* the k-th best value so far (-inf before k) */
-    int cut;                    /* values exact: a branch whose ceiling is below the threshold
-                                   is dropped */
     struct engine_bounds bounds;
     int others_floor;           /* the most any other seat's score is sure to reach */
     atomic_size_t nnodes, nplans, nends, nvalued;
@@ -409,7 +407,7 @@ static void gains_of(const struct solver *sv, const struct game_state *s, struct
  * never enter the list. */
 static int hopeless(const struct solver *sv, const struct game_state *s, int sc)
 {
-    if (!sv->cut || sc == INT_MAX)
+    if (sc == INT_MAX)
         return 0;
     double t = atomic_load(&sv->threshold);
     return t > -1e300 && ceiling(sv, s, engine_turn_spends_left(s), sc, t) < t;
@@ -447,20 +445,17 @@ static size_t order_moves(const struct solver *sv, struct game_state *s, const s
             continue;
         if (engine_apply_listed(s, &mv[k]) != 0)
             continue;
-        o[m].sc = sv->cut ? reach(sv, s, g) : 0;
+        o[m].sc = reach(sv, s, g);
         o[m++].k = (uint32_t)k;
         engine_undo_restore(s, u);
     }
-    if (sv->cut)
-        qsort(o, m, sizeof *o, by_reach);
+    qsort(o, m, sizeof *o, by_reach);
     return m;
 }
 
 /* The same for a position with no spend left (the turn's end, or after it). */
 static int hopeless_end(const struct solver *sv, const struct game_state *s)
 {
-    if (!sv->cut)
-        return 0;
     double t = atomic_load(&sv->threshold);
     return t > -1e300 && ceiling(sv, s, 0, engine_score_ceiling(&sv->bounds, s, sv->player, 0), t) < t;
 }
@@ -510,11 +505,9 @@ static void value_end(struct solver *sv, const struct game_state *t, uint64_t le
     int rolls = 0;
     if (hopeless_end(sv, t))
         return;
-    /* Other seats still to play: the continuation, then the war and the production as one
-     * rollout plays them (the bot's choices, the rolls drawn from the seed): a key for the
-     * race, not a value. Else the exact value. */
-    if (sv->nlater ? continue_round(sv, &r) != 0 || finish(sv, &r, NULL, 1.0, NULL, &x.v) != 0
-                   : rest_value(sv, &r, 0, 0, -1e300, &x.v, &rolls) != 0) {
+    /* Other seats still to play: their turns as the continuation has them first (the value
+     * is then the player's final score given those turns: a key for the race). */
+    if ((sv->nlater && continue_round(sv, &r) != 0) || rest_value(sv, &r, 0, 0, -1e300, &x.v, &rolls) != 0) {
         atomic_store(&sv->failed, 1);
         return;
     }
@@ -523,7 +516,7 @@ static void value_end(struct solver *sv, const struct game_state *t, uint64_t le
      * positions worth exactly the 16th best went missing, as the thread count decided.) */
     if (rolls) {
         atomic_fetch_add(&sv->nvalued, 1);
-        double th = sv->cut ? atomic_load(&sv->threshold) : -1e300;
+        double th = atomic_load(&sv->threshold);
         double cap = th > -1e300 ? ceiling(sv, t, 0, engine_score_ceiling(&sv->bounds, t, p, 0), th) : 0;
         int rc = rest_value(sv, &r, 1, cap, th, &x.v, &rolls);
         if (rc < 0)
@@ -638,8 +631,7 @@ static void dfs(struct worker *w, uint64_t h, int depth)
     struct engine_undo u;
     engine_undo_save(&w->s, &u);
     struct gains g;
-    if (sv->cut)
-        gains_of(sv, &w->s, &g);
+    gains_of(sv, &w->s, &g);
     struct order *o = w->order + (size_t)depth * LEGAL_CAP;
     size_t m = order_moves(sv, &w->s, &u, mv, n, left, &g, o);
     for (size_t i = 0; i < m; i++) {
@@ -795,7 +787,10 @@ int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const st
     pthread_mutex_init(&sv->best_mu, NULL);
     int rc = record_later(sv);
     out->exact = sv->nlater == 0;
-    sv->cut = out->exact;
+    /* With later seats the key is the player's final score, which the engine bounds whatever
+     * those seats play (the chance to win would need their scores bounded too). */
+    if (!out->exact)
+        sv->goal = RANK_GOAL_SCORE;
     sv->others_floor = INT_MIN;
     engine_bounds_init(s->gd, &sv->bounds);
     for (int q = 0; q < s->cfg.nplayers; q++)

@@ -196,7 +196,14 @@ void advice_report_text(const struct advice_report_input *in, struct strbuf *out
                       "(every combination), the player's war choice the better one, the other choices the %s "
                       "bot's.\n", a->n, goal_words(a->goal), in->bot);
     } else {
-        if (in->pos->kind == ADVICE_TURN)
+        if (in->pos->kind == ADVICE_TURN && a->plans_bounded)
+            strbuf_printf(out, "Best of %zu plans rolled out: those with the best expected final score after one "
+                          "continuation of the round (the later seats' turns with dice from the seed), with the "
+                          "most VP and the best evaluation after the turn, among %zu plans the search reached (a "
+                          "branch that could not beat the 16th best score was dropped); %zu positions after the "
+                          "turn's end (each market conversion apart, the town court's re-roll left out).\n", a->n,
+                          a->plans_legal, a->plans_screened);
+        else if (in->pos->kind == ADVICE_TURN)
             strbuf_printf(out, "Best of %zu plans rolled out, of %zu legal%s; %zu screened after the turn's end "
                           "(each market conversion apart, the town court's re-roll left out).\n", a->n,
                           a->plans_legal, a->plans_cut ? " found before the listing was cut" : "", a->plans_screened);
@@ -335,6 +342,7 @@ void advice_report_json(const struct advice_report_input *in, struct strbuf *out
         set(o, "plans_legal", json_integer((json_int_t)a->plans_legal));
         set(o, "plans_screened", json_integer((json_int_t)a->plans_screened));
         set(o, "plans_cut", json_boolean(a->plans_cut));
+        set(o, "plans_bounded", json_boolean(a->plans_bounded));
     }
     set(o, "stop", json_text(a->exact ? "exact" : advice_stop_name(a->summary.stop)));
     set(o, "fresh_rollouts", json_integer((json_int_t)a->fresh_rollouts));
