@@ -624,18 +624,26 @@ static void dfs(struct worker *w, uint64_t h, int depth)
     /* A plan holds the market conversion after its moves. */
     if (depth >= PLAY_PLAN_MAX_MOVES - 1 || atomic_load(&sv->failed))
         return;
+    /* The node's own bound (tighter than its parent's): when every move from it is hopeless,
+     * its moves are not even listed. */
+    struct gains g;
+    gains_of(sv, &w->s, &g);
+    if (hopeless(sv, &w->s, reach(sv, &w->s, &g)))
+        return;
     struct move *mv = w->moves + (size_t)depth * LEGAL_CAP;
     size_t n = engine_legal_moves(&w->s, 0, mv, LEGAL_CAP);
     if (n > LEGAL_CAP)
         n = LEGAL_CAP;
     struct engine_undo u;
     engine_undo_save(&w->s, &u);
-    struct gains g;
-    gains_of(sv, &w->s, &g);
     struct order *o = w->order + (size_t)depth * LEGAL_CAP;
     size_t m = order_moves(sv, &w->s, &u, mv, n, left, &g, o);
     for (size_t i = 0; i < m; i++) {
         size_t k = o[i].k;
+        /* The moves come highest ceiling first: under the score or the chance to win (which
+         * grow with the score ceiling alone), once one is hopeless so is every later one. */
+        if (sv->goal != RANK_GOAL_OBJECTIVE && o[i].sc != INT_MAX && hopeless(sv, &w->s, o[i].sc))
+            break;
         if (engine_apply_listed(&w->s, &mv[k]) != 0)
             continue;
         if (hopeless(sv, &w->s, o[i].sc)) {
