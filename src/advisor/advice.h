@@ -85,7 +85,7 @@ struct advice {
     int plans_bounded;              /* TURN, round 10 with seats still to play: the candidates
                                        are the solve's best by its key (advice_exact.h), a branch
                                        that could not beat its 16th best dropped; plans_legal
-                                       counts the plans it reached */
+                                       counts the plans it reached (thread-dependent) */
     int exact;                      /* TURN, the game's last turn: every plan valued exactly
                                        (advice_exact.h), no rollout, the intervals of no width */
     struct advice_ranked *ranked;   /* every candidate ranked, best first (owned) */
