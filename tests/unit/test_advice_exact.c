@@ -12,6 +12,7 @@
 #include "advisor/advice_exact.h"
 #include "advisor/advice_hint.h"
 #include "bots/game.h"
+#include "advisor/advice_report.h"
 #include "bots/plan.h"
 #include "test_rules_fixture.h"
 #include "test_advice.h"
@@ -239,19 +240,32 @@ static void test_last_round_not_last_seat(void **state)
     assert_true(x[0].best[0].v.goal == x[0].best[0].v.score);
     assert_true(x[0].plans < 36000);
     free(x);
-    struct advice_options o;
-    hint_options(&o);
-    o.rank.max_rollouts = 128;
-    struct advice a;
-    struct strbuf why = STRBUF_INIT;
-    assert_int_equal(advice_rank(&c.pos, NULL, &o, &a, &why), 0);
-    assert_false(a.exact);
-    assert_false(a.plans_cut);
-    assert_true(a.plans_bounded);
-    assert_true(a.summary.rollouts > 0);
-    assert_true(a.n >= 2);
-    advice_free(&a);
-    strbuf_free(&why);
+    /* The hint, its text and JSON the same on one thread as on three (no count of the plans
+     * reached, which depends on the thread count). */
+    struct strbuf out[2] = {STRBUF_INIT, STRBUF_INIT};
+    for (int t = 0; t < 2; t++) {
+        struct advice_options o;
+        hint_options(&o);
+        o.rank.max_rollouts = 128;
+        o.rank.threads = t ? 3 : 1;
+        struct advice a;
+        struct strbuf why = STRBUF_INIT;
+        assert_int_equal(advice_rank(&c.pos, NULL, &o, &a, &why), 0);
+        assert_false(a.exact);
+        assert_false(a.plans_cut);
+        assert_true(a.plans_bounded);
+        assert_true(a.summary.rollouts > 0);
+        assert_true(a.n >= 2);
+        struct advice_report_input in = {&c.pos, &a, 3, "greedy", 1};
+        advice_report_text(&in, &out[t]);
+        advice_report_json(&in, &out[t]);
+        advice_free(&a);
+        strbuf_free(&why);
+    }
+    assert_string_equal(strbuf_cstr(&out[0]), strbuf_cstr(&out[1]));
+    assert_null(strstr(strbuf_cstr(&out[0]), "plans_legal"));
+    strbuf_free(&out[0]);
+    strbuf_free(&out[1]);
     cut_close(&c);
     free(text);
 }
