@@ -9,7 +9,6 @@
 #include "core/xalloc.h"
 #include "advisor/advice_outcome.h"
 #include "bots/drive.h"
-#include "bots/eval.h"
 #include "bots/rng.h"
 
 /* ---- a set of states shared by the threads: hash -> the least (parent, index) seen -------- */
@@ -200,8 +199,8 @@ struct solver {
     size_t nroot;
     atomic_size_t next_root;
     pthread_mutex_t best_mu;
-    struct pick best[ADVICE_EXACT_MAX], by_score[4], by_eval[8];
-    int nbest, nby_score, nby_eval;
+    struct pick best[ADVICE_EXACT_MAX];
+    int nbest;
     _Atomic double threshold;           /* the k-th best value so far (-inf before k) */
     struct engine_bounds bounds;
     int others_floor;           /* the most any other seat's score is sure to reach */
@@ -492,7 +491,7 @@ static int offer(struct pick *list, int *n, int cap, const struct pick *x)
 }
 
 /* Values the position t after the turn, reached by the complete plans of sheet `leaf` and the
- * market choice `market`, and offers it to the lists. */
+ * market choice `market`, and offers it to the list. */
 static void value_end(struct solver *sv, const struct game_state *t, uint64_t leaf, uint32_t market)
 {
     int p = sv->player;
@@ -525,18 +524,9 @@ static void value_end(struct solver *sv, const struct game_state *t, uint64_t le
             return;
     }
     x.value = x.v.goal;
-    struct pick sc = x, ev = x;
-    if (sv->nlater) {
-        sc.value = engine_score(t, p, NULL);
-        ev.value = play_eval(t, p);
-    }
     pthread_mutex_lock(&sv->best_mu);
     if (offer(sv->best, &sv->nbest, sv->k, &x) && sv->nbest == sv->k)
         atomic_store(&sv->threshold, sv->best[sv->k - 1].value);
-    if (sv->nlater) {
-        offer(sv->by_score, &sv->nby_score, 4, &sc);
-        offer(sv->by_eval, &sv->nby_eval, 8, &ev);
-    }
     pthread_mutex_unlock(&sv->best_mu);
 }
 
@@ -855,13 +845,9 @@ int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const st
         free(tid);
         out->valued = atomic_load(&sv->nvalued);
         rc = atomic_load(&sv->failed) ? -1 : 0;
-        if (rc == 0 && (fill_plans(sv, sv->best, sv->nbest, out->best) != 0 ||
-                        fill_plans(sv, sv->by_score, sv->nby_score, out->by_score) != 0 ||
-                        fill_plans(sv, sv->by_eval, sv->nby_eval, out->by_eval) != 0))
+        if (rc == 0 && fill_plans(sv, sv->best, sv->nbest, out->best) != 0)
             rc = -1;
         out->nbest = sv->nbest;
-        out->nby_score = sv->nby_score;
-        out->nby_eval = sv->nby_eval;
         free(sv->root_moves);
         free(sv->root_order);
         tt_free(&sv->nodes);

@@ -68,10 +68,6 @@ struct advice_exact {
     size_t valued;              /* positions whose rolls were weighed (not dropped by the bound) */
     struct advice_exact_plan best[ADVICE_EXACT_MAX];   /* best first */
     int nbest;
-    /* The positions with the most VP after the turn's end and the bots' evaluation there,
-     * best first (the rollouts' other candidates when the values are not exact). */
-    struct advice_exact_plan by_score[4], by_eval[8];
-    int nby_score, nby_eval;
 };
 
 /* Solves the open turn of s (round GD_ROUNDS) for its player under `goal`, the rest of the

@@ -198,10 +198,9 @@ void advice_report_text(const struct advice_report_input *in, struct strbuf *out
                       "bot's.\n", a->n, goal_words(a->goal), in->bot);
     } else {
         if (in->pos->kind == ADVICE_TURN && a->plans_bounded)
-            strbuf_printf(out, "Best of %zu plans rolled out: the 16 best of every legal plan by the expected final "
-                          "score after one continuation of the round (the later seats' turns with dice from the "
-                          "seed; a branch the engine bounds below the 16th best dropped), with the most VP and the "
-                          "best evaluation after the turn among those valued (each market conversion apart, the "
+            strbuf_printf(out, "Best of %zu plans rolled out: the best of every legal plan by the expected final score "
+                          "after one continuation of the round (the later seats' turns with dice from the seed; a "
+                          "branch the engine bounds below the 16th best dropped; each market conversion apart, the "
                           "town court's re-roll left out).\n", a->n);
         else if (in->pos->kind == ADVICE_TURN)
             strbuf_printf(out, "Best of %zu plans rolled out, of %zu legal%s; %zu screened after the turn's end "
