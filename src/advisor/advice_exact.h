@@ -70,9 +70,10 @@ struct advice_exact {
     int nbest;
 };
 
-/* Solves the open turn of s (round GD_ROUNDS) for its player under `goal`, the rest of the
- * round's decisions by `bot`, the continuation's dice from `seed`, keeping the best k (at
- * most ADVICE_EXACT_MAX) on `threads` threads. Returns 0, or -1 when no turn is open, the
+/* Solves the open turn of s (round GD_ROUNDS) for its player under `goal` (the expected final
+ * score instead when later seats still play: see above), the rest of the round's decisions
+ * by `bot`, the continuation's dice from `seed`, keeping the best k (at most
+ * ADVICE_EXACT_MAX) on `threads` threads. Returns 0, or -1 when no turn is open, the
  * round is not the last or the engine refused a step of the rest (a bug). */
 int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const struct play_bot *bot,
                        uint64_t seed, int threads, int k, struct advice_exact *out);
