@@ -14,7 +14,9 @@
  *     (advice_exact.h) values every plan, no rollout
  *   round 10, 2 to 5 players, the last seat: the last turn of the game, exact likewise (the
  *     war's bonus rolls weighed)
- *   round 10, 4 and 5 players, the first seat: every plan listed (no cut), the candidates race
+ *   round 10, 2 to 5 players, the first seat, and the middle seat of 3 to 5 players: the
+ *     candidates are the best by the expected final score after one continuation of the round
+ *     (the engine's bound cuts the search), then they race
  *
  * usage: bench_advisor XII [HINTS [ANALYSES [CLASS]]]   (defaults: 3 positions per class, 1
  * analysis; CLASS: only the classes whose name holds it, e.g. "round 10") */
@@ -75,6 +77,12 @@ static int run(char *const argv[], struct strbuf *out, double *cpu, double *secs
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+static int by_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
 /* The index of a difficulty by its id (0 when unknown). */
 static int difficulty(const struct gamedata *gd, const char *id)
 {
@@ -95,13 +103,13 @@ static int game(const struct gamedata *gd, int players, const char *level, uint6
     return play_game_run(gd, &st, bots, log, "bench game", &fin);
 }
 
-/* A class of hint positions: games of `players` at `level`, cut after the first (last: the
- * last) turn line of round `round` and `dice` of its body lines. */
+/* A class of hint positions: games of `players` at `level`, cut after the turn line of seat
+ * `seat` (0 the first, -1 the last) of round `round` and `dice` of its body lines. */
 struct position_class {
     const char *name;
     int players;
     const char *level;
-    int round, dice, last;
+    int round, dice, seat;
     uint64_t seed;
 };
 
@@ -109,12 +117,17 @@ static const struct position_class classes[] = {
     {"round 1, 4 players, first turn", 4, "normal", 1, 0, 0, 300},
     {"round 5, 4 players, first turn", 4, "normal", 5, 0, 0, 100},
     {"round 10, solo (hard), last turn (all four dice)", 1, "hard", 10, 0, 0, 400},
-    {"round 10, 2 players, last seat (all four dice)", 2, "normal", 10, 0, 1, 500},
-    {"round 10, 3 players, last seat (all four dice)", 3, "normal", 10, 0, 1, 500},
-    {"round 10, 4 players, last seat (all four dice)", 4, "normal", 10, 0, 1, 500},
-    {"round 10, 5 players, last seat (all four dice)", 5, "normal", 10, 0, 1, 500},
+    {"round 10, 2 players, last seat (all four dice)", 2, "normal", 10, 0, -1, 500},
+    {"round 10, 3 players, last seat (all four dice)", 3, "normal", 10, 0, -1, 500},
+    {"round 10, 4 players, last seat (all four dice)", 4, "normal", 10, 0, -1, 500},
+    {"round 10, 5 players, last seat (all four dice)", 5, "normal", 10, 0, -1, 500},
+    {"round 10, 2 players, first seat (all four dice)", 2, "normal", 10, 0, 0, 500},
+    {"round 10, 3 players, first seat (all four dice)", 3, "normal", 10, 0, 0, 500},
+    {"round 10, 3 players, middle seat (all four dice)", 3, "normal", 10, 0, 1, 500},
     {"round 10, 4 players, first seat (all four dice)", 4, "normal", 10, 0, 0, 500},
+    {"round 10, 4 players, middle seat (all four dice)", 4, "normal", 10, 0, 1, 500},
     {"round 10, 5 players, first seat (all four dice)", 5, "normal", 10, 0, 0, 500},
+    {"round 10, 5 players, middle seat (all four dice)", 5, "normal", 10, 0, 2, 500},
 };
 
 /* The length of the log up to the position of class c, or 0 when the game has none. */
@@ -124,9 +137,12 @@ static size_t cut_at(const char *log, const struct position_class *c)
     snprintf(mark, sizeof mark, "\nround %d\n", c->round);
     const char *r = strstr(log, mark);
     const char *end = r ? strstr(r, "\nturn ") : NULL;
-    /* The round's last turn line: the next "round" line, or the end of the log, comes first. */
+    /* The seat's turn line (the last: the next "round" line, or the end of the log, comes
+     * first). */
     const char *next = r ? strstr(r + 1, "\nround ") : NULL;
-    for (const char *t = end; c->last && t && (!next || t < next); t = strstr(t + 1, "\nturn "))
+    int seat = 0;
+    for (const char *t = end; t && (!next || t < next) && (c->seat < 0 || seat <= c->seat);
+         t = strstr(t + 1, "\nturn "), seat++)
         end = t;
     for (int k = 0; end && k <= c->dice; k++)
         end = strchr(end + 1, '\n');
@@ -183,6 +199,8 @@ int main(int argc, char **argv)
         if (!strstr(classes[c].name, only))
             continue;
         double cpu_sum = 0, cpu_max = 0, wall_sum = 0, wall_max = 0;
+        double *cpus = calloc((size_t)(hints > 0 ? hints : 1), sizeof *cpus);
+        double *walls = calloc((size_t)(hints > 0 ? hints : 1), sizeof *walls);
         int stops[5] = {0};
         printf("hint, %s (the default budget)\n", classes[c].name);
         for (int g = 0; g < hints; g++) {
@@ -212,6 +230,8 @@ int main(int argc, char **argv)
                 status = 1;
             for (int k = 0; k < 5; k++)
                 stops[k] += strcmp(stop, stop_names[k]) == 0;
+            cpus[g] = cpu;
+            walls[g] = secs;
             cpu_sum += cpu;
             wall_sum += secs;
             if (cpu > cpu_max)
@@ -221,10 +241,15 @@ int main(int argc, char **argv)
             strbuf_free(&log);
             strbuf_free(&out);
         }
-        if (hints > 0)
-            printf("  mean %.2f s processor (max %.2f), mean %.2f s wall (max %.2f); %d exact, %d separated, %d "
-                   "close, %d budget, %d time\n", cpu_sum / hints, cpu_max, wall_sum / hints, wall_max, stops[4],
-                   stops[0], stops[1], stops[2], stops[3]);
+        if (hints > 0) {
+            qsort(cpus, (size_t)hints, sizeof *cpus, by_double);
+            qsort(walls, (size_t)hints, sizeof *walls, by_double);
+            printf("  mean %.2f s processor (median %.2f, max %.2f), mean %.2f s wall (median %.2f, max %.2f); %d "
+                   "exact, %d separated, %d close, %d budget, %d time\n", cpu_sum / hints, cpus[hints / 2], cpu_max,
+                   wall_sum / hints, walls[hints / 2], wall_max, stops[4], stops[0], stops[1], stops[2], stops[3]);
+        }
+        free(cpus);
+        free(walls);
     }
     for (int g = 0; g < analyses && status == 0; g++) {
         struct strbuf log = STRBUF_INIT;

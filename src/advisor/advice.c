@@ -173,9 +173,9 @@ static void add_top(const struct advice_position *pos, const struct top *t, stru
         add_plan(pos, &t->v[k].plan, cs, first, ends);
 }
 
-/* The last round's candidates (advice_exact.h): the best plans by their value after the turn,
- * with the other lists when that value is not exact; vals[] gets the values of the first ones
- * (exact: every candidate). Returns 0, or -1 when the engine refused a step of the rest. */
+/* The last round's candidates (advice_exact.h): the best plans by their value after the turn
+ * (exact, or the expected final score after one continuation when later seats still play);
+ * vals[] gets their values. Returns 0, or -1 when the engine refused a step of the rest. */
 static int last_cands(const struct advice_position *pos, const struct advice_options *o, enum rank_goal goal,
                       struct cands *cs, struct advice *out, struct advice_exact_value *vals)
 {
@@ -189,15 +189,12 @@ static int last_cands(const struct advice_position *pos, const struct advice_opt
     out->plans_screened = x->ends;
     out->plans_cut = 0;
     out->exact = x->exact;
+    out->plans_bounded = !x->exact;
     size_t first = cs->n;
-    struct game_state *ends = xcalloc(ADVICE_EXACT_MAX + 12, sizeof *ends);
+    struct game_state *ends = xcalloc(ADVICE_EXACT_MAX, sizeof *ends);
     for (int k = 0; k < x->nbest; k++)
         if (add_plan(pos, &x->best[k].plan, cs, first, ends))
             vals[cs->n - 1 - first] = x->best[k].v;
-    for (int k = 0; !x->exact && k < x->nby_score; k++)
-        add_plan(pos, &x->by_score[k].plan, cs, first, ends);
-    for (int k = 0; !x->exact && k < x->nby_eval; k++)
-        add_plan(pos, &x->by_eval[k].plan, cs, first, ends);
     free(ends);
     free(x);
     return 0;

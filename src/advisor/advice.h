@@ -82,6 +82,10 @@ struct advice {
     size_t plans_legal;             /* TURN: the distinct plans of the dice listed */
     size_t plans_screened;          /* TURN: those with each market choice, keyed by the screen */
     int plans_cut;                  /* TURN: the listing was cut at screen_nodes */
+    int plans_bounded;              /* TURN, round 10 with seats still to play: the candidates
+                                       are the solve's best by its key (advice_exact.h), a branch
+                                       that could not beat its 16th best dropped; plans_legal
+                                       counts the plans it reached (thread-dependent) */
     int exact;                      /* TURN, the game's last turn: every plan valued exactly
                                        (advice_exact.h), no rollout, the intervals of no width */
     struct advice_ranked *ranked;   /* every candidate ranked, best first (owned) */

@@ -9,7 +9,6 @@
 #include "core/xalloc.h"
 #include "advisor/advice_outcome.h"
 #include "bots/drive.h"
-#include "bots/eval.h"
 #include "bots/rng.h"
 
 /* ---- a set of states shared by the threads: hash -> the least (parent, index) seen -------- */
@@ -200,11 +199,9 @@ struct solver {
     size_t nroot;
     atomic_size_t next_root;
     pthread_mutex_t best_mu;
-    struct pick best[ADVICE_EXACT_MAX], by_score[4], by_eval[8];
-    int nbest, nby_score, nby_eval;
+    struct pick best[ADVICE_EXACT_MAX];
+    int nbest;
     _Atomic double threshold;           /* the k-th best value so far (-inf before k) */
-    int cut;                    /* values exact: a branch whose ceiling is below the threshold
-                                   is dropped */
     struct engine_bounds bounds;
     int others_floor;           /* the most any other seat's score is sure to reach */
     atomic_size_t nnodes, nplans, nends, nvalued;
@@ -409,7 +406,7 @@ static void gains_of(const struct solver *sv, const struct game_state *s, struct
  * never enter the list. */
 static int hopeless(const struct solver *sv, const struct game_state *s, int sc)
 {
-    if (!sv->cut || sc == INT_MAX)
+    if (sc == INT_MAX)
         return 0;
     double t = atomic_load(&sv->threshold);
     return t > -1e300 && ceiling(sv, s, engine_turn_spends_left(s), sc, t) < t;
@@ -447,20 +444,17 @@ static size_t order_moves(const struct solver *sv, struct game_state *s, const s
             continue;
         if (engine_apply_listed(s, &mv[k]) != 0)
             continue;
-        o[m].sc = sv->cut ? reach(sv, s, g) : 0;
+        o[m].sc = reach(sv, s, g);
         o[m++].k = (uint32_t)k;
         engine_undo_restore(s, u);
     }
-    if (sv->cut)
-        qsort(o, m, sizeof *o, by_reach);
+    qsort(o, m, sizeof *o, by_reach);
     return m;
 }
 
 /* The same for a position with no spend left (the turn's end, or after it). */
 static int hopeless_end(const struct solver *sv, const struct game_state *s)
 {
-    if (!sv->cut)
-        return 0;
     double t = atomic_load(&sv->threshold);
     return t > -1e300 && ceiling(sv, s, 0, engine_score_ceiling(&sv->bounds, s, sv->player, 0), t) < t;
 }
@@ -497,7 +491,7 @@ static int offer(struct pick *list, int *n, int cap, const struct pick *x)
 }
 
 /* Values the position t after the turn, reached by the complete plans of sheet `leaf` and the
- * market choice `market`, and offers it to the lists. */
+ * market choice `market`, and offers it to the list. */
 static void value_end(struct solver *sv, const struct game_state *t, uint64_t leaf, uint32_t market)
 {
     int p = sv->player;
@@ -510,11 +504,9 @@ static void value_end(struct solver *sv, const struct game_state *t, uint64_t le
     int rolls = 0;
     if (hopeless_end(sv, t))
         return;
-    /* Other seats still to play: the continuation, then the war and the production as one
-     * rollout plays them (the bot's choices, the rolls drawn from the seed): a key for the
-     * race, not a value. Else the exact value. */
-    if (sv->nlater ? continue_round(sv, &r) != 0 || finish(sv, &r, NULL, 1.0, NULL, &x.v) != 0
-                   : rest_value(sv, &r, 0, 0, -1e300, &x.v, &rolls) != 0) {
+    /* Other seats still to play: their turns as the continuation has them first (the value
+     * is then the player's final score given those turns: a key for the race). */
+    if ((sv->nlater && continue_round(sv, &r) != 0) || rest_value(sv, &r, 0, 0, -1e300, &x.v, &rolls) != 0) {
         atomic_store(&sv->failed, 1);
         return;
     }
@@ -523,7 +515,7 @@ static void value_end(struct solver *sv, const struct game_state *t, uint64_t le
      * positions worth exactly the 16th best went missing, as the thread count decided.) */
     if (rolls) {
         atomic_fetch_add(&sv->nvalued, 1);
-        double th = sv->cut ? atomic_load(&sv->threshold) : -1e300;
+        double th = atomic_load(&sv->threshold);
         double cap = th > -1e300 ? ceiling(sv, t, 0, engine_score_ceiling(&sv->bounds, t, p, 0), th) : 0;
         int rc = rest_value(sv, &r, 1, cap, th, &x.v, &rolls);
         if (rc < 0)
@@ -532,18 +524,9 @@ static void value_end(struct solver *sv, const struct game_state *t, uint64_t le
             return;
     }
     x.value = x.v.goal;
-    struct pick sc = x, ev = x;
-    if (sv->nlater) {
-        sc.value = engine_score(t, p, NULL);
-        ev.value = play_eval(t, p);
-    }
     pthread_mutex_lock(&sv->best_mu);
     if (offer(sv->best, &sv->nbest, sv->k, &x) && sv->nbest == sv->k)
         atomic_store(&sv->threshold, sv->best[sv->k - 1].value);
-    if (sv->nlater) {
-        offer(sv->by_score, &sv->nby_score, 4, &sc);
-        offer(sv->by_eval, &sv->nby_eval, 8, &ev);
-    }
     pthread_mutex_unlock(&sv->best_mu);
 }
 
@@ -631,19 +614,26 @@ static void dfs(struct worker *w, uint64_t h, int depth)
     /* A plan holds the market conversion after its moves. */
     if (depth >= PLAY_PLAN_MAX_MOVES - 1 || atomic_load(&sv->failed))
         return;
+    /* The node's own bound (tighter than its parent's): when every move from it is hopeless,
+     * its moves are not even listed. */
+    struct gains g;
+    gains_of(sv, &w->s, &g);
+    if (hopeless(sv, &w->s, reach(sv, &w->s, &g)))
+        return;
     struct move *mv = w->moves + (size_t)depth * LEGAL_CAP;
     size_t n = engine_legal_moves(&w->s, 0, mv, LEGAL_CAP);
     if (n > LEGAL_CAP)
         n = LEGAL_CAP;
     struct engine_undo u;
     engine_undo_save(&w->s, &u);
-    struct gains g;
-    if (sv->cut)
-        gains_of(sv, &w->s, &g);
     struct order *o = w->order + (size_t)depth * LEGAL_CAP;
     size_t m = order_moves(sv, &w->s, &u, mv, n, left, &g, o);
     for (size_t i = 0; i < m; i++) {
         size_t k = o[i].k;
+        /* The moves come highest ceiling first: under the score or the chance to win (which
+         * grow with the score ceiling alone), once one is hopeless so is every later one. */
+        if (sv->goal != RANK_GOAL_OBJECTIVE && o[i].sc != INT_MAX && hopeless(sv, &w->s, o[i].sc))
+            break;
         if (engine_apply_listed(&w->s, &mv[k]) != 0)
             continue;
         if (hopeless(sv, &w->s, o[i].sc)) {
@@ -795,7 +785,10 @@ int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const st
     pthread_mutex_init(&sv->best_mu, NULL);
     int rc = record_later(sv);
     out->exact = sv->nlater == 0;
-    sv->cut = out->exact;
+    /* With later seats the key is the player's final score, which the engine bounds whatever
+     * those seats play (the chance to win would need their scores bounded too). */
+    if (!out->exact)
+        sv->goal = RANK_GOAL_SCORE;
     sv->others_floor = INT_MIN;
     engine_bounds_init(s->gd, &sv->bounds);
     for (int q = 0; q < s->cfg.nplayers; q++)
@@ -852,13 +845,9 @@ int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const st
         free(tid);
         out->valued = atomic_load(&sv->nvalued);
         rc = atomic_load(&sv->failed) ? -1 : 0;
-        if (rc == 0 && (fill_plans(sv, sv->best, sv->nbest, out->best) != 0 ||
-                        fill_plans(sv, sv->by_score, sv->nby_score, out->by_score) != 0 ||
-                        fill_plans(sv, sv->by_eval, sv->nby_eval, out->by_eval) != 0))
+        if (rc == 0 && fill_plans(sv, sv->best, sv->nbest, out->best) != 0)
             rc = -1;
         out->nbest = sv->nbest;
-        out->nby_score = sv->nby_score;
-        out->nby_eval = sv->nby_eval;
         free(sv->root_moves);
         free(sv->root_order);
         tt_free(&sv->nodes);

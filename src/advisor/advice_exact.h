@@ -21,11 +21,12 @@
  *   from the seed, their plans the rollout bot's on the position with this turn ended as it
  *   stands, replayed on each position: the engine checks every move, and the bot plays a turn
  *   the engine refuses, as where the plan changed a shared die), then the war and the
- *   production as one rollout plays them (every seat's war choice the bot's, the rolls drawn
- *   from the seed). That value depends on the dice drawn: it picks the candidates, which the
- *   rollouts then rank.
+ *   production weighed as above. The value is the player's expected final score given that
+ *   continuation (whatever the goal: the engine bounds the player's own score, not the others'
+ *   after turns still to play, so the chance to win has no bound to cut with). It depends on
+ *   the dice drawn: it picks the candidates, which the rollouts then rank by the goal.
  *
- * Bounds (branch and bound, when the values are exact): the engine bounds what the rest can
+ * Bounds (branch and bound): the engine bounds what the rest can
  * give (engine_spend_gains, engine_end_gain, engine_score_floor, engine_objective_open): a
  * partial plan, a complete plan or a position whose ceiling in the goal's unit is below the
  * k-th best found so far is dropped, and the moves are tried highest ceiling first. The
@@ -67,15 +68,12 @@ struct advice_exact {
     size_t valued;              /* positions whose rolls were weighed (not dropped by the bound) */
     struct advice_exact_plan best[ADVICE_EXACT_MAX];   /* best first */
     int nbest;
-    /* The positions with the most VP after the turn's end and the bots' evaluation there,
-     * best first (the rollouts' other candidates when the values are not exact). */
-    struct advice_exact_plan by_score[4], by_eval[8];
-    int nby_score, nby_eval;
 };
 
-/* Solves the open turn of s (round GD_ROUNDS) for its player under `goal`, the rest of the
- * round's decisions by `bot`, the continuation's dice from `seed`, keeping the best k (at
- * most ADVICE_EXACT_MAX) on `threads` threads. Returns 0, or -1 when no turn is open, the
+/* Solves the open turn of s (round GD_ROUNDS) for its player under `goal` (the expected final
+ * score instead when later seats still play: see above), the rest of the round's decisions
+ * by `bot`, the continuation's dice from `seed`, keeping the best k (at most
+ * ADVICE_EXACT_MAX) on `threads` threads. Returns 0, or -1 when no turn is open, the
  * round is not the last or the engine refused a step of the rest (a bug). */
 int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const struct play_bot *bot,
                        uint64_t seed, int threads, int k, struct advice_exact *out);

@@ -189,14 +189,20 @@ void advice_report_text(const struct advice_report_input *in, struct strbuf *out
     int objective = !multi && in->pos->s->cfg.objective >= 0;
     what_is_decided(in, out);
     if (a->exact) {
-        strbuf_printf(out, "Exact: every one of the %zu legal plans valued, %zu positions after the turn's end "
-                      "(each market conversion apart, the town court's re-roll left out), no rollout.\n",
-                      a->plans_legal, a->plans_screened);
+        /* No count of the plans: how many the bound drops depends on the thread count. */
+        strbuf_puts(out, "Exact: every legal plan, each position after the turn's end (each market conversion "
+                         "apart, the town court's re-roll left out) valued or bounded below the best found by the "
+                         "engine, no rollout.\n");
         strbuf_printf(out, "The last turn of the game: the %zu best ranked by %s, the war's bonus rolls weighed "
                       "(every combination), the player's war choice the better one, the other choices the %s "
                       "bot's.\n", a->n, goal_words(a->goal), in->bot);
     } else {
-        if (in->pos->kind == ADVICE_TURN)
+        if (in->pos->kind == ADVICE_TURN && a->plans_bounded)
+            strbuf_printf(out, "Best of %zu plans rolled out: the best of every legal plan by the expected final score "
+                          "after one continuation of the round (the later seats' turns with dice from the seed; a "
+                          "branch the engine bounds below the 16th best dropped; each market conversion apart, the "
+                          "town court's re-roll left out).\n", a->n);
+        else if (in->pos->kind == ADVICE_TURN)
             strbuf_printf(out, "Best of %zu plans rolled out, of %zu legal%s; %zu screened after the turn's end "
                           "(each market conversion apart, the town court's re-roll left out).\n", a->n,
                           a->plans_legal, a->plans_cut ? " found before the listing was cut" : "", a->plans_screened);
@@ -332,9 +338,13 @@ void advice_report_json(const struct advice_report_input *in, struct strbuf *out
     set(o, "rollouts", json_integer((json_int_t)a->summary.rollouts));
     set(o, "candidates", json_integer((json_int_t)a->n));
     if (in->pos->kind == ADVICE_TURN) {
-        set(o, "plans_legal", json_integer((json_int_t)a->plans_legal));
-        set(o, "plans_screened", json_integer((json_int_t)a->plans_screened));
+        /* Round 10: the counts depend on the thread count (what the bound drops); left out. */
+        if (!a->exact && !a->plans_bounded) {
+            set(o, "plans_legal", json_integer((json_int_t)a->plans_legal));
+            set(o, "plans_screened", json_integer((json_int_t)a->plans_screened));
+        }
         set(o, "plans_cut", json_boolean(a->plans_cut));
+        set(o, "plans_bounded", json_boolean(a->plans_bounded));
     }
     set(o, "stop", json_text(a->exact ? "exact" : advice_stop_name(a->summary.stop)));
     set(o, "fresh_rollouts", json_integer((json_int_t)a->fresh_rollouts));

@@ -4,7 +4,8 @@
  * objective, the move in words and the log lines to type. As text, or as one JSON object
  * (core/json.h):
  *   {"player", "round", "decision", "bot", "seed", "goal", "rollouts", "candidates",
- *    "plans_legal", "plans_screened", "plans_cut" (turns), "stop" ("exact": no rollout), "fresh_rollouts",
+ *    "plans_legal", "plans_screened" (turns before round 10), "plans_cut", "plans_bounded" (turns),
+ *    "stop" ("exact": no rollout), "fresh_rollouts",
  *    "fresh_reordered", "plans": [{"lines",
  *    "description", "expected_score", "ci95", "behind_best", "behind_ci95", "win_probability",
  *    "win_ci95", "objective_probability", "objective_ci95", "rollouts", "same_results"}]}
