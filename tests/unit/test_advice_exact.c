@@ -3,11 +3,22 @@
  * the last seat of games of 2 to 5 players, one of them with more than the 400,000 partial plans
  * where the old listing was cut. The reference is test_advice_exact.h's enumeration, written
  * apart from the advisor's solve; the hint's top plan must be worth exactly its best, and the
- * value the hint gives must be that value. */
+ * value the hint gives must be that value.
+ *
+ * Sweep (opt-in, not part of `make unit`): with ADVICE_EXACT_SWEEP="CLASS... SEED_FIRST
+ * SEED_LAST" set, the program checks instead every seed of the range for each CLASS (solo:
+ * solo arcade; objective: solo with the objective (seed / 6) % the objectives; 2 to 5: the last
+ * seat of that many players; the difficulty is seed % the difficulties in every class) and prints one line
+ * per position: class, seed, difficulty, the reference's distinct partial plans, the hint's
+ * top value and the reference's best, equal or not, the hint's wall and processor time on 2
+ * threads; then per class and in all the positions, mismatches, the largest plan count and
+ * the median and max of the hint's times. It fails when any position mismatches. Example:
+ *   ADVICE_EXACT_SWEEP="objective solo 2 3 4 5 9000 9011" out/tests/test_advice_exact */
 #include "test.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "advisor/advice.h"
 #include "advisor/advice_exact.h"
 #include "advisor/advice_hint.h"
@@ -270,8 +281,125 @@ static void test_last_round_not_last_seat(void **state)
     free(text);
 }
 
+struct sweep_row {
+    size_t nodes;
+    double top, best, wall, cpu;
+    int equal;
+};
+
+static double clock_of(clockid_t id)
+{
+    struct timespec ts;
+    clock_gettime(id, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* One position of the sweep: the hint on 2 threads, timed, then the reference. */
+static struct sweep_row sweep_position(int nplayers, int difficulty, int objective, uint64_t seed)
+{
+    struct sweep_row row;
+    memset(&row, 0, sizeof row);
+    char *text = last_turn_log(nplayers, difficulty, objective, seed);
+    struct cut_log c;
+    cut_open(&c, text);
+    const struct advice_position *pos = &c.pos;
+    assert_int_equal(pos->kind, ADVICE_TURN);
+    assert_int_equal(play_turn_dice_left(pos->s), XII_TURN_DICE);
+    struct advice_options o;
+    hint_options(&o);
+    struct advice a;
+    struct strbuf why = STRBUF_INIT;
+    double c0 = clock_of(CLOCK_PROCESS_CPUTIME_ID), w0 = clock_of(CLOCK_MONOTONIC);
+    assert_int_equal(advice_rank(pos, NULL, &o, &a, &why), 0);
+    row.cpu = clock_of(CLOCK_PROCESS_CPUTIME_ID) - c0;
+    row.wall = clock_of(CLOCK_MONOTONIC) - w0;
+    const struct play_plan *top = &a.ranked[0].choice.plan;
+    row.best = ref_best(pos->s, a.goal, &o.bot, &row.nodes);
+    double v = ref_plan_value(pos->s, a.goal, &o.bot, top->move, top->nmoves);
+    row.top = a.ranked[0].r.goal.mean;
+    row.equal = a.exact && !a.plans_cut && fabs(v - row.best) <= 1e-9 && fabs(row.top - row.best) <= 1e-9;
+    advice_free(&a);
+    strbuf_free(&why);
+    cut_close(&c);
+    free(text);
+    return row;
+}
+
+static int by_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The summary line of n rows: mismatches, the largest plan count, median and max times. */
+static void sweep_summary(const char *what, const struct sweep_row *row, size_t n)
+{
+    if (n == 0)
+        return;
+    double *w = calloc(n, sizeof *w), *c = calloc(n, sizeof *c);
+    size_t most = 0, bad = 0;
+    for (size_t k = 0; k < n; k++) {
+        w[k] = row[k].wall;
+        c[k] = row[k].cpu;
+        most = row[k].nodes > most ? row[k].nodes : most;
+        bad += !row[k].equal;
+    }
+    qsort(w, n, sizeof *w, by_double);
+    qsort(c, n, sizeof *c, by_double);
+    printf("%-9s %zu positions, %zu mismatches, largest %zu partial plans; hint wall median %.2f s max %.2f s, "
+           "processor median %.2f s max %.2f s\n", what, n, bad, most, (w[(n - 1) / 2] + w[n / 2]) / 2, w[n - 1],
+           (c[(n - 1) / 2] + c[n / 2]) / 2, c[n - 1]);
+    free(w);
+    free(c);
+}
+
+static void test_sweep(void **state)
+{
+    (void)state;
+    char *spec = strdup(getenv("ADVICE_EXACT_SWEEP"));
+    char *word[16];
+    int nword = 0;
+    for (char *t = strtok(spec, " "); t && nword < 16; t = strtok(NULL, " "))
+        word[nword++] = t;
+    if (nword < 3)
+        fail_msg("ADVICE_EXACT_SWEEP: expected \"CLASS... SEED_FIRST SEED_LAST\"");
+    uint64_t first = strtoull(word[nword - 2], NULL, 10), last = strtoull(word[nword - 1], NULL, 10);
+    if (last < first)
+        fail_msg("ADVICE_EXACT_SWEEP: SEED_LAST below SEED_FIRST");
+    size_t per = (size_t)(last - first + 1), all_n = 0, bad = 0;
+    struct sweep_row *all = calloc(per * (size_t)(nword - 2), sizeof *all);
+    printf("%-9s %6s %4s %10s %10s %10s %5s %8s %8s\n", "class", "seed", "diff", "partial", "hint", "best",
+           "equal", "wall s", "cpu s");
+    for (int k = 0; k < nword - 2; k++) {
+        int solo = strcmp(word[k], "solo") == 0, objective = strcmp(word[k], "objective") == 0;
+        int nplayers = solo || objective ? 1 : atoi(word[k]);
+        if (nplayers < 1 || nplayers > XII_MAX_PLAYERS)
+            fail_msg("ADVICE_EXACT_SWEEP: unknown class '%s' (solo, objective, 2 to 5)", word[k]);
+        struct sweep_row *row = all + all_n;
+        for (uint64_t seed = first; seed <= last; seed++) {
+            int difficulty = (int)(seed % (uint64_t)GD.ndifficulties);
+            int obj = objective ? (int)((seed / 6) % (uint64_t)GD.nobjectives) : -1;
+            struct sweep_row r = sweep_position(nplayers, difficulty, obj, seed);
+            printf("%-9s %6llu %4d %10zu %10.4f %10.4f %5s %8.2f %8.2f\n", word[k], (unsigned long long)seed,
+                   difficulty, r.nodes, r.top, r.best, r.equal ? "yes" : "NO", r.wall, r.cpu);
+            fflush(stdout);
+            bad += !r.equal;
+            all[all_n++] = r;
+        }
+        sweep_summary(word[k], row, per);
+    }
+    sweep_summary("all", all, all_n);
+    free(all);
+    free(spec);
+    assert_int_equal(bad, 0);
+}
+
 int main(void)
 {
+    if (getenv("ADVICE_EXACT_SWEEP")) {
+        const struct CMUnitTest sweep[] = {cmocka_unit_test(test_sweep)};
+        return cmocka_run_group_tests(sweep, fx_load, fx_unload);
+    }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_last_turn_exact),
         cmocka_unit_test(test_last_turn_beyond_old_cut),
