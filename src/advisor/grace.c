@@ -156,20 +156,15 @@ static int fresh(const struct grace_options *o, const struct rank_options *race,
     int rc = rank_fresh(rollout, j, &ro, was, n, o->shown > GRACE_FRESH_ORDERED ? o->shown : GRACE_FRESH_ORDERED,
                         r, &m, &sum);
     if (rc == 0) {
+        size_t *order = xcalloc(n, sizeof *order);
+        rank_fresh_order(was, n, r, m, order);
         struct grace_ranked *now = xcalloc(n, sizeof *now);
-        char *taken = xcalloc(n, 1);
-        for (size_t k = 0; k < m; k++) {
-            size_t i = 0;
-            while (was[i].candidate != r[k].candidate)
-                i++;
-            taken[i] = 1;
-            now[k] = out->ranked[i];
-            now[k].r = r[k];
+        for (size_t k = 0; k < n; k++) {
+            now[k] = out->ranked[order[k]];
+            if (k < m)
+                now[k].r = r[k];
         }
-        for (size_t k = 0, i = m; k < n; k++)
-            if (!taken[k])
-                now[i++] = out->ranked[k];
-        free(taken);
+        free(order);
         free(out->ranked);
         out->ranked = now;
         out->fresh = m;

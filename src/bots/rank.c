@@ -480,3 +480,20 @@ int rank_fresh(rank_rollout_fn fn, void *ctx, const struct rank_options *opt, co
     free(at);
     return rc;
 }
+
+void rank_fresh_order(const struct rank_result *race, size_t nrace, const struct rank_result *fresh, size_t nfresh,
+                      size_t *order)
+{
+    char *taken = xcalloc(nrace ? nrace : 1, 1);
+    for (size_t k = 0; k < nfresh; k++) {
+        size_t i = 0;
+        while (race[i].candidate != fresh[k].candidate)
+            i++;
+        taken[i] = 1;
+        order[k] = i;
+    }
+    for (size_t k = 0, i = nfresh; k < nrace; k++)
+        if (!taken[k])
+            order[i++] = k;
+    free(taken);
+}
