@@ -435,17 +435,9 @@ static int fresh(const struct advice_options *o, const struct rank_options *race
     int rc = rank_fresh(rollout, j, &ro, was, out->n, o->shown > ADVICE_FRESH_ORDERED ? o->shown : ADVICE_FRESH_ORDERED,
                         r, &m, &sum);
     if (rc == 0) {
-        size_t *order = xcalloc(out->n, sizeof *order);
-        rank_fresh_order(was, out->n, r, m, order);
-        struct advice_ranked *now = xcalloc(out->n, sizeof *now);
-        for (size_t k = 0; k < out->n; k++) {
-            now[k] = out->ranked[order[k]];
-            if (k < m)
-                now[k].r = r[k];
-        }
-        free(order);
-        free(out->ranked);
-        out->ranked = now;
+        rank_fresh_reorder(out->ranked, sizeof *out->ranked, was, out->n, r, m);
+        for (size_t k = 0; k < m; k++)
+            out->ranked[k].r = r[k];
         out->fresh_plans = m;
         out->fresh_rollouts = m ? r[0].rollouts : 0;
         out->fresh_reordered = m && r[0].candidate != was[0].candidate;

@@ -156,17 +156,9 @@ static int fresh(const struct grace_options *o, const struct rank_options *race,
     int rc = rank_fresh(rollout, j, &ro, was, n, o->shown > GRACE_FRESH_ORDERED ? o->shown : GRACE_FRESH_ORDERED,
                         r, &m, &sum);
     if (rc == 0) {
-        size_t *order = xcalloc(n, sizeof *order);
-        rank_fresh_order(was, n, r, m, order);
-        struct grace_ranked *now = xcalloc(n, sizeof *now);
-        for (size_t k = 0; k < n; k++) {
-            now[k] = out->ranked[order[k]];
-            if (k < m)
-                now[k].r = r[k];
-        }
-        free(order);
-        free(out->ranked);
-        out->ranked = now;
+        rank_fresh_reorder(out->ranked, sizeof *out->ranked, was, n, r, m);
+        for (size_t k = 0; k < m; k++)
+            out->ranked[k].r = r[k];
         out->fresh = m;
         out->fresh_rollouts = m ? r[0].rollouts : 0;
         out->summary.rollouts += sum.rollouts;
