@@ -13,17 +13,7 @@
 
 static char tmpdir[] = "/tmp/xii-draw-forms-XXXXXX";
 
-static int setup(void **state)
-{
-    (void)state;
-    return test_tmpdir_make(tmpdir);
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return test_tmpdir_remove(tmpdir);
-}
+TEST_TMPDIR_GROUP(tmpdir)
 
 static struct canvas *open_canvas(enum canvas_backend backend, const char *path, const char *png_dir)
 {

@@ -16,17 +16,7 @@
 
 static char tmpdir[] = "/tmp/xii-draw-pdf-XXXXXX";
 
-static int setup(void **state)
-{
-    (void)state;
-    return test_tmpdir_make(tmpdir);
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return test_tmpdir_remove(tmpdir);
-}
+TEST_TMPDIR_GROUP(tmpdir)
 
 static int exists(const char *path)
 {

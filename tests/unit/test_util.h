@@ -65,6 +65,20 @@ static inline int test_tmpdir_remove(const char *dir)
     return system(cmd) == 0 ? 0 : -1;
 }
 
+/* A file's cmocka group setup and teardown, named setup and teardown: its temporary folder
+ * tmpdir (a char array "/tmp/name-XXXXXX") made before its tests and removed after them. */
+#define TEST_TMPDIR_GROUP(tmpdir)                                                                  \
+    static int setup(void **state)                                                                 \
+    {                                                                                              \
+        (void)state;                                                                               \
+        return test_tmpdir_make(tmpdir);                                                           \
+    }                                                                                              \
+    static int teardown(void **state)                                                              \
+    {                                                                                              \
+        (void)state;                                                                               \
+        return test_tmpdir_remove(tmpdir);                                                         \
+    }
+
 /* dir/name in one of four rotating buffers (so a call can use two or three paths at once). */
 static inline char *test_tmp_path(const char *dir, const char *name)
 {
