@@ -77,6 +77,25 @@ static void decide_all(struct gsession *s, const struct seen *sn, size_t from, s
     }
 }
 
+/* A whole game of seed with player p in its seat: its decisions into sn (emptied first), its
+ * log into log (emptied first; may be NULL), its last state into *end. */
+static void play(uint64_t seed, enum gplayer p, struct seen *sn, struct strbuf *log, struct kstate *end)
+{
+    struct strbuf err = STRBUF_INIT;
+    sn->n = 0;
+    if (log)
+        strbuf_reset(log);
+    struct gdrive d = {.g = &kingdom_game, .data = &data, .nseats = 1, .seed = seed, .log = log,
+                       .seen = collect, .ctx = sn};
+    d.seat[0] = p;
+    struct gscratch sc;
+    gscratch_init(&sc, &kingdom_game);
+    if (gdrive_play(&d, end, &sc, &err) != 0)
+        fail_msg("seed %llu: %s", (unsigned long long)seed, strbuf_cstr(&err));
+    gscratch_free(&sc);
+    strbuf_free(&err);
+}
+
 /* Seeds' games by decision values: FILE is the game's own writer's log, byte for byte; it
  * audits clean; continued, it gives the same state (the end written once). */
 static void test_whole_games_by_value(void **st)
@@ -85,14 +104,8 @@ static void test_whole_games_by_value(void **st)
     for (uint64_t seed = 1; seed <= 12; seed++) {
         struct seen sn = {0};
         struct strbuf log = STRBUF_INIT, err = STRBUF_INIT;
-        struct gdrive d = {.g = &kingdom_game, .data = &data, .nseats = 1, .seed = seed, .log = &log,
-                           .seen = collect, .ctx = &sn};
-        d.seat[0] = seed % 2 ? GPLAYER_RANDOM : GPLAYER_GREEDY;
-        struct gscratch sc;
-        gscratch_init(&sc, &kingdom_game);
         struct kstate end;
-        assert_int_equal(gdrive_play(&d, &end, &sc, &err), 0);
-        gscratch_free(&sc);
+        play(seed, seed % 2 ? GPLAYER_RANDOM : GPLAYER_GREEDY, &sn, &log, &end);
 
         char *path = temp_path();
         struct gsession *s = open_new(path);
@@ -429,17 +442,9 @@ static void test_next_and_result(void **st)
     /* A game by values to its last decision but one, then its result typed. */
     struct seen sn = {0};
     struct strbuf log = STRBUF_INIT, err = STRBUF_INIT;
+    struct kstate end;
     for (uint64_t seed = 1; seed < 200; seed++) {
-        sn.n = 0;
-        strbuf_reset(&log);
-        struct gdrive d = {.g = &kingdom_game, .data = &data, .nseats = 1, .seed = seed, .log = &log,
-                           .seen = collect, .ctx = &sn};
-        d.seat[0] = GPLAYER_GREEDY;
-        struct gscratch sc;
-        gscratch_init(&sc, &kingdom_game);
-        struct kstate end;
-        assert_int_equal(gdrive_play(&d, &end, &sc, &err), 0);
-        gscratch_free(&sc);
+        play(seed, GPLAYER_GREEDY, &sn, &log, &end);
         if (sn.d[sn.n - 1].kind == KD_DONE)
             break;
     }
@@ -484,13 +489,8 @@ static void test_random_lines(void **st)
     for (uint64_t seed = 1; seed <= 6; seed++) {
         struct seen sn = {0};
         struct strbuf err = STRBUF_INIT, msg = STRBUF_INIT;
-        struct gdrive d = {.g = &kingdom_game, .data = &data, .nseats = 1, .seed = seed, .seen = collect, .ctx = &sn};
-        d.seat[0] = GPLAYER_GREEDY;
-        struct gscratch sc;
-        gscratch_init(&sc, &kingdom_game);
         struct kstate end;
-        assert_int_equal(gdrive_play(&d, &end, &sc, &err), 0);
-        gscratch_free(&sc);
+        play(seed, GPLAYER_GREEDY, &sn, NULL, &end);
         struct gsession *s = open_new(path);
         for (size_t i = 0; i < sn.n && !gsession_over(s); i++) {
             for (int k = 0; k < 3; k++) {
