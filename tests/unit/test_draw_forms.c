@@ -19,13 +19,7 @@ static struct canvas *open_canvas(enum canvas_backend backend, const char *path,
 {
     struct canvas_options opt = {.backend = backend, .path = path, .png_dir = png_dir,
                                  .png_dpi = 20, .title = "forms", .creator = "xii test"};
-    struct strbuf err = STRBUF_INIT;
-    struct canvas *c = canvas_new(&opt, &err);
-    if (!c)
-        fprintf(stderr, "canvas_new: %s\n", strbuf_cstr(&err));
-    assert_non_null(c);
-    strbuf_free(&err);
-    return c;
+    return test_canvas(&opt);
 }
 
 static void finish_ok(struct canvas *c)

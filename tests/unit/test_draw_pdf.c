@@ -69,13 +69,7 @@ static struct canvas *open_canvas(enum canvas_backend backend, const char *path,
         .backend = backend, .grey = grey, .path = path, .png_dir = png_dir, .png_dpi = 40,
         .svg = svg, .title = "test scene", .creator = "xii test",
     };
-    struct strbuf err = STRBUF_INIT;
-    struct canvas *c = canvas_new(&opt, &err);
-    if (!c)
-        fprintf(stderr, "canvas_new: %s\n", strbuf_cstr(&err));
-    assert_non_null(c);
-    strbuf_free(&err);
-    return c;
+    return test_canvas(&opt);
 }
 
 static void render(enum canvas_backend backend, const char *path, int grey, const char *png_dir, int svg)

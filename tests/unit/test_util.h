@@ -7,16 +7,22 @@
 #include "core/readfile.h"
 #include "draw/canvas.h"
 
-/* A trace canvas (colour or grey); fails the test when it cannot be made. */
-static inline struct canvas *test_trace_canvas(int grey)
+/* A canvas with opt; fails the test, saying why, when it cannot be made. */
+static inline struct canvas *test_canvas(const struct canvas_options *opt)
 {
-    struct canvas_options opt = {.backend = CANVAS_TRACE, .grey = grey};
     struct strbuf err = STRBUF_INIT;
-    struct canvas *c = canvas_new(&opt, &err);
+    struct canvas *c = canvas_new(opt, &err);
     if (!c)
         fail_msg("canvas_new: %s", strbuf_cstr(&err));
     strbuf_free(&err);
     return c;
+}
+
+/* A trace canvas (colour or grey); fails the test when it cannot be made. */
+static inline struct canvas *test_trace_canvas(int grey)
+{
+    struct canvas_options opt = {.backend = CANVAS_TRACE, .grey = grey};
+    return test_canvas(&opt);
 }
 
 /* The whole file (NUL-terminated, caller frees), its length in *len (len may be NULL);
