@@ -10,6 +10,7 @@
 #include <editline/readline.h>
 #include "cli/audit_kingdom.h"
 #include "cli/commands.h"
+#include "cli/game_open.h"
 #include "cli/play_input.h"
 #include "cli/recorder_args.h"
 #include "core/text.h"
@@ -229,35 +230,16 @@ static void terminal_start(const struct gsession *s, const struct game *g, const
 
 int play_game(const struct game *g, const struct play_game_args *a)
 {
-    struct strbuf err = STRBUF_INIT;
-    const void *data = g->data_load(a->rules, &err);
-    if (!data) {
-        fprintf(stderr, "%s", strbuf_cstr(&err));
-        strbuf_free(&err);
-        return EXIT_USAGE;
-    }
-    struct gsession *s = NULL;
-    int rc = gsession_open(&s, g, data, a->file, NULL, &err);
-    if (rc != 0) {
-        struct strbuf x = STRBUF_INIT;
-        const char *file = recorder_shown(&x, a->file);
-        if (rc == 1)
-            fprintf(stderr, "%sxii play: %s has errors: the recorder continues only a log the rules accept (see xii "
-                            "audit %s)\n", strbuf_cstr(&err), file, file);
-        else
-            fprintf(stderr, "xii play: %s\n", strbuf_cstr(&err));
-        strbuf_free(&x);
-        strbuf_free(&err);
-        gsession_free(s);
-        g->data_free(data);
-        return rc == -2 ? EXIT_OUTPUT : EXIT_USAGE;
-    }
-    strbuf_free(&err);
+    const void *data;
+    struct gsession *s;
+    int status = cli_game_open("play", g, a->rules, a->file, &data, &s);
+    if (status != EXIT_OK)
+        return status;
     struct table t = {isatty(STDIN_FILENO), 0, a->quiet, 0};
     if (t.terminal)
         terminal_start(s, g, a->file, &t);
     int report = 0;
-    int status = record(s, &t, &report);
+    status = record(s, &t, &report);
     if (report) {
         fflush(stdout);
         int audit = final_report(g, a, s);

@@ -116,16 +116,21 @@ static const struct game toy_game = {
 
 /* ---- the truths, written apart from the advisor ---- */
 
+/* An ended game's win and return to seat 0 (goal 0). */
+static struct gexact_value ended(const struct game *g, const void *state)
+{
+    double ret[GAME_MAX_SEATS] = {0};
+    g->returns(state, ret);
+    return (struct gexact_value){.win = g->win(state, 0), .ret = ret[0]};
+}
+
 /* Plain expectimax: every branch, no table, no bound; the first of equal decisions. */
 static struct gexact_value brute(const struct game *g, const void *state, enum rank_goal goal)
 {
     struct gexact_value v = {0, 0, 0};
     int who = g->current(state);
     if (who == GAME_OVER) {
-        double ret[GAME_MAX_SEATS] = {0};
-        g->returns(state, ret);
-        v.win = g->win(state, 0);
-        v.ret = ret[0];
+        v = ended(g, state);
         v.goal = goal == RANK_GOAL_WIN ? v.win + RANK_TIEBREAK * v.ret : v.ret;
         return v;
     }
@@ -184,10 +189,7 @@ static struct gexact_value greedy_memo(struct memo *m, const void *state)
     struct gexact_value v = {0, 0, 0};
     int who = g->current(state);
     if (who == GAME_OVER) {
-        double ret[GAME_MAX_SEATS] = {0};
-        g->returns(state, ret);
-        v.win = g->win(state, 0);
-        v.ret = ret[0];
+        v = ended(g, state);
     } else {
         size_t n = g->legal(state, NULL, NULL, 0);
         char *list = malloc(n * g->decision_size), *copy = malloc(n * g->state_size);

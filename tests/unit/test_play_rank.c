@@ -372,6 +372,16 @@ static void test_fresh_rules(void **state)
         for (at[k] = 0; r[at[k]].candidate != a[k].candidate; at[k]++)
             ;
     assert_true(at[2] < at[3]);     /* beyond sort_first: the race's order */
+    /* The ranking after them: the fresh ones in their order, then the rest in the race's. */
+    size_t order[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+    rank_fresh_reorder(order, sizeof order[0], r, 8, a, m);
+    assert_memory_equal(order, at, sizeof at);
+    for (size_t k = 4, last = 0; k < 8; last = order[k], k++) {
+        for (size_t i = 0; i < 4; i++)
+            assert_int_not_equal(order[k], at[i]);
+        if (k > 4)
+            assert_true(order[k] > last);
+    }
     /* Not the race's dice: the leader's fresh mean differs from its race mean. */
     assert_true(a[0].score.mean != r[0].score.mean);
     o.threads = 3;
