@@ -278,24 +278,42 @@ static bool expected_hint(struct parser *ps, const char *what, const char *hint)
 
 /* --- arguments ------------------------------------------------------------------------------- */
 
-/* Whether normalizing changes byte c (ASCII upper case; '_' in ids). */
-static bool folds(char c, bool id)
-{
-    return (c >= 'A' && c <= 'Z') || (id && c == '_');
-}
+/* What normalizing changes in a byte: FOLD_CASE for ASCII upper case (names and ids),
+ * FOLD_UNDERSCORE for '_' (ids only). One look-up a byte when a word is stored. */
+enum { FOLD_CASE = 1, FOLD_UNDERSCORE = 2 };
+static const unsigned char fold_class[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 2,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 
 /* Stores text in the tree with its normalized form (shared when nothing changes). */
 static void set_word(struct parser *ps, struct log_word *w, const char *s, size_t n, bool id)
 {
+    const unsigned char *u = (const unsigned char *)s;
+    unsigned mask = id ? FOLD_CASE | FOLD_UNDERSCORE : FOLD_CASE;
     size_t i = 0;
-    while (i < n && !folds(s[i], id))
+    while (i < n && !(fold_class[u[i]] & mask))
         i++;
     w->text = w->norm = log_ast_strndup(ps->ast, s, n);
     if (i == n)
         return;
     char *norm = log_ast_strndup(ps->ast, s, n);
     for (; i < n; i++)
-        if (folds(norm[i], id))
+        if (fold_class[u[i]] & mask)
             norm[i] = fold(norm[i]);
     w->norm = norm;
 }
