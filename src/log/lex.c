@@ -119,8 +119,9 @@ enum {
     C_COMMA,
     C_QUOTE,
     C_HIGH,    /* 0x80-0xFF: a UTF-8 sequence, checked */
-    C_DIGIT,   /* from here on: ASCII bytes of a word */
-    C_WORD     /* any other ASCII byte of a word */
+    C_DIGIT = 8,    /* from here on: ASCII bytes of a word, as bits (a word ORs its bytes') */
+    C_WORD = 16,    /* any other ASCII byte of a word */
+    C_FOLD = 48     /* a byte that normalizing changes: ASCII upper case, '_' (C_WORD too) */
 };
 
 #define RANGE16(x) x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x
@@ -132,8 +133,10 @@ static const unsigned char byte_class[256] = {
                C_WORD, C_WORD, C_WORD, C_WORD, C_COMMA, C_WORD, C_WORD, C_WORD,
     /* 0x30 */ C_DIGIT, C_DIGIT, C_DIGIT, C_DIGIT, C_DIGIT, C_DIGIT, C_DIGIT, C_DIGIT,
                C_DIGIT, C_DIGIT, C_WORD, C_WORD, C_WORD, C_WORD, C_WORD, C_WORD,
-    /* 0x40 */ RANGE16(C_WORD),
-    /* 0x50 */ RANGE16(C_WORD),
+    /* 0x40 */ C_WORD, C_FOLD, C_FOLD, C_FOLD, C_FOLD, C_FOLD, C_FOLD, C_FOLD,
+               C_FOLD, C_FOLD, C_FOLD, C_FOLD, C_FOLD, C_FOLD, C_FOLD, C_FOLD,
+    /* 0x50 */ C_FOLD, C_FOLD, C_FOLD, C_FOLD, C_FOLD, C_FOLD, C_FOLD, C_FOLD,
+               C_FOLD, C_FOLD, C_FOLD, C_WORD, C_WORD, C_WORD, C_WORD, C_FOLD,
     /* 0x60 */ RANGE16(C_WORD),
     /* 0x70 */ C_WORD, C_WORD, C_WORD, C_WORD, C_WORD, C_WORD, C_WORD, C_WORD,
                C_WORD, C_WORD, C_WORD, C_WORD, C_WORD, C_WORD, C_WORD, C_BAD,
@@ -164,15 +167,20 @@ static const char *comment(struct log_lexer *lx, struct log_token *t, const char
 }
 
 /* The rest of a word from q on, where a byte of 0x80 or more stands: the UTF-8 sequences are
- * checked, then the word goes on to its end. Out of line: most logs are ASCII. */
-static void word_rest(struct log_lexer *lx, struct log_token *t, const char *start, const char *q)
-    __attribute__((noinline));
-static void word_rest(struct log_lexer *lx, struct log_token *t, const char *start, const char *q)
+ * checked, then the word goes on to its end. `bits` are the classes of its bytes before q, ORed.
+ * Out of line: most logs are ASCII. */
+static void word_rest(struct log_lexer *lx, struct log_token *t, const char *start, const char *q,
+                      unsigned bits) __attribute__((noinline));
+static void word_rest(struct log_lexer *lx, struct log_token *t, const char *start, const char *q,
+                      unsigned bits)
 {
     const char *end = lx->end;
     for (;;) {
-        while (q < end && class_of(q) >= C_DIGIT)
+        unsigned c;
+        while (q < end && (c = class_of(q)) >= C_DIGIT) {
+            bits |= c;
             q++;
+        }
         if (q == end || class_of(q) != C_HIGH)
             break;
         size_t n = utf8_len((const unsigned char *)q, (size_t)(end - q));
@@ -187,6 +195,7 @@ static void word_rest(struct log_lexer *lx, struct log_token *t, const char *sta
         q += n;
     }
     make(lx, t, LOG_TOK_WORD, start, (size_t)(q - start));
+    t->folds = (bits & C_FOLD) == C_FOLD;
     lx->p = q;
 }
 
@@ -255,13 +264,17 @@ void log_lex_next(struct log_lexer *lx, struct log_token *t)
             return;
         }
     }
-    while (q < end && class_of(q) >= C_DIGIT)
+    unsigned bits = 0;
+    while (q < end && (c = class_of(q)) >= C_DIGIT) {
+        bits |= c;
         q++;    /* most bytes of a log */
+    }
     if (q < end && class_of(q) == C_HIGH) {
-        word_rest(lx, t, p, q);
+        word_rest(lx, t, p, q, bits);
         return;
     }
     make(lx, t, LOG_TOK_WORD, p, (size_t)(q - p));
+    t->folds = (bits & C_FOLD) == C_FOLD;
     lx->p = q;
 }
 

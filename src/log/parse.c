@@ -318,6 +318,18 @@ static void set_word(struct parser *ps, struct log_word *w, const char *s, size_
     w->norm = norm;
 }
 
+/* Stores the current token, a word, as set_word does; the lexer said whether any of its bytes
+ * folds, so a word without one is copied without looking at its bytes again. */
+static void set_token_word(struct parser *ps, struct log_word *w, bool id)
+{
+    const struct log_token *t = &ps->cur;
+    if (t->folds) {
+        set_word(ps, w, t->p, t->n, id);
+        return;
+    }
+    w->text = w->norm = log_ast_strndup(ps->ast, t->p, t->n);
+}
+
 /* A number in lo..hi. */
 static bool number(struct parser *ps, struct log_num *out, int lo, int hi, const char *what)
 {
@@ -348,7 +360,7 @@ static bool name(struct parser *ps, struct log_word *out, const char *what)
             free(tmp);
         out->quoted = true;
     } else if (t->kind == LOG_TOK_WORD) {
-        set_word(ps, out, t->p, t->n, false);
+        set_token_word(ps, out, false);
     } else {
         return expected(ps, what);
     }
@@ -362,7 +374,7 @@ static bool id(struct parser *ps, struct log_word *out, const char *what)
 {
     if (ps->cur.kind != LOG_TOK_WORD)
         return expected(ps, what);
-    set_word(ps, out, ps->cur.p, ps->cur.n, true);
+    set_token_word(ps, out, true);
     out->at = cur_span(ps);
     advance(ps);
     return true;
@@ -839,7 +851,7 @@ static bool check_item(struct parser *ps, struct log_check_item *it)
         spaced_id(ps, &it->what, "a value to check", STOP_CHECK_KEYWORD);
         return number(ps, &it->value, 0, LOG_NUM_MAX, "a number");
     }
-    set_word(ps, &it->what, ps->cur.p, ps->cur.n, true);
+    set_token_word(ps, &it->what, true);
     it->what.at = keyword(ps);
     switch (it->kind) {
     case LOG_CHECK_VALUE:
