@@ -860,10 +860,10 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
     for (size_t k = 0; k < count; k++) {
         const struct log_pick *pk = &st->collect.items[k];
         slot[k] = -1;
-        if (needless_pick(rp, pk, p, 0) || pk->location.spaced)
-            continue;
+        /* A needless pick (a bonus without a choice: warned about above), a spaced or an
+         * unknown location: not a pick for the flow. One lookup for the three. */
         int l = log_ids_location(rp->gd, pk->location.norm);
-        if (l < 0)
+        if (l < 0 || gd->locations[l].nbonus < 2 || pk->location.spaced)
             continue;
         const struct gd_location *loc = &gd->locations[l];
         int a = log_ids_asset(rp->gd, pk->take.norm), choice = -1;
