@@ -398,7 +398,7 @@ static bool spaced_id(struct parser *ps, struct log_word *out, const char *what,
     int line = ps->cur.line, col = ps->cur.col;
     if (!id(ps, out, what))
         return false;
-    const char *end = ps->prev_end;
+    const char *end = ps->prev_end, *first_end = end;
     if (stop == STOP_CHECK_KEYWORD) {
         /* A check value's words join only when its number follows them ("food twelve" is a
          * bad number, not an id). */
@@ -423,8 +423,8 @@ static bool spaced_id(struct parser *ps, struct log_word *out, const char *what,
         end = ps->cur.p + ps->cur.n;
         advance(ps);
     }
-    if (end == start + strlen(out->text))
-        return true;
+    if (end == first_end)
+        return true;    /* one word */
     size_t n = (size_t)(end - start);
     set_word(ps, out, start, n, true);
     char *norm = log_ast_strndup(ps->ast, out->norm, n), *w = norm;
