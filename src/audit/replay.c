@@ -809,8 +809,9 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
     end_turn(rp);
     /* Picks of a fixed bonus are harmless: warn, and go on with the others. */
     size_t needless = 0;
+    int who = -1;   /* the player, once found (the names do not change on the way) */
     if (s->phase != PHASE_SETUP) {
-        int who = replay_find_player(rp, &st->collect.player);
+        who = replay_find_player(rp, &st->collect.player);
         if (who < 0) {
             replay_skip(rp, st);
             return;
@@ -822,7 +823,7 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
     }
     if (s->phase == PHASE_ROUND_OVER || s->phase == PHASE_GAME_OVER) {
         /* The round ended when nothing was missing: say why this choice was not needed. */
-        int p = replay_find_player(rp, &st->collect.player);
+        int p = who >= 0 ? who : replay_find_player(rp, &st->collect.player);
         for (size_t k = 0; p >= 0 && k < st->collect.count; k++) {
             const struct log_pick *pk = &st->collect.items[k];
             int l = gamedata_location(gd, pk->location.norm, strlen(pk->location.norm));
@@ -841,7 +842,7 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
     }
     if (need_round(rp, st, "a collect line"))
         return;
-    int p = replay_find_player(rp, &st->collect.player);
+    int p = who >= 0 ? who : replay_find_player(rp, &st->collect.player);
     if (p < 0) {
         replay_skip(rp, st);
         return;
