@@ -106,3 +106,17 @@ struct estimate estimate_share(size_t k, size_t n)
     double p = (double)k / (double)n;
     return wilson(finish(p, (double)n * p * (1 - p), n));
 }
+
+struct estimate estimate_bounded(struct estimate e, double lo, double hi)
+{
+    if (e.n == 0 || !(hi > lo))
+        return e;
+    const double z2 = 1.959964 * 1.959964;
+    double w = z2 / ((double)e.n + z2);     /* Wilson's upper end for 0 of n */
+    double low = e.mean - w * (e.mean - lo), high = e.mean + w * (hi - e.mean);
+    e.low = low < e.low ? low : e.low;
+    e.high = high > e.high ? high : e.high;
+    e.low = e.low < lo ? lo : e.low;
+    e.high = e.high > hi ? hi : e.high;
+    return e;
+}

@@ -30,14 +30,6 @@ static void refuse(const char *name, const char *src, size_t len, const struct k
     strbuf_free(&out);
 }
 
-/* The default budget at s: KINGDOM_HINT_YEARS over the years left, within the bounds. */
-static size_t kingdom_hint_rollouts(const struct kstate *s)
-{
-    int years = s->data->year_limit + 1 - (s->year > 0 ? s->year : 1);
-    size_t n = KINGDOM_HINT_YEARS / (size_t)(years > 1 ? years : 1);
-    return n < GRACE_RACE_MIN ? GRACE_RACE_MIN : n > KINGDOM_HINT_ROLLOUTS ? KINGDOM_HINT_ROLLOUTS : n;
-}
-
 /* The race's options from the hint's settings; -1 after saying why one does not apply. */
 static int options(const struct advice_hint_settings *set, struct grace_options *o)
 {
@@ -75,8 +67,8 @@ int hint_kingdom(const struct kingdom_hint_args *ka, const char *src, size_t len
     struct kaudit a;
     struct kaudit_options aopt = {0};
     kaudit_run(&a, &data, &log, ka->name, &dl, &aopt);
-    if (!ka->set->rollouts_given)
-        o.max_rollouts = kingdom_hint_rollouts(&a.s);
+    if (!ka->set->rollouts_given && kingdom_game.current(&a.s) >= 0)
+        grace_budget(&kingdom_game, &a.s, &o);
     int status = EXIT_OK;
     struct strbuf awaits = STRBUF_INIT, out = STRBUF_INIT, err = STRBUF_INIT;
     kaudit_awaits_text(&a.s, &awaits);

@@ -120,6 +120,9 @@ struct game {
      * (core/json.h) with the places, what stands on them, the stocks, and for each of the
      * legal decisions legal[0..n) at state its words and the places it names. */
     struct json_t *(*board)(const void *state, const void *legal, size_t n);
+    /* Optional. The rounds (a kingdom's years) the game may still last from state, counting
+     * the one in progress: the advisor's budgets are counted in rounds of play-out. */
+    int (*horizon)(const void *state);
 };
 
 #endif

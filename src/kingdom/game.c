@@ -238,6 +238,12 @@ static struct json_t *board(const void *state, const void *legal, size_t n)
     return kingdom_board(state, legal, n);
 }
 
+static int horizon(const void *state)
+{
+    const struct kstate *s = state;
+    return s->data->year_limit + 1 - (s->year > 0 ? s->year : 1);
+}
+
 const struct game kingdom_game = {
     .name = "kingdom",
     .title = "Kingdom",
@@ -265,4 +271,5 @@ const struct game kingdom_game = {
     .bound = bound,
     .describe = describe,
     .board = board,
+    .horizon = horizon,
 };
