@@ -7,7 +7,7 @@
 #include "cli/audit_kingdom.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
-#include "advisor/grace_report.h"
+#include "advisor/grace_hint.h"
 #include "kingdom/game.h"
 #include "kingdom/kaudit.h"
 #include "kingdom/kreport.h"
@@ -87,27 +87,14 @@ int hint_kingdom(const struct kingdom_hint_args *ka, const char *src, size_t len
         progress_begin(&bar, "xii hint: rolling out", "rollouts");
         o.progress = progress_update;
         o.progress_ctx = &bar;
-        struct grace gr;
-        int rc = grace_rank(&kingdom_game, &a.s, &o, &gr, &err);
+        int rc = grace_hint(&kingdom_game, &a.s, &o, ka->top, ka->json, &out, &err);
         progress_end(&bar);
         if (rc != 0) {
             fprintf(stderr, "xii hint: %s: %s\n", ka->name, strbuf_cstr(&err));
             status = EXIT_FINDINGS;
-        } else {
-            char ret[96];
-            snprintf(ret, sizeof ret, "%d minus the year of the win (a win in year %d is worth 1), 0 for a loss",
-                     data.year_limit + 1, data.year_limit);
-            struct grace_report_input in = {&kingdom_game, &a.s, &gr, strbuf_cstr(&awaits), ret,
-                                            gplayer_name(o.player), o.seed, ka->top};
-            if (ka->json)
-                grace_report_json(&in, &out);
-            else
-                grace_report_text(&in, &out);
-            grace_free(&gr);
-            if (fwrite(out.data ? out.data : "", 1, out.len, stdout) != out.len || fflush(stdout) != 0) {
-                fprintf(stderr, "xii hint: cannot write the report: %s\n", strerror(errno));
-                status = EXIT_OUTPUT;
-            }
+        } else if (fwrite(out.data ? out.data : "", 1, out.len, stdout) != out.len || fflush(stdout) != 0) {
+            fprintf(stderr, "xii hint: cannot write the report: %s\n", strerror(errno));
+            status = EXIT_OUTPUT;
         }
     }
     strbuf_free(&awaits);

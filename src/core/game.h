@@ -123,6 +123,9 @@ struct game {
     /* Optional. The rounds (a kingdom's years) the game may still last from state, counting
      * the one in progress: the advisor's budgets are counted in rounds of play-out. */
     int (*horizon)(const void *state);
+    /* Optional (the advisor's report needs it). What state awaits, in words, into awaits, and
+     * what the game's return is, into return_words ("21 minus the year of the win ..."). */
+    void (*advice_words)(const void *state, struct strbuf *awaits, struct strbuf *return_words);
 };
 
 #endif

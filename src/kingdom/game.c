@@ -6,6 +6,7 @@
 #include "core/diag.h"
 #include "kingdom/board.h"
 #include "kingdom/eval.h"
+#include "kingdom/kaudit.h"
 #include "kingdom/kingdom.h"
 #include "kingdom/klog_write.h"
 #include "kingdom/table.h"
@@ -244,6 +245,14 @@ static int horizon(const void *state)
     return s->data->year_limit + 1 - (s->year > 0 ? s->year : 1);
 }
 
+static void advice_words(const void *state, struct strbuf *awaits, struct strbuf *return_words)
+{
+    const struct kstate *s = state;
+    kaudit_awaits_text(s, awaits);
+    strbuf_printf(return_words, "%d minus the year of the win (a win in year %d is worth 1), 0 for a loss",
+                  s->data->year_limit + 1, s->data->year_limit);
+}
+
 const struct game kingdom_game = {
     .name = "kingdom",
     .title = "Kingdom",
@@ -272,4 +281,5 @@ const struct game kingdom_game = {
     .describe = describe,
     .board = board,
     .horizon = horizon,
+    .advice_words = advice_words,
 };
