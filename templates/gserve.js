@@ -181,6 +181,10 @@ function draw(st) {
   $('log').textContent = st.log || '';
   $('link').textContent = 'version ' + st.version;
   $('sheet').hidden = !st.sheet;
+  if ($('hint-text').dataset.version && $('hint-text').dataset.version !== String(st.version)) {
+    $('hint-text').hidden = true;
+    $('hint-text').dataset.version = '';
+  }
   $('sheet').href = api('sheet.pdf') + '&v=' + st.version;
   render();
 }
@@ -208,5 +212,24 @@ async function follow() {
   }
 }
 
+// The advisor's hint on the file so far (as xii hint gives it): a few seconds, then shown until
+// the game moves on.
+async function hint() {
+  const box = $('hint-text');
+  box.hidden = false;
+  box.textContent = 'Working out the hint…';
+  $('hint').disabled = true;
+  try {
+    const r = await fetch(api('/api/hint'));
+    const j = await r.json();
+    box.textContent = !r.ok ? (j.error || 'no hint: ' + r.status) : j.hint !== null ? j.hint : 'No hint: ' + j.why;
+    box.dataset.version = j.version !== undefined ? String(j.version) : '';
+  } catch (e) {
+    box.textContent = 'the server cannot be reached';
+  }
+  $('hint').disabled = false;
+}
+
 $('undo').addEventListener('click', () => { if (shown) post('/api/undo', String(shown.version)); });
+$('hint').addEventListener('click', hint);
 refresh().then(follow);

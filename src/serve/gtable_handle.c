@@ -5,6 +5,7 @@
 #include <time.h>
 #include "core/json.h"
 #include "serve/gtable.h"
+#include "serve/ghint.h"
 
 static const char answer_type[] = "application/json; charset=utf-8";
 
@@ -268,6 +269,7 @@ void serve_gtable_handle(struct serve_gtable *t, const struct serve_request *rq,
     static const char *const paths[][2] = {
         {"/", "GET"}, {"/page.js", "GET"}, {"/page.css", "GET"}, {"/api/state", "GET"},
         {"/api/wait", "GET"}, {"/api/decide", "POST"}, {"/api/undo", "POST"}, {"/sheet.pdf", "GET"},
+        {"/api/hint", "GET"},
     };
     const char *path = rq->path ? rq->path : "";
     int k = 0, count = (int)(sizeof paths / sizeof paths[0]);
@@ -289,6 +291,7 @@ void serve_gtable_handle(struct serve_gtable *t, const struct serve_request *rq,
     case 4: wait_change(t, rq, rs); break;
     case 5: decide(t, rq, rs); break;
     case 6: undo(t, rq, rs); break;
-    default: sheet(t, rs); break;
+    case 7: sheet(t, rs); break;
+    default: serve_gtable_hint(t, rs); break;
     }
 }
