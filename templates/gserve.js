@@ -176,7 +176,7 @@ function draw(st) {
   $('ledger').textContent = (b.year ? 'Year ' + b.year + ' · ' : 'Setup · ') + stock +
       (b.stages !== undefined ? ' · monument ' + b.stages + '/3' : '') +
       (b.graveyards !== undefined ? ' · graveyards ' + b.graveyards : '');
-  $('prompt').textContent = st.over ? 'The game is over.\n' + st.prompt : st.prompt;
+  $('prompt').textContent = b.tap || '';   // the page's own words: taps, not the recorder's typing
   $('news').textContent = st.news || '';
   $('log').textContent = st.log || '';
   $('link').textContent = 'version ' + st.version;
