@@ -169,8 +169,13 @@ static int cover(struct kdata *d, int positions, int reference, int year, int li
             wins /= reference;
             ret /= reference;
             shown++;
-            win_held += r->r.win.low <= wins && wins <= r->r.win.high;
-            ret_held += r->r.score.low <= ret && ret <= r->r.score.high;
+            int w = r->r.win.low <= wins && wins <= r->r.win.high, t = r->r.score.low <= ret && ret <= r->r.score.high;
+            if (!w || !t)
+                printf("  missed at position %d, shown %zu: win %.3f (%.3f to %.3f, %zu rollouts) truth %.3f; return %.2f "
+                       "(%.2f to %.2f) truth %.2f\n", n, k + 1, r->r.win.mean, r->r.win.low, r->r.win.high,
+                       r->r.win.n, wins, r->r.score.mean, r->r.score.low, r->r.score.high, ret);
+            win_held += w;
+            ret_held += t;
             width_w += r->r.win.high - r->r.win.low;
             width_r += r->r.score.high - r->r.score.low;
         }

@@ -412,6 +412,36 @@ static void test_kingdom_exact_beats_greedy(void **st)
     }
 }
 
+/* Races on toy positions with options o (seeds from seed0): how often the interval of the
+ * decision listed first among the fresh ones (chosen without looking at its fresh rollouts)
+ * holds the exact value of the greedy player after it, for the win and the return. */
+static void toy_coverage(struct grace_options o, uint64_t seed0, int races, int *win_held, int *ret_held)
+{
+    *win_held = *ret_held = 0;
+    for (int k = 0; k < races; k++) {
+        struct toy t = {k % 6, k % 4, 0, 0};
+        o.seed = (uint64_t)k + seed0;
+        struct grace gr;
+        struct strbuf err = STRBUF_INIT;
+        assert_int_equal(grace_rank(&toy_game, &t, &o, &gr, &err), 0);
+        assert_true(gr.fresh >= 1);
+        if (o.fresh_rollouts)
+            assert_int_equal(gr.fresh_rollouts, o.fresh_rollouts);
+        size_t f = 0;
+        for (size_t i = 1; i < gr.fresh; i++)
+            if (gr.ranked[i].index < gr.ranked[f].index)
+                f = i;
+        struct toy c = t;
+        toy_apply(&c, (const int *)gr.decisions + gr.ranked[f].index, NULL);
+        struct gexact_value v = greedy_truth(&toy_game, &c);
+        const struct rank_result *r = &gr.ranked[f].r;
+        *win_held += r->win.low - 1e-9 <= v.win && v.win <= r->win.high + 1e-9;
+        *ret_held += r->score.low - 1e-9 <= v.ret && v.ret <= r->score.high + 1e-9;
+        grace_free(&gr);
+        strbuf_free(&err);
+    }
+}
+
 /* On the toy the truth is exact (the greedy player's value, every die weighed): from 40
  * starts and seeds, the interval of one decision rolled out afresh (as shown) holds it at
  * least 85 % of the time, for the win and for the return. One decision a race, chosen without
@@ -421,28 +451,10 @@ static void test_kingdom_exact_beats_greedy(void **st)
 static void test_toy_race_intervals_hold_the_truth(void **st)
 {
     (void)st;
-    int races = 40, win_held = 0, ret_held = 0;
-    for (int k = 0; k < races; k++) {
-        struct toy t = {k % 6, k % 4, 0, 0};
-        struct grace_options o = {.goal = RANK_GOAL_WIN, .player = GPLAYER_GREEDY, .max_rollouts = 128,
-                                  .seed = (uint64_t)k + 1, .threads = 2, .exact_nodes = 1, .shown = 3};
-        struct grace gr;
-        struct strbuf err = STRBUF_INIT;
-        assert_int_equal(grace_rank(&toy_game, &t, &o, &gr, &err), 0);
-        assert_true(gr.fresh >= 1);
-        size_t f = 0;
-        for (size_t i = 1; i < gr.fresh; i++)
-            if (gr.ranked[i].index < gr.ranked[f].index)
-                f = i;
-        struct toy c = t;
-        toy_apply(&c, (const int *)gr.decisions + gr.ranked[f].index, NULL);
-        struct gexact_value v = greedy_truth(&toy_game, &c);
-        const struct rank_result *r = &gr.ranked[f].r;
-        win_held += r->win.low - 1e-9 <= v.win && v.win <= r->win.high + 1e-9;
-        ret_held += r->score.low - 1e-9 <= v.ret && v.ret <= r->score.high + 1e-9;
-        grace_free(&gr);
-        strbuf_free(&err);
-    }
+    int races = 40, win_held, ret_held;
+    struct grace_options o = {.goal = RANK_GOAL_WIN, .player = GPLAYER_GREEDY, .max_rollouts = 128, .threads = 2,
+                              .exact_nodes = 1, .shown = 3};
+    toy_coverage(o, 1, races, &win_held, &ret_held);
     print_message("toy race: the win's interval holds the truth %d times of %d, the return's %d\n", win_held, races,
                   ret_held);
     assert_true(win_held * 100 >= races * 85 && ret_held * 100 >= races * 85);
@@ -453,30 +465,10 @@ static void test_toy_race_intervals_hold_the_truth(void **st)
 static void test_toy_small_budget_holds(void **st)
 {
     (void)st;
-    int races = 40, win_held = 0, ret_held = 0;
-    for (int k = 0; k < races; k++) {
-        struct toy t = {k % 6, k % 4, 0, 0};
-        struct grace_options o = {.goal = RANK_GOAL_WIN, .player = GPLAYER_GREEDY, .max_rollouts = 8,
-                                  .first_rollouts = 8, .fresh_rollouts = 16, .seed = (uint64_t)k + 101,
-                                  .threads = 2, .exact_nodes = 1, .shown = 3};
-        struct grace gr;
-        struct strbuf err = STRBUF_INIT;
-        assert_int_equal(grace_rank(&toy_game, &t, &o, &gr, &err), 0);
-        assert_true(gr.fresh >= 1);
-        assert_int_equal(gr.fresh_rollouts, 16);
-        size_t f = 0;
-        for (size_t i = 1; i < gr.fresh; i++)
-            if (gr.ranked[i].index < gr.ranked[f].index)
-                f = i;
-        struct toy c = t;
-        toy_apply(&c, (const int *)gr.decisions + gr.ranked[f].index, NULL);
-        struct gexact_value v = greedy_truth(&toy_game, &c);
-        const struct rank_result *r = &gr.ranked[f].r;
-        win_held += r->win.low - 1e-9 <= v.win && v.win <= r->win.high + 1e-9;
-        ret_held += r->score.low - 1e-9 <= v.ret && v.ret <= r->score.high + 1e-9;
-        grace_free(&gr);
-        strbuf_free(&err);
-    }
+    int races = 40, win_held, ret_held;
+    struct grace_options o = {.goal = RANK_GOAL_WIN, .player = GPLAYER_GREEDY, .max_rollouts = 8,
+                              .first_rollouts = 8, .fresh_rollouts = 16, .threads = 2, .exact_nodes = 1, .shown = 3};
+    toy_coverage(o, 101, races, &win_held, &ret_held);
     print_message("toy race, small budget: the win's interval holds the truth %d times of %d, the return's %d\n",
                   win_held, races, ret_held);
     assert_true(win_held * 100 >= races * 85 && ret_held * 100 >= races * 85);
