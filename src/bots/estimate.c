@@ -84,8 +84,8 @@ static struct estimate wilson(struct estimate e)
     double nn = (double)e.n, p = e.mean;
     double centre = (p + z * z / (2 * nn)) / (1 + z * z / nn);
     double half = z / (1 + z * z / nn) * sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn));
-    e.low = centre - half < 0 ? 0 : centre - half;
-    e.high = centre + half > 1 ? 1 : centre + half;
+    e.low = centre - half < 0 || p <= 0 ? 0 : centre - half;   /* exactly the end at 0 of n or n of n */
+    e.high = centre + half > 1 || p >= 1 ? 1 : centre + half;
     return e;
 }
 

@@ -66,6 +66,12 @@ static void test_estimate_proportion(void **state)
     e = estimate_proportion(half, 100);
     assert_near(e.low, 0.404, 0.001);
     assert_near(e.high, 0.596, 0.001);
+    /* n of n and 0 of n hold 1 and 0 exactly, whatever n (the rounding once left 24 of 24 at
+     * 0.99999999..., and a sure win's truth outside its interval). */
+    for (size_t n = 1; n <= 2000; n++) {
+        assert_true(estimate_share(n, n).high == 1.0);
+        assert_true(estimate_share(0, n).low == 0.0);
+    }
 }
 
 /* Synthetic rollouts: candidate c scores mean[c] + a noise common to every candidate (the
