@@ -456,8 +456,7 @@ int rank_fresh(rank_rollout_fn fn, void *ctx, const struct rank_options *opt, co
     for (size_t k = 0; k < nrace && m < want; k++)
         if (!race[k].merged)
             at[m++] = race[k].candidate;
-    size_t n = nrace ? race[0].rollouts : 2;
-    n = n > opt->max_rollouts ? opt->max_rollouts : n;
+    size_t n = opt->max_rollouts;
     struct rank_options ro = *opt;
     ro.race = 0;
     ro.halving = 0;

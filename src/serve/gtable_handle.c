@@ -6,6 +6,7 @@
 #include "core/json.h"
 #include "serve/gtable.h"
 #include "serve/wait.h"
+#include "serve/ghint.h"
 
 static const char answer_type[] = "application/json; charset=utf-8";
 
@@ -261,6 +262,7 @@ void serve_gtable_handle(struct serve_gtable *t, const struct serve_request *rq,
     static const char *const paths[][2] = {
         {"/", "GET"}, {"/page.js", "GET"}, {"/page.css", "GET"}, {"/api/state", "GET"},
         {"/api/wait", "GET"}, {"/api/decide", "POST"}, {"/api/undo", "POST"}, {"/sheet.pdf", "GET"},
+        {"/api/hint", "GET"},
     };
     const char *path = rq->path ? rq->path : "";
     int k = 0, count = (int)(sizeof paths / sizeof paths[0]);
@@ -282,6 +284,7 @@ void serve_gtable_handle(struct serve_gtable *t, const struct serve_request *rq,
     case 4: wait_change(t, rq, rs); break;
     case 5: decide(t, rq, rs); break;
     case 6: undo(t, rq, rs); break;
-    default: sheet(t, rs); break;
+    case 7: sheet(t, rs); break;
+    default: serve_gtable_hint(t, rs); break;
     }
 }

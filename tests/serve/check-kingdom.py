@@ -38,7 +38,8 @@ check(oct(os.stat(game + '.links').st_mode & 0o777) == '0o600', 'the link is kep
 port, token = link
 q = '?token=' + token
 
-for method, path in [('GET', '/'), ('GET', '/api/state'), ('POST', '/api/decide'), ('GET', '/page.js')]:
+for method, path in [('GET', '/'), ('GET', '/api/state'), ('POST', '/api/decide'), ('GET', '/page.js'),
+                     ('GET', '/api/hint')]:
     for t in ['', '?token=' + '0' * 32]:
         r, _ = request(port, method, path + t)
         check(r.status == 403, '%s %s%s without the token: %d' % (method, path, t, r.status))
@@ -148,6 +149,16 @@ if link2:
           'the game is continued as it stands')
     r, data = request(port, 'POST', '/api/undo' + q, str(st2['version']))
     check(r.status == 200 and not json.loads(data)['over'], 'the end can be taken back')
+    # The hint: xii hint's answer on the file so far (or, where nothing is decided, why not).
+    r, data = request(port, 'GET', '/api/hint' + q)
+    h = json.loads(data) if r.status == 200 else {}
+    cli = subprocess.run([xii, 'hint', game], capture_output=True, text=True)
+    if h.get('hint') is None:
+        check(h.get('why', '').startswith('nothing to decide: ') and cli.returncode == 2,
+              'no hint where nothing is decided: %r' % h)
+    else:
+        check(h['hint'] == cli.stdout and h['version'] == json.loads(data)['version'],
+              'the page\'s hint is xii hint\'s answer: %r' % h)
 stop(p)
 
 # Options that are XII Century's, and another game's file.
