@@ -96,6 +96,62 @@ static void play(uint64_t seed, enum gplayer p, struct seen *sn, struct strbuf *
     strbuf_free(&err);
 }
 
+/* The example a prompt gives after "Type ...:" (or "for instance:") is read as legal at its
+ * state: each prompt of 6 greedy games' every decision (what a player copies from the screen
+ * must never be refused). The build step's line lists several forms and is left out. */
+struct examples {
+    size_t checked;
+};
+
+static void example_of(void *ctx, const void *state, const void *decision)
+{
+    (void)decision;
+    struct examples *ex = ctx;
+    if (kingdom_game.current(state) < 0)
+        return;
+    struct strbuf pr = STRBUF_INIT, note = STRBUF_INIT, why = STRBUF_INIT;
+    kingdom_game.prompt(state, &pr);
+    const char *t = strstr(strbuf_cstr(&pr), "  Type ");
+    const char *at = t ? strstr(t, "for instance: ") : NULL;
+    const char *colon = t ? strchr(t, ':') : NULL;
+    const char *from = at ? at + strlen("for instance: ") : colon && colon < strchr(t, '\n') ? colon + 2 : NULL;
+    if (from && !strstr(t, "done to end")) {
+        size_t len = strcspn(from, ")\n");
+        char line[256];
+        assert_true(len < sizeof line);
+        memcpy(line, from, len);
+        line[len] = 0;
+        struct kdecision out[64];
+        size_t n = 0;
+        enum game_line r = kingdom_game.read(state, line, "prompt", 1, out, 64, &n, &note, &why);
+        if (r == GAME_LINE_REFUSED)
+            fail_msg("the prompt's example \"%s\" is refused:\n%s\n%s", line, strbuf_cstr(&pr), strbuf_cstr(&why));
+        ex->checked++;
+    }
+    strbuf_free(&pr);
+    strbuf_free(&note);
+    strbuf_free(&why);
+}
+
+static void test_prompt_examples_legal(void **st)
+{
+    (void)st;
+    struct examples ex = {0};
+    struct strbuf err = STRBUF_INIT;
+    struct kstate end;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        struct gdrive d = {.g = &kingdom_game, .data = &data, .nseats = 1, .seed = seed, .seen = example_of,
+                           .ctx = &ex};
+        d.seat[0] = GPLAYER_GREEDY;
+        struct gscratch sc;
+        gscratch_init(&sc, &kingdom_game);
+        assert_int_equal(gdrive_play(&d, &end, &sc, &err), 0);
+        gscratch_free(&sc);
+    }
+    assert_true(ex.checked > 100);
+    strbuf_free(&err);
+}
+
 /* Seeds' games by decision values: FILE is the game's own writer's log, byte for byte; it
  * audits clean; continued, it gives the same state (the end written once). */
 static void test_whole_games_by_value(void **st)
@@ -548,6 +604,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_failed_write, typed_begin, typed_end),
         cmocka_unit_test(test_next_and_result),
         cmocka_unit_test(test_random_lines),
+        cmocka_unit_test(test_prompt_examples_legal),
     };
     return cmocka_run_group_tests(tests, setup_data, teardown_data);
 }
