@@ -211,16 +211,6 @@ struct solver {
     atomic_int failed;
 };
 
-/* The outcomes already met in one valuation, by the state after the war: the bonus rolls often
- * end the war the same way, and the rest is then played once. */
-#define WAR_MEMO 64
-
-struct war_memo {
-    uint64_t key[WAR_MEMO];
-    struct advice_exact_value v[WAR_MEMO];
-    int n;
-};
-
 /* Adds w times u into v. */
 static void add_value(struct advice_exact_value *v, const struct advice_exact_value *u, double w)
 {
@@ -236,17 +226,11 @@ static void add_value(struct advice_exact_value *v, const struct advice_exact_va
  * rolls set; NULL: no war run here, play_drive runs it as a rollout does): the war, the bot's
  * location choices, the round's end; adds the outcome with weight w into v. Returns 0 or -1. */
 static int finish(const struct solver *sv, const struct game_state *s, const struct war_entry *e, double w,
-                  struct war_memo *memo, struct advice_exact_value *v)
+                  struct advice_exact_value *v)
 {
     struct game_state t = *s;
     if (e && engine_war(&t, e, NULL, NULL) != 0)
         return -1;
-    uint64_t key = hash_bytes(0x51afd7ed558ccd1dull, t.p, (size_t)t.cfg.nplayers * sizeof t.p[0]);
-    for (int i = 0; memo && i < memo->n; i++)
-        if (memo->key[i] == key) {
-            add_value(v, &memo->v[i], w);
-            return 0;
-        }
     struct play_seat seat = play_bot_seat(sv->bot);
     struct play_drive d;
     play_drive_init(&d, t.cfg.nplayers, &seat, sv->seed);
@@ -264,54 +248,42 @@ static int finish(const struct solver *sv, const struct game_state *s, const str
     u.objective = o.objective;
     for (int q = 0; q < t.cfg.nplayers; q++)
         u.seat[q] = o.score[q];
-    if (memo && memo->n < WAR_MEMO) {
-        memo->key[memo->n] = key;
-        memo->v[memo->n++] = u;
-    }
     add_value(v, &u, w);
     return 0;
 }
 
-/* The value of s (every turn of the round done) with the player's war choice `support`; every
- * combination of bonus rolls when `all`, else the one most favourable to the player. With
- * all, returns 1 (v unfinished) as soon as the value is sure to be below t, no combination
- * being worth more than cap in the goal's unit. */
+/* The value of s (every turn of the round done) with the player's war choice `support`; each
+ * distinct outcome of the war weighed by its chance (engine_war_outcomes) when `all`, else the
+ * combination of bonus rolls most favourable to the player. With all, returns 1 (v unfinished)
+ * as soon as the value is sure to be below t, no outcome being worth more than cap in the
+ * goal's unit. */
 static int war_value(const struct solver *sv, const struct game_state *s, const int others[XII_MAX_PLAYERS],
                      int support, int all, double cap, double t, struct advice_exact_value *v)
 {
-    struct war_entry e[XII_MAX_PLAYERS];
-    memset(e, 0, sizeof e);
+    int n = s->cfg.nplayers, sup[XII_MAX_PLAYERS];
     memset(v, 0, sizeof *v);
-    int n = s->cfg.nplayers, total = 0;
-    for (int q = 0; q < n; q++) {
-        e[q].support = q == sv->player ? support : others[q];
-        e[q].nrolls = e[q].support ? engine_bonus_rolls_due(s, q) : 0;
-        total += e[q].nrolls;
-    }
+    for (int q = 0; q < n; q++)
+        sup[q] = q == sv->player ? support : others[q];
     if (!all) {
-        for (int q = 0; q < n; q++)
+        struct war_entry e[XII_MAX_PLAYERS];
+        memset(e, 0, sizeof e);
+        for (int q = 0; q < n; q++) {
+            e[q].support = sup[q];
+            e[q].nrolls = sup[q] ? engine_bonus_rolls_due(s, q) : 0;
             for (int i = 0; i < e[q].nrolls; i++)
                 e[q].rolls[i] = q == sv->player ? 6 : 1;
-        return finish(sv, s, e, 1.0, NULL, v);
+        }
+        return finish(sv, s, e, 1.0, v);
     }
-    /* Every combination, as a number in base 6 over the rolls in seat order. */
-    long combos = 1;
-    for (int i = 0; i < total; i++)
-        combos *= 6;
-    double w = 1.0 / (double)combos;
-    struct war_memo memo;
-    memo.n = 0;
-    for (long c = 0; c < combos; c++) {
-        long x = c;
-        for (int q = 0; q < n; q++)
-            for (int i = 0; i < e[q].nrolls; i++) {
-                e[q].rolls[i] = 1 + (int)(x % 6);
-                x /= 6;
-            }
-        if (finish(sv, s, e, w, &memo, v) != 0)
+    struct war_outcome o[ENGINE_WAR_OUTCOMES];
+    int no = engine_war_outcomes(s, sup, o);
+    double left = 1.0;
+    for (int i = 0; i < no; i++) {
+        if (finish(sv, s, o[i].e, o[i].weight, v) != 0)
             return -1;
-        /* Even if every combination left were worth the ceiling cap, below the threshold. */
-        if (v->goal + (double)(combos - c - 1) * w * cap < t)
+        left -= o[i].weight;
+        /* Even if every outcome left were worth the ceiling cap, below the threshold. */
+        if (i + 1 < no && v->goal + left * cap < t)
             return 1;
     }
     return 0;
@@ -329,7 +301,7 @@ static int rest_value(const struct solver *sv, const struct game_state *s, int a
     engine_round_missing(s, &m);
     if (s->cfg.nplayers == 1 || !m.war) {
         memset(v, 0, sizeof *v);
-        return finish(sv, s, NULL, 1.0, NULL, v);
+        return finish(sv, s, NULL, 1.0, v);
     }
     int others[XII_MAX_PLAYERS] = {0};
     struct play_rng rng;
@@ -513,7 +485,7 @@ static void value_end(struct solver *sv, const struct game_state *t, uint64_t le
     /* Other seats still to play: the continuation, then the war and the production as one
      * rollout plays them (the bot's choices, the rolls drawn from the seed): a key for the
      * race, not a value. Else the exact value. */
-    if (sv->nlater ? continue_round(sv, &r) != 0 || finish(sv, &r, NULL, 1.0, NULL, &x.v) != 0
+    if (sv->nlater ? continue_round(sv, &r) != 0 || finish(sv, &r, NULL, 1.0, &x.v) != 0
                    : rest_value(sv, &r, 0, 0, -1e300, &x.v, &rolls) != 0) {
         atomic_store(&sv->failed, 1);
         return;
