@@ -163,7 +163,17 @@ struct pick {
     double value;
     uint64_t key, leaf;
     uint32_t market;
+    int chance;                 /* the re-roll weighed (index into the solver's chances), or -1 */
     struct advice_exact_value v;
+};
+
+/* A partial plan after which the town court's re-roll may be used: weighed once the search is
+ * over (the threshold then at its highest), over its six results. */
+struct chance {
+    uint64_t h;                 /* the partial plan */
+    struct move m;              /* the re-roll; its result (to) is the roll's */
+    double cap[6];              /* a ceiling of the value after each result, in the goal's unit */
+    double mean;                /* their mean */
 };
 
 /* The engine's bound on what the spends still open at a node can add (engine_spend_gains):
@@ -209,6 +219,10 @@ struct solver {
     int others_floor;           /* the most any other seat's score is sure to reach */
     atomic_size_t nnodes, nplans, nends, nvalued;
     atomic_int failed;
+    int threads;
+    pthread_mutex_t chance_mu;
+    struct chance *chance;      /* the re-rolls met (exact values only) */
+    size_t nchance, chance_cap;
 };
 
 /* Adds w times u into v. */
@@ -475,6 +489,7 @@ static void value_end(struct solver *sv, const struct game_state *t, uint64_t le
     int p = sv->player;
     struct pick x;
     memset(&x, 0, sizeof x);
+    x.chance = -1;
     x.key = hash_end(t, p);
     x.leaf = leaf;
     x.market = market;
@@ -517,6 +532,49 @@ static void value_end(struct solver *sv, const struct game_state *t, uint64_t le
         offer(sv->by_eval, &sv->nby_eval, 8, &ev);
     }
     pthread_mutex_unlock(&sv->best_mu);
+}
+
+/* Records the town court's re-roll m (listed with the result 1) on s, the partial plan h,
+ * unless even its best results could not lift it to the threshold. s is left as it was. */
+static void record_chance(struct solver *sv, struct game_state *s, uint64_t h, const struct move *m)
+{
+    struct chance c;
+    memset(&c, 0, sizeof c);
+    c.h = h;
+    c.m = *m;
+    struct engine_undo u;
+    engine_undo_save(s, &u);
+    double t = atomic_load(&sv->threshold);
+    for (int r = 1; r <= 6; r++) {
+        c.m.to = r;
+        if (engine_apply_listed(s, &c.m) != 0) {
+            atomic_store(&sv->failed, 1);
+            return;
+        }
+        int spends = engine_turn_spends_left(s);
+        c.cap[r - 1] = ceiling(sv, s, spends, engine_score_ceiling(&sv->bounds, s, sv->player, spends), t);
+        c.mean += c.cap[r - 1] / 6;
+        engine_undo_restore(s, &u);
+    }
+    c.m.to = 0;
+    if (t > -1e300 && c.mean < t)
+        return;
+    pthread_mutex_lock(&sv->chance_mu);
+    if (sv->nchance == sv->chance_cap) {
+        sv->chance_cap = sv->chance_cap ? 2 * sv->chance_cap : 64;
+        sv->chance = xrealloc(sv->chance, sv->chance_cap * sizeof *sv->chance);
+    }
+    sv->chance[sv->nchance++] = c;
+    pthread_mutex_unlock(&sv->chance_mu);
+}
+
+/* The re-rolls listed among mv[0..n) on s (h), each once (its result 1), recorded when the
+ * values are exact. */
+static void record_chances(struct solver *sv, struct game_state *s, uint64_t h, const struct move *mv, size_t n)
+{
+    for (size_t k = 0; sv->cut && k < n; k++)
+        if (mv[k].kind == MOVE_COURT_REROLL && mv[k].to == 1)
+            record_chance(sv, s, h, &mv[k]);
 }
 
 /* ---- the search --------------------------------------------------------------------------- */
@@ -607,6 +665,7 @@ static void dfs(struct worker *w, uint64_t h, int depth)
     size_t n = engine_legal_moves(&w->s, 0, mv, LEGAL_CAP);
     if (n > LEGAL_CAP)
         n = LEGAL_CAP;
+    record_chances(sv, &w->s, h, mv, n);
     struct engine_undo u;
     engine_undo_save(&w->s, &u);
     struct gains g;
@@ -686,6 +745,13 @@ static int plan_to(struct solver *sv, uint64_t h, struct play_plan *plan)
  * conversion (the index-th way to end the turn). */
 static int plan_of(struct solver *sv, const struct pick *x, struct play_plan *plan)
 {
+    if (x->chance >= 0) {
+        const struct chance *c = &sv->chance[x->chance];
+        if (plan_to(sv, c->h, plan) != 0)
+            return -1;
+        play_plan_push(plan, &c->m);
+        return 0;
+    }
     struct tt_entry e;
     if (!tt_get(&sv->leaves, x->leaf, &e) || plan_to(sv, e.parent, plan) != 0)
         return -1;
@@ -736,12 +802,88 @@ static int record_later(struct solver *sv)
     return 0;
 }
 
+static int by_mean(const void *a, const void *b)
+{
+    const struct chance *x = a, *y = b;
+    if (x->mean != y->mean)
+        return x->mean > y->mean ? -1 : 1;
+    if (x->h != y->h)
+        return x->h < y->h ? -1 : 1;
+    return memcmp(&x->m, &y->m, sizeof x->m);
+}
+
+/* Weighs the re-roll c (index i): the best plan after each of its six results, each solved
+ * exactly (advice_exact_solve, the best one), their mean offered to the list; stops as soon
+ * as the results left, each worth its ceiling, could not lift it to the threshold. Returns 0
+ * or -1. */
+static int weigh_chance(struct solver *sv, const struct chance *c, int i, struct advice_exact *sub)
+{
+    struct play_plan plan;
+    struct game_state *x = xmalloc(sizeof *x);
+    *x = *sv->root;
+    int rc = plan_to(sv, c->h, &plan) != 0 || play_plan_apply(x, &plan, NULL) != 0 ? -1 : 0;
+    struct engine_undo u;
+    engine_undo_save(x, &u);
+    struct pick p;
+    memset(&p, 0, sizeof p);
+    p.chance = i;
+    p.key = hash_bytes(c->h, &c->m, sizeof c->m);
+    double left = c->mean;
+    for (int r = 1; r <= 6 && rc == 0; r++) {
+        double t = atomic_load(&sv->threshold);
+        left -= c->cap[r - 1] / 6;
+        struct move m = c->m;
+        m.to = r;
+        if (engine_apply_listed(x, &m) != 0 ||
+            advice_exact_solve(x, sv->goal, sv->bot, sv->seed, sv->threads, 1, sub) != 0) {
+            rc = -1;
+            break;
+        }
+        engine_undo_restore(x, &u);
+        if (sub->nbest == 0) {
+            free(x);
+            return 0;           /* a result after which no plan spends every die */
+        }
+        add_value(&p.v, &sub->best[0].v, 1.0 / 6);
+        if (t > -1e300 && p.v.goal + left < t) {
+            free(x);
+            return 0;
+        }
+    }
+    free(x);
+    if (rc == 0) {
+        p.value = p.v.goal;
+        if (offer(sv->best, &sv->nbest, sv->k, &p) && sv->nbest == sv->k)
+            atomic_store(&sv->threshold, sv->best[sv->k - 1].value);
+    }
+    return rc;
+}
+
+/* Weighs the re-rolls recorded, the most promising first, while their ceilings can still reach
+ * the threshold. Returns 0 or -1. */
+static int weigh_chances(struct solver *sv, size_t *weighed)
+{
+    qsort(sv->chance, sv->nchance, sizeof *sv->chance, by_mean);
+    struct advice_exact *sub = xcalloc(1, sizeof *sub);
+    int rc = 0;
+    for (size_t i = 0; i < sv->nchance && rc == 0; i++) {
+        double t = atomic_load(&sv->threshold);
+        if (t > -1e300 && sv->chance[i].mean < t)
+            break;
+        (*weighed)++;
+        rc = weigh_chance(sv, &sv->chance[i], (int)i, sub);
+    }
+    free(sub);
+    return rc;
+}
+
 static int fill_plans(struct solver *sv, const struct pick *from, int n, struct advice_exact_plan *to)
 {
     for (int i = 0; i < n; i++) {
         memset(&to[i], 0, sizeof to[i]);
         to[i].v = from[i].v;
         to[i].key = from[i].key;
+        to[i].reroll = from[i].chance >= 0;
         if (plan_of(sv, &from[i], &to[i].plan) != 0)
             return -1;
     }
@@ -765,6 +907,7 @@ int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const st
     atomic_init(&sv->next_root, 0);
     atomic_init(&sv->failed, 0);
     pthread_mutex_init(&sv->best_mu, NULL);
+    pthread_mutex_init(&sv->chance_mu, NULL);
     int rc = record_later(sv);
     out->exact = sv->nlater == 0;
     sv->cut = out->exact;
@@ -789,11 +932,13 @@ int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const st
         struct engine_undo u;
         engine_undo_save(r, &u);
         sv->nroot = order_moves(sv, r, &u, sv->root_moves, n, play_turn_dice_left(s), &sv->root_gains, sv->root_order);
-        free(r);
         if (threads < 1)
             threads = 1;
         if (threads > RANK_MAX_THREADS)
             threads = RANK_MAX_THREADS;
+        sv->threads = threads;
+        record_chances(sv, r, h0, sv->root_moves, n);
+        free(r);
         struct worker *w = xcalloc((size_t)threads, sizeof *w);
         pthread_t *tid = xcalloc((size_t)threads, sizeof *tid);
         for (int i = 0; i < threads; i++) {
@@ -824,6 +969,8 @@ int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const st
         free(tid);
         out->valued = atomic_load(&sv->nvalued);
         rc = atomic_load(&sv->failed) ? -1 : 0;
+        if (rc == 0)
+            rc = weigh_chances(sv, &out->rerolls);
         if (rc == 0 && (fill_plans(sv, sv->best, sv->nbest, out->best) != 0 ||
                         fill_plans(sv, sv->by_score, sv->nby_score, out->by_score) != 0 ||
                         fill_plans(sv, sv->by_eval, sv->nby_eval, out->by_eval) != 0))
@@ -837,6 +984,8 @@ int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const st
         tt_free(&sv->leaves);
     }
     pthread_mutex_destroy(&sv->best_mu);
+    pthread_mutex_destroy(&sv->chance_mu);
+    free(sv->chance);
     free(sv);
     return rc;
 }

@@ -57,6 +57,9 @@ struct advice_exact_plan {
     struct play_plan plan;      /* the dice's uses, then the market conversion if any */
     struct advice_exact_value v;
     uint64_t key;               /* the position's hash (ties: the smaller first) */
+    int reroll;                 /* the plan ends with the town court's re-roll, its result (to)
+                                   unset: the value is the mean, over the six results, of the
+                                   best plan after each */
 };
 
 struct advice_exact {
@@ -65,6 +68,7 @@ struct advice_exact {
     size_t plans;               /* distinct complete plans (the dice's uses, in any order) */
     size_t ends;                /* positions after the turn's end valued, market included */
     size_t valued;              /* positions whose rolls were weighed (not dropped by the bound) */
+    size_t rerolls;             /* town court re-rolls weighed (each result solved) */
     struct advice_exact_plan best[ADVICE_EXACT_MAX];   /* best first */
     int nbest;
     /* The positions with the most VP after the turn's end and the bots' evaluation there,

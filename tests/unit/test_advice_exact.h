@@ -3,7 +3,10 @@
  * copy of the state at each step and a set of state hashes (each distinct partial plan once),
  * every market conversion tried amount by amount, each distinct position after the turn
  * valued with no bound: the player's better war choice, the other seats' as the bot chooses,
- * every combination of bonus rolls weighed, the rest played by the bot. Include after test.h. */
+ * every combination of bonus rolls weighed, the rest played by the bot. The town court's
+ * re-roll is chance: at each partial plan where it may be used, every result is enumerated
+ * afresh from there (a walk of its own) and the mean of their bests weighed against the other
+ * plans. Include after test.h. */
 #ifndef TESTS_TEST_ADVICE_EXACT_H
 #define TESTS_TEST_ADVICE_EXACT_H
 #include <stdlib.h>
@@ -57,13 +60,51 @@ static inline int ref_add(struct ref_set *s, uint64_t h)
     return 1;
 }
 
+/* The values of the positions after the turn met so far, by their hash (shared by the walks
+ * of the re-roll's results). */
+struct ref_values {
+    uint64_t *key;
+    double *value;
+    size_t cap, count;
+};
+
+/* The slot of h in m: where it is, or the empty one where it goes. */
+static inline size_t ref_value_slot(const struct ref_values *m, uint64_t h)
+{
+    size_t i = (size_t)(((h ^ (h >> 32)) * 0x9e3779b97f4a7c15ull) >> 17) % m->cap;
+    while (m->key[i] && m->key[i] != h)
+        i = (i + 1) % m->cap;
+    return i;
+}
+
+static inline void ref_value_put(struct ref_values *m, uint64_t h, double v)
+{
+    if (2 * (m->count + 1) > m->cap) {
+        struct ref_values big = {calloc(m->cap ? 2 * m->cap : 4096, sizeof(uint64_t)),
+                                 calloc(m->cap ? 2 * m->cap : 4096, sizeof(double)), m->cap ? 2 * m->cap : 4096, 0};
+        for (size_t i = 0; i < m->cap; i++)
+            if (m->key[i])
+                ref_value_put(&big, m->key[i], m->value[i]);
+        free(m->key);
+        free(m->value);
+        *m = big;
+    }
+    size_t i = ref_value_slot(m, h);
+    m->count += !m->key[i];
+    m->key[i] = h;
+    m->value[i] = v;
+}
+
 struct ref {
     int player;
     enum rank_goal goal;
     const struct play_bot *bot;
     struct ref_set nodes, ends;
+    struct ref_values *values;
     struct move *moves;         /* REF_LEGAL_CAP per depth */
-    double best;                /* the best value of a position after the turn */
+    double best;                /* the best value: the re-roll weighed */
+    double best_without;        /* the best of the plans with no re-roll */
+    double best_choice;         /* the best if the re-roll's result were a choice */
 };
 
 #define REF_LEGAL_CAP 1024
@@ -164,9 +205,16 @@ static inline void ref_end(struct ref *r, const struct game_state *s)
     h = ref_hash(h, t.shared, sizeof t.shared);
     if (!ref_add(&r->ends, h))
         return;
-    double v = ref_value(r, &t);
-    if (v > r->best)
-        r->best = v;
+    struct ref_values *m = r->values;
+    double v;
+    if (m->cap && m->key[ref_value_slot(m, h)] == h) {
+        v = m->value[ref_value_slot(m, h)];
+    } else {
+        v = ref_value(r, &t);
+        ref_value_put(m, h, v);
+    }
+    if (v > r->best_without)
+        r->best_without = v;
 }
 
 /* Every way to end the turn of s: no market conversion, or one of any amount either way. */
@@ -195,7 +243,38 @@ static inline int ref_dice_left(const struct game_state *s)
     return n;
 }
 
-static inline void ref_walk(struct ref *r, const struct game_state *s, int depth)
+/* The bests of a turn: the re-roll weighed, without it, and as if its result were chosen. */
+struct ref_result {
+    double best, without, choice;
+    size_t nodes;               /* distinct partial plans, the re-roll's walks included */
+};
+
+static inline void ref_solve(const struct game_state *s, enum rank_goal goal, const struct play_bot *bot,
+                             struct ref_values *values, struct ref_result *out);
+
+/* The town court's re-roll m (listed with the result 1) on s: each result walked afresh. */
+static inline void ref_chance(struct ref *r, const struct game_state *s, const struct move *m, size_t *nodes)
+{
+    double sum = 0, most = -1e300;
+    for (int to = 1; to <= 6; to++) {
+        struct game_state t = *s;
+        struct move x = *m;
+        x.to = to;
+        assert_int_equal(engine_apply(&t, &x, NULL, NULL), 0);
+        struct ref_result sub;
+        ref_solve(&t, r->goal, r->bot, r->values, &sub);
+        *nodes += sub.nodes;
+        sum += sub.best;
+        if (sub.best > most)
+            most = sub.best;
+    }
+    if (sum / 6 > r->best)
+        r->best = sum / 6;
+    if (most > r->best_choice)
+        r->best_choice = most;
+}
+
+static inline void ref_walk(struct ref *r, const struct game_state *s, int depth, size_t *nodes)
 {
     int left = ref_dice_left(s);
     if (left == 0)
@@ -205,37 +284,65 @@ static inline void ref_walk(struct ref *r, const struct game_state *s, int depth
     size_t n = engine_legal_moves(s, 0, mv, REF_LEGAL_CAP);
     assert_true(n <= REF_LEGAL_CAP);
     for (size_t k = 0; k < n; k++) {
-        if ((left == 0 && !mv[k].from_reserve) || mv[k].kind == MOVE_COURT_REROLL)
+        if (left == 0 && !mv[k].from_reserve)
             continue;
+        if (mv[k].kind == MOVE_COURT_REROLL) {
+            if (mv[k].to == 1)
+                ref_chance(r, s, &mv[k], nodes);
+            continue;
+        }
         struct game_state t = *s;
         assert_int_equal(engine_apply_listed(&t, &mv[k]), 0);
         uint64_t h = ref_hash(0xcbf29ce484222325ull, &t.turn, sizeof t.turn);
         h = ref_hash(h, &t.p[r->player], sizeof t.p[0]);
         h = ref_hash(h, t.shared, sizeof t.shared);
         if (ref_add(&r->nodes, h))
-            ref_walk(r, &t, depth + 1);
+            ref_walk(r, &t, depth + 1, nodes);
     }
 }
 
-/* The exact best value of the open turn of s (the last of the round), with every distinct
- * partial plan counted in *nodes. */
-static inline double ref_best(const struct game_state *s, enum rank_goal goal, const struct play_bot *bot,
-                              size_t *nodes)
+static inline void ref_solve(const struct game_state *s, enum rank_goal goal, const struct play_bot *bot,
+                             struct ref_values *values, struct ref_result *out)
 {
     struct ref r;
     memset(&r, 0, sizeof r);
     r.player = s->turn.player;
     r.goal = goal;
     r.bot = bot;
-    r.best = -1e300;
+    r.values = values;
+    r.best = r.best_without = r.best_choice = -1e300;
     r.moves = malloc((size_t)REF_DEPTH * REF_LEGAL_CAP * sizeof *r.moves);
-    ref_walk(&r, s, 0);
-    if (nodes)
-        *nodes = r.nodes.count;
+    out->nodes = 0;
+    ref_walk(&r, s, 0, &out->nodes);
+    out->nodes += r.nodes.count;
+    out->without = r.best_without;
+    out->best = r.best > r.best_without ? r.best : r.best_without;
+    out->choice = r.best_choice > r.best_without ? r.best_choice : r.best_without;
     free(r.moves);
     free(r.nodes.slot);
     free(r.ends.slot);
-    return r.best;
+}
+
+/* The bests of the open turn of s (the last of the round). */
+static inline void ref_bests(const struct game_state *s, enum rank_goal goal, const struct play_bot *bot,
+                             struct ref_result *out)
+{
+    struct ref_values values = {NULL, NULL, 0, 0};
+    ref_solve(s, goal, bot, &values, out);
+    free(values.key);
+    free(values.value);
+}
+
+/* The exact best value of the open turn of s (the last of the round), the re-roll weighed,
+ * with every distinct partial plan counted in *nodes. */
+static inline double ref_best(const struct game_state *s, enum rank_goal goal, const struct play_bot *bot,
+                              size_t *nodes)
+{
+    struct ref_result x;
+    ref_bests(s, goal, bot, &x);
+    if (nodes)
+        *nodes = x.nodes;
+    return x.best;
 }
 
 /* The value of the position a plan of s reaches, as the reference values it. */
