@@ -191,9 +191,16 @@ static int last_cands(const struct advice_position *pos, const struct advice_opt
     out->exact = x->exact;
     size_t first = cs->n;
     struct game_state *ends = xcalloc(ADVICE_EXACT_MAX + 12, sizeof *ends);
-    for (int k = 0; k < x->nbest; k++)
-        if (add_plan(pos, &x->best[k].plan, cs, first, ends))
+    for (int k = 0; k < x->nbest; k++) {
+        /* A re-roll is no plan to write before its result is rolled: the report tells it apart. */
+        if (x->best[k].reroll) {
+            if (!out->reroll)
+                out->reroll_best = x->best[k];
+            out->reroll = 1;
+        } else if (add_plan(pos, &x->best[k].plan, cs, first, ends)) {
             vals[cs->n - 1 - first] = x->best[k].v;
+        }
+    }
     for (int k = 0; !x->exact && k < x->nby_score; k++)
         add_plan(pos, &x->by_score[k].plan, cs, first, ends);
     for (int k = 0; !x->exact && k < x->nby_eval; k++)

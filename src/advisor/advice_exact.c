@@ -220,6 +220,7 @@ struct solver {
     atomic_size_t nnodes, nplans, nends, nvalued;
     atomic_int failed;
     int threads;
+    int root_spends;            /* the spends left at the root (engine_turn_spends_left) */
     pthread_mutex_t chance_mu;
     struct chance *chance;      /* the re-rolls met (exact values only) */
     size_t nchance, chance_cap;
@@ -569,9 +570,13 @@ static void record_chance(struct solver *sv, struct game_state *s, uint64_t h, c
 }
 
 /* The re-rolls listed among mv[0..n) on s (h), each once (its result 1), recorded when the
- * values are exact. */
+ * values are exact and nothing was spent since the root (abilities only): a re-roll after a
+ * spend is worth no more than the same re-roll before it (every plan after the later re-roll
+ * can be played after the earlier one, the spend included, knowing the result). */
 static void record_chances(struct solver *sv, struct game_state *s, uint64_t h, const struct move *mv, size_t n)
 {
+    if (engine_turn_spends_left(s) != sv->root_spends)
+        return;
     for (size_t k = 0; sv->cut && k < n; k++)
         if (mv[k].kind == MOVE_COURT_REROLL && mv[k].to == 1)
             record_chance(sv, s, h, &mv[k]);
@@ -937,6 +942,7 @@ int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const st
         if (threads > RANK_MAX_THREADS)
             threads = RANK_MAX_THREADS;
         sv->threads = threads;
+        sv->root_spends = engine_turn_spends_left(s);
         record_chances(sv, r, h0, sv->root_moves, n);
         free(r);
         struct worker *w = xcalloc((size_t)threads, sizeof *w);

@@ -255,6 +255,20 @@ static void test_court_reroll_weighed(void **state)
     /* The candidates are in the order of their values. */
     for (int k = 1; k < x->nbest; k++)
         assert_true(x->best[k].v.goal <= x->best[k - 1].v.goal);
+    /* The hint lists the plans with no re-roll and tells the re-roll apart, worth more. */
+    struct advice_options o;
+    hint_options(&o);
+    struct advice a;
+    struct strbuf why = STRBUF_INIT;
+    assert_int_equal(advice_rank(&c.pos, NULL, &o, &a, &why), 0);
+    assert_true(a.exact && a.reroll);
+    assert_true(fabs(a.reroll_best.v.goal - r.best) <= 1e-9);
+    assert_true(fabs(a.ranked[0].r.goal.mean - r.without) <= 1e-9);
+    for (size_t k = 0; k < a.n; k++)
+        for (int i = 0; i < a.ranked[k].choice.plan.nmoves; i++)
+            assert_int_not_equal(a.ranked[k].choice.plan.move[i].kind, MOVE_COURT_REROLL);
+    advice_free(&a);
+    strbuf_free(&why);
     free(x);
     cut_close(&c);
     free(text);
