@@ -190,10 +190,11 @@ void advice_report_text(const struct advice_report_input *in, struct strbuf *out
     what_is_decided(in, out);
     if (a->exact) {
         strbuf_printf(out, "Exact: every one of the %zu legal plans valued, %zu positions after the turn's end "
-                      "(each market conversion apart, the town court's re-roll left out), no rollout.\n",
+                      "(each market conversion apart; the town court's re-roll weighed over its results, not "
+                      "listed), no rollout.\n",
                       a->plans_legal, a->plans_screened);
         strbuf_printf(out, "The last turn of the game: the %zu best ranked by %s, the war's bonus rolls weighed "
-                      "(every combination), the player's war choice the better one, the other choices the %s "
+                      "(every combination, by the war's distinct outcomes), the player's war choice the better one, the other choices the %s "
                       "bot's.\n", a->n, goal_words(a->goal), in->bot);
         if (a->reroll) {
             const struct advice_exact_plan *r = &a->reroll_best;
