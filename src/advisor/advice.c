@@ -189,6 +189,7 @@ static int last_cands(const struct advice_position *pos, const struct advice_opt
     out->plans_screened = x->ends;
     out->plans_cut = 0;
     out->exact = x->exact;
+    out->reroll_open = x->rerolls_open > 0;
     size_t first = cs->n;
     struct game_state *ends = xcalloc(ADVICE_EXACT_MAX + 12, sizeof *ends);
     for (int k = 0; k < x->nbest; k++) {

@@ -91,8 +91,9 @@ struct advice {
     size_t fresh_plans;             /* the first ones of ranked[], whose estimates are fresh */
     size_t fresh_rollouts;          /* the fresh rollouts each of them got */
     int fresh_reordered;            /* the fresh means put first another plan than the race */
-    int reroll;                     /* TURN, exact: the town court's re-roll is among the best
-                                       (not a candidate: its result is not rolled yet) */
+    int reroll_open;                /* TURN, exact: the town court's re-roll may be used */
+    int reroll;                     /* ... and beats every plan (not a candidate: its result is
+                                       not rolled yet) */
     struct advice_exact_plan reroll_best;   /* its best use: the moves before it, the re-roll
                                                (result unset) and its value over the results */
 };

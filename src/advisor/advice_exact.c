@@ -212,12 +212,14 @@ struct solver {
     pthread_mutex_t best_mu;
     struct pick best[ADVICE_EXACT_MAX], by_score[4], by_eval[8];
     int nbest, nby_score, nby_eval;
-    _Atomic double threshold;           /* the k-th best value so far (-inf before k) */
+    _Atomic double threshold;           /* the k-th best value so far (-inf before k), at least
+                                           floor */
+    double floor;               /* no value below it is asked for (-inf: none) */
     int cut;                    /* values exact: a branch whose ceiling is below the threshold
                                    is dropped */
     struct engine_bounds bounds;
     int others_floor;           /* the most any other seat's score is sure to reach */
-    atomic_size_t nnodes, nplans, nends, nvalued;
+    atomic_size_t nnodes, nplans, nends, nvalued, nopen;
     atomic_int failed;
     int threads;
     int root_spends;            /* the spends left at the root (engine_turn_spends_left) */
@@ -483,6 +485,13 @@ static int offer(struct pick *list, int *n, int cap, const struct pick *x)
     return 1;
 }
 
+/* The threshold once the list is full: its k-th value, never below the floor. */
+static void raise_threshold(struct solver *sv)
+{
+    double t = sv->best[sv->k - 1].value;
+    atomic_store(&sv->threshold, t > sv->floor ? t : sv->floor);
+}
+
 /* Values the position t after the turn, reached by the complete plans of sheet `leaf` and the
  * market choice `market`, and offers it to the lists. */
 static void value_end(struct solver *sv, const struct game_state *t, uint64_t leaf, uint32_t market)
@@ -527,7 +536,7 @@ static void value_end(struct solver *sv, const struct game_state *t, uint64_t le
     }
     pthread_mutex_lock(&sv->best_mu);
     if (offer(sv->best, &sv->nbest, sv->k, &x) && sv->nbest == sv->k)
-        atomic_store(&sv->threshold, sv->best[sv->k - 1].value);
+        raise_threshold(sv);
     if (sv->nlater) {
         offer(sv->by_score, &sv->nby_score, 4, &sc);
         offer(sv->by_eval, &sv->nby_eval, 8, &ev);
@@ -578,8 +587,10 @@ static void record_chances(struct solver *sv, struct game_state *s, uint64_t h, 
     if (engine_turn_spends_left(s) != sv->root_spends)
         return;
     for (size_t k = 0; sv->cut && k < n; k++)
-        if (mv[k].kind == MOVE_COURT_REROLL && mv[k].to == 1)
+        if (mv[k].kind == MOVE_COURT_REROLL && mv[k].to == 1) {
+            atomic_fetch_add(&sv->nopen, 1);
             record_chance(sv, s, h, &mv[k]);
+        }
 }
 
 /* ---- the search --------------------------------------------------------------------------- */
@@ -807,6 +818,9 @@ static int record_later(struct solver *sv)
     return 0;
 }
 
+static int solve(const struct game_state *s, enum rank_goal goal, const struct play_bot *bot, uint64_t seed,
+                 int threads, int k, double floor, struct advice_exact *out);
+
 static int by_mean(const void *a, const void *b)
 {
     const struct chance *x = a, *y = b;
@@ -817,10 +831,18 @@ static int by_mean(const void *a, const void *b)
     return memcmp(&x->m, &y->m, sizeof x->m);
 }
 
+/* The value a re-roll must exceed to be weighed: the best found (a re-roll that cannot beat
+ * every plan is not worth its solves: the hint says it is no better), else the threshold. */
+static double chance_bar(struct solver *sv)
+{
+    double t = atomic_load(&sv->threshold);
+    return sv->nbest > 0 && sv->best[0].value > t ? sv->best[0].value : t;
+}
+
 /* Weighs the re-roll c (index i): the best plan after each of its six results, each solved
- * exactly (advice_exact_solve, the best one), their mean offered to the list; stops as soon
- * as the results left, each worth its ceiling, could not lift it to the threshold. Returns 0
- * or -1. */
+ * exactly (the best one), their mean offered to the list; stops as soon as the results left,
+ * each worth its ceiling, could not lift it above the bar (chance_bar). A result's solve is
+ * asked for no value below what it needs to lift the mean there. Returns 0 or -1. */
 static int weigh_chance(struct solver *sv, const struct chance *c, int i, struct advice_exact *sub)
 {
     struct play_plan plan;
@@ -835,22 +857,24 @@ static int weigh_chance(struct solver *sv, const struct chance *c, int i, struct
     p.key = hash_bytes(c->h, &c->m, sizeof c->m);
     double left = c->mean;
     for (int r = 1; r <= 6 && rc == 0; r++) {
-        double t = atomic_load(&sv->threshold);
+        double t = chance_bar(sv);
         left -= c->cap[r - 1] / 6;
+        /* The least this result's best must be worth for the mean to reach t (a margin for
+         * the rounding of the sums). */
+        double need = t > -1e300 ? 6 * (t - p.v.goal - left) - 1e-9 : -1e300;
         struct move m = c->m;
         m.to = r;
-        if (engine_apply_listed(x, &m) != 0 ||
-            advice_exact_solve(x, sv->goal, sv->bot, sv->seed, sv->threads, 1, sub) != 0) {
+        if (engine_apply_listed(x, &m) != 0 || solve(x, sv->goal, sv->bot, sv->seed, sv->threads, 1, need, sub) != 0) {
             rc = -1;
             break;
         }
         engine_undo_restore(x, &u);
-        if (sub->nbest == 0) {
+        if (sub->nbest == 0 || sub->best[0].v.goal < need) {
             free(x);
-            return 0;           /* a result after which no plan spends every die */
+            return 0;           /* below the threshold, or no plan spends every die */
         }
         add_value(&p.v, &sub->best[0].v, 1.0 / 6);
-        if (t > -1e300 && p.v.goal + left < t) {
+        if (t > -1e300 && p.v.goal + left <= t + 1e-12) {
             free(x);
             return 0;
         }
@@ -859,7 +883,7 @@ static int weigh_chance(struct solver *sv, const struct chance *c, int i, struct
     if (rc == 0) {
         p.value = p.v.goal;
         if (offer(sv->best, &sv->nbest, sv->k, &p) && sv->nbest == sv->k)
-            atomic_store(&sv->threshold, sv->best[sv->k - 1].value);
+            raise_threshold(sv);
     }
     return rc;
 }
@@ -872,8 +896,8 @@ static int weigh_chances(struct solver *sv, size_t *weighed)
     struct advice_exact *sub = xcalloc(1, sizeof *sub);
     int rc = 0;
     for (size_t i = 0; i < sv->nchance && rc == 0; i++) {
-        double t = atomic_load(&sv->threshold);
-        if (t > -1e300 && sv->chance[i].mean < t)
+        double t = chance_bar(sv);
+        if (t > -1e300 && sv->chance[i].mean <= t)
             break;
         (*weighed)++;
         rc = weigh_chance(sv, &sv->chance[i], (int)i, sub);
@@ -895,8 +919,10 @@ static int fill_plans(struct solver *sv, const struct pick *from, int n, struct 
     return 0;
 }
 
-int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const struct play_bot *bot,
-                       uint64_t seed, int threads, int k, struct advice_exact *out)
+/* advice_exact_solve with no value below floor asked for: a list whose values are below it is
+ * not exact (then nothing reaches the floor). */
+static int solve(const struct game_state *s, enum rank_goal goal, const struct play_bot *bot, uint64_t seed,
+                 int threads, int k, double floor, struct advice_exact *out)
 {
     memset(out, 0, sizeof *out);
     if (s->turn.player < 0 || s->round != GD_ROUNDS || k < 1)
@@ -908,7 +934,8 @@ int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const st
     sv->bot = bot;
     sv->seed = seed;
     sv->k = k < ADVICE_EXACT_MAX ? k : ADVICE_EXACT_MAX;
-    atomic_init(&sv->threshold, -1e300);
+    sv->floor = floor;
+    atomic_init(&sv->threshold, floor);
     atomic_init(&sv->next_root, 0);
     atomic_init(&sv->failed, 0);
     pthread_mutex_init(&sv->best_mu, NULL);
@@ -974,6 +1001,7 @@ int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const st
         free(w);
         free(tid);
         out->valued = atomic_load(&sv->nvalued);
+        out->rerolls_open = atomic_load(&sv->nopen);
         rc = atomic_load(&sv->failed) ? -1 : 0;
         if (rc == 0)
             rc = weigh_chances(sv, &out->rerolls);
@@ -994,4 +1022,10 @@ int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const st
     free(sv->chance);
     free(sv);
     return rc;
+}
+
+int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const struct play_bot *bot,
+                       uint64_t seed, int threads, int k, struct advice_exact *out)
+{
+    return solve(s, goal, bot, seed, threads, k, -1e300, out);
 }

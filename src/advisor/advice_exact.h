@@ -11,7 +11,8 @@
  * re-roll is chance: where the values are exact it is weighed where nothing was spent yet this
  * turn (a later re-roll is worth no more: every plan after it can follow the earlier one), as
  * the mean over its six results of the best plan after each (each result solved by this same
- * solve, keeping the best one); it enters the lists as a plan that ends with the re-roll.
+ * solve, keeping the best one), only as far as it may beat every plan found; when it does it
+ * enters the list (first) as a plan that ends with the re-roll.
  *
  * The value of a position after the turn: the rest of the round, then the final scores.
  * - No turn is left in the round (the last turn of a solo game, the last seat's turn): the rest
@@ -73,6 +74,8 @@ struct advice_exact {
     size_t ends;                /* positions after the turn's end valued, market included */
     size_t valued;              /* positions whose rolls were weighed (not dropped by the bound) */
     size_t rerolls;             /* town court re-rolls weighed (each result solved) */
+    size_t rerolls_open;        /* town court re-rolls met before any spend, weighed or not (a
+                                   re-roll is weighed only as far as it may beat every plan) */
     struct advice_exact_plan best[ADVICE_EXACT_MAX];   /* best first */
     int nbest;
     /* The positions with the most VP after the turn's end and the bots' evaluation there,

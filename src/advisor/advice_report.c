@@ -206,23 +206,22 @@ void advice_report_text(const struct advice_report_input *in, struct strbuf *out
                 strbuf_printf(out, ", wins %.1f %%", 100 * r->v.win);
             if (objective)
                 strbuf_printf(out, ", achieves the objective %.1f %%", 100 * r->v.objective);
-            if (a->n > 0 && !(r->v.goal > a->ranked[0].r.goal.mean)) {
-                strbuf_puts(out, "; no better than the first plan below.\n");
-            } else {
-                strbuf_puts(out, "; better than every plan below: re-roll it now, then ask again.\n");
-                /* The die changes the re-roll comes after (another perk's), as they are typed. */
-                struct advice_choice before = {.kind = ADVICE_TURN, .plan = r->plan};
-                before.plan.nmoves--;
-                struct strbuf lines = STRBUF_INIT, line = STRBUF_INIT;
-                advice_lines(in->pos, &before, &lines);
-                const char *p = strbuf_cstr(&lines);
-                if (*p)
-                    strbuf_puts(out, "   Before it:\n");
-                while (next_line(&p, &line))
-                    strbuf_printf(out, "     %s\n", strbuf_cstr(&line));
-                strbuf_free(&lines);
-                strbuf_free(&line);
-            }
+            strbuf_puts(out, "; better than every plan below: re-roll it now, then ask again.\n");
+            /* The die changes the re-roll comes after (another perk's), as they are typed. */
+            struct advice_choice before = {.kind = ADVICE_TURN, .plan = r->plan};
+            before.plan.nmoves--;
+            struct strbuf lines = STRBUF_INIT, line = STRBUF_INIT;
+            advice_lines(in->pos, &before, &lines);
+            const char *p = strbuf_cstr(&lines);
+            if (*p)
+                strbuf_puts(out, "   Before it:\n");
+            while (next_line(&p, &line))
+                strbuf_printf(out, "     %s\n", strbuf_cstr(&line));
+            strbuf_free(&lines);
+            strbuf_free(&line);
+        } else if (a->reroll_open) {
+            strbuf_puts(out, "The town court's re-roll, weighed over its six results (the best plan after each), is "
+                             "worth no more than the first plan below.\n");
         }
     } else {
         if (in->pos->kind == ADVICE_TURN)
@@ -383,7 +382,11 @@ void advice_report_json(const struct advice_report_input *in, struct strbuf *out
         set(x, "expected_score", json_fixed(r->v.score, 4));
         set(x, "win_probability", multi ? json_fixed(r->v.win, 4) : json_null());
         set(x, "objective_probability", objective ? json_fixed(r->v.objective, 4) : json_null());
-        set(x, "better", json_boolean(a->n == 0 || r->v.goal > a->ranked[0].r.goal.mean));
+        set(x, "better", json_true());
+        set(o, "reroll", x);
+    } else if (a->reroll_open) {
+        json_t *x = json_object();
+        set(x, "better", json_false());
         set(o, "reroll", x);
     }
     json_doc_write(o, broken, out);
