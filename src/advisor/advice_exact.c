@@ -892,6 +892,8 @@ static int weigh_chance(struct solver *sv, const struct chance *c, int i, struct
  * the threshold. Returns 0 or -1. */
 static int weigh_chances(struct solver *sv, size_t *weighed)
 {
+    if (sv->nchance == 0)
+        return 0;
     qsort(sv->chance, sv->nchance, sizeof *sv->chance, by_mean);
     struct advice_exact *sub = xcalloc(1, sizeof *sub);
     int rc = 0;
