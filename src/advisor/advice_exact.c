@@ -223,6 +223,7 @@ struct solver {
     atomic_int failed;
     int threads;
     int root_spends;            /* the spends left at the root (engine_turn_spends_left) */
+    int root_rerolls;           /* the player has the town court's re-roll at the root */
     pthread_mutex_t chance_mu;
     struct chance *chance;      /* the re-rolls met (exact values only) */
     size_t nchance, chance_cap;
@@ -579,12 +580,13 @@ static void record_chance(struct solver *sv, struct game_state *s, uint64_t h, c
 }
 
 /* The re-rolls listed among mv[0..n) on s (h), each once (its result 1), recorded when the
- * values are exact and nothing was spent since the root (abilities only): a re-roll after a
- * spend is worth no more than the same re-roll before it (every plan after the later re-roll
- * can be played after the earlier one, the spend included, knowing the result). */
+ * values are exact and nothing was spent since the root (abilities only), or only the town
+ * court bought when the root had not its re-roll: a re-roll after a spend is worth no more than
+ * the same re-roll before it (every plan after the later re-roll can be played after the
+ * earlier one, the spend included, knowing the result). */
 static void record_chances(struct solver *sv, struct game_state *s, uint64_t h, const struct move *mv, size_t n)
 {
-    if (engine_turn_spends_left(s) != sv->root_spends)
+    if (sv->root_spends - engine_turn_spends_left(s) > (sv->root_rerolls ? 0 : 1))
         return;
     for (size_t k = 0; sv->cut && k < n; k++)
         if (mv[k].kind == MOVE_COURT_REROLL && mv[k].to == 1) {
@@ -972,6 +974,7 @@ static int solve(const struct game_state *s, enum rank_goal goal, const struct p
             threads = RANK_MAX_THREADS;
         sv->threads = threads;
         sv->root_spends = engine_turn_spends_left(s);
+        sv->root_rerolls = s->p[sv->player].perk_item[PERK_REROLL_LOW] >= 0;
         record_chances(sv, r, h0, sv->root_moves, n);
         free(r);
         struct worker *w = xcalloc((size_t)threads, sizeof *w);
