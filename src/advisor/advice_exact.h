@@ -9,7 +9,8 @@
  * valued twice: cheaper than a set of millions of positions; the lists keep it once). Dice
  * showing equal values are taken once (the engine lists one move per value). The town court's
  * re-roll is chance: where the values are exact it is weighed where nothing was spent yet this
- * turn (a later re-roll is worth no more: every plan after it can follow the earlier one), as
+ * turn, or only the court bought (a later re-roll is worth no more: every plan after it can
+ * follow the earlier one), as
  * the mean over its six results of the best plan after each (each result solved by this same
  * solve, keeping the best one), only as far as it may beat every plan found; when it does it
  * enters the list (first) as a plan that ends with the re-roll.
