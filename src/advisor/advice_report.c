@@ -206,15 +206,16 @@ void advice_report_text(const struct advice_report_input *in, struct strbuf *out
                 strbuf_printf(out, ", wins %.1f %%", 100 * r->v.win);
             if (objective)
                 strbuf_printf(out, ", achieves the objective %.1f %%", 100 * r->v.objective);
-            strbuf_puts(out, "; better than every plan below: re-roll it now, then ask again.\n");
-            /* The die changes the re-roll comes after (another perk's), as they are typed. */
+            /* The moves the re-roll comes after (another perk's die change, the court bought), as
+             * they are typed. */
             struct advice_choice before = {.kind = ADVICE_TURN, .plan = r->plan};
             before.plan.nmoves--;
             struct strbuf lines = STRBUF_INIT, line = STRBUF_INIT;
             advice_lines(in->pos, &before, &lines);
             const char *p = strbuf_cstr(&lines);
-            if (*p)
-                strbuf_puts(out, "   Before it:\n");
+            strbuf_puts(out, *p ? "; better than every plan below: write these lines, re-roll the die, then ask "
+                                  "again.\n"
+                                : "; better than every plan below: re-roll it now, then ask again.\n");
             while (next_line(&p, &line))
                 strbuf_printf(out, "     %s\n", strbuf_cstr(&line));
             strbuf_free(&lines);
