@@ -190,11 +190,19 @@ static int last_cands(const struct advice_position *pos, const struct advice_opt
     out->plans_cut = 0;
     out->exact = x->exact;
     out->plans_bounded = !x->exact;
+    out->reroll_open = x->rerolls_open > 0;
     size_t first = cs->n;
-    struct game_state *ends = xcalloc(ADVICE_EXACT_MAX, sizeof *ends);
-    for (int k = 0; k < x->nbest; k++)
-        if (add_plan(pos, &x->best[k].plan, cs, first, ends))
+    struct game_state *ends = xcalloc(ADVICE_EXACT_MAX + 12, sizeof *ends);
+    for (int k = 0; k < x->nbest; k++) {
+        /* A re-roll is no plan to write before its result is rolled: the report tells it apart. */
+        if (x->best[k].reroll) {
+            if (!out->reroll)
+                out->reroll_best = x->best[k];
+            out->reroll = 1;
+        } else if (add_plan(pos, &x->best[k].plan, cs, first, ends)) {
             vals[cs->n - 1 - first] = x->best[k].v;
+        }
+    }
     free(ends);
     free(x);
     return 0;
