@@ -29,6 +29,10 @@ echo "== the Kingdom's audit: parse, replay, report (bench_kingdom)"
 "$bench/bench_kingdom" || status=1
 
 echo
+echo "== the Kingdom's hint at its default budget (bench_kingdom_hint speed)"
+"$bench/bench_kingdom_hint" speed 2 || status=1
+
+echo
 echo "== a refused candidate move (bench_refusal)"
 "$bench/bench_refusal" 3 || status=1
 

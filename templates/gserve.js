@@ -61,8 +61,9 @@ function drawMap(st) {
     const [x, y] = centre(h.q, h.r, size);
     minx = Math.min(minx, x); maxx = Math.max(maxx, x); miny = Math.min(miny, y); maxy = Math.max(maxy, y);
   }
-  svg.setAttribute('viewBox', (minx - size) + ' ' + (miny - size) + ' ' + (maxx - minx + 2 * size) + ' ' +
-                   (maxy - miny + 2 * size));
+  const pad = size * 1.75;     // room for the region numbers outside the map
+  svg.setAttribute('viewBox', (minx - pad) + ' ' + (miny - pad) + ' ' + (maxx - minx + 2 * pad) + ' ' +
+                   (maxy - miny + 2 * pad));
   const marks = {farm: 'F', mine: 'M', village: 'V', graveyard: '†', monument: '★'};
   for (const h of hexes) {
     const [x, y] = centre(h.q, h.r, size);
@@ -94,6 +95,56 @@ function drawMap(st) {
     }
     if (legal.has(h.code)) g.addEventListener('click', () => tap(h.code));
     svg.appendChild(g);
+  }
+  drawRegions(svg, hexes, size);
+}
+
+// The regions as the printed sheet draws them: thick borders between hexes of two regions (the
+// capital is one of its own) and round the map, the capital's ring outlined (the monument's
+// first stage stands there), each region's number outside the middle of its side.
+function drawRegions(svg, hexes, size) {
+  const at = new Map(hexes.map((h) => [h.q + ',' + h.r, h]));
+  const cap = hexes.find((h) => h.ground === 'capital') || {q: 0, r: 0};
+  const dist = (h) => (Math.abs(h.q - cap.q) + Math.abs(h.r - cap.r) + Math.abs(h.q + h.r - cap.q - cap.r)) / 2;
+  const dirs = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
+  let borders = '', ring = '';
+  for (const h of hexes) {
+    const [x, y] = centre(h.q, h.r, size);
+    for (const [dq, dr] of dirs) {
+      const n = at.get((h.q + dq) + ',' + (h.r + dr));
+      const [nx, ny] = centre(h.q + dq, h.r + dr, size);
+      const a = Math.atan2(ny - y, nx - x);     // the shared edge: the corners 30 degrees either side
+      const seg = 'M' + (x + size * Math.cos(a - Math.PI / 6)).toFixed(1) + ',' +
+                  (y + size * Math.sin(a - Math.PI / 6)).toFixed(1) + 'L' +
+                  (x + size * Math.cos(a + Math.PI / 6)).toFixed(1) + ',' + (y + size * Math.sin(a + Math.PI / 6)).toFixed(1);
+      if (!n || (n.region !== h.region && h.code < n.code)) borders += seg;
+      if (n && dist(h) === 1 && dist(n) === 2) ring += seg;
+    }
+  }
+  for (const [d, cls] of [[ring, 'ring'], [borders, 'border']]) {
+    const p = document.createElementNS(NS, 'path');
+    p.setAttribute('d', d);
+    p.setAttribute('class', cls);
+    svg.appendChild(p);
+  }
+  const far = Math.max(...hexes.map(dist));
+  const [cx, cy] = centre(cap.q, cap.r, size);
+  for (const g of [...new Set(hexes.map((h) => h.region))].filter((g) => g > 0).sort()) {
+    const edge = hexes.filter((h) => h.region === g && dist(h) === far).map((h) => centre(h.q, h.r, size));
+    if (!edge.length) continue;
+    const sx = edge.reduce((t, c) => t + c[0] - cx, 0) / edge.length;
+    const sy = edge.reduce((t, c) => t + c[1] - cy, 0) / edge.length;
+    const f = (Math.hypot(sx, sy) + 1.15 * size) / Math.hypot(sx, sy);
+    const c = document.createElementNS(NS, 'circle');
+    c.setAttribute('cx', (cx + sx * f).toFixed(1)); c.setAttribute('cy', (cy + sy * f).toFixed(1));
+    c.setAttribute('r', (size * 0.42).toFixed(1));
+    c.setAttribute('class', 'region');
+    svg.appendChild(c);
+    const t = document.createElementNS(NS, 'text');
+    t.setAttribute('x', (cx + sx * f).toFixed(1)); t.setAttribute('y', (cy + sy * f + 4).toFixed(1));
+    t.setAttribute('class', 'region');
+    t.textContent = String(g);
+    svg.appendChild(t);
   }
 }
 
@@ -176,11 +227,15 @@ function draw(st) {
   $('ledger').textContent = (b.year ? 'Year ' + b.year + ' · ' : 'Setup · ') + stock +
       (b.stages !== undefined ? ' · monument ' + b.stages + '/3' : '') +
       (b.graveyards !== undefined ? ' · graveyards ' + b.graveyards : '');
-  $('prompt').textContent = st.over ? 'The game is over.\n' + st.prompt : st.prompt;
+  $('prompt').textContent = b.tap || '';   // the page's own words: taps, not the recorder's typing
   $('news').textContent = st.news || '';
   $('log').textContent = st.log || '';
   $('link').textContent = 'version ' + st.version;
   $('sheet').hidden = !st.sheet;
+  if ($('hint-text').dataset.version && $('hint-text').dataset.version !== String(st.version)) {
+    $('hint-text').hidden = true;
+    $('hint-text').dataset.version = '';
+  }
   $('sheet').href = api('sheet.pdf') + '&v=' + st.version;
   render();
 }
@@ -208,5 +263,24 @@ async function follow() {
   }
 }
 
+// The advisor's hint on the file so far (as xii hint gives it): a few seconds, then shown until
+// the game moves on.
+async function hint() {
+  const box = $('hint-text');
+  box.hidden = false;
+  box.textContent = 'Working out the hint…';
+  $('hint').disabled = true;
+  try {
+    const r = await fetch(api('/api/hint'));
+    const j = await r.json();
+    box.textContent = !r.ok ? (j.error || 'no hint: ' + r.status) : j.hint !== null ? j.hint : 'No hint: ' + j.why;
+    box.dataset.version = j.version !== undefined ? String(j.version) : '';
+  } catch (e) {
+    box.textContent = 'the server cannot be reached';
+  }
+  $('hint').disabled = false;
+}
+
 $('undo').addEventListener('click', () => { if (shown) post('/api/undo', String(shown.version)); });
+$('hint').addEventListener('click', hint);
 refresh().then(follow);

@@ -17,7 +17,8 @@ The JSON the program prints against the schemas of docs/schema/ (JSON Schema dra
   players, mixed bots) matches docs/schema/simulate.json;
 - `xii hint --json` matches docs/schema/hint.json at every kind of decision of the example game
   (a turn's four dice, the dice left in the middle of a turn, the reserve die after the fourth,
-  the king war, a location bonus choice), and `xii audit --analyse --json` (few rollouts) adds
+  the king war, a location bonus choice; a last turn where the town court's re-roll beats every
+  plan, with its "reroll"), and `xii audit --analyse --json` (few rollouts) adds
   an "analysis" that matches docs/schema/audit.json;
 - each schema refuses documents that are wrong in a known way (a key missing, an unknown key,
   a value out of range), so a schema that accepts everything fails here;
@@ -308,6 +309,7 @@ def check_hint(xii):
         for d in ("turn", "war", "collect"):
             if d not in decisions:
                 fail("no hint answered a %s decision" % d)
+        check_hint_reroll(xii, v, tmp)
     if good is None:
         return
     bad = copy.deepcopy(good)
@@ -322,6 +324,38 @@ def check_hint(xii):
     bad = copy.deepcopy(good)
     del bad["plans"][0]["ci95"]
     must_refuse(v, bad, "a plan without its interval")
+
+
+def check_hint_reroll(xii, v, tmp):
+    """The last turn of tests/golden/filled/five.xii (Jack may re-roll the shared 1 with the town
+    court), cut with two dice spent: the re-roll beats every plan ("reroll" with its value)."""
+    with open(os.path.join(ROOT, "tests", "golden", "filled", "five.xii"), encoding="utf-8") as f:
+        text = f.read()
+    turn = "\nturn Jack 4 4\n  4 population\n"
+    at = text.find(turn, text.find("\nround 10\n"))
+    if at < 0:
+        fail("five.xii: no last turn of Jack to cut")
+        return None
+    path = os.path.join(tmp, "reroll.xii")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text[:at + len(turn)] + "  6 men-at-arms\n")
+    label = "xii hint --json (a re-roll)"
+    status, out = run(xii, ["hint", "--json", "--threads", "2", "--top", "5", path])
+    if status != 0:
+        fail("%s: exit status %d" % (label, status))
+        return None
+    doc = json.loads(out)
+    validate(v, doc, label)
+    if not doc.get("reroll", {}).get("better"):
+        fail("%s: no re-roll worth more than the plans" % label)
+        return None
+    bad = copy.deepcopy(doc)
+    bad["reroll"]["die"] = 5
+    must_refuse(v, bad, "a re-roll of a 5")
+    bad = copy.deepcopy(doc)
+    del bad["reroll"]["better"]
+    must_refuse(v, bad, "a re-roll without its verdict")
+    return doc
 
 
 def check_analysis(xii):

@@ -11,6 +11,8 @@
 #   - refusals: at the terminal not written and the game goes on (undo too); through a pipe
 #     the first one stops with the audit's words and status 1; a file with errors, a --game
 #     that is not the file's, --seed: status 2;
+#   - hint: the answer of xii hint on the file so far (exact in the last year, estimated in year
+#     19), at a terminal too; where the dice decide it says what is awaited and the game goes on;
 #   - killed with SIGKILL at random points, then continued: the final file is the uninterrupted one.
 # usage: run-play-kingdom.sh XII PTYDRIVE WORKDIR
 xii=$1 drive=$2 dir=$3
@@ -120,6 +122,26 @@ echo next | "$xii" play --game xii "$dir/pipe.kingdom" > /dev/null 2> "$dir/notx
 [ $? -eq 2 ] && [ ! -e "$dir/seed.kingdom" ] || fail "--seed with a kingdom game"
 "$xii" play --game chess "$dir/chess" < /dev/null > /dev/null 2>&1
 [ $? -eq 2 ] && [ ! -e "$dir/chess" ] || fail "an unknown game"
+
+# hint: the same answer as xii hint on the file so far (the report before the audit's at quit).
+for case in last-build race; do
+  cp "tests/golden/hint/kingdom-$case.kingdom" "$dir/hint-$case.kingdom"
+  printf 'hint\nquit\n' | "$xii" play "$dir/hint-$case.kingdom" > "$dir/hint-$case.out" 2>&1 || fail "hint ($case): exit $?"
+  "$xii" hint "$dir/hint-$case.kingdom" > "$dir/hint-$case.want" 2>/dev/null || fail "xii hint ($case): exit $?"
+  sed -n '/^Kingdom: /,/^No errors/p' "$dir/hint-$case.out" | sed '$d' | cmp -s - "$dir/hint-$case.want" ||
+    fail "hint ($case) is not xii hint's answer: $(cat "$dir/hint-$case.out")"
+done
+grep -q '^Exact: ' "$dir/hint-last-build.want" && grep -q '^Estimated: ' "$dir/hint-race.want" ||
+  fail "the hint cases are not one exact and one estimated"
+printf 'hint\nquit\n' > "$dir/hint-tty.typed"
+"$drive" "$dir/hint-tty.typed" "$xii" play "$dir/hint-last-build.kingdom" > "$dir/hint-tty.out" 2>&1 || fail "hint at a terminal: exit $?"
+grep -q '^1\. build monument ' "$dir/hint-tty.out" || fail "hint at a terminal: no answer: $(cat "$dir/hint-tty.out")"
+# Where the dice decide: it says what is awaited, and the game goes on.
+{ sed -n '1,8p' "$dir/short.typed"; echo hint; sed -n '9,12p' "$dir/short.typed"; } > "$dir/hint-dice.typed"
+"$xii" play --game kingdom "$dir/hint-dice.kingdom" < "$dir/hint-dice.typed" > "$dir/hint-dice.out" 2>&1 ||
+  fail "hint where the dice decide: exit $?"
+grep -q '^hint: nothing to decide: .*dice' "$dir/hint-dice.out" || fail "hint where the dice decide: $(cat "$dir/hint-dice.out")"
+[ "$(wc -l < "$dir/hint-dice.kingdom")" -eq 13 ] || fail "hint where the dice decide: the game did not go on"
 
 # Killed at random points, then continued: each typed line is one line of the file.
 sed '$d' "$dir/short.typed" > "$dir/kill.typed"

@@ -190,11 +190,19 @@ static int last_cands(const struct advice_position *pos, const struct advice_opt
     out->plans_cut = 0;
     out->exact = x->exact;
     out->plans_bounded = !x->exact;
+    out->reroll_open = x->rerolls_open > 0;
     size_t first = cs->n;
-    struct game_state *ends = xcalloc(ADVICE_EXACT_MAX, sizeof *ends);
-    for (int k = 0; k < x->nbest; k++)
-        if (add_plan(pos, &x->best[k].plan, cs, first, ends))
+    struct game_state *ends = xcalloc(ADVICE_EXACT_MAX + 12, sizeof *ends);
+    for (int k = 0; k < x->nbest; k++) {
+        /* A re-roll is no plan to write before its result is rolled: the report tells it apart. */
+        if (x->best[k].reroll) {
+            if (!out->reroll)
+                out->reroll_best = x->best[k];
+            out->reroll = 1;
+        } else if (add_plan(pos, &x->best[k].plan, cs, first, ends)) {
             vals[cs->n - 1 - first] = x->best[k].v;
+        }
+    }
     free(ends);
     free(x);
     return 0;
@@ -432,22 +440,9 @@ static int fresh(const struct advice_options *o, const struct rank_options *race
     int rc = rank_fresh(rollout, j, &ro, was, out->n, o->shown > ADVICE_FRESH_ORDERED ? o->shown : ADVICE_FRESH_ORDERED,
                         r, &m, &sum);
     if (rc == 0) {
-        struct advice_ranked *now = xcalloc(out->n, sizeof *now);
-        char *taken = xcalloc(out->n, 1);
-        for (size_t k = 0; k < m; k++) {
-            size_t i = 0;
-            while (was[i].candidate != r[k].candidate)
-                i++;
-            taken[i] = 1;
-            now[k] = out->ranked[i];
-            now[k].r = r[k];
-        }
-        for (size_t k = 0, i = m; k < out->n; k++)
-            if (!taken[k])
-                now[i++] = out->ranked[k];
-        free(taken);
-        free(out->ranked);
-        out->ranked = now;
+        rank_fresh_reorder(out->ranked, sizeof *out->ranked, was, out->n, r, m);
+        for (size_t k = 0; k < m; k++)
+            out->ranked[k].r = r[k];
         out->fresh_plans = m;
         out->fresh_rollouts = m ? r[0].rollouts : 0;
         out->fresh_reordered = m && r[0].candidate != was[0].candidate;

@@ -30,6 +30,7 @@
 #include "bots/plan.h"
 #include "bots/rank.h"
 #include "rules/engine.h"
+#include "advisor/advice_exact.h"
 
 enum advice_kind {
     ADVICE_TURN,        /* the dice still unspent in the open turn */
@@ -94,6 +95,11 @@ struct advice {
     size_t fresh_plans;             /* the first ones of ranked[], whose estimates are fresh */
     size_t fresh_rollouts;          /* the fresh rollouts each of them got */
     int fresh_reordered;            /* the fresh means put first another plan than the race */
+    int reroll_open;                /* TURN, exact: the town court's re-roll may be used */
+    int reroll;                     /* ... and beats every plan (not a candidate: its result is
+                                       not rolled yet) */
+    struct advice_exact_plan reroll_best;   /* its best use: the moves before it, the re-roll
+                                               (result unset) and its value over the results */
 };
 
 /* The move a log played at a decision (the analysis of a game). */

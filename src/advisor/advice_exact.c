@@ -162,7 +162,17 @@ struct pick {
     double value;
     uint64_t key, leaf;
     uint32_t market;
+    int chance;                 /* the re-roll weighed (index into the solver's chances), or -1 */
     struct advice_exact_value v;
+};
+
+/* A partial plan after which the town court's re-roll may be used: weighed once the search is
+ * over (the threshold then at its highest), over its six results. */
+struct chance {
+    uint64_t h;                 /* the partial plan */
+    struct move m;              /* the re-roll; its result (to) is the roll's */
+    double cap[6];              /* a ceiling of the value after each result, in the goal's unit */
+    double mean;                /* their mean */
 };
 
 /* The engine's bound on what the spends still open at a node can add (engine_spend_gains):
@@ -201,21 +211,21 @@ struct solver {
     pthread_mutex_t best_mu;
     struct pick best[ADVICE_EXACT_MAX];
     int nbest;
-    _Atomic double threshold;           /* the k-th best value so far (-inf before k) */
+    _Atomic double threshold;           /* the k-th best value so far (-inf before k), at least
+                                           floor */
+    double floor;               /* no value below it is asked for (-inf: none) */
+    int exact;                  /* no later seat: the values are exact, and the town court's
+                                   re-rolls are weighed */
     struct engine_bounds bounds;
     int others_floor;           /* the most any other seat's score is sure to reach */
-    atomic_size_t nnodes, nplans, nends, nvalued;
+    atomic_size_t nnodes, nplans, nends, nvalued, nopen;
     atomic_int failed;
-};
-
-/* The outcomes already met in one valuation, by the state after the war: the bonus rolls often
- * end the war the same way, and the rest is then played once. */
-#define WAR_MEMO 64
-
-struct war_memo {
-    uint64_t key[WAR_MEMO];
-    struct advice_exact_value v[WAR_MEMO];
-    int n;
+    int threads;
+    int root_spends;            /* the spends left at the root (engine_turn_spends_left) */
+    int root_rerolls;           /* the player has the town court's re-roll at the root */
+    pthread_mutex_t chance_mu;
+    struct chance *chance;      /* the re-rolls met (exact values only) */
+    size_t nchance, chance_cap;
 };
 
 /* Adds w times u into v. */
@@ -233,17 +243,11 @@ static void add_value(struct advice_exact_value *v, const struct advice_exact_va
  * rolls set; NULL: no war run here, play_drive runs it as a rollout does): the war, the bot's
  * location choices, the round's end; adds the outcome with weight w into v. Returns 0 or -1. */
 static int finish(const struct solver *sv, const struct game_state *s, const struct war_entry *e, double w,
-                  struct war_memo *memo, struct advice_exact_value *v)
+                  struct advice_exact_value *v)
 {
     struct game_state t = *s;
     if (e && engine_war(&t, e, NULL, NULL) != 0)
         return -1;
-    uint64_t key = hash_bytes(0x51afd7ed558ccd1dull, t.p, (size_t)t.cfg.nplayers * sizeof t.p[0]);
-    for (int i = 0; memo && i < memo->n; i++)
-        if (memo->key[i] == key) {
-            add_value(v, &memo->v[i], w);
-            return 0;
-        }
     struct play_seat seat = play_bot_seat(sv->bot);
     struct play_drive d;
     play_drive_init(&d, t.cfg.nplayers, &seat, sv->seed);
@@ -261,54 +265,42 @@ static int finish(const struct solver *sv, const struct game_state *s, const str
     u.objective = o.objective;
     for (int q = 0; q < t.cfg.nplayers; q++)
         u.seat[q] = o.score[q];
-    if (memo && memo->n < WAR_MEMO) {
-        memo->key[memo->n] = key;
-        memo->v[memo->n++] = u;
-    }
     add_value(v, &u, w);
     return 0;
 }
 
-/* The value of s (every turn of the round done) with the player's war choice `support`; every
- * combination of bonus rolls when `all`, else the one most favourable to the player. With
- * all, returns 1 (v unfinished) as soon as the value is sure to be below t, no combination
- * being worth more than cap in the goal's unit. */
+/* The value of s (every turn of the round done) with the player's war choice `support`; each
+ * distinct outcome of the war weighed by its chance (engine_war_outcomes) when `all`, else the
+ * combination of bonus rolls most favourable to the player. With all, returns 1 (v unfinished)
+ * as soon as the value is sure to be below t, no outcome being worth more than cap in the
+ * goal's unit. */
 static int war_value(const struct solver *sv, const struct game_state *s, const int others[XII_MAX_PLAYERS],
                      int support, int all, double cap, double t, struct advice_exact_value *v)
 {
-    struct war_entry e[XII_MAX_PLAYERS];
-    memset(e, 0, sizeof e);
+    int n = s->cfg.nplayers, sup[XII_MAX_PLAYERS];
     memset(v, 0, sizeof *v);
-    int n = s->cfg.nplayers, total = 0;
-    for (int q = 0; q < n; q++) {
-        e[q].support = q == sv->player ? support : others[q];
-        e[q].nrolls = e[q].support ? engine_bonus_rolls_due(s, q) : 0;
-        total += e[q].nrolls;
-    }
+    for (int q = 0; q < n; q++)
+        sup[q] = q == sv->player ? support : others[q];
     if (!all) {
-        for (int q = 0; q < n; q++)
+        struct war_entry e[XII_MAX_PLAYERS];
+        memset(e, 0, sizeof e);
+        for (int q = 0; q < n; q++) {
+            e[q].support = sup[q];
+            e[q].nrolls = sup[q] ? engine_bonus_rolls_due(s, q) : 0;
             for (int i = 0; i < e[q].nrolls; i++)
                 e[q].rolls[i] = q == sv->player ? 6 : 1;
-        return finish(sv, s, e, 1.0, NULL, v);
+        }
+        return finish(sv, s, e, 1.0, v);
     }
-    /* Every combination, as a number in base 6 over the rolls in seat order. */
-    long combos = 1;
-    for (int i = 0; i < total; i++)
-        combos *= 6;
-    double w = 1.0 / (double)combos;
-    struct war_memo memo;
-    memo.n = 0;
-    for (long c = 0; c < combos; c++) {
-        long x = c;
-        for (int q = 0; q < n; q++)
-            for (int i = 0; i < e[q].nrolls; i++) {
-                e[q].rolls[i] = 1 + (int)(x % 6);
-                x /= 6;
-            }
-        if (finish(sv, s, e, w, &memo, v) != 0)
+    struct war_outcome o[ENGINE_WAR_OUTCOMES];
+    int no = engine_war_outcomes(s, sup, o);
+    double left = 1.0;
+    for (int i = 0; i < no; i++) {
+        if (finish(sv, s, o[i].e, o[i].weight, v) != 0)
             return -1;
-        /* Even if every combination left were worth the ceiling cap, below the threshold. */
-        if (v->goal + (double)(combos - c - 1) * w * cap < t)
+        left -= o[i].weight;
+        /* Even if every outcome left were worth the ceiling cap, below the threshold. */
+        if (i + 1 < no && v->goal + left * cap < t)
             return 1;
     }
     return 0;
@@ -326,7 +318,7 @@ static int rest_value(const struct solver *sv, const struct game_state *s, int a
     engine_round_missing(s, &m);
     if (s->cfg.nplayers == 1 || !m.war) {
         memset(v, 0, sizeof *v);
-        return finish(sv, s, NULL, 1.0, NULL, v);
+        return finish(sv, s, NULL, 1.0, v);
     }
     int others[XII_MAX_PLAYERS] = {0};
     struct play_rng rng;
@@ -490,6 +482,13 @@ static int offer(struct pick *list, int *n, int cap, const struct pick *x)
     return 1;
 }
 
+/* The threshold once the list is full: its k-th value, never below the floor. */
+static void raise_threshold(struct solver *sv)
+{
+    double t = sv->best[sv->k - 1].value;
+    atomic_store(&sv->threshold, t > sv->floor ? t : sv->floor);
+}
+
 /* Values the position t after the turn, reached by the complete plans of sheet `leaf` and the
  * market choice `market`, and offers it to the list. */
 static void value_end(struct solver *sv, const struct game_state *t, uint64_t leaf, uint32_t market)
@@ -497,6 +496,7 @@ static void value_end(struct solver *sv, const struct game_state *t, uint64_t le
     int p = sv->player;
     struct pick x;
     memset(&x, 0, sizeof x);
+    x.chance = -1;
     x.key = hash_end(t, p);
     x.leaf = leaf;
     x.market = market;
@@ -526,8 +526,58 @@ static void value_end(struct solver *sv, const struct game_state *t, uint64_t le
     x.value = x.v.goal;
     pthread_mutex_lock(&sv->best_mu);
     if (offer(sv->best, &sv->nbest, sv->k, &x) && sv->nbest == sv->k)
-        atomic_store(&sv->threshold, sv->best[sv->k - 1].value);
+        raise_threshold(sv);
     pthread_mutex_unlock(&sv->best_mu);
+}
+
+/* Records the town court's re-roll m (listed with the result 1) on s, the partial plan h,
+ * unless even its best results could not lift it to the threshold. s is left as it was. */
+static void record_chance(struct solver *sv, struct game_state *s, uint64_t h, const struct move *m)
+{
+    struct chance c;
+    memset(&c, 0, sizeof c);
+    c.h = h;
+    c.m = *m;
+    struct engine_undo u;
+    engine_undo_save(s, &u);
+    double t = atomic_load(&sv->threshold);
+    for (int r = 1; r <= 6; r++) {
+        c.m.to = r;
+        if (engine_apply_listed(s, &c.m) != 0) {
+            atomic_store(&sv->failed, 1);
+            return;
+        }
+        int spends = engine_turn_spends_left(s);
+        c.cap[r - 1] = ceiling(sv, s, spends, engine_score_ceiling(&sv->bounds, s, sv->player, spends), t);
+        c.mean += c.cap[r - 1] / 6;
+        engine_undo_restore(s, &u);
+    }
+    c.m.to = 0;
+    if (t > -1e300 && c.mean < t)
+        return;
+    pthread_mutex_lock(&sv->chance_mu);
+    if (sv->nchance == sv->chance_cap) {
+        sv->chance_cap = sv->chance_cap ? 2 * sv->chance_cap : 64;
+        sv->chance = xrealloc(sv->chance, sv->chance_cap * sizeof *sv->chance);
+    }
+    sv->chance[sv->nchance++] = c;
+    pthread_mutex_unlock(&sv->chance_mu);
+}
+
+/* The re-rolls listed among mv[0..n) on s (h), each once (its result 1), recorded when the
+ * values are exact and nothing was spent since the root (abilities only), or only the town
+ * court bought when the root had not its re-roll: a re-roll after a spend is worth no more than
+ * the same re-roll before it (every plan after the later re-roll can be played after the
+ * earlier one, the spend included, knowing the result). */
+static void record_chances(struct solver *sv, struct game_state *s, uint64_t h, const struct move *mv, size_t n)
+{
+    if (sv->root_spends - engine_turn_spends_left(s) > (sv->root_rerolls ? 0 : 1))
+        return;
+    for (size_t k = 0; sv->exact && k < n; k++)
+        if (mv[k].kind == MOVE_COURT_REROLL && mv[k].to == 1) {
+            atomic_fetch_add(&sv->nopen, 1);
+            record_chance(sv, s, h, &mv[k]);
+        }
 }
 
 /* ---- the search --------------------------------------------------------------------------- */
@@ -624,6 +674,7 @@ static void dfs(struct worker *w, uint64_t h, int depth)
     size_t n = engine_legal_moves(&w->s, 0, mv, LEGAL_CAP);
     if (n > LEGAL_CAP)
         n = LEGAL_CAP;
+    record_chances(sv, &w->s, h, mv, n);
     struct engine_undo u;
     engine_undo_save(&w->s, &u);
     struct order *o = w->order + (size_t)depth * LEGAL_CAP;
@@ -704,6 +755,13 @@ static int plan_to(struct solver *sv, uint64_t h, struct play_plan *plan)
  * conversion (the index-th way to end the turn). */
 static int plan_of(struct solver *sv, const struct pick *x, struct play_plan *plan)
 {
+    if (x->chance >= 0) {
+        const struct chance *c = &sv->chance[x->chance];
+        if (plan_to(sv, c->h, plan) != 0)
+            return -1;
+        play_plan_push(plan, &c->m);
+        return 0;
+    }
     struct tt_entry e;
     if (!tt_get(&sv->leaves, x->leaf, &e) || plan_to(sv, e.parent, plan) != 0)
         return -1;
@@ -754,20 +812,113 @@ static int record_later(struct solver *sv)
     return 0;
 }
 
+static int solve(const struct game_state *s, enum rank_goal goal, const struct play_bot *bot, uint64_t seed,
+                 int threads, int k, double floor, struct advice_exact *out);
+
+static int by_mean(const void *a, const void *b)
+{
+    const struct chance *x = a, *y = b;
+    if (x->mean != y->mean)
+        return x->mean > y->mean ? -1 : 1;
+    if (x->h != y->h)
+        return x->h < y->h ? -1 : 1;
+    return memcmp(&x->m, &y->m, sizeof x->m);
+}
+
+/* The value a re-roll must exceed to be weighed: the best found (a re-roll that cannot beat
+ * every plan is not worth its solves: the hint says it is no better), else the threshold. */
+static double chance_bar(struct solver *sv)
+{
+    double t = atomic_load(&sv->threshold);
+    return sv->nbest > 0 && sv->best[0].value > t ? sv->best[0].value : t;
+}
+
+/* Weighs the re-roll c (index i): the best plan after each of its six results, each solved
+ * exactly (the best one), their mean offered to the list; stops as soon as the results left,
+ * each worth its ceiling, could not lift it above the bar (chance_bar). A result's solve is
+ * asked for no value below what it needs to lift the mean there. Returns 0 or -1. */
+static int weigh_chance(struct solver *sv, const struct chance *c, int i, struct advice_exact *sub)
+{
+    struct play_plan plan;
+    struct game_state *x = xmalloc(sizeof *x);
+    *x = *sv->root;
+    int rc = plan_to(sv, c->h, &plan) != 0 || play_plan_apply(x, &plan, NULL) != 0 ? -1 : 0;
+    struct engine_undo u;
+    engine_undo_save(x, &u);
+    struct pick p;
+    memset(&p, 0, sizeof p);
+    p.chance = i;
+    p.key = hash_bytes(c->h, &c->m, sizeof c->m);
+    double left = c->mean;
+    for (int r = 1; r <= 6 && rc == 0; r++) {
+        double t = chance_bar(sv);
+        left -= c->cap[r - 1] / 6;
+        /* The least this result's best must be worth for the mean to reach t (a margin for
+         * the rounding of the sums). */
+        double need = t > -1e300 ? 6 * (t - p.v.goal - left) - 1e-9 : -1e300;
+        struct move m = c->m;
+        m.to = r;
+        if (engine_apply_listed(x, &m) != 0 || solve(x, sv->goal, sv->bot, sv->seed, sv->threads, 1, need, sub) != 0) {
+            rc = -1;
+            break;
+        }
+        engine_undo_restore(x, &u);
+        if (sub->nbest == 0 || sub->best[0].v.goal < need) {
+            free(x);
+            return 0;           /* below the threshold, or no plan spends every die */
+        }
+        add_value(&p.v, &sub->best[0].v, 1.0 / 6);
+        if (t > -1e300 && p.v.goal + left <= t + 1e-12) {
+            free(x);
+            return 0;
+        }
+    }
+    free(x);
+    if (rc == 0) {
+        p.value = p.v.goal;
+        if (offer(sv->best, &sv->nbest, sv->k, &p) && sv->nbest == sv->k)
+            raise_threshold(sv);
+    }
+    return rc;
+}
+
+/* Weighs the re-rolls recorded, the most promising first, while their ceilings can still reach
+ * the threshold. Returns 0 or -1. */
+static int weigh_chances(struct solver *sv, size_t *weighed)
+{
+    if (sv->nchance == 0)
+        return 0;
+    qsort(sv->chance, sv->nchance, sizeof *sv->chance, by_mean);
+    struct advice_exact *sub = xcalloc(1, sizeof *sub);
+    int rc = 0;
+    for (size_t i = 0; i < sv->nchance && rc == 0; i++) {
+        double t = chance_bar(sv);
+        if (t > -1e300 && sv->chance[i].mean <= t)
+            break;
+        (*weighed)++;
+        rc = weigh_chance(sv, &sv->chance[i], (int)i, sub);
+    }
+    free(sub);
+    return rc;
+}
+
 static int fill_plans(struct solver *sv, const struct pick *from, int n, struct advice_exact_plan *to)
 {
     for (int i = 0; i < n; i++) {
         memset(&to[i], 0, sizeof to[i]);
         to[i].v = from[i].v;
         to[i].key = from[i].key;
+        to[i].reroll = from[i].chance >= 0;
         if (plan_of(sv, &from[i], &to[i].plan) != 0)
             return -1;
     }
     return 0;
 }
 
-int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const struct play_bot *bot,
-                       uint64_t seed, int threads, int k, struct advice_exact *out)
+/* advice_exact_solve with no value below floor asked for: a list whose values are below it is
+ * not exact (then nothing reaches the floor). */
+static int solve(const struct game_state *s, enum rank_goal goal, const struct play_bot *bot, uint64_t seed,
+                 int threads, int k, double floor, struct advice_exact *out)
 {
     memset(out, 0, sizeof *out);
     if (s->turn.player < 0 || s->round != GD_ROUNDS || k < 1)
@@ -779,12 +930,15 @@ int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const st
     sv->bot = bot;
     sv->seed = seed;
     sv->k = k < ADVICE_EXACT_MAX ? k : ADVICE_EXACT_MAX;
-    atomic_init(&sv->threshold, -1e300);
+    sv->floor = floor;
+    atomic_init(&sv->threshold, floor);
     atomic_init(&sv->next_root, 0);
     atomic_init(&sv->failed, 0);
     pthread_mutex_init(&sv->best_mu, NULL);
+    pthread_mutex_init(&sv->chance_mu, NULL);
     int rc = record_later(sv);
     out->exact = sv->nlater == 0;
+    sv->exact = out->exact;
     /* With later seats the key is the player's final score, which the engine bounds whatever
      * those seats play (the chance to win would need their scores bounded too). */
     if (!out->exact)
@@ -810,11 +964,15 @@ int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const st
         struct engine_undo u;
         engine_undo_save(r, &u);
         sv->nroot = order_moves(sv, r, &u, sv->root_moves, n, play_turn_dice_left(s), &sv->root_gains, sv->root_order);
-        free(r);
         if (threads < 1)
             threads = 1;
         if (threads > RANK_MAX_THREADS)
             threads = RANK_MAX_THREADS;
+        sv->threads = threads;
+        sv->root_spends = engine_turn_spends_left(s);
+        sv->root_rerolls = s->p[sv->player].perk_item[PERK_REROLL_LOW] >= 0;
+        record_chances(sv, r, h0, sv->root_moves, n);
+        free(r);
         struct worker *w = xcalloc((size_t)threads, sizeof *w);
         pthread_t *tid = xcalloc((size_t)threads, sizeof *tid);
         for (int i = 0; i < threads; i++) {
@@ -844,7 +1002,10 @@ int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const st
         free(w);
         free(tid);
         out->valued = atomic_load(&sv->nvalued);
+        out->rerolls_open = atomic_load(&sv->nopen);
         rc = atomic_load(&sv->failed) ? -1 : 0;
+        if (rc == 0)
+            rc = weigh_chances(sv, &out->rerolls);
         if (rc == 0 && fill_plans(sv, sv->best, sv->nbest, out->best) != 0)
             rc = -1;
         out->nbest = sv->nbest;
@@ -854,6 +1015,14 @@ int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const st
         tt_free(&sv->leaves);
     }
     pthread_mutex_destroy(&sv->best_mu);
+    pthread_mutex_destroy(&sv->chance_mu);
+    free(sv->chance);
     free(sv);
     return rc;
+}
+
+int advice_exact_solve(const struct game_state *s, enum rank_goal goal, const struct play_bot *bot,
+                       uint64_t seed, int threads, int k, struct advice_exact *out)
+{
+    return solve(s, goal, bot, seed, threads, k, -1e300, out);
 }

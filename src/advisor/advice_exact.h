@@ -8,13 +8,19 @@
  * position so reached is valued (two sheets that the market brings to the same position are
  * valued twice: cheaper than a set of millions of positions; the lists keep it once). Dice
  * showing equal values are taken once (the engine lists one move per value). The town court's
- * re-roll is left out (its result is chance, not a choice: not weighed).
+ * re-roll is chance: where the values are exact it is weighed where nothing was spent yet this
+ * turn, or only the court bought (a later re-roll is worth no more: every plan after it can
+ * follow the earlier one), as
+ * the mean over its six results of the best plan after each (each result solved by this same
+ * solve, keeping the best one), only as far as it may beat every plan found; when it does it
+ * enters the list (first) as a plan that ends with the re-roll.
  *
  * The value of a position after the turn: the rest of the round, then the final scores.
  * - No turn is left in the round (the last turn of a solo game, the last seat's turn): the rest
  *   is the king war (multiplayer) and the production. The player's war choice is the better
- *   of support and avoid, the other seats choose as the rollout bot does, and every
- *   combination of the supporters' bonus rolls is weighed (each equally likely); the location
+ *   of support and avoid, the other seats choose as the rollout bot does, and each distinct
+ *   outcome of the war (engine_war_outcomes: which supporters end on top) is weighed by its
+ *   share of the combinations of bonus rolls; the location
  *   bonus choices are the rollout bot's. The value is exact: the final score's expectation, the
  *   chance to win (a tie's share) and the objective, over the war's rolls.
  * - Other seats still play this round: their turns are one continuation (their dice drawn
@@ -58,6 +64,9 @@ struct advice_exact_plan {
     struct play_plan plan;      /* the dice's uses, then the market conversion if any */
     struct advice_exact_value v;
     uint64_t key;               /* the position's hash (ties: the smaller first) */
+    int reroll;                 /* the plan ends with the town court's re-roll, its result (to)
+                                   unset: the value is the mean, over the six results, of the
+                                   best plan after each */
 };
 
 struct advice_exact {
@@ -66,6 +75,9 @@ struct advice_exact {
     size_t plans;               /* distinct complete plans (the dice's uses, in any order) */
     size_t ends;                /* positions after the turn's end valued, market included */
     size_t valued;              /* positions whose rolls were weighed (not dropped by the bound) */
+    size_t rerolls;             /* town court re-rolls weighed (each result solved) */
+    size_t rerolls_open;        /* town court re-rolls met before any spend, weighed or not (a
+                                   re-roll is weighed only as far as it may beat every plan) */
     struct advice_exact_plan best[ADVICE_EXACT_MAX];   /* best first */
     int nbest;
 };

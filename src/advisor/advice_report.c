@@ -191,11 +191,39 @@ void advice_report_text(const struct advice_report_input *in, struct strbuf *out
     if (a->exact) {
         /* No count of the plans: how many the bound drops depends on the thread count. */
         strbuf_puts(out, "Exact: every legal plan, each position after the turn's end (each market conversion "
-                         "apart, the town court's re-roll left out) valued or bounded below the best found by the "
-                         "engine, no rollout.\n");
+                         "apart; the town court's re-roll weighed over its results, not listed) valued or bounded "
+                         "below the best found by the engine, no rollout.\n");
         strbuf_printf(out, "The last turn of the game: the %zu best ranked by %s, the war's bonus rolls weighed "
-                      "(every combination), the player's war choice the better one, the other choices the %s "
+                      "(every combination, by the war's distinct outcomes), the player's war choice the better one, the other choices the %s "
                       "bot's.\n", a->n, goal_words(a->goal), in->bot);
+        if (a->reroll) {
+            const struct advice_exact_plan *r = &a->reroll_best;
+            const struct move *m = &r->plan.move[r->plan.nmoves - 1];
+            strbuf_printf(out, "The town court's re-roll of the %s die showing %d, weighed over its six results "
+                          "(the best plan after each): final score %.2f", m->source == DIE_SHARED ? "shared" : "own",
+                          m->die, r->v.score);
+            if (multi)
+                strbuf_printf(out, ", wins %.1f %%", 100 * r->v.win);
+            if (objective)
+                strbuf_printf(out, ", achieves the objective %.1f %%", 100 * r->v.objective);
+            /* The moves the re-roll comes after (another perk's die change, the court bought), as
+             * they are typed. */
+            struct advice_choice before = {.kind = ADVICE_TURN, .plan = r->plan};
+            before.plan.nmoves--;
+            struct strbuf lines = STRBUF_INIT, line = STRBUF_INIT;
+            advice_lines(in->pos, &before, &lines);
+            const char *p = strbuf_cstr(&lines);
+            strbuf_puts(out, *p ? "; better than every plan below: write these lines, re-roll the die, then ask "
+                                  "again.\n"
+                                : "; better than every plan below: re-roll it now, then ask again.\n");
+            while (next_line(&p, &line))
+                strbuf_printf(out, "     %s\n", strbuf_cstr(&line));
+            strbuf_free(&lines);
+            strbuf_free(&line);
+        } else if (a->reroll_open) {
+            strbuf_puts(out, "The town court's re-roll, weighed over its six results (the best plan after each), is "
+                             "worth no more than the first plan below.\n");
+        }
     } else {
         if (in->pos->kind == ADVICE_TURN && a->plans_bounded)
             strbuf_printf(out, "Best of %zu plans rolled out: the best of every legal plan by the expected final score "
@@ -355,6 +383,22 @@ void advice_report_json(const struct advice_report_input *in, struct strbuf *out
     for (size_t i = 0; i < top; i++)
         json_array_append_new(plans, plan_value(in, &a->ranked[idx[i]], multi, objective));
     set(o, "plans", plans);
+    if (a->reroll) {
+        const struct advice_exact_plan *r = &a->reroll_best;
+        const struct move *m = &r->plan.move[r->plan.nmoves - 1];
+        json_t *x = json_object();
+        set(x, "source", json_text(m->source == DIE_SHARED ? "shared" : "own"));
+        set(x, "die", json_integer(m->die));
+        set(x, "expected_score", json_fixed(r->v.score, 4));
+        set(x, "win_probability", multi ? json_fixed(r->v.win, 4) : json_null());
+        set(x, "objective_probability", objective ? json_fixed(r->v.objective, 4) : json_null());
+        set(x, "better", json_true());
+        set(o, "reroll", x);
+    } else if (a->reroll_open) {
+        json_t *x = json_object();
+        set(x, "better", json_false());
+        set(o, "reroll", x);
+    }
     json_doc_write(o, broken, out);
     json_decref(o);
     free(idx);

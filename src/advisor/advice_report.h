@@ -9,7 +9,10 @@
  *    "fresh_reordered", "plans": [{"lines",
  *    "description", "expected_score", "ci95", "behind_best", "behind_ci95", "win_probability",
  *    "win_ci95", "objective_probability", "objective_ci95", "rollouts", "same_results"}]}
- * win_* are null in a solo game, objective_* unless a solo game has an objective. */
+ * win_* are null in a solo game, objective_* unless a solo game has an objective. The game's last
+ * turn, when the town court's re-roll may be used: "reroll": {"better"}, and when it is worth
+ * more than every plan (better true) also "source", "die", "expected_score",
+ * "win_probability", "objective_probability" (weighed over its six results). */
 #ifndef ADVISOR_ADVICE_REPORT_H
 #define ADVISOR_ADVICE_REPORT_H
 #include <stddef.h>

@@ -1,6 +1,7 @@
 /* The advisor's race over the game interface: the exact solve, else the screen, the race and
  * the fresh rollouts. */
 #include "advisor/grace.h"
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/xalloc.h"
@@ -48,6 +49,7 @@ struct job {
     const size_t *at;
     int seat;
     enum gplayer player;
+    enum rank_goal goal;
 };
 
 static int rollout(void *ctx, size_t c, uint64_t seed, struct rank_outcome *out)
@@ -78,12 +80,12 @@ static int by_key(const void *a, const void *b)
     return x->index < y->index ? -1 : x->index > y->index;
 }
 
-/* The candidates of the race: every decision, or the GRACE_SCREEN best by evaluate after it
+/* The candidates of the race: every decision, or the keep best by evaluate after it
  * (in the list's order of equal values), into at[]; returns how many. */
 static size_t screen(const struct game *g, const void *state, const void *decisions, size_t n, int seat,
-                     size_t *at)
+                     size_t keep, size_t *at)
 {
-    if (n <= GRACE_SCREEN || !g->evaluate) {
+    if (n <= keep || !g->evaluate) {
         for (size_t i = 0; i < n; i++)
             at[i] = i;
         return n;
@@ -97,11 +99,11 @@ static size_t screen(const struct game *g, const void *state, const void *decisi
                                                                                          : -1e300;
     }
     qsort(k, n, sizeof *k, by_key);
-    for (size_t i = 0; i < GRACE_SCREEN; i++)
+    for (size_t i = 0; i < keep; i++)
         at[i] = k[i].index;
     free(s);
     free(k);
-    return GRACE_SCREEN;
+    return keep;
 }
 
 /* Every decision valued exactly, best first (equal values in the list's order). */
@@ -140,6 +142,34 @@ static void exact_ranking(struct grace *out, const struct gexact_value *vals)
     out->summary.stop = RANK_SEPARATED;
 }
 
+/* The most the return can be after the decision at[c] (the game's bound; +inf without one). */
+static double return_bound(const struct job *j, size_t c)
+{
+    const struct game *g = j->g;
+    if (!g->bound)
+        return INFINITY;
+    void *s = xmalloc(g->state_size);
+    memcpy(s, j->state, g->state_size);
+    double win = 1, ret = INFINITY;
+    if (g->apply(s, (const char *)j->decisions + j->at[c] * g->decision_size, NULL) == 0)
+        g->bound(s, j->seat, &win, &ret);
+    free(s);
+    return ret;
+}
+
+/* The fresh estimates r[0..m) widened as bounded values' (estimate_bounded): a return lies
+ * between 0 and its decision's bound, the goal "win" (a share plus RANK_TIEBREAK of the return)
+ * between 0 and 1 plus that. */
+static void bounded(const struct job *j, struct grace_ranked *r, size_t m)
+{
+    for (size_t k = 0; k < m; k++) {
+        double hi = return_bound(j, r[k].r.candidate);
+        struct rank_result *x = &r[k].r;
+        x->score = estimate_bounded(x->score, 0, hi);
+        x->goal = estimate_bounded(x->goal, 0, j->goal == RANK_GOAL_SCORE ? hi : 1 + RANK_TIEBREAK * hi);
+    }
+}
+
 /* The race's first ones rolled out afresh (rank_fresh): ranked[] then starts with them in their
  * new order. Returns 0, or -1 when a rollout failed. */
 static int fresh(const struct grace_options *o, const struct rank_options *race, struct job *j, struct grace *out)
@@ -150,28 +180,16 @@ static int fresh(const struct grace_options *o, const struct rank_options *race,
         was[k] = out->ranked[k].r;
     struct rank_options ro = *race;
     size_t half = was[0].rollouts / 2;
-    ro.max_rollouts = half < GRACE_FRESH_MAX ? half : GRACE_FRESH_MAX;
+    ro.max_rollouts = o->fresh_rollouts ? o->fresh_rollouts : half < GRACE_FRESH_MAX ? half : GRACE_FRESH_MAX;
     ro.sort_first = GRACE_FRESH_ORDERED;
     struct rank_summary sum;
     int rc = rank_fresh(rollout, j, &ro, was, n, o->shown > GRACE_FRESH_ORDERED ? o->shown : GRACE_FRESH_ORDERED,
                         r, &m, &sum);
     if (rc == 0) {
-        struct grace_ranked *now = xcalloc(n, sizeof *now);
-        char *taken = xcalloc(n, 1);
-        for (size_t k = 0; k < m; k++) {
-            size_t i = 0;
-            while (was[i].candidate != r[k].candidate)
-                i++;
-            taken[i] = 1;
-            now[k] = out->ranked[i];
-            now[k].r = r[k];
-        }
-        for (size_t k = 0, i = m; k < n; k++)
-            if (!taken[k])
-                now[i++] = out->ranked[k];
-        free(taken);
-        free(out->ranked);
-        out->ranked = now;
+        rank_fresh_reorder(out->ranked, sizeof *out->ranked, was, n, r, m);
+        for (size_t k = 0; k < m; k++)
+            out->ranked[k].r = r[k];
+        bounded(j, out->ranked, m);
         out->fresh = m;
         out->fresh_rollouts = m ? r[0].rollouts : 0;
         out->summary.rollouts += sum.rollouts;
@@ -185,10 +203,10 @@ static int fresh(const struct grace_options *o, const struct rank_options *race,
 static int race(const struct game *g, const void *state, const struct grace_options *o, const size_t *at,
                 size_t nc, struct grace *out)
 {
-    struct job j = {g, state, out->decisions, at, out->seat, o->player};
+    struct job j = {g, state, out->decisions, at, out->seat, o->player, o->goal};
     struct rank_options ro;
     memset(&ro, 0, sizeof ro);
-    ro.first_rollouts = ro.race_min = GRACE_RACE_MIN;
+    ro.first_rollouts = ro.race_min = o->first_rollouts ? o->first_rollouts : GRACE_RACE_MIN;
     ro.max_rollouts = o->max_rollouts < 2 ? 2 : o->max_rollouts;
     ro.race = 1;
     ro.precision = 0.5;
@@ -220,6 +238,23 @@ static int race(const struct game *g, const void *state, const struct grace_opti
     }
     free(r);
     return rc;
+}
+
+void grace_budget(const struct game *g, const void *state, struct grace_options *o)
+{
+    size_t n = g->legal(state, NULL, NULL, 0), nc = n < GRACE_SCREEN ? n : GRACE_SCREEN;
+    int h = g->horizon ? g->horizon(state) : 1;
+    size_t rounds = GRACE_BUDGET_ROUNDS / (size_t)(h > 1 ? h : 1);     /* rollouts in all */
+    size_t each = rounds / (nc > 1 ? nc : 1);
+    if (each < GRACE_FIRST_MIN) {
+        each = GRACE_FIRST_MIN;
+        nc = rounds / GRACE_FIRST_MIN;
+        nc = nc < 2 ? 2 : nc;
+    }
+    o->max_rollouts = each > GRACE_BUDGET_MAX ? GRACE_BUDGET_MAX : each;
+    o->first_rollouts = o->max_rollouts < GRACE_RACE_MIN ? o->max_rollouts : GRACE_RACE_MIN;
+    o->screen = nc;
+    o->fresh_rollouts = o->max_rollouts / 2 < GRACE_FRESH_MIN ? GRACE_FRESH_MIN : 0;
 }
 
 int grace_rank(const struct game *g, const void *state, const struct grace_options *o, struct grace *out,
@@ -255,7 +290,8 @@ int grace_rank(const struct game *g, const void *state, const struct grace_optio
         exact_ranking(out, vals);
     } else {
         size_t *at = xmalloc(n * sizeof *at);
-        size_t nc = screen(g, state, out->decisions, n, out->seat, at);
+        size_t keep = o->screen ? (o->screen < 2 ? 2 : o->screen) : GRACE_SCREEN;
+        size_t nc = screen(g, state, out->decisions, n, out->seat, keep, at);
         rc = race(g, state, o, at, nc, out);
         if (rc != 0)
             strbuf_printf(err, "%s refused a decision it listed as legal in a rollout (a bug)", g->title);

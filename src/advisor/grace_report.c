@@ -72,6 +72,15 @@ static const char *stop_words(const struct grace *gr)
     return "";
 }
 
+/* The ranked decision at: its log line (empty where the game has none) and its words. */
+static void texts(const struct grace_report_input *in, size_t at, struct strbuf *line, struct strbuf *w)
+{
+    strbuf_reset(line);
+    strbuf_reset(w);
+    grace_decision_line(in->g, in->state, decision(in, at), line);
+    words(in, decision(in, at), w);
+}
+
 void grace_report_text(const struct grace_report_input *in, struct strbuf *out)
 {
     const struct grace *gr = in->gr;
@@ -99,10 +108,7 @@ void grace_report_text(const struct grace_report_input *in, struct strbuf *out)
     struct strbuf line = STRBUF_INIT, w = STRBUF_INIT;
     for (size_t i = 0; i < n; i++) {
         const struct grace_ranked *r = &gr->ranked[idx[i]];
-        strbuf_reset(&line);
-        strbuf_reset(&w);
-        grace_decision_line(in->g, in->state, decision(in, idx[i]), &line);
-        words(in, decision(in, idx[i]), &w);
+        texts(in, idx[i], &line, &w);
         strbuf_printf(out, "\n%zu. %s\n", i + 1, line.len ? strbuf_cstr(&line) : strbuf_cstr(&w));
         if (line.len && w.len)
             strbuf_printf(out, "   (%s)\n", strbuf_cstr(&w));
@@ -159,10 +165,7 @@ void grace_report_json(const struct grace_report_input *in, struct strbuf *out)
     struct strbuf line = STRBUF_INIT, w = STRBUF_INIT;
     for (size_t i = 0; i < n; i++) {
         const struct grace_ranked *r = &gr->ranked[idx[i]];
-        strbuf_reset(&line);
-        strbuf_reset(&w);
-        grace_decision_line(in->g, in->state, decision(in, idx[i]), &line);
-        words(in, decision(in, idx[i]), &w);
+        texts(in, idx[i], &line, &w);
         json_t *o = json_object();
         json_object_set_new(o, "rank", json_integer((json_int_t)i + 1));
         json_object_set_new(o, "line", line.len ? json_text(strbuf_cstr(&line)) : json_null());

@@ -780,11 +780,11 @@ static void do_war(struct rp *rp, const struct log_stmt *st)
 }
 
 /* Whether a pick names a location whose bonus has no choice: it needs no collect line. Says
- * so in a warning (the bonus is collected anyway), once. */
-static int needless_pick(struct rp *rp, const struct log_pick *pk, int player, int warn)
+ * so in a warning (the bonus is collected anyway), once. l: the pick's location as
+ * log_ids_location finds it (-1: none). */
+static int needless_pick(struct rp *rp, const struct log_pick *pk, int l, int player, int warn)
 {
     const struct gamedata *gd = rp->gd;
-    int l = log_ids_location(rp->gd, pk->location.norm);
     if (l < 0 || gd->locations[l].nbonus >= 2)
         return 0;
     if (warn && !rp->done) {
@@ -809,24 +809,33 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
     end_turn(rp);
     /* Picks of a fixed bonus are harmless: warn, and go on with the others. */
     size_t needless = 0;
+    int who = -1;   /* the player, once found (the names do not change on the way) */
+    int first_l[16];    /* the first picks' locations, once looked up */
+    size_t looked = 0;
     if (s->phase != PHASE_SETUP) {
-        int who = replay_find_player(rp, &st->collect.player);
+        who = replay_find_player(rp, &st->collect.player);
         if (who < 0) {
             replay_skip(rp, st);
             return;
         }
-        for (size_t k = 0; k < st->collect.count; k++)
-            needless += (size_t)needless_pick(rp, &st->collect.items[k], who, 1);
+        for (size_t k = 0; k < st->collect.count; k++) {
+            const struct log_pick *pk = &st->collect.items[k];
+            int l = log_ids_location(gd, pk->location.norm);
+            if (k < sizeof first_l / sizeof first_l[0])
+                first_l[looked++] = l;
+            needless += (size_t)needless_pick(rp, pk, l, who, 1);
+        }
         if (needless == st->collect.count)
             return;
     }
     if (s->phase == PHASE_ROUND_OVER || s->phase == PHASE_GAME_OVER) {
         /* The round ended when nothing was missing: say why this choice was not needed. */
-        int p = replay_find_player(rp, &st->collect.player);
+        int p = who >= 0 ? who : replay_find_player(rp, &st->collect.player);
         for (size_t k = 0; p >= 0 && k < st->collect.count; k++) {
             const struct log_pick *pk = &st->collect.items[k];
             int l = gamedata_location(gd, pk->location.norm, strlen(pk->location.norm));
-            if (l < 0 || needless_pick(rp, pk, p, 0) || engine_location_qualifies(s, p, l))
+            int il = k < looked ? first_l[k] : log_ids_location(gd, pk->location.norm);
+            if (l < 0 || needless_pick(rp, pk, il, p, 0) || engine_location_qualifies(s, p, l))
                 continue;
             replay_error(rp, pk->location.at, RULE_COLLECT, p, "%s earns no %s bonus in round %d: influence "
                          "%d, MIN %d", s->cfg.names[p], gd->locations[l].id, s->round,
@@ -841,7 +850,7 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
     }
     if (need_round(rp, st, "a collect line"))
         return;
-    int p = replay_find_player(rp, &st->collect.player);
+    int p = who >= 0 ? who : replay_find_player(rp, &st->collect.player);
     if (p < 0) {
         replay_skip(rp, st);
         return;
@@ -860,10 +869,10 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
     for (size_t k = 0; k < count; k++) {
         const struct log_pick *pk = &st->collect.items[k];
         slot[k] = -1;
-        if (needless_pick(rp, pk, p, 0) || pk->location.spaced)
-            continue;
-        int l = log_ids_location(rp->gd, pk->location.norm);
-        if (l < 0)
+        /* A needless pick (a bonus without a choice: warned about above), a spaced or an
+         * unknown location: not a pick for the flow. One lookup for the three. */
+        int l = k < looked ? first_l[k] : log_ids_location(gd, pk->location.norm);
+        if (l < 0 || gd->locations[l].nbonus < 2 || pk->location.spaced)
             continue;
         const struct gd_location *loc = &gd->locations[l];
         int a = log_ids_asset(rp->gd, pk->take.norm), choice = -1;
@@ -891,7 +900,7 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
                 replay_refused(rp, pk->location.at, p, &why[slot[k]], NULL);
             continue;
         }
-        if (needless_pick(rp, pk, p, 0))
+        if (needless_pick(rp, pk, k < looked ? first_l[k] : log_ids_location(gd, pk->location.norm), p, 0))
             continue;
         int l = resolve_location(rp, &pk->location, p);
         if (l < 0)

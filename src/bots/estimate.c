@@ -84,8 +84,8 @@ static struct estimate wilson(struct estimate e)
     double nn = (double)e.n, p = e.mean;
     double centre = (p + z * z / (2 * nn)) / (1 + z * z / nn);
     double half = z / (1 + z * z / nn) * sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn));
-    e.low = centre - half < 0 ? 0 : centre - half;
-    e.high = centre + half > 1 ? 1 : centre + half;
+    e.low = centre - half < 0 || p <= 0 ? 0 : centre - half;   /* exactly the end at 0 of n or n of n */
+    e.high = centre + half > 1 || p >= 1 ? 1 : centre + half;
     return e;
 }
 
@@ -105,4 +105,18 @@ struct estimate estimate_share(size_t k, size_t n)
         return finish(0, 0, 0);
     double p = (double)k / (double)n;
     return wilson(finish(p, (double)n * p * (1 - p), n));
+}
+
+struct estimate estimate_bounded(struct estimate e, double lo, double hi)
+{
+    if (e.n == 0 || !(hi > lo))
+        return e;
+    const double z2 = 1.959964 * 1.959964;
+    double w = z2 / ((double)e.n + z2);     /* Wilson's upper end for 0 of n */
+    double low = e.mean - w * (e.mean - lo), high = e.mean + w * (hi - e.mean);
+    e.low = low < e.low ? low : e.low;
+    e.high = high > e.high ? high : e.high;
+    e.low = e.low < lo ? lo : e.low;
+    e.high = e.high > hi ? hi : e.high;
+    return e;
 }

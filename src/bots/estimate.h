@@ -34,5 +34,10 @@ struct estimate estimate_proportion(const double *x, size_t n);
  * squared deviations from it (a histogram's), and k successes out of n (Wilson). */
 struct estimate estimate_moments(size_t n, double mean, double m2);
 struct estimate estimate_share(size_t k, size_t n);
+/* e, a mean of values known to lie in [lo, hi], with its interval widened to take in the
+ * mean moved toward either end by Wilson's upper bound of a share never seen in e.n samples
+ * (3.84 / (n + 3.84)): outcomes the sample missed, at the far end, move the mean at most that
+ * much; then cut to [lo, hi]. It no longer collapses to a point when every sample agrees. */
+struct estimate estimate_bounded(struct estimate e, double lo, double hi);
 
 #endif

@@ -456,8 +456,7 @@ int rank_fresh(rank_rollout_fn fn, void *ctx, const struct rank_options *opt, co
     for (size_t k = 0; k < nrace && m < want; k++)
         if (!race[k].merged)
             at[m++] = race[k].candidate;
-    size_t n = nrace ? race[0].rollouts : 2;
-    n = n > opt->max_rollouts ? opt->max_rollouts : n;
+    size_t n = opt->max_rollouts;
     struct rank_options ro = *opt;
     ro.race = 0;
     ro.halving = 0;
@@ -479,4 +478,23 @@ int rank_fresh(rank_rollout_fn fn, void *ctx, const struct rank_options *opt, co
     *nout = rc == 0 ? m : 0;
     free(at);
     return rc;
+}
+
+void rank_fresh_reorder(void *ranked, size_t size, const struct rank_result *race, size_t nrace,
+                        const struct rank_result *fresh, size_t nfresh)
+{
+    char *taken = xcalloc(nrace ? nrace : 1, 1), *now = xcalloc(nrace ? nrace : 1, size), *was = ranked;
+    for (size_t k = 0; k < nfresh; k++) {
+        size_t i = 0;
+        while (race[i].candidate != fresh[k].candidate)
+            i++;
+        taken[i] = 1;
+        memcpy(now + k * size, was + i * size, size);
+    }
+    for (size_t k = 0, i = nfresh; k < nrace; k++)
+        if (!taken[k])
+            memcpy(now + i++ * size, was + k * size, size);
+    memcpy(ranked, now, nrace * size);
+    free(now);
+    free(taken);
 }

@@ -122,7 +122,7 @@ int rank_run(size_t ncandidates, rank_rollout_fn fn, void *ctx, const struct ran
 /* Fresh estimates of the head of a ranking, free of the winner's curse: the candidates a
  * ranking put first were chosen because their means came out high, so their own rollouts lean
  * high. The first `want` candidates of race[0..nrace-1] (a rank_run's results) not merged are
- * rolled out again, each as many times as race[0] was but at most opt->max_rollouts, with a
+ * rolled out again, each opt->max_rollouts times (at least 2; the caller's share of race[0]'s), with a
  * seed of their own (opt->seed derived with RANK_FRESH_STREAM: dice independent of the
  * ranking's), every one with the same dice (paired), no stop. The first opt->sort_first of
  * them (0: all) are then ordered by their fresh mean goal value, the others keep the race's
@@ -132,6 +132,11 @@ int rank_run(size_t ncandidates, rank_rollout_fn fn, void *ctx, const struct ran
 #define RANK_FRESH_STREAM 0xf7e5u
 int rank_fresh(rank_rollout_fn fn, void *ctx, const struct rank_options *opt, const struct rank_result *race,
                size_t nrace, size_t want, struct rank_result *out, size_t *nout, struct rank_summary *sum);
+/* The ranking after rank_fresh, in place: the nrace records of ranked[] (each size bytes, the
+ * k-th that of race[k]) put in their new order, first those of fresh[0..nfresh-1] (rank_fresh's
+ * out) in their fresh order, then the others in the race's order. */
+void rank_fresh_reorder(void *ranked, size_t size, const struct rank_result *race, size_t nrace,
+                        const struct rank_result *fresh, size_t nfresh);
 
 /* The most threads a run may use (xii hint, audit --analyse and simulate: --threads). */
 #define RANK_MAX_THREADS 64

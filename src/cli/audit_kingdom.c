@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli/commands.h"
+#include "cli/write_report.h"
 #include "cli/kingdom_filled.h"
 #include "kingdom/kreport.h"
 
@@ -20,21 +21,36 @@ int cli_load_kingdom_data(struct kdata *d, const char *path)
     return rc;
 }
 
+int kingdom_replay(struct kingdom_replayed *r, const char *rules, const char *name, const char *src, size_t len,
+                   size_t keep, int until_year)
+{
+    if (cli_load_kingdom_data(&r->data, rules) != 0)
+        return -1;
+    r->dl = (struct diag_list)DIAG_LIST_INIT;
+    r->dl.keep = keep;
+    r->log = (struct klog){0};
+    klog_parse(&r->log, src, len, name, &r->dl);
+    struct kaudit_options opt = {until_year};
+    kaudit_run(&r->a, &r->data, &r->log, name, &r->dl, &opt);
+    return 0;
+}
+
+void kingdom_replayed_free(struct kingdom_replayed *r)
+{
+    kaudit_free(&r->a);
+    klog_free(&r->log);
+    diag_list_free(&r->dl);
+    kdata_free(&r->data);
+}
+
 int audit_kingdom(const struct kingdom_audit_args *ka, const char *src, size_t len)
 {
-    struct kdata data;
-    if (cli_load_kingdom_data(&data, ka->rules) != 0)
+    struct kingdom_replayed r;
+    if (kingdom_replay(&r, ka->rules, ka->name, src, len, ka->max_messages, ka->until_year) != 0)
         return EXIT_USAGE;
-    struct diag_list dl = DIAG_LIST_INIT;
-    dl.keep = ka->max_messages;
-    struct klog log = {0};
-    klog_parse(&log, src, len, ka->name, &dl);
-    struct kaudit a;
-    struct kaudit_options opt = {ka->until_year};
-    kaudit_run(&a, &data, &log, ka->name, &dl, &opt);
-    struct kreport_input in = {ka->name, src, len, &log, &a, &dl, ka->until_year};
+    struct kreport_input in = {ka->name, src, len, &r.log, &r.a, &r.dl, ka->until_year};
     struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
-    int status = kaudit_ok(&a, &dl) ? EXIT_OK : EXIT_FINDINGS;
+    int status = kaudit_ok(&r.a, &r.dl) ? EXIT_OK : EXIT_FINDINGS;
     if (ka->trace) {
         if (kreport_trace(&in, ka->trace, &out, &err) != 0) {
             fprintf(stderr, "xii audit: %s\n", strbuf_cstr(&err));
@@ -45,20 +61,15 @@ int audit_kingdom(const struct kingdom_audit_args *ka, const char *src, size_t l
     } else {
         kreport_text(&in, &out);
     }
-    if (fwrite(out.data ? out.data : "", 1, out.len, stdout) != out.len || fflush(stdout) != 0) {
-        fprintf(stderr, "xii audit: cannot write the report: %s\n", strerror(errno));
+    if (cli_write_report("audit", &out) != EXIT_OK)
         status = EXIT_OUTPUT;
-    }
     if (ka->ro && ka->ro->output) {
-        int drawn = kingdom_filled_output(ka->ro, &a, &log);
+        int drawn = kingdom_filled_output(ka->ro, &r.a, &r.log);
         if (drawn != EXIT_OK && status != EXIT_OUTPUT)
             status = drawn;
     }
     strbuf_free(&out);
     strbuf_free(&err);
-    kaudit_free(&a);
-    klog_free(&log);
-    diag_list_free(&dl);
-    kdata_free(&data);
+    kingdom_replayed_free(&r);
     return status;
 }

@@ -11,6 +11,7 @@
 #include "cli/games.h"
 #include "kingdom/game.h"
 #include "cli/commands.h"
+#include "cli/write_report.h"
 #include "cli/options.h"
 #include "cli/render_options.h"
 #include "cli/replayed_log.h"
@@ -420,10 +421,8 @@ int cmd_audit(int argc, char **argv)
         audit_analyse_json_write(doc, &out);
         json_decref(doc);
     }
-    if (fwrite(out.data ? out.data : "", 1, out.len, stdout) != out.len || fflush(stdout) != 0) {
-        fprintf(stderr, "xii audit: cannot write the report: %s\n", strerror(errno));
+    if (cli_write_report("audit", &out) != EXIT_OK)
         status = EXIT_OUTPUT;
-    }
     if (aa.ro.output) {
         int drawn = draw_sheets(&aa, name, r, &rl.dl, analysed);
         if (drawn != EXIT_OK && status != EXIT_OUTPUT)

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "cli/advisor_options.h"
 #include "cli/commands.h"
+#include "cli/write_report.h"
 #include "cli/games.h"
 #include "cli/hint_kingdom.h"
 #include "cli/options.h"
@@ -187,10 +188,8 @@ int cmd_hint(int argc, char **argv)
             fprintf(stderr, "xii hint: %s: %s\n", name, strbuf_cstr(&err));
         else if (status != EXIT_OK)
             fprintf(stderr, "xii hint: %s\n", strbuf_cstr(&err));
-        else if (fwrite(out.data ? out.data : "", 1, out.len, stdout) != out.len || fflush(stdout) != 0) {
-            fprintf(stderr, "xii hint: cannot write the report: %s\n", strerror(errno));
-            status = EXIT_OUTPUT;
-        }
+        else
+            status = cli_write_report("hint", &out);
         strbuf_free(&out);
     }
     strbuf_free(&err);

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <editline/readline.h>
 #include "cli/commands.h"
+#include "cli/write_report.h"
 #include "log/words.h"
 #include "cli/filled_output.h"
 #include "cli/gamedata_option.h"
@@ -280,10 +281,8 @@ static int final_report(const struct play_args *pa, const struct record_session 
 {
     struct strbuf out = STRBUF_INIT;
     int status = record_session_report(s, &out) ? EXIT_OK : EXIT_FINDINGS;
-    if (fwrite(out.data ? out.data : "", 1, out.len, stdout) != out.len || fflush(stdout) != 0) {
-        fprintf(stderr, "xii play: cannot write the report: %s\n", strerror(errno));
+    if (cli_write_report("play", &out) != EXIT_OK)
         status = EXIT_OUTPUT;
-    }
     strbuf_free(&out);
     if (pa->pdf) {
         struct render_options ro;

@@ -6,12 +6,6 @@
 #include <stddef.h>
 #include "advisor/advice_hint.h"
 
-/* The rollouts of one decision at most by default (--rollouts N sets another):
- * KINGDOM_HINT_YEARS years of play-out, at least GRACE_RACE_MIN rollouts and at most
- * KINGDOM_HINT_ROLLOUTS (the last year's), whatever the machine. */
-#define KINGDOM_HINT_ROLLOUTS 1024
-#define KINGDOM_HINT_YEARS 2048
-
 struct kingdom_hint_args {
     const char *name;       /* the log's name as shown */
     const char *rules;      /* --rules FILE, or NULL */

@@ -10,12 +10,14 @@
 #include <editline/readline.h>
 #include "cli/audit_kingdom.h"
 #include "cli/commands.h"
+#include "cli/game_open.h"
 #include "cli/play_input.h"
 #include "cli/recorder_args.h"
 #include "core/text.h"
 #include "kingdom/game.h"
 #include "log/words.h"
 #include "record/gsession.h"
+#include "advisor/grace_hint.h"
 
 static const char help_text[] =
     "Type a line of the move log, or its short form as the prompt shows it (the statement's\n"
@@ -25,6 +27,7 @@ static const char help_text[] =
     "  # TEXT      a note, written as it is\n"
     "  undo        take back the last line (or the decisions not yet written)\n"
     "  log [N]     the last N lines of the file (10)\n"
+    "  hint        the advisor's best decisions here (as xii hint on the file so far)\n"
     "  help        this help\n"
     "  quit        end the recorder (Ctrl-D too); the audit report follows\n";
 
@@ -81,7 +84,22 @@ static void print_refusal(const struct table *t, const struct strbuf *why, const
 
 enum command { NOT_A_COMMAND, CMD_DONE, CMD_QUIT, CMD_FAILED };
 
-/* Runs a recorder command (undo, log, help, quit). */
+/* The advisor's hint at the state now, as `xii hint` at its defaults gives it. */
+static void show_hint(const struct gsession *s)
+{
+    const struct game *g = gsession_game(s);
+    struct grace_options o;
+    grace_hint_defaults(g, gsession_state(s), &o);
+    struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+    if (grace_hint(g, gsession_state(s), &o, GRACE_HINT_TOP, 0, &out, &err) == 0)
+        fputs(strbuf_cstr(&out), stdout);
+    else
+        printf("hint: %s\n", strbuf_cstr(&err));
+    strbuf_free(&out);
+    strbuf_free(&err);
+}
+
+/* Runs a recorder command (undo, log, hint, help, quit). */
 static enum command run_command(struct gsession *s, const char *line, const struct table *t)
 {
     char w[16], arg[16];
@@ -115,6 +133,10 @@ static enum command run_command(struct gsession *s, const char *line, const stru
     }
     if (strcasecmp(w, "help") == 0) {
         fputs(help_text, stdout);
+        return CMD_DONE;
+    }
+    if (strcasecmp(w, "hint") == 0) {
+        show_hint(s);
         return CMD_DONE;
     }
     return strcasecmp(w, "quit") == 0 ? CMD_QUIT : NOT_A_COMMAND;
@@ -229,35 +251,16 @@ static void terminal_start(const struct gsession *s, const struct game *g, const
 
 int play_game(const struct game *g, const struct play_game_args *a)
 {
-    struct strbuf err = STRBUF_INIT;
-    const void *data = g->data_load(a->rules, &err);
-    if (!data) {
-        fprintf(stderr, "%s", strbuf_cstr(&err));
-        strbuf_free(&err);
-        return EXIT_USAGE;
-    }
-    struct gsession *s = NULL;
-    int rc = gsession_open(&s, g, data, a->file, NULL, &err);
-    if (rc != 0) {
-        struct strbuf x = STRBUF_INIT;
-        const char *file = recorder_shown(&x, a->file);
-        if (rc == 1)
-            fprintf(stderr, "%sxii play: %s has errors: the recorder continues only a log the rules accept (see xii "
-                            "audit %s)\n", strbuf_cstr(&err), file, file);
-        else
-            fprintf(stderr, "xii play: %s\n", strbuf_cstr(&err));
-        strbuf_free(&x);
-        strbuf_free(&err);
-        gsession_free(s);
-        g->data_free(data);
-        return rc == -2 ? EXIT_OUTPUT : EXIT_USAGE;
-    }
-    strbuf_free(&err);
+    const void *data;
+    struct gsession *s;
+    int status = cli_game_open("play", g, a->rules, a->file, &data, &s);
+    if (status != EXIT_OK)
+        return status;
     struct table t = {isatty(STDIN_FILENO), 0, a->quiet, 0};
     if (t.terminal)
         terminal_start(s, g, a->file, &t);
     int report = 0;
-    int status = record(s, &t, &report);
+    status = record(s, &t, &report);
     if (report) {
         fflush(stdout);
         int audit = final_report(g, a, s);

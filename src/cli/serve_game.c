@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "cli/commands.h"
+#include "cli/game_open.h"
 #include "cli/kingdom_filled.h"
 #include "cli/recorder_args.h"
 #include "kingdom/game.h"
@@ -97,33 +98,19 @@ static int kingdom_sheet(void *ctx, const char *text, size_t len, struct strbuf 
 
 int serve_game(const struct game *g, const struct serve_game_args *a)
 {
-    struct strbuf err = STRBUF_INIT, x = STRBUF_INIT;
-    const void *data = g->data_load(a->rules, &err);
-    if (!data) {
-        fprintf(stderr, "%s", strbuf_cstr(&err));
-        strbuf_free(&err);
-        return EXIT_USAGE;
-    }
-    struct gsession *s = NULL;
-    int rc = gsession_open(&s, g, data, a->file, NULL, &err);
-    int status = EXIT_OK;
-    if (rc != 0) {
-        const char *file = recorder_shown(&x, a->file);
-        if (rc == 1)
-            fprintf(stderr, "%sxii serve: %s has errors: the recorder continues only a log the rules accept "
-                            "(see xii audit %s)\n", strbuf_cstr(&err), file, file);
-        else
-            fprintf(stderr, "xii serve: %s\n", strbuf_cstr(&err));
-        status = rc == -2 ? EXIT_OUTPUT : EXIT_USAGE;
-    }
+    const void *data;
+    struct gsession *s;
+    int status = cli_game_open("serve", g, a->rules, a->file, &data, &s);
+    if (status != EXIT_OK)
+        return status;
+    struct strbuf err = STRBUF_INIT;
     struct strbuf links = STRBUF_INIT;
     strbuf_printf(&links, "%s.links", a->file);
     struct serve_gtable t;
-    strbuf_reset(&err);
-    if (status == EXIT_OK && serve_gtable_init(&t, s, strbuf_cstr(&links), &err) != 0) {
+    if (serve_gtable_init(&t, s, strbuf_cstr(&links), &err) != 0) {
         fprintf(stderr, "xii serve: %s\n", strbuf_cstr(&err));
         status = EXIT_OUTPUT;
-    } else if (status == EXIT_OK) {
+    } else {
         if (g == &kingdom_game) {
             t.sheet_pdf = kingdom_sheet;
             t.sheet_ctx = (void *)data;
@@ -133,7 +120,6 @@ int serve_game(const struct game *g, const struct serve_game_args *a)
     }
     strbuf_free(&links);
     strbuf_free(&err);
-    strbuf_free(&x);
     gsession_free(s);
     g->data_free(data);
     return status;

@@ -117,9 +117,16 @@ struct game {
      * line a later decision ends): appended to out; nothing for the other decisions. */
     void (*describe)(const void *state, const void *decision, struct strbuf *out);
     /* The board as a table's page draws it (NULL for a game no page draws): a new JSON object
-     * (core/json.h) with the places, what stands on them, the stocks, and for each of the
+     * (core/json.h) with the places, what stands on them, the stocks, "tap": what is awaited in
+     * the page's words (taps, not typing: the recorder's prompt is a terminal's), and for each of the
      * legal decisions legal[0..n) at state its words and the places it names. */
     struct json_t *(*board)(const void *state, const void *legal, size_t n);
+    /* Optional. The rounds (a kingdom's years) the game may still last from state, counting
+     * the one in progress: the advisor's budgets are counted in rounds of play-out. */
+    int (*horizon)(const void *state);
+    /* Optional (the advisor's report needs it). What state awaits, in words, into awaits, and
+     * what the game's return is, into return_words ("21 minus the year of the win ..."). */
+    void (*advice_words)(const void *state, struct strbuf *awaits, struct strbuf *return_words);
 };
 
 #endif

@@ -48,10 +48,8 @@ char *xstrndup(const char *s, size_t n)
     return p;
 }
 
-void xgrow(void **items, size_t *cap, size_t need, size_t elem)
+void xgrow_to(void **items, size_t *cap, size_t need, size_t elem)
 {
-    if (need <= *cap)
-        return;
     size_t n = *cap ? *cap : 8;
     while (n < need) {
         if (n > SIZE_MAX / 2 / elem)

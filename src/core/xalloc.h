@@ -8,7 +8,14 @@ void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
-/* Grows *items (of *cap elements of size elem) to hold at least need elements. */
-void xgrow(void **items, size_t *cap, size_t need, size_t elem);
+/* Grows *items (of *cap elements of size elem) to at least need elements; need > *cap. */
+void xgrow_to(void **items, size_t *cap, size_t need, size_t elem);
+/* Grows *items (of *cap elements of size elem) to hold at least need elements. The check is
+ * inline: most calls (an item appended to a list) find the room there and make no call. */
+static inline void xgrow(void **items, size_t *cap, size_t need, size_t elem)
+{
+    if (need > *cap)
+        xgrow_to(items, cap, need, elem);
+}
 
 #endif

@@ -1,7 +1,8 @@
 /* The kingdom as a table's page draws it: every hex with its ground and what stands on it,
- * the stocks, and the hexes each legal decision names (the map's taps). */
+ * the stocks, what is awaited in taps, and the hexes each legal decision names (the map's taps). */
 #include "kingdom/board.h"
 #include "core/json.h"
+#include "kingdom/kaudit.h"
 #include "kingdom/klog_write.h"
 
 static const char *const grounds[] = {"plain", "capital", "mountain", "river"};
@@ -25,6 +26,62 @@ static void words(const struct kstate *s, const struct kdecision *d, struct strb
     case KD_RANGE_ROLL: strbuf_printf(out, "range %d %d", d->a, d->b); break;
     case KD_REROLL_ROLL: klog_write_reroll(s->dice[s->reroll_die], d->a, out); break;
     default: klog_write_decision(d, out); break;
+    }
+}
+
+/* What s awaits in the page's words: what to roll or choose, and where to tap (no typing). */
+static void tap_words(const struct kstate *s, struct strbuf *out)
+{
+    struct kingdom_awaited a = kingdom_awaited(s);
+    switch (a.kind) {
+    case KA_RANGE_ROLL:
+        strbuf_printf(out, "Mountain range %d: roll the region die and the size die, and set them below.",
+                      a.range + 1);
+        break;
+    case KA_RANGE:
+        strbuf_printf(out, "Mountain range %d (region %d, %d hexes): tap its hexes on the map, then the choice "
+                      "that fits.", a.range + 1, a.region, a.size);
+        break;
+    case KA_RIVER:
+        strbuf_puts(out, "The river: tap its hexes on the map in the order it flows, then the choice that fits.");
+        break;
+    case KA_SETUP:
+        strbuf_puts(out, "The free buildings: tap a hex marked in red, then the building to stand there.");
+        break;
+    case KA_YEAR:
+        strbuf_printf(out, "Year %d is next: tap its button to begin it.", a.year);
+        break;
+    case KA_FATE:
+        strbuf_printf(out, "Year %d: roll the two fate dice and set them below.", a.year);
+        break;
+    case KA_REROLL:
+        strbuf_printf(out, "Year %d: you may reroll one fate die first (its button), or go on below.", a.year);
+        break;
+    case KA_REROLL_ROLL:
+        strbuf_puts(out, "Roll the die again and set its new face below.");
+        break;
+    case KA_SIX:
+        strbuf_puts(out, "A six: choose its two results below.");
+        break;
+    case KA_DISASTER:
+        strbuf_puts(out, "A disaster: tap the building it strikes on the map (or the button when nothing stands).");
+        break;
+    case KA_CAPITAL:
+        strbuf_printf(out, "The capital gives %s: choose below.", a.owed == 1 ? "one resource" : "two resources");
+        break;
+    case KA_BUILD:
+        strbuf_puts(out, "Build: tap a hex marked in red to see what may stand there. Trade, or end the year's "
+                         "building (feeding follows), with the buttons below.");
+        break;
+    case KA_STARVE:
+        strbuf_printf(out, "Starvation: tap the building%s that starve%s on the map.", a.owed == 1 ? "" : "s",
+                      a.owed == 1 ? "s" : "");
+        break;
+    default:
+        strbuf_puts(out, "The game is over: ");
+        kaudit_end_text(s, out);
+        strbuf_putc(out, '.');
+        break;
     }
 }
 
@@ -56,6 +113,10 @@ json_t *kingdom_board(const struct kstate *s, const struct kdecision *legal, siz
     struct kingdom_awaited a = kingdom_awaited(s);
     json_object_set_new(b, "awaits", json_string(kingdom_await_name(a.kind)));
     json_object_set_new(b, "chance", json_boolean(a.chance));
+    struct strbuf tap = STRBUF_INIT;
+    tap_words(s, &tap);
+    json_object_set_new(b, "tap", json_string(strbuf_cstr(&tap)));
+    strbuf_free(&tap);
     json_t *ds = json_array();
     struct strbuf w = STRBUF_INIT;
     for (size_t i = 0; i < n; i++) {

@@ -29,14 +29,6 @@ static void nbt_build(void)
         nbt.n[h] = kmap_neighbours(h, nbt.hex[h]);
 }
 
-static bool next_to(int a, int b)
-{
-    for (int k = 0; k < nbt.n[a]; k++)
-        if (nbt.hex[a][k] == b)
-            return true;
-    return false;
-}
-
 /* What a year's end holds, for the projection. */
 struct econ {
     const struct kdata *d;
@@ -59,10 +51,12 @@ static void econ_of(const struct kstate *s, struct econ *e)
     e->food = s->stock[KRES_FOOD];
     e->ore = s->stock[KRES_ORE];
     static const int made[KB_BUILDINGS] = {KRES_FOOD, KRES_ORE, KRES_WORK};
+    unsigned char nr[KMAP_HEXES];
+    kingdom_near_all(s, nr);
     for (int h = 0; h < KMAP_HEXES; h++) {
         int b = kingdom_building_at(s, h);
         if (b >= 0)
-            e->yield[made[b]] += kingdom_yield(s, h);
+            e->yield[made[b]] += kingdom_yield_near(s, b, h, nr[h]);
     }
     for (int b = 0; b < KB_BUILDINGS; b++)
         e->count[b] = s->count[b];
@@ -228,39 +222,6 @@ static double close_year(const struct kstate *s)
     return best;
 }
 
-/* Whether the next monument stage may stand on the empty hex h (next to the capital, or to a
- * monument hex). */
-static bool monument_spot(const struct kstate *s, int h)
-{
-    if (s->stage >= KSTAGES)
-        return false;
-    if (s->stage == 0)
-        return kmap_hex(h)->dist == 1;
-    for (int k = 0; k < s->stage; k++)
-        if (next_to(h, s->stage_hex[k]))
-            return true;
-    return false;
-}
-
-/* What a building of kind b (not the monument) would yield on h as the map stands. */
-static int yield_if_built(const struct kstate *s, int b, int h)
-{
-    const struct kdata *d = s->data;
-    const int *nb = nbt.hex[h];
-    int n = nbt.n[h];
-    bool best = b == KB_MINE && s->terrain[h] == KT_MOUNTAIN, grave = false;
-    for (int k = 0; k < n; k++) {
-        int t = s->thing[nb[k]];
-        if (b == KB_FARM && s->terrain[nb[k]] == KT_RIVER)
-            best = true;
-        if (b == KB_VILLAGE && (t == KX_FARM || t == KX_MINE))
-            best = true;
-        grave = grave || t == KX_GRAVEYARD;
-    }
-    int y = (best ? d->yield_best[b] : d->yield[b]) - (grave ? d->graveyard_penalty : 0);
-    return y < 0 ? 0 : y;
-}
-
 /* The hex each kind of build would take now at a glance (its yield there, the monument's
  * spots kept free; the monument where most empty hexes surround it), or -1 when the kind
  * cannot be built anywhere now. */
@@ -277,12 +238,14 @@ static void best_hexes(const struct kstate *s, int hex[KB_KINDS])
         hex[b] = -1;
         score[b] = -INFINITY;
     }
+    unsigned char nr[KMAP_HEXES];
+    kingdom_near_all(s, nr);
     for (int h = 0; h < KMAP_HEXES; h++) {
         bool empty = kingdom_hex_empty(s, h);
         bool free_mountain = s->terrain[h] == KT_MOUNTAIN && s->thing[h] == KX_NONE;
         if (!empty && !free_mountain)
             continue;
-        bool spot = empty && monument_spot(s, h);
+        bool spot = empty && kingdom_may_place_near(s, KB_MONUMENT, h, nr[h]);
         for (int b = 0; b < KB_KINDS; b++) {
             if (!afford[b] || (!empty && b != KB_MINE) || (b == KB_MONUMENT && !spot))
                 continue;
@@ -292,9 +255,9 @@ static void best_hexes(const struct kstate *s, int hex[KB_KINDS])
                 for (int k = 0; k < nbt.n[h]; k++)
                     v += kingdom_hex_empty(s, nbt.hex[h][k]);
             } else {
-                if (!kingdom_may_place(s, b, h))
+                if (!kingdom_may_place_near(s, b, h, nr[h]))
                     continue;
-                v = yield_if_built(s, b, h) - (spot ? 0.5 : 0);
+                v = kingdom_yield_near(s, b, h, nr[h]) - (spot ? 0.5 : 0);
             }
             if (v > score[b]) {
                 score[b] = v;

@@ -6,6 +6,7 @@
 #include "core/diag.h"
 #include "kingdom/board.h"
 #include "kingdom/eval.h"
+#include "kingdom/kaudit.h"
 #include "kingdom/kingdom.h"
 #include "kingdom/klog_write.h"
 #include "kingdom/table.h"
@@ -238,6 +239,20 @@ static struct json_t *board(const void *state, const void *legal, size_t n)
     return kingdom_board(state, legal, n);
 }
 
+static int horizon(const void *state)
+{
+    const struct kstate *s = state;
+    return s->data->year_limit + 1 - (s->year > 0 ? s->year : 1);
+}
+
+static void advice_words(const void *state, struct strbuf *awaits, struct strbuf *return_words)
+{
+    const struct kstate *s = state;
+    kaudit_awaits_text(s, awaits);
+    strbuf_printf(return_words, "%d minus the year of the win (a win in year %d is worth 1), 0 for a loss",
+                  s->data->year_limit + 1, s->data->year_limit);
+}
+
 const struct game kingdom_game = {
     .name = "kingdom",
     .title = "Kingdom",
@@ -265,4 +280,6 @@ const struct game kingdom_game = {
     .bound = bound,
     .describe = describe,
     .board = board,
+    .horizon = horizon,
+    .advice_words = advice_words,
 };

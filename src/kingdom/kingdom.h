@@ -171,6 +171,16 @@ int kingdom_yield(const struct kstate *s, int h);
 void kingdom_cost(const struct kstate *s, int b, int cost[KRES_COUNT]);
 /* Whether b (monument: its next stage) may stand on h, costs aside. */
 bool kingdom_may_place(const struct kstate *s, int b, int h);
+/* What stands next to a hex, as bits, for the questions below asked of many kinds at once. */
+enum knear_bit { KN_RIVER = 1, KN_FARM_OR_MINE = 2, KN_VILLAGE = 4, KN_GRAVEYARD = 8, KN_MONUMENT = 16 };
+/* What stands next to h (enum knear_bit). */
+unsigned kingdom_near(const struct kstate *s, int h);
+/* kingdom_near of every hex at once (nr[h] for hex h). */
+void kingdom_near_all(const struct kstate *s, unsigned char nr[KMAP_HEXES]);
+/* What a building of kind b (farm, mine, village) would yield on h with nr next to it. */
+int kingdom_yield_near(const struct kstate *s, int b, int h, unsigned nr);
+/* kingdom_may_place with nr = kingdom_near(s, h) already known. */
+bool kingdom_may_place_near(const struct kstate *s, int b, int h, unsigned nr);
 /* The farms, mines and villages standing. */
 int kingdom_buildings(const struct kstate *s);
 /* The capital's picks due this year. */

@@ -79,22 +79,45 @@ int kingdom_buildings(const struct kstate *s)
     return s->count[KB_FARM] + s->count[KB_MINE] + s->count[KB_VILLAGE];
 }
 
-static bool next_to_thing(const struct kstate *s, int h, int thing1, int thing2)
+/* What a hex holding thing t on terrain tr tells its neighbours (enum knear_bit). */
+static unsigned near_bits(int t, int tr)
 {
-    const struct kneighbours *n = kingdom_nb(h);
-    for (int k = 0; k < n->n; k++)
-        if (s->thing[n->hex[k]] == thing1 || s->thing[n->hex[k]] == thing2)
-            return true;
-    return false;
+    static const unsigned of_thing[] = {
+        [KX_NONE] = 0, [KX_FARM] = KN_FARM_OR_MINE, [KX_MINE] = KN_FARM_OR_MINE, [KX_VILLAGE] = KN_VILLAGE,
+        [KX_MONUMENT] = KN_MONUMENT, [KX_GRAVEYARD] = KN_GRAVEYARD};
+    return of_thing[t] | (tr == KT_RIVER ? KN_RIVER : 0u);
 }
 
-static bool next_to_river(const struct kstate *s, int h)
+unsigned kingdom_near(const struct kstate *s, int h)
 {
+    unsigned nr = 0;
     const struct kneighbours *n = kingdom_nb(h);
     for (int k = 0; k < n->n; k++)
-        if (s->terrain[n->hex[k]] == KT_RIVER)
-            return true;
-    return false;
+        nr |= near_bits(s->thing[n->hex[k]], s->terrain[n->hex[k]]);
+    return nr;
+}
+
+void kingdom_near_all(const struct kstate *s, unsigned char nr[KMAP_HEXES])
+{
+    memset(nr, 0, KMAP_HEXES);
+    const struct kneighbours *nb = kingdom_nb(0);
+    for (int h = 0; h < KMAP_HEXES; h++) {
+        unsigned bits = near_bits(s->thing[h], s->terrain[h]);
+        if (!bits)
+            continue;
+        for (int k = 0; k < nb[h].n; k++)
+            nr[nb[h].hex[k]] |= (unsigned char)bits;
+    }
+}
+
+int kingdom_yield_near(const struct kstate *s, int b, int h, unsigned nr)
+{
+    const struct kdata *d = s->data;
+    bool best = b == KB_FARM ? (nr & KN_RIVER) : b == KB_MINE ? s->terrain[h] == KT_MOUNTAIN : (nr & KN_FARM_OR_MINE);
+    int y = best ? d->yield_best[b] : d->yield[b];
+    if (nr & KN_GRAVEYARD)
+        y -= d->graveyard_penalty;
+    return y < 0 ? 0 : y;
 }
 
 int kingdom_yield(const struct kstate *s, int h)
@@ -102,14 +125,7 @@ int kingdom_yield(const struct kstate *s, int h)
     int b = kingdom_building_at(s, h);
     if (b < 0)
         return 0;
-    const struct kdata *d = s->data;
-    bool best = b == KB_FARM ? next_to_river(s, h)
-              : b == KB_MINE ? s->terrain[h] == KT_MOUNTAIN
-              : next_to_thing(s, h, KX_FARM, KX_MINE);
-    int y = best ? d->yield_best[b] : d->yield[b];
-    if (next_to_thing(s, h, KX_GRAVEYARD, KX_GRAVEYARD))
-        y -= d->graveyard_penalty;
-    return y < 0 ? 0 : y;
+    return kingdom_yield_near(s, b, h, kingdom_near(s, h));
 }
 
 void kingdom_cost(const struct kstate *s, int b, int cost[KRES_COUNT])
@@ -131,24 +147,22 @@ static bool ground_ok(const struct kstate *s, int b, int h)
     return kingdom_hex_empty(s, h);
 }
 
-/* Where the next monument stage may stand: next to the capital (stage 1), else next to a
- * monument hex. */
-static bool monument_next_ok(const struct kstate *s, int h)
-{
-    if (s->stage == 0)
-        return kmap_adjacent(h, kmap_capital());
-    return next_to_thing(s, h, KX_MONUMENT, KX_MONUMENT);
-}
-
-bool kingdom_may_place(const struct kstate *s, int b, int h)
+bool kingdom_may_place_near(const struct kstate *s, int b, int h, unsigned nr)
 {
     if (h < 0 || h >= KMAP_HEXES || !ground_ok(s, b, h))
         return false;
     if (b == KB_VILLAGE)
-        return !next_to_thing(s, h, KX_VILLAGE, KX_VILLAGE);
-    if (b == KB_MONUMENT)
-        return s->stage < KSTAGES && monument_next_ok(s, h);
+        return !(nr & KN_VILLAGE);
+    if (b == KB_MONUMENT)   /* next to the capital (stage 1), else next to a monument hex */
+        return s->stage < KSTAGES && (s->stage == 0 ? kmap_adjacent(h, kmap_capital()) : (nr & KN_MONUMENT) != 0);
     return true;
+}
+
+bool kingdom_may_place(const struct kstate *s, int b, int h)
+{
+    if (h < 0 || h >= KMAP_HEXES)
+        return false;
+    return kingdom_may_place_near(s, b, h, kingdom_near(s, h));
 }
 
 struct krefusal kingdom_check_build(const struct kstate *s, int b, int h)
@@ -171,7 +185,7 @@ struct krefusal kingdom_check_build(const struct kstate *s, int b, int h)
             if (s->thing[n->hex[k]] == KX_VILLAGE)
                 return kref(KR_PLACEMENT, KW_PLACE_VILLAGE, h, n->hex[k]);
     }
-    if (b == KB_MONUMENT && !monument_next_ok(s, h)) {
+    if (b == KB_MONUMENT && !kingdom_may_place(s, b, h)) {
         struct krefusal r = kref(KR_MONUMENT, KW_MONUMENT_NEXT, h, -1);
         r.n[0] = s->stage + 1;
         return r;

@@ -148,6 +148,40 @@ static int count_of(const struct kdecision *room, size_t n, enum kdecision_kind 
     return c;
 }
 
+/* " F5 F6 F7" the hexes of a range or river decision. */
+static void path_hexes(const struct kdecision *d, struct strbuf *out)
+{
+    for (int k = 0; k < d->nhex; k++)
+        strbuf_printf(out, " %s", kmap_hex(d->hex[k])->code);
+}
+
+/* A range roll as the player would type it, legal on this map: the first dice (region, size;
+ * a size of 3 or more when one fits) whose range fits, then the first range that fits them: "3 4 F5 F6 F7 F8". */
+static void range_example(const struct kstate *s, struct kdecision *room, size_t cap, struct strbuf *out)
+{
+    struct kdecision rolls[64];
+    size_t n = kingdom_legal(s, rolls, 64);
+    for (int pass = 0; pass < 2; pass++)   /* a range of 3 hexes or more first: a typical one */
+        for (size_t i = 0; i < n && i < 64; i++) {
+            struct kstate t = *s;
+            if ((pass == 0 && rolls[i].b < 3) || kingdom_apply(&t, &rolls[i], NULL).rule != KR_NONE ||
+                kingdom_legal(&t, room, cap) == 0)
+                continue;
+            strbuf_printf(out, "%d %d", rolls[i].a, rolls[i].b);
+            path_hexes(&room[0], out);
+            return;
+        }
+}
+
+/* The first hex of the legal decisions of a kind, for an example ("C4"), or "C4" when none. */
+static const char *first_hex(const struct kdecision *room, size_t n, enum kdecision_kind kind)
+{
+    for (size_t i = 0; i < n; i++)
+        if (room[i].kind == kind && room[i].nhex > 0)
+            return kmap_hex(room[i].hex[0])->code;
+    return "C4";
+}
+
 /* " C4 D5 E6" the first hexes of the legal decisions of a kind (and what), "..." past 8. */
 static void hexes_of(const struct kdecision *room, size_t n, enum kdecision_kind kind, int what, struct strbuf *out)
 {
@@ -185,10 +219,16 @@ void ktable_prompt(const struct kstate *s, struct strbuf *out)
     size_t n = 0;
     switch (short_step(&aw)) {
     case KA_RANGE_ROLL:
-        strbuf_puts(out, "  Type the region die, the size die and the hexes: 3 4 C4 C5 D5 D6\n");
+        strbuf_puts(out, "  Type the region die, the size die and the hexes (for instance: ");
+        range_example(s, room, cap, out);
+        strbuf_puts(out, ")\n");
         break;
     case KA_RIVER:
-        strbuf_puts(out, "  Type the river's hexes in flow order: E9 E8 E7 E6\n");
+        n = kingdom_legal(s, room, cap);
+        strbuf_puts(out, "  Type the river's hexes in flow order (for instance:");
+        if (n > 0)
+            path_hexes(&room[0], out);
+        strbuf_puts(out, ")\n");
         break;
     case KA_SETUP:
         n = kingdom_legal(s, room, cap);
@@ -198,7 +238,12 @@ void ktable_prompt(const struct kstate *s, struct strbuf *out)
                 hexes_of(room, n < cap ? n : cap, KD_SETUP, b, out);
                 strbuf_putc(out, '\n');
             }
-        strbuf_puts(out, "  Type the kind and the hex: farm C4\n");
+        for (size_t i = 0; i < n && i < cap; i++)
+            if (room[i].kind == KD_SETUP) {
+                strbuf_printf(out, "  Type the kind and the hex: %s %s\n", kbuilding_name(room[i].what),
+                              kmap_hex(room[i].hex[0])->code);
+                break;
+            }
         break;
     case KA_YEAR:
         strbuf_puts(out, "  Type next (or the year line).\n");
@@ -213,7 +258,8 @@ void ktable_prompt(const struct kstate *s, struct strbuf *out)
         n = kingdom_legal(s, room, cap);
         strbuf_puts(out, "  The victim:");
         hexes_of(room, n < cap ? n : cap, KD_DISASTER, -1, out);
-        strbuf_puts(out, "\n  Type its hex (or none when nothing stands): C4\n");
+        strbuf_printf(out, "\n  Type its hex (or none when nothing stands): %s\n",
+                      first_hex(room, n < cap ? n : cap, KD_DISASTER));
         break;
     case KA_CAPITAL:
         strbuf_printf(out, "  Type %s: %s\n", aw.owed == 1 ? "the resource" : "the resources",
@@ -248,7 +294,7 @@ void ktable_prompt(const struct kstate *s, struct strbuf *out)
         n = kingdom_legal(s, room, cap);
         strbuf_puts(out, "  The victims stand on:");
         hexes_of(room, n < cap ? n : cap, KD_STARVE, -1, out);
-        strbuf_puts(out, "\n  Type their hexes: C4 D5\n");
+        strbuf_printf(out, "\n  Type their hexes, one a victim: %s\n", first_hex(room, n < cap ? n : cap, KD_STARVE));
         break;
     default:
         break;

@@ -119,8 +119,9 @@ enum {
     C_COMMA,
     C_QUOTE,
     C_HIGH,    /* 0x80-0xFF: a UTF-8 sequence, checked */
-    C_DIGIT,   /* from here on: ASCII bytes of a word */
-    C_WORD     /* any other ASCII byte of a word */
+    C_DIGIT = 8,    /* from here on: ASCII bytes of a word, as bits (a word ORs its bytes') */
+    C_WORD = 16,    /* any other ASCII byte of a word */
+    C_FOLD = 48     /* a byte that normalizing changes: ASCII upper case, '_' (C_WORD too) */
 };
 
 #define RANGE16(x) x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x
@@ -132,8 +133,10 @@ static const unsigned char byte_class[256] = {
                C_WORD, C_WORD, C_WORD, C_WORD, C_COMMA, C_WORD, C_WORD, C_WORD,
     /* 0x30 */ C_DIGIT, C_DIGIT, C_DIGIT, C_DIGIT, C_DIGIT, C_DIGIT, C_DIGIT, C_DIGIT,
                C_DIGIT, C_DIGIT, C_WORD, C_WORD, C_WORD, C_WORD, C_WORD, C_WORD,
-    /* 0x40 */ RANGE16(C_WORD),
-    /* 0x50 */ RANGE16(C_WORD),
+    /* 0x40 */ C_WORD, C_FOLD, C_FOLD, C_FOLD, C_FOLD, C_FOLD, C_FOLD, C_FOLD,
+               C_FOLD, C_FOLD, C_FOLD, C_FOLD, C_FOLD, C_FOLD, C_FOLD, C_FOLD,
+    /* 0x50 */ C_FOLD, C_FOLD, C_FOLD, C_FOLD, C_FOLD, C_FOLD, C_FOLD, C_FOLD,
+               C_FOLD, C_FOLD, C_FOLD, C_WORD, C_WORD, C_WORD, C_WORD, C_FOLD,
     /* 0x60 */ RANGE16(C_WORD),
     /* 0x70 */ C_WORD, C_WORD, C_WORD, C_WORD, C_WORD, C_WORD, C_WORD, C_WORD,
                C_WORD, C_WORD, C_WORD, C_WORD, C_WORD, C_WORD, C_WORD, C_BAD,
@@ -163,25 +166,21 @@ static const char *comment(struct log_lexer *lx, struct log_token *t, const char
     return q;
 }
 
-static void lex_word(struct log_lexer *lx, struct log_token *t)
+/* The rest of a word from q on, where a byte of 0x80 or more stands: the UTF-8 sequences are
+ * checked, then the word goes on to its end. `bits` are the classes of its bytes before q, ORed.
+ * Out of line: most logs are ASCII. */
+static void word_rest(struct log_lexer *lx, struct log_token *t, const char *start, const char *q,
+                      unsigned bits) __attribute__((noinline));
+static void word_rest(struct log_lexer *lx, struct log_token *t, const char *start, const char *q,
+                      unsigned bits)
 {
-    const char *start = lx->p, *q = start, *end = lx->end;
-    long long value = 0;
-    while (q < end && class_of(q) == C_DIGIT) {
-        if (value <= LOG_NUM_MAX)
-            value = value * 10 + (*q - '0');
-        q++;
-    }
-    if (q > start && (q == end || class_of(q) < C_HIGH)) {
-        make(lx, t, LOG_TOK_NUMBER, start, (size_t)(q - start));
-        t->overflow = value > LOG_NUM_MAX;
-        t->value = t->overflow ? LOG_NUM_MAX + 1 : (int)value;
-        lx->p = q;
-        return;
-    }
+    const char *end = lx->end;
     for (;;) {
-        while (q < end && class_of(q) >= C_DIGIT)
-            q++;    /* most bytes of a log */
+        unsigned c;
+        while (q < end && (c = class_of(q)) >= C_DIGIT) {
+            bits |= c;
+            q++;
+        }
         if (q == end || class_of(q) != C_HIGH)
             break;
         size_t n = utf8_len((const unsigned char *)q, (size_t)(end - q));
@@ -196,48 +195,87 @@ static void lex_word(struct log_lexer *lx, struct log_token *t)
         q += n;
     }
     make(lx, t, LOG_TOK_WORD, start, (size_t)(q - start));
+    t->folds = (bits & C_FOLD) == C_FOLD;
     lx->p = q;
 }
 
+/* What is not a word, a number or a line feed: a comment (skipped, then the next token), a
+ * comma, a string, a bad byte. Out of line, so that the common path saves fewer registers. */
+static void lex_other(struct log_lexer *lx, struct log_token *t, const char *p) __attribute__((noinline));
+static void lex_other(struct log_lexer *lx, struct log_token *t, const char *p)
+{
+    switch (class_of(p)) {
+    case C_HASH:
+        p = comment(lx, t, p);
+        if (p) {
+            lx->p = p;
+            log_lex_next(lx, t);
+        }
+        return;
+    case C_COMMA:
+        make(lx, t, LOG_TOK_COMMA, p, 1);
+        lx->p = p + 1;
+        return;
+    case C_QUOTE:
+        lx->p = p;
+        lex_string(lx, t);
+        return;
+    default:
+        bad_byte(lx, t, p);
+        return;
+    }
+}
+
+/* The common path: spaces, then a word of ASCII bytes, a number or a line feed. */
 void log_lex_next(struct log_lexer *lx, struct log_token *t)
 {
     const char *p = lx->p, *end = lx->end;
-    for (;;) {
-        while (p < end && class_of(p) == C_SPACE)
-            p++;
+    while (p < end && class_of(p) == C_SPACE)
+        p++;
+    if (p == end) {
         lx->p = p;
-        if (p == end) {
-            make(lx, t, LOG_TOK_EOF, p, 0);
-            return;
-        }
-        switch (class_of(p)) {
-        case C_DIGIT:
-        case C_WORD:
-        case C_HIGH:
-            lex_word(lx, t);
-            return;
-        case C_NL:
-            make(lx, t, LOG_TOK_EOL, p, 1);
-            lx->p = p + 1;
-            new_line(lx, lx->p);
-            return;
-        case C_HASH:
-            p = comment(lx, t, p);
-            if (!p)
-                return;
-            continue;
-        case C_COMMA:
-            make(lx, t, LOG_TOK_COMMA, p, 1);
-            lx->p = p + 1;
-            return;
-        case C_QUOTE:
-            lex_string(lx, t);
-            return;
-        default:
-            bad_byte(lx, t, p);
+        make(lx, t, LOG_TOK_EOF, p, 0);
+        return;
+    }
+    unsigned c = class_of(p);
+    if (c == C_NL) {
+        make(lx, t, LOG_TOK_EOL, p, 1);
+        lx->p = p + 1;
+        new_line(lx, p + 1);
+        return;
+    }
+    if (c < C_HIGH) {
+        lex_other(lx, t, p);
+        return;
+    }
+    const char *q = p;
+    if (c == C_DIGIT) {
+        long long value = 0;
+        do {
+            if (value <= LOG_NUM_MAX)
+                value = value * 10 + (*q - '0');
+            q++;
+        } while (q < end && class_of(q) == C_DIGIT);
+        if (q == end || class_of(q) < C_HIGH) {
+            make(lx, t, LOG_TOK_NUMBER, p, (size_t)(q - p));
+            t->overflow = value > LOG_NUM_MAX;
+            t->value = t->overflow ? LOG_NUM_MAX + 1 : (int)value;
+            lx->p = q;
             return;
         }
     }
+    unsigned bits = 0;
+    while (q < end && (c = class_of(q)) >= C_DIGIT) {
+        bits |= c;
+        q++;    /* most bytes of a log */
+    }
+    if (q < end && class_of(q) == C_HIGH) {
+        word_rest(lx, t, p, q, bits);
+        return;
+    }
+    make(lx, t, LOG_TOK_WORD, p, (size_t)(q - p));
+    t->folds = (bits & C_FOLD) == C_FOLD;
+    lx->p = q;
 }
 
 void log_lex_skip_line(struct log_lexer *lx)

@@ -39,6 +39,7 @@ struct log_token {
     int line, col;   /* 1-based line and byte column (saturated at INT_MAX) */
     int value;       /* NUMBER: its value, or LOG_NUM_MAX + 1 when overflow is set */
     bool overflow;   /* NUMBER: more than LOG_NUM_MAX */
+    bool folds;      /* WORD: holds an ASCII upper-case letter or '_' (normalizing changes it) */
     enum log_lex_error error;
     unsigned char byte; /* ERROR: the offending byte (NUL, control, UTF-8) */
 };

@@ -278,26 +278,56 @@ static bool expected_hint(struct parser *ps, const char *what, const char *hint)
 
 /* --- arguments ------------------------------------------------------------------------------- */
 
-/* Whether normalizing changes byte c (ASCII upper case; '_' in ids). */
-static bool folds(char c, bool id)
-{
-    return (c >= 'A' && c <= 'Z') || (id && c == '_');
-}
+/* What normalizing changes in a byte: FOLD_CASE for ASCII upper case (names and ids),
+ * FOLD_UNDERSCORE for '_' (ids only). One look-up a byte when a word is stored. */
+enum { FOLD_CASE = 1, FOLD_UNDERSCORE = 2 };
+static const unsigned char fold_class[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 2,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 
 /* Stores text in the tree with its normalized form (shared when nothing changes). */
 static void set_word(struct parser *ps, struct log_word *w, const char *s, size_t n, bool id)
 {
+    const unsigned char *u = (const unsigned char *)s;
+    unsigned mask = id ? FOLD_CASE | FOLD_UNDERSCORE : FOLD_CASE;
     size_t i = 0;
-    while (i < n && !folds(s[i], id))
+    while (i < n && !(fold_class[u[i]] & mask))
         i++;
     w->text = w->norm = log_ast_strndup(ps->ast, s, n);
     if (i == n)
         return;
     char *norm = log_ast_strndup(ps->ast, s, n);
     for (; i < n; i++)
-        if (folds(norm[i], id))
+        if (fold_class[u[i]] & mask)
             norm[i] = fold(norm[i]);
     w->norm = norm;
+}
+
+/* Stores the current token, a word, as set_word does; the lexer said whether any of its bytes
+ * folds, so a word without one is copied without looking at its bytes again. */
+static void set_token_word(struct parser *ps, struct log_word *w, bool id)
+{
+    const struct log_token *t = &ps->cur;
+    if (t->folds) {
+        set_word(ps, w, t->p, t->n, id);
+        return;
+    }
+    w->text = w->norm = log_ast_strndup(ps->ast, t->p, t->n);
 }
 
 /* A number in lo..hi. */
@@ -330,7 +360,7 @@ static bool name(struct parser *ps, struct log_word *out, const char *what)
             free(tmp);
         out->quoted = true;
     } else if (t->kind == LOG_TOK_WORD) {
-        set_word(ps, out, t->p, t->n, false);
+        set_token_word(ps, out, false);
     } else {
         return expected(ps, what);
     }
@@ -344,7 +374,7 @@ static bool id(struct parser *ps, struct log_word *out, const char *what)
 {
     if (ps->cur.kind != LOG_TOK_WORD)
         return expected(ps, what);
-    set_word(ps, out, ps->cur.p, ps->cur.n, true);
+    set_token_word(ps, out, true);
     out->at = cur_span(ps);
     advance(ps);
     return true;
@@ -368,7 +398,7 @@ static bool spaced_id(struct parser *ps, struct log_word *out, const char *what,
     int line = ps->cur.line, col = ps->cur.col;
     if (!id(ps, out, what))
         return false;
-    const char *end = ps->prev_end;
+    const char *end = ps->prev_end, *first_end = end;
     if (stop == STOP_CHECK_KEYWORD) {
         /* A check value's words join only when its number follows them ("food twelve" is a
          * bad number, not an id). */
@@ -393,8 +423,8 @@ static bool spaced_id(struct parser *ps, struct log_word *out, const char *what,
         end = ps->cur.p + ps->cur.n;
         advance(ps);
     }
-    if (end == start + strlen(out->text))
-        return true;
+    if (end == first_end)
+        return true;    /* one word */
     size_t n = (size_t)(end - start);
     set_word(ps, out, start, n, true);
     char *norm = log_ast_strndup(ps->ast, out->norm, n), *w = norm;
@@ -821,7 +851,7 @@ static bool check_item(struct parser *ps, struct log_check_item *it)
         spaced_id(ps, &it->what, "a value to check", STOP_CHECK_KEYWORD);
         return number(ps, &it->value, 0, LOG_NUM_MAX, "a number");
     }
-    set_word(ps, &it->what, ps->cur.p, ps->cur.n, true);
+    set_token_word(ps, &it->what, true);
     it->what.at = keyword(ps);
     switch (it->kind) {
     case LOG_CHECK_VALUE:

@@ -155,6 +155,19 @@ int engine_bonus_rolls_due(const struct game_state *s, int player);
  * "die-range") with nothing changed. */
 int engine_war(struct game_state *s, const struct war_entry e[], struct history *h,
                struct refusal *why);
+/* One distinct outcome of the king war for given support choices, and its chance. */
+struct war_outcome {
+    struct war_entry e[XII_MAX_PLAYERS];    /* the rolls of one combination that gives it */
+    double weight;                          /* its share of every combination of the rolls */
+};
+#define ENGINE_WAR_OUTCOMES (1 << XII_MAX_PLAYERS)
+/* The distinct outcomes of the king war when seat p supports iff support[p], each supporter
+ * giving the rolls he is due, every combination of them equally likely: combinations that
+ * leave the same seats with the top POW give every seat the same reputation and the same
+ * halving, and are one outcome (a sole supporter's or nobody's: one). Writes them into out
+ * (room for ENGINE_WAR_OUTCOMES), by the seats on top as a bit set, and returns how many; their
+ * weights sum to 1 (each an exact ratio of counts). */
+int engine_war_outcomes(const struct game_state *s, const int support[], struct war_outcome out[]);
 /* Whether `player` earns the bonus of `location` this round (influence >= MIN[round]). Inline:
  * engine_round_missing asks it for every seat and location at every step of a game. */
 static inline int engine_location_qualifies(const struct game_state *s, int player, int location)

@@ -21,6 +21,7 @@ struct serve_gtable {
     unsigned long version;      /* changes with every decision taken or undone */
     struct strbuf news;         /* what the last decision or undo did, in words */
     int stopping;
+    int hinting;                /* a hint is being worked out (serve/ghint.h) */
     /* The filled sheet of the game file's text as one PDF appended to pdf (0, or -1 with why
      * in err), or NULL when the game has none: set by the caller after init. */
     int (*sheet_pdf)(void *ctx, const char *text, size_t len, struct strbuf *pdf, struct strbuf *err);
@@ -43,6 +44,7 @@ struct serve_table serve_gtable_table(struct serve_gtable *t);
  *                                 V is not the version now: nothing written)
  *   POST /api/undo    "V"         takes back the last decision(s) written (409 as above)
  *   GET  /sheet.pdf               the filled sheet as the game file stands (sheet_pdf)
+ *   GET  /api/hint                the advisor's hint as xii hint gives it (serve/ghint.h)
  * Anything else is 404, a known path with another method 405. */
 void serve_gtable_handle(struct serve_gtable *t, const struct serve_request *rq, struct serve_response *rs);
 

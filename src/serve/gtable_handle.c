@@ -5,6 +5,8 @@
 #include <time.h>
 #include "core/json.h"
 #include "serve/gtable.h"
+#include "serve/wait.h"
+#include "serve/ghint.h"
 
 static const char answer_type[] = "application/json; charset=utf-8";
 
@@ -105,18 +107,10 @@ static int parse_number(const char *s, const char *end, unsigned long *out)
 
 static void wait_change(struct serve_gtable *t, const struct serve_request *rq, struct serve_response *rs)
 {
-    unsigned long since;
-    if (parse_number(rq->since, rq->since ? rq->since + strlen(rq->since) : NULL, &since) != 0) {
-        serve_answer_error(rs, 400, "since needs the version number the page has");
+    if (serve_wait_change(rq, &t->lock, &t->changed, &t->version, &t->stopping) != 0) {
+        serve_answer_error(rs, 400, SERVE_WAIT_BAD_SINCE);
         return;
     }
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    until.tv_sec += rq->wait_seconds;
-    pthread_mutex_lock(&t->lock);
-    while (t->version == since && !t->stopping && rq->wait_seconds > 0)
-        if (pthread_cond_timedwait(&t->changed, &t->lock, &until) == ETIMEDOUT)
-            break;
     rs->status = 200;
     rs->type = answer_type;
     state_json(t, &rs->body);
@@ -268,6 +262,7 @@ void serve_gtable_handle(struct serve_gtable *t, const struct serve_request *rq,
     static const char *const paths[][2] = {
         {"/", "GET"}, {"/page.js", "GET"}, {"/page.css", "GET"}, {"/api/state", "GET"},
         {"/api/wait", "GET"}, {"/api/decide", "POST"}, {"/api/undo", "POST"}, {"/sheet.pdf", "GET"},
+        {"/api/hint", "GET"},
     };
     const char *path = rq->path ? rq->path : "";
     int k = 0, count = (int)(sizeof paths / sizeof paths[0]);
@@ -289,6 +284,7 @@ void serve_gtable_handle(struct serve_gtable *t, const struct serve_request *rq,
     case 4: wait_change(t, rq, rs); break;
     case 5: decide(t, rq, rs); break;
     case 6: undo(t, rq, rs); break;
-    default: sheet(t, rs); break;
+    case 7: sheet(t, rs); break;
+    default: serve_gtable_hint(t, rs); break;
     }
 }

@@ -9,6 +9,7 @@
 #include "serve/hint.h"
 #include "serve/json.h"
 #include "serve/sheet.h"
+#include "serve/wait.h"
 
 static const char json_type[] = "application/json; charset=utf-8";
 
@@ -44,31 +45,13 @@ void serve_page_file(struct serve_response *rs, const char *name, const char *ty
     }
 }
 
-static int parse_number(const char *s, unsigned long *out)
-{
-    if (!s || *s < '0' || *s > '9')
-        return -1;
-    errno = 0;
-    char *end;
-    *out = strtoul(s, &end, 10);
-    return errno || *end ? -1 : 0;
-}
-
 static void wait_change(struct serve_server *sv, const struct serve_request *rq, struct serve_response *rs,
                         int role)
 {
-    unsigned long since;
-    if (parse_number(rq->since, &since) != 0) {
-        serve_answer_error(rs, 400, "since needs the version number the page has");
+    if (serve_wait_change(rq, &sv->lock, &sv->changed, &sv->version, &sv->stopping) != 0) {
+        serve_answer_error(rs, 400, SERVE_WAIT_BAD_SINCE);
         return;
     }
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    until.tv_sec += rq->wait_seconds;
-    pthread_mutex_lock(&sv->lock);
-    while (sv->version == since && !sv->stopping && rq->wait_seconds > 0)
-        if (pthread_cond_timedwait(&sv->changed, &sv->lock, &until) == ETIMEDOUT)
-            break;
     rs->status = 200;
     rs->type = json_type;
     serve_json_state(sv, role, &rs->body);

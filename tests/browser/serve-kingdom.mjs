@@ -75,8 +75,13 @@ const count = (p, selector) => p.$$eval(selector, (es) => es.length);
 
 // One step: a listed decision for the hexes picked, else a legal hex, else a button.
 let taps = 0;
+const said = new Set();
+let shotBuild = false;     // the page's words for what is awaited, as shown at each step
 async function step(p) {
   const v = await version(p);
+  const words = await p.$eval('#prompt', (e) => e.textContent);
+  check(words.length > 0 && !/type/i.test(words), 'the page says what is awaited in taps, not typing: ' + words);
+  said.add(words.replace(/\d+/g, 'N'));
   const listed = await p.$$eval('#places button:not(.quiet)', (bs) => bs.map((b) => b.textContent));
   if (listed.length) {
     await tap(p, '#places button:not(.quiet)', Math.max(0, listed.findIndex((l) => l.startsWith('build farm'))));
@@ -93,6 +98,11 @@ async function step(p) {
     return;
   }
   const hexes = await count(p, '#map g.legal');
+  if (hexes && words.startsWith('Build') && !shotBuild) {
+    // The building step as a player sees it: the legal hexes over the regions' borders.
+    await p.screenshot({path: path.join(out, 'kingdom-build-360.png'), fullPage: true});
+    shotBuild = true;
+  }
   if (hexes) {
     await tap(p, '#map g.legal', Math.floor(hexes / 2));
     taps++;
@@ -152,6 +162,19 @@ while (!/^year 2$/m.test(fileText()) && steps < 200) {
 check(await behind.$eval('#log', (e) => e.textContent) === fileText(), 'the second page follows the game');
 check(/^year 2$/m.test(fileText()), 'the setup and a year by taps (' + steps + ' steps, ' + taps + ' taps)');
 check(undone, 'an undo on the way');
+check(shotBuild, 'a building step on the way');
+const drawn = await p.evaluate(() => [document.querySelectorAll('#map path.border').length,
+  (document.querySelector('#map path.border') || {getAttribute: () => ''}).getAttribute('d').split('M').length - 1,
+  document.querySelectorAll('#map text.region').length]);
+check(drawn[0] === 1 && drawn[1] === 54 + 6 + 42 && drawn[2] === 6,
+      'the regions drawn as on the sheet: 54 edges round the map, 6 round the capital, 42 between regions, 6 numbers: ' + drawn);
+check(said.size >= 6, 'the page\'s words for ' + said.size + ' kinds of step: ' + [...said].join(' | '));
+// The hint where the dice decide: no hint, and why.
+await tap(p, '#hint', 0);
+await p.waitForFunction(() => !document.getElementById('hint-text').textContent.startsWith('Working'),
+                        {timeout: WAIT, polling: 100});
+const hinted = await p.$eval('#hint-text', (e) => (e.hidden ? 'hidden: ' : '') + e.textContent);
+check(hinted.startsWith('No hint: nothing to decide: '), 'the hint where the dice decide: ' + hinted);
 await p.evaluate(() => window.scrollTo(0, 0));
 const wide = await p.evaluate(() => document.documentElement.scrollWidth);
 check(wide <= 360, 'the page fits the phone: ' + wide + ' px');

@@ -20,36 +20,16 @@
 #include "bots/gdrive.h"
 #include "kingdom/game.h"
 #include "record/gsession.h"
+#include "fuzz_recorder.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define MAX_LINES 48
-#define MAX_LINE 400
 #define MAX_LEGAL 4096
 
 static char path[256];
 static const void *kdata;
 
-static void must(int ok, const char *what)
-{
-    if (!ok) {
-        fprintf(stderr, "fuzz_gsession: %s\n", what);
-        abort();
-    }
-}
-
-/* The file on the disk equals what the session holds. */
-static void same_file(const struct gsession *s)
-{
-    char *bytes = NULL;
-    size_t len = 0;
-    struct strbuf err = STRBUF_INIT;
-    must(readfile(path, (size_t)64 << 20, &bytes, &len, &err) == 0, "the game file cannot be read back");
-    const struct strbuf *text = gsession_text(s);
-    must(len == text->len && memcmp(bytes, strbuf_cstr(text), len) == 0, "the game file is not what the session holds");
-    free(bytes);
-    strbuf_free(&err);
-}
 
 /* The log of the game the greedy player played from seed (64 seeds, each played once). */
 static const char *played(unsigned seed)
@@ -161,18 +141,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     must(rc == 0, "a prefix of a game the greedy player played is refused");
     const char *p = (const char *)data + 1, *end = (const char *)data + size;
     for (int k = 0; k < MAX_LINES && p < end; k++) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-        char line[MAX_LINE + 1];
-        size_t m = n < MAX_LINE ? n : MAX_LINE;
-        memcpy(line, p, m);
-        line[m] = 0;    /* a NUL inside ends the line here, as a C string does */
-        p += n + (nl != NULL);
+        char line[FUZZ_LINE_MAX + 1];
+        next_input_line(&p, end, line);
         step(s, line);
         struct strbuf prompt = STRBUF_INIT;
         gsession_prompt(s, &prompt);
         strbuf_free(&prompt);
-        same_file(s);
+        same_file(path, gsession_text(s));
         if (k % 8 == 7)
             reopen(&s);
     }

@@ -22,34 +22,14 @@
 #include "record/text.h"
 #include "rules/gamedata.h"
 #include "../unit/gamedata_fixture.h"
+#include "fuzz_recorder.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static char path[256];
 
 #define MAX_LINES 48
-#define MAX_LINE 400
 
-static void must(int ok, const char *what)
-{
-    if (!ok) {
-        fprintf(stderr, "fuzz_record: %s\n", what);
-        abort();
-    }
-}
-
-/* The file on the disk equals what the session holds. */
-static void same_file(const struct record_session *s)
-{
-    char *bytes = NULL;
-    size_t len = 0;
-    struct strbuf err = STRBUF_INIT;
-    must(readfile(path, (size_t)64 << 20, &bytes, &len, &err) == 0, "the game file cannot be read back");
-    must(len == record_session_text(s)->len && memcmp(bytes, strbuf_cstr(record_session_text(s)), len) == 0,
-         "the game file is not what the session holds");
-    free(bytes);
-    strbuf_free(&err);
-}
 
 /* The first k statement lines of a generated game, as the file to continue. */
 static void start_file(unsigned pick)
@@ -128,13 +108,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     strbuf_free(&err);
     const char *p = (const char *)data + 1, *end = (const char *)data + size;
     for (int k = 0; k < MAX_LINES && p < end; k++) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-        char line[MAX_LINE + 1];
-        size_t m = n < MAX_LINE ? n : MAX_LINE;
-        memcpy(line, p, m);
-        line[m] = 0;    /* a NUL inside ends the line here, as a C string does */
-        p += n + (nl != NULL);
+        char line[FUZZ_LINE_MAX + 1];
+        next_input_line(&p, end, line);
         if (strcmp(line, "undo") == 0) {
             struct strbuf undone = STRBUF_INIT, uerr = STRBUF_INIT;
             must(record_session_undo(s, &undone, &uerr) == 0, "undo failed");
@@ -149,7 +124,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             record_result_free(&res);
         }
         step_texts(s);
-        same_file(s);
+        same_file(path, record_session_text(s));
         if (k % 8 == 7)
             reopen(&s);
     }

@@ -10,7 +10,6 @@ import json
 import os
 import queue
 import re
-import shutil
 import signal
 import socket
 import subprocess
@@ -18,46 +17,14 @@ import sys
 import threading
 import time
 
+from serve_check import check, finish, fresh_folder, request, start as start_serve
+
 xii, out = sys.argv[1], sys.argv[2]
-shutil.rmtree(out, ignore_errors=True)
-os.makedirs(out)
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print('FAILED: ' + what)
+fresh_folder(out)
 
 
 def start(args):
-    p = subprocess.Popen([xii, 'serve', '--port', '0'] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         text=True)
-    text, links = '', {}
-    deadline = time.time() + 10
-    while time.time() < deadline:
-        line = p.stdout.readline()
-        if not line:
-            break
-        text += line
-        m = re.match(r'(\w+): (http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]{32}))$', line.strip())
-        if m:
-            links[m.group(1)] = (int(m.group(3)), m.group(4))
-        if len(links) == 3:
-            break
-    return p, links, text
-
-
-def request(port, method, path, body=None, headers=None):
-    c = http.client.HTTPConnection('127.0.0.1', port, timeout=10)
-    c.request(method, path, body=body, headers=headers or {})
-    r = c.getresponse()
-    data = r.read()
-    c.close()
-    return r, data
+    return start_serve(xii, args, 3)
 
 
 game = os.path.join(out, 'game.xii')
@@ -412,5 +379,4 @@ check(json.loads(data)['accepted'] and open(war).read().endswith('war Ann avoid,
       and not os.path.exists(war + '.war'), 'the last entry writes the war line and FILE.war goes')
 p.send_signal(signal.SIGTERM)
 p.communicate(timeout=10)
-print('serve: %d passed, %d failed' % (passed, failed))
-sys.exit(1 if failed else 0)
+finish('serve')

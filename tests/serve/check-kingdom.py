@@ -4,62 +4,24 @@ token, the page's files with the security headers, a whole game played by decisi
 (each accepted decision in FILE before the answer), a stale version refused with 409 and
 nothing written, undo, the end, a restart that keeps the link and the game, and FILE audited
 clean by xii audit. usage: check-kingdom.py XII DIR"""
-import atexit
-import http.client
 import json
 import os
 import random
 import re
-import shutil
 import signal
 import subprocess
 import sys
 import time
 
+from serve_check import check, finish, fresh_folder, request, start as start_serve
+
 xii, out = sys.argv[1], sys.argv[2]
-shutil.rmtree(out, ignore_errors=True)
-os.makedirs(out)
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print('FAILED: ' + what)
+fresh_folder(out)
 
 
 def start(args):
-    p = subprocess.Popen([xii, 'serve', '--port', '0'] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         text=True)
-    atexit.register(lambda: p.poll() is None and p.kill())     # none left behind by a failure
-    text, link = '', None
-    deadline = time.time() + 10
-    while time.time() < deadline and not link:
-        line = p.stdout.readline()
-        if not line:
-            break
-        text += line
-        m = re.match(r'player: http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]{32})$', line.strip())
-        if m:
-            link = (int(m.group(1)), m.group(2))
-    while link and time.time() < deadline:
-        line = p.stdout.readline()     # the QR code, to its blank bottom row
-        text += line
-        if not line or (not line.strip() and '\u2588' in text.split('player:')[-1]):
-            break
-    return p, link, text
-
-
-def request(port, method, path, body=None):
-    c = http.client.HTTPConnection('127.0.0.1', port, timeout=10)
-    c.request(method, path, body=body)
-    r = c.getresponse()
-    data = r.read()
-    c.close()
-    return r, data
+    p, links, text = start_serve(xii, args, 1, qr_after=True)
+    return p, links.get('player'), text
 
 
 def stop(p):
@@ -76,7 +38,8 @@ check(oct(os.stat(game + '.links').st_mode & 0o777) == '0o600', 'the link is kep
 port, token = link
 q = '?token=' + token
 
-for method, path in [('GET', '/'), ('GET', '/api/state'), ('POST', '/api/decide'), ('GET', '/page.js')]:
+for method, path in [('GET', '/'), ('GET', '/api/state'), ('POST', '/api/decide'), ('GET', '/page.js'),
+                     ('GET', '/api/hint')]:
     for t in ['', '?token=' + '0' * 32]:
         r, _ = request(port, method, path + t)
         check(r.status == 403, '%s %s%s without the token: %d' % (method, path, t, r.status))
@@ -186,6 +149,16 @@ if link2:
           'the game is continued as it stands')
     r, data = request(port, 'POST', '/api/undo' + q, str(st2['version']))
     check(r.status == 200 and not json.loads(data)['over'], 'the end can be taken back')
+    # The hint: xii hint's answer on the file so far (or, where nothing is decided, why not).
+    r, data = request(port, 'GET', '/api/hint' + q)
+    h = json.loads(data) if r.status == 200 else {}
+    cli = subprocess.run([xii, 'hint', game], capture_output=True, text=True)
+    if h.get('hint') is None:
+        check(h.get('why', '').startswith('nothing to decide: ') and cli.returncode == 2,
+              'no hint where nothing is decided: %r' % h)
+    else:
+        check(h['hint'] == cli.stdout and h['version'] == json.loads(data)['version'],
+              'the page\'s hint is xii hint\'s answer: %r' % h)
 stop(p)
 
 # Options that are XII Century's, and another game's file.
@@ -194,5 +167,4 @@ check(r.returncode == 2 and 'XII Century' in r.stderr, 'XII Century\'s options r
 r = subprocess.run([xii, 'serve', '--port', '0', '--game', 'xii', game], capture_output=True, text=True)
 check(r.returncode == 2 and 'is a Kingdom game' in r.stderr, 'another game named: ' + r.stderr)
 
-print('serve kingdom: %d passed, %d failed' % (passed, failed))
-sys.exit(1 if failed else 0)
+finish('serve kingdom')

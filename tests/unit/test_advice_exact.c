@@ -283,6 +283,62 @@ static void test_last_round_not_last_seat(void **state)
     free(text);
 }
 
+/* The town court's re-roll is chance: its value is the mean, over its six results, of the best
+ * plan after each. A 5-player game's last seat (tests/golden/filled/five.xii, round 10: Jack
+ * owns the court with perk b, the shared die shows 1), cut in his turn with two dice spent:
+ * the solve's best is the reference's and re-rolls the 1, above the best with no re-roll (the
+ * old solve left it out) and below the best were the result a choice. */
+static void test_court_reroll_weighed(void **state)
+{
+    (void)state;
+    FILE *f = fopen("tests/golden/filled/five.xii", "rb");
+    assert_non_null(f);
+    char *text = calloc(1, 1 << 16);
+    size_t n = fread(text, 1, (1 << 16) - 1, f);
+    fclose(f);
+    assert_true(n > 0 && n < (1 << 16) - 1);
+    static const char turn[] = "\nturn Jack 4 4\n  4 population\n";
+    char *line = strstr(strstr(text, "\nround 10\n"), turn);
+    assert_non_null(line);
+    strcpy(line + strlen(turn), "  6 men-at-arms\n");
+    struct cut_log c;
+    cut_open(&c, text);
+    struct play_bot b;
+    assert_int_equal(play_bot_from_name("greedy", &b), 0);
+    enum rank_goal goal = advice_default_goal(c.pos.s);
+    struct advice_exact *x = calloc(1, sizeof *x);
+    assert_int_equal(advice_exact_solve(c.pos.s, goal, &b, 1, 2, 16, x), 0);
+    assert_true(x->exact);
+    struct ref_result r;
+    ref_bests(c.pos.s, goal, &b, &r);
+    print_message("best %.6f (solve %.6f, %zu re-rolls weighed), without the re-roll %.6f, as a choice %.6f; "
+                  "%zu partial plans\n", r.best, x->best[0].v.goal, x->rerolls, r.without, r.choice, r.nodes);
+    assert_true(fabs(x->best[0].v.goal - r.best) <= 1e-9);
+    assert_true(x->best[0].reroll);
+    assert_true(r.best > r.without + 1e-9);
+    assert_true(r.choice > r.best + 1e-9);
+    /* The candidates are in the order of their values. */
+    for (int k = 1; k < x->nbest; k++)
+        assert_true(x->best[k].v.goal <= x->best[k - 1].v.goal);
+    /* The hint lists the plans with no re-roll and tells the re-roll apart, worth more. */
+    struct advice_options o;
+    hint_options(&o);
+    struct advice a;
+    struct strbuf why = STRBUF_INIT;
+    assert_int_equal(advice_rank(&c.pos, NULL, &o, &a, &why), 0);
+    assert_true(a.exact && a.reroll);
+    assert_true(fabs(a.reroll_best.v.goal - r.best) <= 1e-9);
+    assert_true(fabs(a.ranked[0].r.goal.mean - r.without) <= 1e-9);
+    for (size_t k = 0; k < a.n; k++)
+        for (int i = 0; i < a.ranked[k].choice.plan.nmoves; i++)
+            assert_int_not_equal(a.ranked[k].choice.plan.move[i].kind, MOVE_COURT_REROLL);
+    advice_free(&a);
+    strbuf_free(&why);
+    free(x);
+    cut_close(&c);
+    free(text);
+}
+
 struct sweep_row {
     size_t nodes;
     double top, best, wall, cpu;
@@ -319,7 +375,13 @@ static struct sweep_row sweep_position(int nplayers, int difficulty, int objecti
     row.best = ref_best(pos->s, a.goal, &o.bot, &row.nodes);
     double v = ref_plan_value(pos->s, a.goal, &o.bot, top->move, top->nmoves);
     row.top = a.ranked[0].r.goal.mean;
-    row.equal = a.exact && !a.plans_cut && fabs(v - row.best) <= 1e-9 && fabs(row.top - row.best) <= 1e-9;
+    int plan_best = fabs(v - row.best) <= 1e-9 && fabs(row.top - row.best) <= 1e-9;
+    /* A re-roll of the town court worth more than every plan is the best, told apart. */
+    if (a.reroll && a.reroll_best.v.goal > row.top) {
+        row.top = a.reroll_best.v.goal;
+        plan_best = fabs(row.top - row.best) <= 1e-9;
+    }
+    row.equal = a.exact && !a.plans_cut && plan_best;
     advice_free(&a);
     strbuf_free(&why);
     cut_close(&c);
@@ -407,6 +469,7 @@ int main(void)
         cmocka_unit_test(test_last_turn_beyond_old_cut),
         cmocka_unit_test(test_threads_same),
         cmocka_unit_test(test_last_round_not_last_seat),
+        cmocka_unit_test(test_court_reroll_weighed),
     };
     return cmocka_run_group_tests(tests, fx_load, fx_unload);
 }

@@ -1,9 +1,11 @@
 /* The exact reference of the game's last turn, written apart from the advisor's solve
  * (advisor/advice_exact.c): a plain depth-first walk over the engine's legal move list with a
- * copy of the state at each step and a set of state hashes (each distinct partial plan once),
- * every market conversion tried amount by amount, each distinct position after the turn
- * valued with no bound: the player's better war choice, the other seats' as the bot chooses,
- * every combination of bonus rolls weighed, the rest played by the bot. Include after test.h. */
+ * copy of the state at each step, each distinct partial plan's best kept by its hash (valued
+ * once), every market conversion tried amount by amount, each distinct position after the
+ * turn valued once with no bound: the player's better war choice, the other seats' as the bot
+ * chooses, every combination of bonus rolls played, the rest played by the bot. The town
+ * court's re-roll is chance: at every partial plan where it may be used, its value is the mean
+ * of the bests after each of its six results. Include after test.h. */
 #ifndef TESTS_TEST_ADVICE_EXACT_H
 #define TESTS_TEST_ADVICE_EXACT_H
 #include <stdlib.h>
@@ -12,11 +14,6 @@
 #include "bots/drive.h"
 #include "bots/rank.h"
 #include "rules/engine.h"
-
-struct ref_set {
-    uint64_t *slot;
-    size_t cap, count;
-};
 
 /* Eight bytes at a time, multiplied and folded (every state part hashed is a multiple of 4
  * bytes long; the tail goes byte by byte). */
@@ -35,35 +32,56 @@ static inline uint64_t ref_hash(uint64_t h, const void *p, size_t n)
     return h ? h : 1;
 }
 
-/* Adds h; 1 when it was not there. */
-static inline int ref_add(struct ref_set *s, uint64_t h)
+/* Values by hash: the positions after the turn (one value), the partial plans (their bests:
+ * the re-roll weighed, without it, as if its result were chosen). */
+struct ref_values {
+    uint64_t *key;
+    double (*value)[3];
+    size_t cap, count;
+};
+
+/* The slot of h in m: where it is, or the empty one where it goes. */
+static inline size_t ref_value_slot(const struct ref_values *m, uint64_t h)
 {
-    if (2 * (s->count + 1) > s->cap) {
-        struct ref_set big = {calloc(s->cap ? 2 * s->cap : 4096, sizeof(uint64_t)), s->cap ? 2 * s->cap : 4096, 0};
-        for (size_t i = 0; i < s->cap; i++)
-            if (s->slot[i])
-                ref_add(&big, s->slot[i]);
-        free(s->slot);
-        *s = big;
-    }
-    size_t i = (size_t)(((h ^ (h >> 32)) * 0x9e3779b97f4a7c15ull) >> 17) % s->cap;
-    while (s->slot[i]) {
-        if (s->slot[i] == h)
-            return 0;
-        i = (i + 1) % s->cap;
-    }
-    s->slot[i] = h;
-    s->count++;
+    size_t i = (size_t)(((h ^ (h >> 32)) * 0x9e3779b97f4a7c15ull) >> 17) % m->cap;
+    while (m->key[i] && m->key[i] != h)
+        i = (i + 1) % m->cap;
+    return i;
+}
+
+/* Whether h is in m; its values into v when it is. */
+static inline int ref_value_get(const struct ref_values *m, uint64_t h, double v[3])
+{
+    if (!m->cap || m->key[ref_value_slot(m, h)] != h)
+        return 0;
+    memcpy(v, m->value[ref_value_slot(m, h)], sizeof m->value[0]);
     return 1;
+}
+
+static inline void ref_value_put(struct ref_values *m, uint64_t h, const double v[3])
+{
+    if (2 * (m->count + 1) > m->cap) {
+        struct ref_values big = {calloc(m->cap ? 2 * m->cap : 4096, sizeof(uint64_t)),
+                                 calloc(m->cap ? 2 * m->cap : 4096, sizeof m->value[0]), m->cap ? 2 * m->cap : 4096, 0};
+        for (size_t i = 0; i < m->cap; i++)
+            if (m->key[i])
+                ref_value_put(&big, m->key[i], m->value[i]);
+        free(m->key);
+        free(m->value);
+        *m = big;
+    }
+    size_t i = ref_value_slot(m, h);
+    m->count += !m->key[i];
+    m->key[i] = h;
+    memcpy(m->value[i], v, sizeof m->value[0]);
 }
 
 struct ref {
     int player;
     enum rank_goal goal;
     const struct play_bot *bot;
-    struct ref_set nodes, ends;
+    struct ref_values nodes, ends;
     struct move *moves;         /* REF_LEGAL_CAP per depth */
-    double best;                /* the best value of a position after the turn */
 };
 
 #define REF_LEGAL_CAP 1024
@@ -154,25 +172,30 @@ static inline double ref_value(const struct ref *r, const struct game_state *s)
     return best;
 }
 
-/* The position after ending the turn of s: its value when it is new. */
-static inline void ref_end(struct ref *r, const struct game_state *s)
+/* The value of the position after ending the turn of s (-inf when it does not end whole), into
+ * *best when higher. */
+static inline void ref_end(struct ref *r, const struct game_state *s, double *best)
 {
     struct game_state t = *s;
     if (engine_end_turn_complete(&t) != 0)
         return;
     uint64_t h = ref_hash(0xcbf29ce484222325ull, &t.p[r->player], sizeof t.p[0]);
     h = ref_hash(h, t.shared, sizeof t.shared);
-    if (!ref_add(&r->ends, h))
-        return;
-    double v = ref_value(r, &t);
-    if (v > r->best)
-        r->best = v;
+    double v[3];
+    if (!ref_value_get(&r->ends, h, v)) {
+        v[0] = v[1] = v[2] = ref_value(r, &t);
+        ref_value_put(&r->ends, h, v);
+    }
+    if (v[0] > *best)
+        *best = v[0];
 }
 
-/* Every way to end the turn of s: no market conversion, or one of any amount either way. */
-static inline void ref_complete(struct ref *r, const struct game_state *s)
+/* The best of every way to end the turn of s: no market conversion, or one of any amount either
+ * way. */
+static inline double ref_complete(struct ref *r, const struct game_state *s)
 {
-    ref_end(r, s);
+    double best = -1e300;
+    ref_end(r, s, &best);
     static const int to[2] = {A_SUPPLY, A_FOOD};
     for (int d = 0; d < 2; d++)
         for (int a = 1; a <= s->gd->asset_cap; a++) {
@@ -183,8 +206,9 @@ static inline void ref_complete(struct ref *r, const struct game_state *s)
             m.amount = a;
             struct game_state t = *s;
             if (engine_apply(&t, &m, NULL, NULL) == 0)
-                ref_end(r, &t);
+                ref_end(r, &t, &best);
         }
+    return best;
 }
 
 static inline int ref_dice_left(const struct game_state *s)
@@ -195,47 +219,102 @@ static inline int ref_dice_left(const struct game_state *s)
     return n;
 }
 
-static inline void ref_walk(struct ref *r, const struct game_state *s, int depth)
+static inline void ref_node(struct ref *r, const struct game_state *s, int depth, double v[3]);
+
+/* The bests of the partial plan t (depth moves in), valued once. */
+static inline void ref_child(struct ref *r, const struct game_state *t, int depth, double v[3])
+{
+    uint64_t h = ref_hash(0xcbf29ce484222325ull, &t->turn, sizeof t->turn);
+    h = ref_hash(h, &t->p[r->player], sizeof t->p[0]);
+    h = ref_hash(h, t->shared, sizeof t->shared);
+    if (ref_value_get(&r->nodes, h, v))
+        return;
+    ref_node(r, t, depth, v);
+    ref_value_put(&r->nodes, h, v);
+}
+
+/* The bests of the partial plan s: v[0] the re-roll weighed (the mean over its six results of
+ * the best after each), v[1] without the re-roll, v[2] as if its result were chosen. */
+static inline void ref_node(struct ref *r, const struct game_state *s, int depth, double v[3])
 {
     int left = ref_dice_left(s);
-    if (left == 0)
-        ref_complete(r, s);
+    v[0] = v[1] = v[2] = left == 0 ? ref_complete(r, s) : -1e300;
     assert_true(depth < REF_DEPTH);
     struct move *mv = r->moves + (size_t)depth * REF_LEGAL_CAP;
     size_t n = engine_legal_moves(s, 0, mv, REF_LEGAL_CAP);
     assert_true(n <= REF_LEGAL_CAP);
     for (size_t k = 0; k < n; k++) {
-        if ((left == 0 && !mv[k].from_reserve) || mv[k].kind == MOVE_COURT_REROLL)
+        if (left == 0 && !mv[k].from_reserve)
             continue;
+        double x[3];
+        if (mv[k].kind == MOVE_COURT_REROLL) {
+            if (mv[k].to != 1)
+                continue;       /* the results are taken together, below */
+            double sum = 0, most = -1e300;
+            for (int to = 1; to <= 6; to++) {
+                struct game_state t = *s;
+                struct move m = mv[k];
+                m.to = to;
+                assert_int_equal(engine_apply(&t, &m, NULL, NULL), 0);
+                ref_child(r, &t, depth + 1, x);
+                sum += x[0];
+                if (x[0] > most)
+                    most = x[0];
+            }
+            if (sum / 6 > v[0])
+                v[0] = sum / 6;
+            if (most > v[2])
+                v[2] = most;
+            continue;
+        }
         struct game_state t = *s;
         assert_int_equal(engine_apply_listed(&t, &mv[k]), 0);
-        uint64_t h = ref_hash(0xcbf29ce484222325ull, &t.turn, sizeof t.turn);
-        h = ref_hash(h, &t.p[r->player], sizeof t.p[0]);
-        h = ref_hash(h, t.shared, sizeof t.shared);
-        if (ref_add(&r->nodes, h))
-            ref_walk(r, &t, depth + 1);
+        ref_child(r, &t, depth + 1, x);
+        for (int i = 0; i < 3; i++)
+            if (x[i] > v[i])
+                v[i] = x[i];
     }
 }
 
-/* The exact best value of the open turn of s (the last of the round), with every distinct
- * partial plan counted in *nodes. */
-static inline double ref_best(const struct game_state *s, enum rank_goal goal, const struct play_bot *bot,
-                              size_t *nodes)
+/* The bests of a turn: the re-roll weighed, without it, and as if its result were chosen. */
+struct ref_result {
+    double best, without, choice;
+    size_t nodes;               /* distinct partial plans, the re-roll's results included */
+};
+
+/* The bests of the open turn of s (the last of the round). */
+static inline void ref_bests(const struct game_state *s, enum rank_goal goal, const struct play_bot *bot,
+                             struct ref_result *out)
 {
     struct ref r;
     memset(&r, 0, sizeof r);
     r.player = s->turn.player;
     r.goal = goal;
     r.bot = bot;
-    r.best = -1e300;
     r.moves = malloc((size_t)REF_DEPTH * REF_LEGAL_CAP * sizeof *r.moves);
-    ref_walk(&r, s, 0);
-    if (nodes)
-        *nodes = r.nodes.count;
+    double v[3];
+    ref_node(&r, s, 0, v);
+    out->best = v[0];
+    out->without = v[1];
+    out->choice = v[2];
+    out->nodes = r.nodes.count;
     free(r.moves);
-    free(r.nodes.slot);
-    free(r.ends.slot);
-    return r.best;
+    free(r.nodes.key);
+    free(r.nodes.value);
+    free(r.ends.key);
+    free(r.ends.value);
+}
+
+/* The exact best value of the open turn of s (the last of the round), the re-roll weighed,
+ * with every distinct partial plan counted in *nodes. */
+static inline double ref_best(const struct game_state *s, enum rank_goal goal, const struct play_bot *bot,
+                              size_t *nodes)
+{
+    struct ref_result x;
+    ref_bests(s, goal, bot, &x);
+    if (nodes)
+        *nodes = x.nodes;
+    return x.best;
 }
 
 /* The value of the position a plan of s reaches, as the reference values it. */

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bots/gplayer.h"
+#include "bots/rng.h"
 #include "advisor/gexact.h"
 #include "advisor/grace.h"
 #include "kingdom/game.h"
@@ -116,16 +117,21 @@ static const struct game toy_game = {
 
 /* ---- the truths, written apart from the advisor ---- */
 
+/* An ended game's win and return to seat 0 (goal 0). */
+static struct gexact_value ended(const struct game *g, const void *state)
+{
+    double ret[GAME_MAX_SEATS] = {0};
+    g->returns(state, ret);
+    return (struct gexact_value){.win = g->win(state, 0), .ret = ret[0]};
+}
+
 /* Plain expectimax: every branch, no table, no bound; the first of equal decisions. */
 static struct gexact_value brute(const struct game *g, const void *state, enum rank_goal goal)
 {
     struct gexact_value v = {0, 0, 0};
     int who = g->current(state);
     if (who == GAME_OVER) {
-        double ret[GAME_MAX_SEATS] = {0};
-        g->returns(state, ret);
-        v.win = g->win(state, 0);
-        v.ret = ret[0];
+        v = ended(g, state);
         v.goal = goal == RANK_GOAL_WIN ? v.win + RANK_TIEBREAK * v.ret : v.ret;
         return v;
     }
@@ -184,10 +190,7 @@ static struct gexact_value greedy_memo(struct memo *m, const void *state)
     struct gexact_value v = {0, 0, 0};
     int who = g->current(state);
     if (who == GAME_OVER) {
-        double ret[GAME_MAX_SEATS] = {0};
-        g->returns(state, ret);
-        v.win = g->win(state, 0);
-        v.ret = ret[0];
+        v = ended(g, state);
     } else {
         size_t n = g->legal(state, NULL, NULL, 0);
         char *list = malloc(n * g->decision_size), *copy = malloc(n * g->state_size);
@@ -411,6 +414,36 @@ static void test_kingdom_exact_beats_greedy(void **st)
     }
 }
 
+/* Races on toy positions with options o (seeds from seed0): how often the interval of the
+ * decision listed first among the fresh ones (chosen without looking at its fresh rollouts)
+ * holds the exact value of the greedy player after it, for the win and the return. */
+static void toy_coverage(struct grace_options o, uint64_t seed0, int races, int *win_held, int *ret_held)
+{
+    *win_held = *ret_held = 0;
+    for (int k = 0; k < races; k++) {
+        struct toy t = {k % 6, k % 4, 0, 0};
+        o.seed = (uint64_t)k + seed0;
+        struct grace gr;
+        struct strbuf err = STRBUF_INIT;
+        assert_int_equal(grace_rank(&toy_game, &t, &o, &gr, &err), 0);
+        assert_true(gr.fresh >= 1);
+        if (o.fresh_rollouts)
+            assert_int_equal(gr.fresh_rollouts, o.fresh_rollouts);
+        size_t f = 0;
+        for (size_t i = 1; i < gr.fresh; i++)
+            if (gr.ranked[i].index < gr.ranked[f].index)
+                f = i;
+        struct toy c = t;
+        toy_apply(&c, (const int *)gr.decisions + gr.ranked[f].index, NULL);
+        struct gexact_value v = greedy_truth(&toy_game, &c);
+        const struct rank_result *r = &gr.ranked[f].r;
+        *win_held += r->win.low - 1e-9 <= v.win && v.win <= r->win.high + 1e-9;
+        *ret_held += r->score.low - 1e-9 <= v.ret && v.ret <= r->score.high + 1e-9;
+        grace_free(&gr);
+        strbuf_free(&err);
+    }
+}
+
 /* On the toy the truth is exact (the greedy player's value, every die weighed): from 40
  * starts and seeds, the interval of one decision rolled out afresh (as shown) holds it at
  * least 85 % of the time, for the win and for the return. One decision a race, chosen without
@@ -420,31 +453,63 @@ static void test_kingdom_exact_beats_greedy(void **st)
 static void test_toy_race_intervals_hold_the_truth(void **st)
 {
     (void)st;
-    int races = 40, win_held = 0, ret_held = 0;
-    for (int k = 0; k < races; k++) {
-        struct toy t = {k % 6, k % 4, 0, 0};
-        struct grace_options o = {.goal = RANK_GOAL_WIN, .player = GPLAYER_GREEDY, .max_rollouts = 128,
-                                  .seed = (uint64_t)k + 1, .threads = 2, .exact_nodes = 1, .shown = 3};
-        struct grace gr;
-        struct strbuf err = STRBUF_INIT;
-        assert_int_equal(grace_rank(&toy_game, &t, &o, &gr, &err), 0);
-        assert_true(gr.fresh >= 1);
-        size_t f = 0;
-        for (size_t i = 1; i < gr.fresh; i++)
-            if (gr.ranked[i].index < gr.ranked[f].index)
-                f = i;
-        struct toy c = t;
-        toy_apply(&c, (const int *)gr.decisions + gr.ranked[f].index, NULL);
-        struct gexact_value v = greedy_truth(&toy_game, &c);
-        const struct rank_result *r = &gr.ranked[f].r;
-        win_held += r->win.low - 1e-9 <= v.win && v.win <= r->win.high + 1e-9;
-        ret_held += r->score.low - 1e-9 <= v.ret && v.ret <= r->score.high + 1e-9;
-        grace_free(&gr);
-        strbuf_free(&err);
-    }
+    int races = 40, win_held, ret_held;
+    struct grace_options o = {.goal = RANK_GOAL_WIN, .player = GPLAYER_GREEDY, .max_rollouts = 128, .threads = 2,
+                              .exact_nodes = 1, .shown = 3};
+    toy_coverage(o, 1, races, &win_held, &ret_held);
     print_message("toy race: the win's interval holds the truth %d times of %d, the return's %d\n", win_held, races,
                   ret_held);
     assert_true(win_held * 100 >= races * 85 && ret_held * 100 >= races * 85);
+}
+
+/* A small first stage (8 rollouts each) and 16 fresh rollouts, as the default budget gives
+ * early in a long game: the intervals (the return's widened as a bounded value's) still hold. */
+static void test_toy_small_budget_holds(void **st)
+{
+    (void)st;
+    int races = 40, win_held, ret_held;
+    struct grace_options o = {.goal = RANK_GOAL_WIN, .player = GPLAYER_GREEDY, .max_rollouts = 8,
+                              .first_rollouts = 8, .fresh_rollouts = 16, .threads = 2, .exact_nodes = 1, .shown = 3};
+    toy_coverage(o, 101, races, &win_held, &ret_held);
+    print_message("toy race, small budget: the win's interval holds the truth %d times of %d, the return's %d\n",
+                  win_held, races, ret_held);
+    assert_true(win_held * 100 >= races * 85 && ret_held * 100 >= races * 85);
+}
+
+/* The default budget: counted in years of play-out, so early in the game a small first stage on
+ * fewer candidates with 16 fresh rollouts, in the last year the full first stage. */
+static void test_kingdom_budget(void **st)
+{
+    (void)st;
+    struct kstate s;
+    kingdom_init(&s, &data);    /* the year limit at 20 */
+    struct gscratch sc;
+    gscratch_init(&sc, &kingdom_game);
+    struct play_rng dice, choice;
+    play_rng_init(&dice, 5);
+    play_rng_init(&choice, 6);
+    while (!(s.year >= 1 && kingdom_awaited(&s).kind == KA_BUILD &&
+             kingdom_game.legal(&s, NULL, NULL, 0) > GRACE_SCREEN)) {
+        struct kdecision d;
+        assert_int_equal(gplayer_choose(GPLAYER_GREEDY, &sc, &s, &dice, &choice, &d), 0);
+        assert_int_equal(kingdom_apply(&s, &d, NULL).rule, KR_NONE);
+        assert_true(s.year <= 5);
+    }
+    gscratch_free(&sc);
+    struct grace_options o = {0};
+    grace_budget(&kingdom_game, &s, &o);    /* 16 years left or more: under 8 rollouts each of 16 */
+    size_t rounds = GRACE_BUDGET_ROUNDS / (size_t)(data.year_limit + 1 - s.year);
+    assert_int_equal(o.max_rollouts, GRACE_FIRST_MIN);
+    assert_int_equal(o.first_rollouts, GRACE_FIRST_MIN);
+    assert_int_equal(o.screen, rounds / GRACE_FIRST_MIN);
+    assert_true(o.screen >= 2 && o.screen < GRACE_SCREEN);
+    assert_int_equal(o.fresh_rollouts, GRACE_FRESH_MIN);
+    memset(&o, 0, sizeof o);
+    grace_budget(&kingdom_game, &pos[0], &o);    /* the last year */
+    size_t n = kingdom_game.legal(&pos[0], NULL, NULL, 0), nc = n < GRACE_SCREEN ? n : GRACE_SCREEN;
+    assert_int_equal(o.screen, nc);
+    assert_true(o.max_rollouts * nc <= GRACE_BUDGET_ROUNDS && o.max_rollouts <= GRACE_BUDGET_MAX);
+    assert_int_equal(o.first_rollouts, o.max_rollouts < GRACE_RACE_MIN ? o.max_rollouts : GRACE_RACE_MIN);
 }
 
 /* The same answer on one thread as on three. */
@@ -475,12 +540,14 @@ int main(void)
     const struct CMUnitTest toy[] = {
         cmocka_unit_test(test_toy_exact_is_brute_force),
         cmocka_unit_test(test_toy_race_finds_the_best),
+        cmocka_unit_test(test_toy_small_budget_holds),
         cmocka_unit_test(test_toy_race_intervals_hold_the_truth),
     };
     const struct CMUnitTest kingdom[] = {
         cmocka_unit_test(test_kingdom_bound_holds),
         cmocka_unit_test(test_kingdom_exact_beats_greedy),
         cmocka_unit_test(test_kingdom_threads),
+        cmocka_unit_test(test_kingdom_budget),
     };
     int failed = cmocka_run_group_tests_name("toy", toy, NULL, NULL);
     return failed + cmocka_run_group_tests_name("kingdom", kingdom, setup_positions, teardown_positions);

@@ -13,29 +13,13 @@
 
 static char tmpdir[] = "/tmp/xii-draw-forms-XXXXXX";
 
-static int setup(void **state)
-{
-    (void)state;
-    return test_tmpdir_make(tmpdir);
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return test_tmpdir_remove(tmpdir);
-}
+TEST_TMPDIR_GROUP(tmpdir)
 
 static struct canvas *open_canvas(enum canvas_backend backend, const char *path, const char *png_dir)
 {
     struct canvas_options opt = {.backend = backend, .path = path, .png_dir = png_dir,
                                  .png_dpi = 20, .title = "forms", .creator = "xii test"};
-    struct strbuf err = STRBUF_INIT;
-    struct canvas *c = canvas_new(&opt, &err);
-    if (!c)
-        fprintf(stderr, "canvas_new: %s\n", strbuf_cstr(&err));
-    assert_non_null(c);
-    strbuf_free(&err);
-    return c;
+    return test_canvas(&opt);
 }
 
 static void finish_ok(struct canvas *c)

@@ -11,17 +11,7 @@
 
 static char tmpdir[] = "/tmp/xii-draw-haru-XXXXXX";
 
-static int setup(void **state)
-{
-    (void)state;
-    return test_tmpdir_make(tmpdir);
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return test_tmpdir_remove(tmpdir);
-}
+TEST_TMPDIR_GROUP(tmpdir)
 
 /* Writes a one-page PDF with each line of texts; returns its path. */
 static const char *render(const char *name, const char *const *texts, int n)

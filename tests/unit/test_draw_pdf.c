@@ -16,17 +16,7 @@
 
 static char tmpdir[] = "/tmp/xii-draw-pdf-XXXXXX";
 
-static int setup(void **state)
-{
-    (void)state;
-    return test_tmpdir_make(tmpdir);
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return test_tmpdir_remove(tmpdir);
-}
+TEST_TMPDIR_GROUP(tmpdir)
 
 static int exists(const char *path)
 {
@@ -79,13 +69,7 @@ static struct canvas *open_canvas(enum canvas_backend backend, const char *path,
         .backend = backend, .grey = grey, .path = path, .png_dir = png_dir, .png_dpi = 40,
         .svg = svg, .title = "test scene", .creator = "xii test",
     };
-    struct strbuf err = STRBUF_INIT;
-    struct canvas *c = canvas_new(&opt, &err);
-    if (!c)
-        fprintf(stderr, "canvas_new: %s\n", strbuf_cstr(&err));
-    assert_non_null(c);
-    strbuf_free(&err);
-    return c;
+    return test_canvas(&opt);
 }
 
 static void render(enum canvas_backend backend, const char *path, int grey, const char *png_dir, int svg)

@@ -77,6 +77,81 @@ static void decide_all(struct gsession *s, const struct seen *sn, size_t from, s
     }
 }
 
+/* A whole game of seed with player p in its seat: its decisions into sn (emptied first), its
+ * log into log (emptied first; may be NULL), its last state into *end. */
+static void play(uint64_t seed, enum gplayer p, struct seen *sn, struct strbuf *log, struct kstate *end)
+{
+    struct strbuf err = STRBUF_INIT;
+    sn->n = 0;
+    if (log)
+        strbuf_reset(log);
+    struct gdrive d = {.g = &kingdom_game, .data = &data, .nseats = 1, .seed = seed, .log = log,
+                       .seen = collect, .ctx = sn};
+    d.seat[0] = p;
+    struct gscratch sc;
+    gscratch_init(&sc, &kingdom_game);
+    if (gdrive_play(&d, end, &sc, &err) != 0)
+        fail_msg("seed %llu: %s", (unsigned long long)seed, strbuf_cstr(&err));
+    gscratch_free(&sc);
+    strbuf_free(&err);
+}
+
+/* The example a prompt gives after "Type ...:" (or "for instance:") is read as legal at its
+ * state: each prompt of 6 greedy games' every decision (what a player copies from the screen
+ * must never be refused). The build step's line lists several forms and is left out. */
+struct examples {
+    size_t checked;
+};
+
+static void example_of(void *ctx, const void *state, const void *decision)
+{
+    (void)decision;
+    struct examples *ex = ctx;
+    if (kingdom_game.current(state) < 0)
+        return;
+    struct strbuf pr = STRBUF_INIT, note = STRBUF_INIT, why = STRBUF_INIT;
+    kingdom_game.prompt(state, &pr);
+    const char *t = strstr(strbuf_cstr(&pr), "  Type ");
+    const char *at = t ? strstr(t, "for instance: ") : NULL;
+    const char *colon = t ? strchr(t, ':') : NULL;
+    const char *from = at ? at + strlen("for instance: ") : colon && colon < strchr(t, '\n') ? colon + 2 : NULL;
+    if (from && !strstr(t, "done to end")) {
+        size_t len = strcspn(from, ")\n");
+        char line[256];
+        assert_true(len < sizeof line);
+        memcpy(line, from, len);
+        line[len] = 0;
+        struct kdecision out[64];
+        size_t n = 0;
+        enum game_line r = kingdom_game.read(state, line, "prompt", 1, out, 64, &n, &note, &why);
+        if (r == GAME_LINE_REFUSED)
+            fail_msg("the prompt's example \"%s\" is refused:\n%s\n%s", line, strbuf_cstr(&pr), strbuf_cstr(&why));
+        ex->checked++;
+    }
+    strbuf_free(&pr);
+    strbuf_free(&note);
+    strbuf_free(&why);
+}
+
+static void test_prompt_examples_legal(void **st)
+{
+    (void)st;
+    struct examples ex = {0};
+    struct strbuf err = STRBUF_INIT;
+    struct kstate end;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        struct gdrive d = {.g = &kingdom_game, .data = &data, .nseats = 1, .seed = seed, .seen = example_of,
+                           .ctx = &ex};
+        d.seat[0] = GPLAYER_GREEDY;
+        struct gscratch sc;
+        gscratch_init(&sc, &kingdom_game);
+        assert_int_equal(gdrive_play(&d, &end, &sc, &err), 0);
+        gscratch_free(&sc);
+    }
+    assert_true(ex.checked > 100);
+    strbuf_free(&err);
+}
+
 /* Seeds' games by decision values: FILE is the game's own writer's log, byte for byte; it
  * audits clean; continued, it gives the same state (the end written once). */
 static void test_whole_games_by_value(void **st)
@@ -85,14 +160,8 @@ static void test_whole_games_by_value(void **st)
     for (uint64_t seed = 1; seed <= 12; seed++) {
         struct seen sn = {0};
         struct strbuf log = STRBUF_INIT, err = STRBUF_INIT;
-        struct gdrive d = {.g = &kingdom_game, .data = &data, .nseats = 1, .seed = seed, .log = &log,
-                           .seen = collect, .ctx = &sn};
-        d.seat[0] = seed % 2 ? GPLAYER_RANDOM : GPLAYER_GREEDY;
-        struct gscratch sc;
-        gscratch_init(&sc, &kingdom_game);
         struct kstate end;
-        assert_int_equal(gdrive_play(&d, &end, &sc, &err), 0);
-        gscratch_free(&sc);
+        play(seed, seed % 2 ? GPLAYER_RANDOM : GPLAYER_GREEDY, &sn, &log, &end);
 
         char *path = temp_path();
         struct gsession *s = open_new(path);
@@ -185,115 +254,123 @@ static struct gsession *typed_setup(const char *path)
     return s;
 }
 
+/* A fixture: FILE with the setup typed (typed_setup), its session and a message buffer. */
+struct typed {
+    char *path;
+    struct gsession *s;
+    struct strbuf msg;
+};
+
+static int typed_begin(void **st)
+{
+    struct typed *t = calloc(1, sizeof *t);
+    assert_non_null(t);
+    t->path = temp_path();
+    t->s = typed_setup(t->path);
+    *st = t;
+    return 0;
+}
+
+static int typed_end(void **st)
+{
+    struct typed *t = *st;
+    gsession_free(t->s);
+    strbuf_free(&t->msg);
+    unlink(t->path);
+    free(t->path);
+    free(t);
+    return 0;
+}
+
 static void test_typed_short_forms(void **st)
 {
-    (void)st;
-    char *path = temp_path();
-    struct gsession *s = typed_setup(path);
-    struct strbuf msg = STRBUF_INIT;
-    assert_int_equal(submit(s, "  ", &msg), GSESSION_EMPTY);
-    assert_int_equal(submit(s, "next", &msg), GSESSION_ACCEPTED);
-    assert_int_equal(submit(s, "3 5", &msg), GSESSION_ACCEPTED);
-    assert_int_equal(submit(s, "food  # the capital", &msg), GSESSION_ACCEPTED);
+    struct typed *t = *st;
+    assert_int_equal(submit(t->s, "  ", &t->msg), GSESSION_EMPTY);
+    assert_int_equal(submit(t->s, "next", &t->msg), GSESSION_ACCEPTED);
+    assert_int_equal(submit(t->s, "3 5", &t->msg), GSESSION_ACCEPTED);
+    assert_int_equal(submit(t->s, "food  # the capital", &t->msg), GSESSION_ACCEPTED);
     /* Production is told as old -> new with its cause. */
-    assert_non_null(strstr(strbuf_cstr(&msg), "food 0 -> "));
-    if (!strstr(strbuf_cstr(&msg), "(yields)"))
-        fail_msg("%s", strbuf_cstr(&msg));
-    assert_int_equal(submit(s, "check food 4 ore 2 work 3", &msg), GSESSION_ACCEPTED);
-    assert_int_equal(submit(s, "mine G6", &msg), GSESSION_ACCEPTED);
-    assert_int_equal(submit(s, "# a note", &msg), GSESSION_ACCEPTED);
-    assert_int_equal(submit(s, "1 food", &msg), GSESSION_ACCEPTED);
-    assert_int_equal(submit(s, "done", &msg), GSESSION_ACCEPTED);
-    assert_true(gsession_waiting(s));           /* the end of building is not a line */
-    assert_non_null(strstr(strbuf_cstr(&msg), "(feeding"));
+    assert_non_null(strstr(strbuf_cstr(&t->msg), "food 0 -> "));
+    if (!strstr(strbuf_cstr(&t->msg), "(yields)"))
+        fail_msg("%s", strbuf_cstr(&t->msg));
+    assert_int_equal(submit(t->s, "check food 4 ore 2 work 3", &t->msg), GSESSION_ACCEPTED);
+    assert_int_equal(submit(t->s, "mine G6", &t->msg), GSESSION_ACCEPTED);
+    assert_int_equal(submit(t->s, "# a note", &t->msg), GSESSION_ACCEPTED);
+    assert_int_equal(submit(t->s, "1 food", &t->msg), GSESSION_ACCEPTED);
+    assert_int_equal(submit(t->s, "done", &t->msg), GSESSION_ACCEPTED);
+    assert_true(gsession_waiting(t->s));           /* the end of building is not a line */
+    assert_non_null(strstr(strbuf_cstr(&t->msg), "(feeding"));
     /* A note now would be read back before the feeding: it waits for the next line. */
     char fed[40];
-    snprintf(fed, sizeof fed, "check food %d", ((const struct kstate *)gsession_state(s))->stock[KRES_FOOD]);
-    assert_int_equal(submit(s, fed, &msg), GSESSION_REFUSED);
-    assert_non_null(strstr(strbuf_cstr(&msg), "done is written with the next line"));
-    assert_int_equal(submit(s, "# fed", &msg), GSESSION_REFUSED);
-    assert_int_equal(submit(s, "next", &msg), GSESSION_ACCEPTED);
-    assert_false(gsession_waiting(s));
-    assert_string_equal(file_text(path) + strlen(setup_log), "year 1\n" "fate 3 5\ncapital food  # the capital\n"
+    snprintf(fed, sizeof fed, "check food %d", ((const struct kstate *)gsession_state(t->s))->stock[KRES_FOOD]);
+    assert_int_equal(submit(t->s, fed, &t->msg), GSESSION_REFUSED);
+    assert_non_null(strstr(strbuf_cstr(&t->msg), "done is written with the next line"));
+    assert_int_equal(submit(t->s, "# fed", &t->msg), GSESSION_REFUSED);
+    assert_int_equal(submit(t->s, "next", &t->msg), GSESSION_ACCEPTED);
+    assert_false(gsession_waiting(t->s));
+    assert_string_equal(file_text(t->path) + strlen(setup_log), "year 1\n" "fate 3 5\ncapital food  # the capital\n"
                         "check food 4 ore 2 work 3\nbuild mine G6\n# a note\ntrade 1 food\nyear 2\n");
     struct strbuf audit = STRBUF_INIT;
-    assert_int_equal(gsession_audit(s, &audit), 1);
+    assert_int_equal(gsession_audit(t->s, &audit), 1);
     strbuf_free(&audit);
     /* Continued: the same state, the comment and the note read back. */
-    struct kstate was = *(const struct kstate *)gsession_state(s);
-    size_t n = gsession_decisions(s);
-    gsession_free(s);
-    s = open_new(path);
-    assert_int_equal(gsession_decisions(s), n);
-    assert_memory_equal(gsession_state(s), &was, sizeof was);
-    gsession_free(s);
-    strbuf_free(&msg);
-    unlink(path);
-    free(path);
+    struct kstate was = *(const struct kstate *)gsession_state(t->s);
+    size_t n = gsession_decisions(t->s);
+    gsession_free(t->s);
+    t->s = open_new(t->path);
+    assert_int_equal(gsession_decisions(t->s), n);
+    assert_memory_equal(gsession_state(t->s), &was, sizeof was);
 }
 
 /* Refusals say where and why in the audit's words, and write nothing. */
 static void test_refusals(void **st)
 {
-    (void)st;
-    char *path = temp_path();
-    struct gsession *s = typed_setup(path);
-    struct strbuf msg = STRBUF_INIT;
-    assert_int_equal(submit(s, "3 5", &msg), GSESSION_REFUSED);       /* the year first */
-    if (!strstr(strbuf_cstr(&msg), "year 1 is next"))
-        fail_msg("%s", strbuf_cstr(&msg));
-    assert_int_equal(submit(s, "next", &msg), GSESSION_ACCEPTED);
-    assert_int_equal(submit(s, "3 7", &msg), GSESSION_REFUSED);
-    assert_non_null(strstr(strbuf_cstr(&msg), ":8:"));                /* FILE's next line */
-    assert_non_null(strstr(strbuf_cstr(&msg), "read as \"fate 3 7\""));
-    assert_int_equal(submit(s, "fate 3 5 9", &msg), GSESSION_REFUSED);
-    assert_int_equal(submit(s, "result win", &msg), GSESSION_REFUSED);
-    assert_int_equal(submit(s, "kingdom 1", &msg), GSESSION_REFUSED);
-    assert_int_equal(submit(s, "done", &msg), GSESSION_REFUSED);
-    assert_int_equal(submit(s, "3 5", &msg), GSESSION_ACCEPTED);
-    assert_int_equal(submit(s, "food", &msg), GSESSION_ACCEPTED);
-    assert_int_equal(submit(s, "check food 9", &msg), GSESSION_REFUSED);
-    assert_non_null(strstr(strbuf_cstr(&msg), "the rules give 4"));
-    assert_int_equal(submit(s, "village F5", &msg), GSESSION_REFUSED);  /* the river */
-    assert_int_equal(submit(s, "farm G3", &msg), GSESSION_REFUSED);     /* taken */
-    assert_string_equal(file_text(path) + strlen(setup_log), "year 1\nfate 3 5\ncapital food\n");
-    gsession_free(s);
-    strbuf_free(&msg);
-    unlink(path);
-    free(path);
+    struct typed *t = *st;
+    assert_int_equal(submit(t->s, "3 5", &t->msg), GSESSION_REFUSED);       /* the year first */
+    if (!strstr(strbuf_cstr(&t->msg), "year 1 is next"))
+        fail_msg("%s", strbuf_cstr(&t->msg));
+    assert_int_equal(submit(t->s, "next", &t->msg), GSESSION_ACCEPTED);
+    assert_int_equal(submit(t->s, "3 7", &t->msg), GSESSION_REFUSED);
+    assert_non_null(strstr(strbuf_cstr(&t->msg), ":8:"));                /* FILE's next line */
+    assert_non_null(strstr(strbuf_cstr(&t->msg), "read as \"fate 3 7\""));
+    assert_int_equal(submit(t->s, "fate 3 5 9", &t->msg), GSESSION_REFUSED);
+    assert_int_equal(submit(t->s, "result win", &t->msg), GSESSION_REFUSED);
+    assert_int_equal(submit(t->s, "kingdom 1", &t->msg), GSESSION_REFUSED);
+    assert_int_equal(submit(t->s, "done", &t->msg), GSESSION_REFUSED);
+    assert_int_equal(submit(t->s, "3 5", &t->msg), GSESSION_ACCEPTED);
+    assert_int_equal(submit(t->s, "food", &t->msg), GSESSION_ACCEPTED);
+    assert_int_equal(submit(t->s, "check food 9", &t->msg), GSESSION_REFUSED);
+    assert_non_null(strstr(strbuf_cstr(&t->msg), "the rules give 4"));
+    assert_int_equal(submit(t->s, "village F5", &t->msg), GSESSION_REFUSED);  /* the river */
+    assert_int_equal(submit(t->s, "farm G3", &t->msg), GSESSION_REFUSED);     /* taken */
+    assert_string_equal(file_text(t->path) + strlen(setup_log), "year 1\nfate 3 5\ncapital food\n");
 }
 
 static void test_undo(void **st)
 {
-    (void)st;
-    char *path = temp_path();
-    struct gsession *s = typed_setup(path);
-    struct strbuf msg = STRBUF_INIT, undone = STRBUF_INIT, err = STRBUF_INIT;
-    assert_int_equal(submit(s, "next", &msg), GSESSION_ACCEPTED);
-    assert_int_equal(submit(s, "3 5", &msg), GSESSION_ACCEPTED);
-    struct kstate after_fate = *(const struct kstate *)gsession_state(s);
-    assert_int_equal(submit(s, "food", &msg), GSESSION_ACCEPTED);
-    assert_int_equal(submit(s, "done", &msg), GSESSION_ACCEPTED);
+    struct typed *t = *st;
+    struct strbuf undone = STRBUF_INIT, err = STRBUF_INIT;
+    assert_int_equal(submit(t->s, "next", &t->msg), GSESSION_ACCEPTED);
+    assert_int_equal(submit(t->s, "3 5", &t->msg), GSESSION_ACCEPTED);
+    struct kstate after_fate = *(const struct kstate *)gsession_state(t->s);
+    assert_int_equal(submit(t->s, "food", &t->msg), GSESSION_ACCEPTED);
+    assert_int_equal(submit(t->s, "done", &t->msg), GSESSION_ACCEPTED);
     /* The waiting end of building first, FILE unchanged; then the capital's line. */
-    assert_int_equal(gsession_undo(s, &undone, &err), 1);
+    assert_int_equal(gsession_undo(t->s, &undone, &err), 1);
     assert_int_equal(undone.len, 0);
-    assert_int_equal(gsession_undo(s, &undone, &err), 1);
+    assert_int_equal(gsession_undo(t->s, &undone, &err), 1);
     assert_string_equal(strbuf_cstr(&undone), "capital food\n");
-    assert_memory_equal(gsession_state(s), &after_fate, sizeof after_fate);
-    assert_string_equal(file_text(path) + strlen(setup_log), "year 1\nfate 3 5\n");
-    assert_int_equal(submit(s, "ore", &msg), GSESSION_ACCEPTED);
-    assert_string_equal(file_text(path) + strlen(setup_log), "year 1\nfate 3 5\ncapital ore\n");
+    assert_memory_equal(gsession_state(t->s), &after_fate, sizeof after_fate);
+    assert_string_equal(file_text(t->path) + strlen(setup_log), "year 1\nfate 3 5\n");
+    assert_int_equal(submit(t->s, "ore", &t->msg), GSESSION_ACCEPTED);
+    assert_string_equal(file_text(t->path) + strlen(setup_log), "year 1\nfate 3 5\ncapital ore\n");
     /* Back to the opening line, which stays. */
-    while (gsession_undo(s, &undone, &err) > 0)
+    while (gsession_undo(t->s, &undone, &err) > 0)
         ;
-    assert_string_equal(file_text(path), "kingdom 1\n");
-    assert_int_equal(gsession_decisions(s), 0);
-    gsession_free(s);
-    strbuf_free(&msg);
+    assert_string_equal(file_text(t->path), "kingdom 1\n");
+    assert_int_equal(gsession_decisions(t->s), 0);
     strbuf_free(&undone);
     strbuf_free(&err);
-    unlink(path);
-    free(path);
 }
 
 /* FILE changed from outside: the line is refused as a failed write, nothing changes; a FILE
@@ -380,29 +457,22 @@ static void test_opening_after_comment(void **st)
  * part of the line, the session is unchanged and the line may be typed again. */
 static void test_failed_write(void **st)
 {
-    (void)st;
-    char *path = temp_path();
-    struct gsession *s = typed_setup(path);
-    struct strbuf msg = STRBUF_INIT;
+    struct typed *t = *st;
     struct rlimit old, lim;
     assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
     lim = old;
     lim.rlim_cur = (rlim_t)strlen(setup_log) + 3;           /* "year 1\n" does not fit */
     void (*was)(int) = signal(SIGXFSZ, SIG_IGN);
     assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
-    enum gsession_outcome o = submit(s, "next", &msg);
+    enum gsession_outcome o = submit(t->s, "next", &t->msg);
     assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
     signal(SIGXFSZ, was);
     assert_int_equal(o, GSESSION_WRITE_FAILED);
-    assert_true(msg.len > 0);
-    assert_string_equal(file_text(path), setup_log);
-    assert_int_equal(gsession_decisions(s), 8);
-    assert_int_equal(submit(s, "next", &msg), GSESSION_ACCEPTED);
-    assert_string_equal(file_text(path) + strlen(setup_log), "year 1\n");
-    gsession_free(s);
-    strbuf_free(&msg);
-    unlink(path);
-    free(path);
+    assert_true(t->msg.len > 0);
+    assert_string_equal(file_text(t->path), setup_log);
+    assert_int_equal(gsession_decisions(t->s), 8);
+    assert_int_equal(submit(t->s, "next", &t->msg), GSESSION_ACCEPTED);
+    assert_string_equal(file_text(t->path) + strlen(setup_log), "year 1\n");
 }
 
 /* next at building ends it first, as a year line does; a result typed where the end of
@@ -428,17 +498,9 @@ static void test_next_and_result(void **st)
     /* A game by values to its last decision but one, then its result typed. */
     struct seen sn = {0};
     struct strbuf log = STRBUF_INIT, err = STRBUF_INIT;
+    struct kstate end;
     for (uint64_t seed = 1; seed < 200; seed++) {
-        sn.n = 0;
-        strbuf_reset(&log);
-        struct gdrive d = {.g = &kingdom_game, .data = &data, .nseats = 1, .seed = seed, .log = &log,
-                           .seen = collect, .ctx = &sn};
-        d.seat[0] = GPLAYER_GREEDY;
-        struct gscratch sc;
-        gscratch_init(&sc, &kingdom_game);
-        struct kstate end;
-        assert_int_equal(gdrive_play(&d, &end, &sc, &err), 0);
-        gscratch_free(&sc);
+        play(seed, GPLAYER_GREEDY, &sn, &log, &end);
         if (sn.d[sn.n - 1].kind == KD_DONE)
             break;
     }
@@ -483,13 +545,8 @@ static void test_random_lines(void **st)
     for (uint64_t seed = 1; seed <= 6; seed++) {
         struct seen sn = {0};
         struct strbuf err = STRBUF_INIT, msg = STRBUF_INIT;
-        struct gdrive d = {.g = &kingdom_game, .data = &data, .nseats = 1, .seed = seed, .seen = collect, .ctx = &sn};
-        d.seat[0] = GPLAYER_GREEDY;
-        struct gscratch sc;
-        gscratch_init(&sc, &kingdom_game);
         struct kstate end;
-        assert_int_equal(gdrive_play(&d, &end, &sc, &err), 0);
-        gscratch_free(&sc);
+        play(seed, GPLAYER_GREEDY, &sn, NULL, &end);
         struct gsession *s = open_new(path);
         for (size_t i = 0; i < sn.n && !gsession_over(s); i++) {
             for (int k = 0; k < 3; k++) {
@@ -539,14 +596,15 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_whole_games_by_value),
-        cmocka_unit_test(test_typed_short_forms),
-        cmocka_unit_test(test_refusals),
-        cmocka_unit_test(test_undo),
+        cmocka_unit_test_setup_teardown(test_typed_short_forms, typed_begin, typed_end),
+        cmocka_unit_test_setup_teardown(test_refusals, typed_begin, typed_end),
+        cmocka_unit_test_setup_teardown(test_undo, typed_begin, typed_end),
         cmocka_unit_test(test_file_safety),
         cmocka_unit_test(test_opening_after_comment),
-        cmocka_unit_test(test_failed_write),
+        cmocka_unit_test_setup_teardown(test_failed_write, typed_begin, typed_end),
         cmocka_unit_test(test_next_and_result),
         cmocka_unit_test(test_random_lines),
+        cmocka_unit_test(test_prompt_examples_legal),
     };
     return cmocka_run_group_tests(tests, setup_data, teardown_data);
 }

@@ -5,6 +5,7 @@
 #include "test.h"
 #include <string.h>
 #include "kingdom/data_print.h"
+#include "kingdom/internal.h"
 #include "kingdom/kingdom.h"
 
 #include "kingdom_fixture.h"
@@ -582,6 +583,25 @@ static void k15_year_limit(void **st)
     assert_int_equal(e.year, 20);
 }
 
+/* What stands next to each hex, known at once (kingdom_near_all), is what each hex's own look
+ * says; the yields and placements asked with it are the engine's own answers. */
+static void near_agrees(const struct kstate *s)
+{
+    unsigned char nr[KMAP_HEXES];
+    kingdom_near_all(s, nr);
+    for (int h = 0; h < KMAP_HEXES; h++) {
+        assert_int_equal(nr[h], kingdom_near(s, h));
+        int b = kingdom_building_at(s, h);
+        if (b >= 0)
+            assert_int_equal(kingdom_yield_near(s, b, h, nr[h]), kingdom_yield(s, h));
+        for (int k = 0; k < KB_KINDS; k++) {
+            enum krule r = kingdom_check_build(s, k, h).rule;
+            bool placed = r != KR_PLACEMENT && r != KR_MONUMENT;
+            assert_int_equal(kingdom_may_place_near(s, k, h, nr[h]), placed);
+        }
+    }
+}
+
 /* Every legal decision is applied without a refusal, through random games to their end; a
  * copy of the state is a whole game (plain struct). */
 static void legal_games(void **st)
@@ -602,6 +622,8 @@ static void legal_games(void **st)
             /* Prefer building to ending the year, so that games grow. */
             size_t pick = (seed >> 8) % n;
             struct kstate copy = s;
+            if (steps % 7 == 0)
+                near_agrees(&s);
             ok(&s, out[pick]);
             assert_true(memcmp(&copy, &s, sizeof s) != 0);
             assert_true(++steps < 5000);

@@ -294,6 +294,41 @@ static void test_utf8(void **state)
     free(buf);
 }
 
+/* A word says whether normalizing changes it (an ASCII upper-case letter or '_' in it, before
+ * or after a UTF-8 sequence, after digits): the parser copies the others without a look. */
+static void test_word_folds(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        bool folds;
+    } cases[] = {
+        {"population", false}, {"Population", true}, {"populatioN", true}, {"men_at_arms", true},
+        {"men-at-arms", false}, {"3rd", false}, {"3Rd", true}, {"3_", true}, {"M\xC3\xA1ire", true},
+        {"m\xC3\xA1ire", false}, {"m\xC3\xA1irE", true}, {"\xC3\xA1_", true}, {"@[]^`{}~", false},
+        {"a\\b", false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct log_token t[4];
+        char *buf;
+        size_t n = lex_all(cases[i].text, strlen(cases[i].text), t, 4, &buf);
+        assert_int_equal(n, 2);
+        assert_int_equal(t[0].kind, LOG_TOK_WORD);
+        assert_int_equal(t[0].n, strlen(cases[i].text));
+        if (t[0].folds != cases[i].folds)
+            fail_msg("'%s': folds %d", cases[i].text, t[0].folds);
+        free(buf);
+    }
+    /* Other tokens never fold: a number, a string with capitals, a comma. */
+    struct log_token t[8];
+    char *buf;
+    size_t n = LEX("12 \"Ab_\" , # X_Y", t);
+    assert_int_equal(n, 4);
+    for (size_t i = 0; i < n; i++)
+        assert_false(t[i].folds);
+    free(buf);
+}
+
 static void test_bom_and_empty(void **state)
 {
     (void)state;
@@ -413,6 +448,7 @@ int main(void)
         cmocka_unit_test(test_nul_bytes),
         cmocka_unit_test(test_control_characters),
         cmocka_unit_test(test_utf8),
+        cmocka_unit_test(test_word_folds),
         cmocka_unit_test(test_bom_and_empty),
         cmocka_unit_test(test_skip_line),
         cmocka_unit_test(test_long_line),

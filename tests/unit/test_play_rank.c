@@ -66,6 +66,12 @@ static void test_estimate_proportion(void **state)
     e = estimate_proportion(half, 100);
     assert_near(e.low, 0.404, 0.001);
     assert_near(e.high, 0.596, 0.001);
+    /* n of n and 0 of n hold 1 and 0 exactly, whatever n (the rounding once left 24 of 24 at
+     * 0.99999999..., and a sure win's truth outside its interval). */
+    for (size_t n = 1; n <= 2000; n++) {
+        assert_true(estimate_share(n, n).high == 1.0);
+        assert_true(estimate_share(0, n).low == 0.0);
+    }
 }
 
 /* Synthetic rollouts: candidate c scores mean[c] + a noise common to every candidate (the
@@ -108,6 +114,22 @@ static struct rank_options options(void)
 }
 
 /* The best candidate comes first; the clearly worse are dropped early and get fewer rollouts. */
+/* A bounded mean: every sample 0 of 32 still leaves room up to Wilson's share of the range;
+ * Student's interval is kept where wider, and the whole cut to the range. */
+static void test_estimate_bounded(void **state)
+{
+    (void)state;
+    double zeros[32] = {0}, mixed[3] = {0, 9, 0};
+    struct estimate e = estimate_bounded(estimate_mean(zeros, 32), 0, 9);
+    assert_near(e.low, 0, 0);
+    assert_near(e.high, 9 * 3.8415 / (32 + 3.8415), 0.001);
+    struct estimate m = estimate_mean(mixed, 3);
+    e = estimate_bounded(m, 0, 9);
+    assert_true(m.low < 0 && m.high > 9);   /* Student's, wider than the range */
+    assert_near(e.low, 0, 0);
+    assert_near(e.high, 9, 0);
+}
+
 static void test_rank_finds_best(void **state)
 {
     (void)state;
@@ -364,7 +386,7 @@ static void test_fresh_rules(void **state)
     assert_int_equal(m, 4);
     for (size_t k = 0; k < m; k++) {
         assert_int_equal(a[k].merged, 0);
-        assert_int_equal(a[k].rollouts, 64);    /* the race's leader got 64: at most that */
+        assert_int_equal(a[k].rollouts, 100);   /* the caller's count, more than the race leader's 64 */
     }
     assert_true(a[0].score.mean >= a[1].score.mean);
     size_t at[4];
@@ -372,6 +394,16 @@ static void test_fresh_rules(void **state)
         for (at[k] = 0; r[at[k]].candidate != a[k].candidate; at[k]++)
             ;
     assert_true(at[2] < at[3]);     /* beyond sort_first: the race's order */
+    /* The ranking after them: the fresh ones in their order, then the rest in the race's. */
+    size_t order[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+    rank_fresh_reorder(order, sizeof order[0], r, 8, a, m);
+    assert_memory_equal(order, at, sizeof at);
+    for (size_t k = 4, last = 0; k < 8; last = order[k], k++) {
+        for (size_t i = 0; i < 4; i++)
+            assert_int_not_equal(order[k], at[i]);
+        if (k > 4)
+            assert_true(order[k] > last);
+    }
     /* Not the race's dice: the leader's fresh mean differs from its race mean. */
     assert_true(a[0].score.mean != r[0].score.mean);
     o.threads = 3;
@@ -406,6 +438,7 @@ int main(void)
         cmocka_unit_test(test_estimate_stable),
         cmocka_unit_test(test_estimate_paired),
         cmocka_unit_test(test_estimate_proportion),
+        cmocka_unit_test(test_estimate_bounded),
         cmocka_unit_test(test_rank_finds_best),
         cmocka_unit_test(test_rank_protect),
         cmocka_unit_test(test_rank_close),

@@ -1,6 +1,7 @@
 /* Rules engine, the round: setup, events, feeding, market, king war, production, turn order.
  * Tests named test_Tnn_* / test_Ann_* pin a worked example / an ambiguity. */
 #include "test.h"
+#include <math.h>
 #include "test_rules_fixture.h"
 
 /* Plays every remaining turn of the round without spending (feeding still happens). */
@@ -635,6 +636,76 @@ static void test_T20_single_supporter(void **state)
     assert_int_equal(fx_val(&s, 1, "men-at-arms"), 3);
 }
 
+/* The war's distinct outcomes (engine_war_outcomes) against every combination of bonus rolls
+ * played one by one: as many outcomes as distinct results (the seats' sheets after the war,
+ * the recorded war POW aside), each weighed by its share of the combinations, each one's rolls
+ * giving its result. Every support pattern of four towns, two of them due two rolls. */
+static void test_war_outcomes(void **state)
+{
+    (void)state;
+    struct game_state s;
+    t14_towns(&s);
+    fx_set(&s, 0, "men-at-arms", 4);
+    fx_set(&s, 0, "knights", 4);
+    fx_set(&s, 2, "knights", 5);
+    fx_set(&s, 3, "men-at-arms", 1);
+    const int due[4] = {2, 1, 2, 0};
+    for (int p = 0; p < 4; p++)
+        assert_int_equal(engine_bonus_rolls_due(&s, p), due[p]);
+    for (unsigned pattern = 0; pattern < 16; pattern++) {
+        int support[4];
+        for (int p = 0; p < 4; p++)
+            support[p] = pattern >> p & 1u;
+        struct war_outcome o[ENGINE_WAR_OUTCOMES];
+        int n = engine_war_outcomes(&s, support, o);
+        assert_true(n >= 1 && n <= ENGINE_WAR_OUTCOMES);
+        struct player_state after[ENGINE_WAR_OUTCOMES][4];
+        double sum = 0;
+        for (int k = 0; k < n; k++) {
+            struct game_state t = s;
+            assert_int_equal(engine_war(&t, o[k].e, NULL, NULL), 0);
+            for (int p = 0; p < 4; p++)
+                t.p[p].war_pow = 0;
+            memcpy(after[k], t.p, sizeof after[k]);
+            for (int j = 0; j < k; j++)
+                assert_true(memcmp(after[j], after[k], sizeof after[k]) != 0);
+            sum += o[k].weight;
+        }
+        assert_true(fabs(sum - 1.0) < 1e-12);
+        /* Every combination, counted by the outcome it gives. */
+        struct war_entry e[4];
+        memset(e, 0, sizeof e);
+        int nr = 0;
+        for (int p = 0; p < 4; p++) {
+            e[p].support = support[p];
+            e[p].nrolls = support[p] ? due[p] : 0;
+            nr += e[p].nrolls;
+        }
+        long combos = 1, count[ENGINE_WAR_OUTCOMES] = {0};
+        for (int i = 0; i < nr; i++)
+            combos *= 6;
+        for (long c = 0; c < combos; c++) {
+            long x = c;
+            for (int p = 0; p < 4; p++)
+                for (int i = 0; i < e[p].nrolls; i++) {
+                    e[p].rolls[i] = 1 + (int)(x % 6);
+                    x /= 6;
+                }
+            struct game_state t = s;
+            assert_int_equal(engine_war(&t, e, NULL, NULL), 0);
+            for (int p = 0; p < 4; p++)
+                t.p[p].war_pow = 0;
+            int k = 0;
+            while (k < n && memcmp(after[k], t.p, sizeof after[k]) != 0)
+                k++;
+            assert_true(k < n);
+            count[k]++;
+        }
+        for (int k = 0; k < n; k++)
+            assert_true(fabs(o[k].weight - (double)count[k] / (double)combos) < 1e-15);
+    }
+}
+
 /* T17, A60: the reputation track 0 -> 2 -> 3 -> 5 scores 8 VP. */
 static void test_T17_reputation_track(void **state)
 {
@@ -854,6 +925,7 @@ int main(void)
         cmocka_unit_test(test_T14_king_war),
         cmocka_unit_test(test_war_validation),
         cmocka_unit_test(test_T20_single_supporter),
+        cmocka_unit_test(test_war_outcomes),
         cmocka_unit_test(test_T17_reputation_track),
         cmocka_unit_test(test_A40_A48_war_pow_without_infrastructures),
         cmocka_unit_test(test_A42_war_halving_keeps_mercenaries),

@@ -12,6 +12,7 @@
 #include "kingdom/kingdom.h"
 #include "record/gsession.h"
 #include "serve/gtable.h"
+#include "advisor/grace_hint.h"
 
 #include "kingdom_fixture.h"
 
@@ -28,6 +29,26 @@ static void open_table(struct table *tb)
     assert_true(fd >= 0);
     close(fd);
     unlink(tb->path);
+    struct strbuf err = STRBUF_INIT;
+    assert_int_equal(gsession_open(&tb->s, &kingdom_game, &data, tb->path, NULL, &err), 0);
+    assert_int_equal(serve_gtable_init(&tb->t, tb->s, NULL, &err), 0);
+    strbuf_free(&err);
+}
+
+/* A table on a copy of the log src (path from the repository's root). */
+static void open_table_on(struct table *tb, const char *src)
+{
+    snprintf(tb->path, sizeof tb->path, "/tmp/test_serve_gtable_XXXXXX");
+    int fd = mkstemp(tb->path);
+    assert_true(fd >= 0);
+    FILE *in = fopen(src, "rb");
+    assert_non_null(in);
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+        assert_int_equal(write(fd, buf, n), (ssize_t)n);
+    fclose(in);
+    close(fd);
     struct strbuf err = STRBUF_INIT;
     assert_int_equal(gsession_open(&tb->s, &kingdom_game, &data, tb->path, NULL, &err), 0);
     assert_int_equal(serve_gtable_init(&tb->t, tb->s, NULL, &err), 0);
@@ -190,11 +211,49 @@ static void test_decisions_by_index(void **st)
     close_table(&tb);
 }
 
+/* GET /api/hint: where the dice decide, no hint and why; one at a time (429); in the last year
+ * the exact answer, the same as the advisor's hint at xii hint's defaults on the same state. */
+static void test_hint(void **st)
+{
+    (void)st;
+    struct table tb;
+    open_table(&tb);
+    const char *tok = tb.t.tokens.table;
+    json_t *doc;
+    assert_int_equal(ask(&tb, "GET", "/api/hint", tok, NULL, &doc), 200);
+    assert_true(json_is_null(json_object_get(doc, "hint")));
+    assert_true(strncmp(json_string_value(json_object_get(doc, "why")), "nothing to decide: ", 19) == 0);
+    json_decref(doc);
+    assert_int_equal(ask(&tb, "POST", "/api/hint", tok, NULL, NULL), 405);
+    tb.t.hinting = 1;
+    assert_int_equal(ask(&tb, "GET", "/api/hint", tok, NULL, NULL), 429);
+    close_table(&tb);
+
+    open_table_on(&tb, "tests/golden/hint/kingdom-last-build.kingdom");
+    tok = tb.t.tokens.table;
+    assert_int_equal(ask(&tb, "GET", "/api/hint", tok, NULL, &doc), 200);
+    const char *hint = json_string_value(json_object_get(doc, "hint"));
+    assert_non_null(hint);
+    struct grace_options o;
+    grace_hint_defaults(&kingdom_game, gsession_state(tb.s), &o);
+    struct strbuf want = STRBUF_INIT, err = STRBUF_INIT;
+    assert_int_equal(grace_hint(&kingdom_game, gsession_state(tb.s), &o, GRACE_HINT_TOP, 0, &want, &err), 0);
+    assert_string_equal(hint, strbuf_cstr(&want));
+    assert_non_null(strstr(hint, "\nExact: "));
+    assert_int_equal(json_integer_value(json_object_get(doc, "version")), (json_int_t)tb.t.version);
+    assert_int_equal(tb.t.hinting, 0);
+    json_decref(doc);
+    strbuf_free(&want);
+    strbuf_free(&err);
+    close_table(&tb);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_token_and_routes),
         cmocka_unit_test(test_decisions_by_index),
+        cmocka_unit_test(test_hint),
     };
     return cmocka_run_group_tests(tests, setup_data, teardown_data);
 }

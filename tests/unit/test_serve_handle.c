@@ -128,6 +128,15 @@ static void test_routes(void **state)
     serve_handle(&SV, &rq, &rs);
     assert_int_equal(rs.status, 200);
     strbuf_free(&rs.body);
+    /* Not a version number: answered at once, 400. */
+    const char *bad[] = {"", "12x", "-1", " 1", "99999999999999999999999"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        rq.since = bad[i];
+        serve_handle(&SV, &rq, &rs);
+        assert_int_equal(rs.status, 400);
+        assert_non_null(strstr(strbuf_cstr(&rs.body), "since needs the version number"));
+        strbuf_free(&rs.body);
+    }
     /* Bodies: too long, a NUL, two lines. */
     char big[SERVE_MAX_BODY + 2];
     memset(big, 'a', sizeof big - 1);

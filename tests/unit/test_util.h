@@ -7,16 +7,22 @@
 #include "core/readfile.h"
 #include "draw/canvas.h"
 
-/* A trace canvas (colour or grey); fails the test when it cannot be made. */
-static inline struct canvas *test_trace_canvas(int grey)
+/* A canvas with opt; fails the test, saying why, when it cannot be made. */
+static inline struct canvas *test_canvas(const struct canvas_options *opt)
 {
-    struct canvas_options opt = {.backend = CANVAS_TRACE, .grey = grey};
     struct strbuf err = STRBUF_INIT;
-    struct canvas *c = canvas_new(&opt, &err);
+    struct canvas *c = canvas_new(opt, &err);
     if (!c)
         fail_msg("canvas_new: %s", strbuf_cstr(&err));
     strbuf_free(&err);
     return c;
+}
+
+/* A trace canvas (colour or grey); fails the test when it cannot be made. */
+static inline struct canvas *test_trace_canvas(int grey)
+{
+    struct canvas_options opt = {.backend = CANVAS_TRACE, .grey = grey};
+    return test_canvas(&opt);
 }
 
 /* The whole file (NUL-terminated, caller frees), its length in *len (len may be NULL);
@@ -64,6 +70,20 @@ static inline int test_tmpdir_remove(const char *dir)
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     return system(cmd) == 0 ? 0 : -1;
 }
+
+/* A file's cmocka group setup and teardown, named setup and teardown: its temporary folder
+ * tmpdir (a char array "/tmp/name-XXXXXX") made before its tests and removed after them. */
+#define TEST_TMPDIR_GROUP(tmpdir)                                                                  \
+    static int setup(void **state)                                                                 \
+    {                                                                                              \
+        (void)state;                                                                               \
+        return test_tmpdir_make(tmpdir);                                                           \
+    }                                                                                              \
+    static int teardown(void **state)                                                              \
+    {                                                                                              \
+        (void)state;                                                                               \
+        return test_tmpdir_remove(tmpdir);                                                         \
+    }
 
 /* dir/name in one of four rotating buffers (so a call can use two or three paths at once). */
 static inline char *test_tmp_path(const char *dir, const char *name)
