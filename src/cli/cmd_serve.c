@@ -174,11 +174,7 @@ static int header_from_options(struct serve_server *sv, const struct serve_args 
 static int run(struct serve_server *sv, const struct serve_args *sa, unsigned port_wanted)
 {
     sigset_t stop;
-    sigemptyset(&stop);
-    sigaddset(&stop, SIGINT);
-    sigaddset(&stop, SIGTERM);
-    sigaddset(&stop, SIGHUP);
-    pthread_sigmask(SIG_BLOCK, &stop, NULL);    /* the server's threads inherit the mask */
+    cli_serve_block_stop(&stop);
     struct links l;
     memset(&l, 0, sizeof l);
     l.sv = sv;

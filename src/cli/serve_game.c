@@ -36,15 +36,20 @@ void cli_serve_host(int lan, char *out, size_t n)
     freeifaddrs(all);
 }
 
+void cli_serve_block_stop(sigset_t *stop)
+{
+    sigemptyset(stop);
+    sigaddset(stop, SIGINT);
+    sigaddset(stop, SIGTERM);
+    sigaddset(stop, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, stop, NULL);     /* the server's threads inherit the mask */
+}
+
 /* Serves table t until SIGINT, SIGTERM or SIGHUP. */
 static int run(struct serve_gtable *t, const struct serve_game_args *a)
 {
     sigset_t stop;
-    sigemptyset(&stop);
-    sigaddset(&stop, SIGINT);
-    sigaddset(&stop, SIGTERM);
-    sigaddset(&stop, SIGHUP);
-    pthread_sigmask(SIG_BLOCK, &stop, NULL);    /* the server's threads inherit the mask */
+    cli_serve_block_stop(&stop);
     struct serve_http_options ho = {a->lan, a->port, 20};
     struct strbuf err = STRBUF_INIT, x = STRBUF_INIT, url = STRBUF_INIT, qr = STRBUF_INIT;
     unsigned port;

@@ -7,6 +7,7 @@
 #include "audit/await.h"
 #include "log/parse.h"
 #include "audit/replay.h"
+#include "bots/game.h"
 
 /* A log's replay and the decision awaited at its end. */
 struct cut_log {
@@ -44,6 +45,29 @@ static inline void cut_close(struct cut_log *c)
     log_replay_free(c->r);
     log_free(c->ast);
     diag_list_free(&c->dl);
+}
+
+/* The log of a greedy game cut after the last turn line of the game; the caller owns it. */
+static inline char *last_turn_log(int nplayers, int difficulty, int objective, uint64_t seed)
+{
+    struct play_bot b;
+    assert_int_equal(play_bot_from_name("greedy", &b), 0);
+    const struct play_bot *bots[XII_MAX_PLAYERS] = {&b, &b, &b, &b, &b};
+    struct play_setup st = {nplayers, difficulty, objective, seed};
+    struct strbuf log = STRBUF_INIT;
+    struct game_state fin;
+    assert_int_equal(play_game_run(&GD, &st, bots, &log, "last turn", &fin), 0);
+    char *text = strbuf_detach(&log);
+    char *cut = strstr(text, "\nround 10\n");
+    assert_non_null(cut);
+    char *line = NULL;
+    for (char *p = strstr(cut, "\nturn "); p; p = strstr(p + 1, "\nturn "))
+        line = p;
+    assert_non_null(line);
+    char *eol = strchr(line + 1, '\n');
+    assert_non_null(eol);
+    eol[1] = 0;
+    return text;
 }
 
 #endif

@@ -31,29 +31,6 @@
 #include "test_advice.h"
 #include "test_advice_exact.h"
 
-/* The log of a greedy game cut after the last turn line of the game; the caller owns it. */
-static char *last_turn_log(int nplayers, int difficulty, int objective, uint64_t seed)
-{
-    struct play_bot b;
-    assert_int_equal(play_bot_from_name("greedy", &b), 0);
-    const struct play_bot *bots[XII_MAX_PLAYERS] = {&b, &b, &b, &b, &b};
-    struct play_setup st = {nplayers, difficulty, objective, seed};
-    struct strbuf log = STRBUF_INIT;
-    struct game_state fin;
-    assert_int_equal(play_game_run(&GD, &st, bots, &log, "exact", &fin), 0);
-    char *text = strbuf_detach(&log);
-    char *cut = strstr(text, "\nround 10\n");
-    assert_non_null(cut);
-    char *line = NULL;
-    for (char *p = strstr(cut, "\nturn "); p; p = strstr(p + 1, "\nturn "))
-        line = p;
-    assert_non_null(line);
-    char *eol = strchr(line + 1, '\n');
-    assert_non_null(eol);
-    eol[1] = 0;
-    return text;
-}
-
 /* The hint's options (advice_hint_options), on two threads. */
 static void hint_options(struct advice_options *o)
 {
@@ -94,19 +71,28 @@ static int reach_plan(void *ctx, const struct play_plan *plan, const struct game
     return r->found;
 }
 
+/* The whole last turn of a greedy game (every die unspent) opened in c, and the hint's options
+ * for it in o; returns the log, which the caller frees after cut_close. */
+static char *whole_last_turn(int nplayers, int difficulty, int objective, uint64_t seed, struct cut_log *c,
+                             struct advice_options *o)
+{
+    char *text = last_turn_log(nplayers, difficulty, objective, seed);
+    cut_open(c, text);
+    assert_int_equal(c->pos.kind, ADVICE_TURN);
+    assert_int_equal(play_turn_dice_left(c->pos.s), XII_TURN_DICE);
+    hint_options(o);
+    return text;
+}
+
 /* Checks one whole last turn; returns the reference's count of distinct partial plans. With
  * `old_cut`, also that the listing cut at 400,000 partial plans (the old hint's) never reaches
  * the position of the exact best. */
 static size_t check_position(int nplayers, int difficulty, int objective, uint64_t seed, int old_cut)
 {
-    char *text = last_turn_log(nplayers, difficulty, objective, seed);
     struct cut_log c;
-    cut_open(&c, text);
-    const struct advice_position *pos = &c.pos;
-    assert_int_equal(pos->kind, ADVICE_TURN);
-    assert_int_equal(play_turn_dice_left(pos->s), XII_TURN_DICE);
     struct advice_options o;
-    hint_options(&o);
+    char *text = whole_last_turn(nplayers, difficulty, objective, seed, &c, &o);
+    const struct advice_position *pos = &c.pos;
     struct advice a;
     struct strbuf why = STRBUF_INIT;
     assert_int_equal(advice_rank(pos, NULL, &o, &a, &why), 0);
@@ -357,14 +343,10 @@ static struct sweep_row sweep_position(int nplayers, int difficulty, int objecti
 {
     struct sweep_row row;
     memset(&row, 0, sizeof row);
-    char *text = last_turn_log(nplayers, difficulty, objective, seed);
     struct cut_log c;
-    cut_open(&c, text);
-    const struct advice_position *pos = &c.pos;
-    assert_int_equal(pos->kind, ADVICE_TURN);
-    assert_int_equal(play_turn_dice_left(pos->s), XII_TURN_DICE);
     struct advice_options o;
-    hint_options(&o);
+    char *text = whole_last_turn(nplayers, difficulty, objective, seed, &c, &o);
+    const struct advice_position *pos = &c.pos;
     struct advice a;
     struct strbuf why = STRBUF_INIT;
     double c0 = clock_of(CLOCK_PROCESS_CPUTIME_ID), w0 = clock_of(CLOCK_MONOTONIC);

@@ -12,26 +12,6 @@
 #include "test_rules_fixture.h"
 #include "test_advice.h"
 
-/* The log of a greedy game cut after the last turn line of the game; the caller owns it. */
-static char *last_turn_log(int nplayers, int difficulty, int objective, uint64_t seed)
-{
-    struct play_bot b;
-    assert_int_equal(play_bot_from_name("greedy", &b), 0);
-    const struct play_bot *bots[XII_MAX_PLAYERS] = {&b, &b, &b, &b, &b};
-    struct play_setup st = {nplayers, difficulty, objective, seed};
-    struct strbuf log = STRBUF_INIT;
-    struct game_state fin;
-    assert_int_equal(play_game_run(&GD, &st, bots, &log, "bound", &fin), 0);
-    char *text = strbuf_detach(&log);
-    char *line = NULL;
-    for (char *p = strstr(strstr(text, "\nround 10\n"), "\nturn "); p; p = strstr(p + 1, "\nturn "))
-        line = p;
-    assert_non_null(line);
-    char *eol = strchr(line + 1, '\n');
-    eol[1] = 0;
-    return text;
-}
-
 #define WALKS 200
 #define STEPS 16
 
