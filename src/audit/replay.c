@@ -802,6 +802,29 @@ static int needless_pick(struct rp *rp, const struct log_pick *pk, int l, int pl
     return 1;
 }
 
+/* The locations a collect line's first picks name, looked up once (log_ids_location, -1 for
+ * none); a longer line's later picks are looked up when asked. */
+#define PICKS_KEPT 16
+struct pick_locations {
+    int l[PICKS_KEPT];
+    size_t n;
+};
+
+static void pick_locations_find(const struct gamedata *gd, const struct log_pick *items, size_t count,
+                                struct pick_locations *pl)
+{
+    pl->n = count < PICKS_KEPT ? count : PICKS_KEPT;
+    for (size_t k = 0; k < pl->n; k++)
+        pl->l[k] = log_ids_location(gd, items[k].location.norm);
+}
+
+/* The location pick k names (-1: none). */
+static int pick_location(const struct gamedata *gd, const struct log_pick *items, const struct pick_locations *pl,
+                         size_t k)
+{
+    return k < pl->n ? pl->l[k] : log_ids_location(gd, items[k].location.norm);
+}
+
 static void do_collect(struct rp *rp, const struct log_stmt *st)
 {
     struct game_state *s = rp->s;
@@ -810,21 +833,17 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
     /* Picks of a fixed bonus are harmless: warn, and go on with the others. */
     size_t needless = 0;
     int who = -1;   /* the player, once found (the names do not change on the way) */
-    int first_l[16];    /* the first picks' locations, once looked up */
-    size_t looked = 0;
+    struct pick_locations pl;
+    pick_locations_find(gd, st->collect.items, st->collect.count, &pl);
     if (s->phase != PHASE_SETUP) {
         who = replay_find_player(rp, &st->collect.player);
         if (who < 0) {
             replay_skip(rp, st);
             return;
         }
-        for (size_t k = 0; k < st->collect.count; k++) {
-            const struct log_pick *pk = &st->collect.items[k];
-            int l = log_ids_location(gd, pk->location.norm);
-            if (k < sizeof first_l / sizeof first_l[0])
-                first_l[looked++] = l;
-            needless += (size_t)needless_pick(rp, pk, l, who, 1);
-        }
+        for (size_t k = 0; k < st->collect.count; k++)
+            needless += (size_t)needless_pick(rp, &st->collect.items[k], pick_location(gd, st->collect.items, &pl, k),
+                                              who, 1);
         if (needless == st->collect.count)
             return;
     }
@@ -834,7 +853,7 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
         for (size_t k = 0; p >= 0 && k < st->collect.count; k++) {
             const struct log_pick *pk = &st->collect.items[k];
             int l = gamedata_location(gd, pk->location.norm, strlen(pk->location.norm));
-            int il = k < looked ? first_l[k] : log_ids_location(gd, pk->location.norm);
+            int il = pick_location(gd, st->collect.items, &pl, k);
             if (l < 0 || needless_pick(rp, pk, il, p, 0) || engine_location_qualifies(s, p, l))
                 continue;
             replay_error(rp, pk->location.at, RULE_COLLECT, p, "%s earns no %s bonus in round %d: influence "
@@ -871,7 +890,7 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
         slot[k] = -1;
         /* A needless pick (a bonus without a choice: warned about above), a spaced or an
          * unknown location: not a pick for the flow. One lookup for the three. */
-        int l = k < looked ? first_l[k] : log_ids_location(gd, pk->location.norm);
+        int l = pick_location(gd, st->collect.items, &pl, k);
         if (l < 0 || gd->locations[l].nbonus < 2 || pk->location.spaced)
             continue;
         const struct gd_location *loc = &gd->locations[l];
@@ -900,7 +919,7 @@ static void do_collect(struct rp *rp, const struct log_stmt *st)
                 replay_refused(rp, pk->location.at, p, &why[slot[k]], NULL);
             continue;
         }
-        if (needless_pick(rp, pk, k < looked ? first_l[k] : log_ids_location(gd, pk->location.norm), p, 0))
+        if (needless_pick(rp, pk, pick_location(gd, st->collect.items, &pl, k), p, 0))
             continue;
         int l = resolve_location(rp, &pk->location, p);
         if (l < 0)
