@@ -81,7 +81,8 @@ static const struct record_session *completing;   /* the session tab completion 
 static struct record_words candidates;
 static size_t next_candidate;
 
-static char *candidate(const char *text, int state)
+/* libedit's generator: the candidates completion_list gathered, one per call (state 0: the first). */
+static char *completion_next(const char *text, int state)
 {
     (void)text;
     if (state == 0)
@@ -91,7 +92,8 @@ static char *candidate(const char *text, int state)
     return strdup(candidates.items[next_candidate++]);
 }
 
-static char **complete(const char *text, int start, int end)
+/* The words that may follow what is typed before start, as the session's prompt reads them. */
+static char **completion_list(const char *text, int start, int end)
 {
     (void)end;
     rl_attempted_completion_over = 1;      /* never file names */
@@ -101,7 +103,7 @@ static char **complete(const char *text, int start, int end)
         return NULL;
     record_complete(completing, before, text, &candidates);
     free(before);
-    return rl_completion_matches(text, candidate);
+    return rl_completion_matches(text, completion_next);
 }
 
 struct reader {
@@ -315,7 +317,7 @@ static void terminal_start(const struct record_session *s, const char *path, str
     const char *term = getenv("TERM");
     rd->colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR") && term && strcmp(term, "dumb") != 0;
     play_input_terminal();
-    rl_attempted_completion_function = complete;
+    rl_attempted_completion_function = completion_list;
     rl_completer_word_break_characters = (char *)" \t,";
     /* The lines already in FILE are the history to recall. */
     const char *p = strbuf_cstr(record_session_text(s));
@@ -348,7 +350,7 @@ static void terminal_start(const struct record_session *s, const char *path, str
 
 /* Checks and writes one line typed (not a command); returns 0 to go on, else the exit status
  * that stops the recorder. */
-static int record_line(struct record_session *s, const struct reader *rd, const char *line)
+static int record_typed_line(struct record_session *s, const struct reader *rd, const char *line)
 {
     struct record_result res;
     enum log_await_kind before = record_session_awaited(s)->kind;
@@ -418,7 +420,7 @@ static int record(struct record_session *s, struct reader *rd, int *report)
         else if (c == CMD_UNDONE && rd->terminal)
             print_awaited(s);
         else if (c == NOT_A_COMMAND)
-            stop = record_line(s, rd, line);
+            stop = record_typed_line(s, rd, line);
         free(line);
         if (c == CMD_QUIT || stop)
             return stop;

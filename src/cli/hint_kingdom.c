@@ -32,7 +32,7 @@ static void refuse(const char *name, const char *src, size_t len, const struct k
 }
 
 /* The race's options from the hint's settings; -1 after saying why one does not apply. */
-static int options(const struct advice_hint_settings *set, struct grace_options *o)
+static int race_options(const struct advice_hint_settings *set, struct grace_options *o)
 {
     memset(o, 0, sizeof *o);
     if (set->goal == RANK_GOAL_OBJECTIVE) {
@@ -56,7 +56,7 @@ static int options(const struct advice_hint_settings *set, struct grace_options 
 int hint_kingdom(const struct kingdom_hint_args *ka, const char *src, size_t len)
 {
     struct grace_options o;
-    if (options(ka->set, &o) != 0)
+    if (race_options(ka->set, &o) != 0)
         return EXIT_USAGE;
     o.shown = ka->top;
     struct kingdom_replayed r;

@@ -143,7 +143,7 @@ static enum command run_command(struct gsession *s, const char *line, const stru
 }
 
 /* Checks and records one line; returns 0 to go on, else the exit status that stops. */
-static int record_line(struct gsession *s, const struct table *t, const char *line)
+static int record_typed_line(struct gsession *s, const struct table *t, const char *line)
 {
     struct gsession_result res;
     gsession_submit(s, line, &res);
@@ -198,7 +198,7 @@ static int record(struct gsession *s, struct table *t, int *report)
         else if (c == CMD_FAILED && !t->terminal)
             stop = EXIT_OUTPUT;
         else if (c == NOT_A_COMMAND)
-            stop = record_line(s, t, line);
+            stop = record_typed_line(s, t, line);
         free(line);
         if (c == CMD_QUIT || stop)
             return stop;

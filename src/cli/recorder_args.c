@@ -14,7 +14,7 @@ const char *recorder_shown(struct strbuf *sb, const char *s)
 }
 
 /* Reads argv[*i] when it is one of opts: 1 read, 0 another argument, -1 after printing why. */
-static int option(const char *cmd, int argc, char **argv, int *i, const struct recorder_option *opts)
+static int read_option(const char *cmd, int argc, char **argv, int *i, const struct recorder_option *opts)
 {
     const char *a = argv[*i];
     for (const struct recorder_option *o = opts; o->name; o++) {
@@ -50,7 +50,7 @@ int recorder_args_parse(const char *cmd, const char *usage, int argc, char **arg
             fputs(usage, stdout);
             return 1;
         }
-        int m = option(cmd, argc, argv, &i, opts);
+        int m = read_option(cmd, argc, argv, &i, opts);
         if (m < 0)
             return -1;
         if (m > 0)

@@ -43,7 +43,8 @@ static void seen(void *ctx, int k, const void *state, const void *decision)
         run->game[k].disasters++;
 }
 
-static int game_done(void *ctx, int k, const void *state, const char *log, size_t len, struct strbuf *err)
+/* A game ended: its end, year and graveyards kept for the report, and its log written when asked. */
+static int tally_game(void *ctx, int k, const void *state, const char *log, size_t len, struct strbuf *err)
 {
     struct run *run = ctx;
     const struct kstate *s = state;
@@ -320,7 +321,7 @@ int simulate_kingdom(const struct simulate_kingdom_args *a)
         run.digits++;
     if (status == EXIT_OK) {
         struct gsim_options o = {g, data, 1, {bot}, a->games, a->seed, a->threads, a->logs != NULL,
-                                 "xii simulate --game kingdom", seen, game_done, show_progress, &run};
+                                 "xii simulate --game kingdom", seen, tally_game, show_progress, &run};
         progress_begin(&run.bar, "xii simulate", "games");
         int rc = gsim_run(&o, &err);
         progress_end(&run.bar);

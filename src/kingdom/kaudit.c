@@ -556,7 +556,9 @@ static void after_end(struct run *r)
     strbuf_free(&msg);
 }
 
-static void game_line(struct run *r, size_t idx)
+/* A line that plays (setup, dice, picks, trades, year ends): the steps it leaves implicit, then its
+ * decisions, each refused in the audit's words or applied. */
+static void play_line(struct run *r, size_t idx)
 {
     struct kaudit *a = r->a;
     const struct klog_stmt *st = r->st;
@@ -662,7 +664,7 @@ void kaudit_run(struct kaudit *a, const struct kdata *d, const struct klog *log,
                 break;
             }
             r.setup_begun = true;
-            game_line(&r, i);
+            play_line(&r, i);
             close_row(a);
             break;
         }
