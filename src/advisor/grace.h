@@ -7,7 +7,8 @@
  * budget's) before any verdict, the leader
  * against every other with the Bonferroni correction, the survivors' rollouts doubled up to
  * the budget; the ones shown then rolled out afresh, free of the winner's curse, their return's
- * intervals widened to a bounded value's, the return being between 0 and the game's bound). When more
+ * intervals widened to a bounded value's, the return being between 0 and the game's bound, and
+ * so their paired differences from the first's, between minus its bound and their own). When more
  * decisions are legal than GRACE_SCREEN, the race takes the GRACE_SCREEN the game's evaluate
  * values most after them (the greedy player's key). Rollouts run on the worker pool; the
  * answer depends on the seed and the options, not on the thread count (but with a time
