@@ -285,6 +285,8 @@ int grace_rank(const struct game *g, const void *state, const struct grace_optio
     }
     struct gexact_value *vals = xcalloc(n, sizeof *vals);
     out->node_bound = o->exact_nodes ? o->exact_nodes : GRACE_EXACT_NODES;
+    if (g->horizon && g->horizon(state) > GRACE_EXACT_HORIZON && out->node_bound > GRACE_EXACT_PROBE)
+        out->node_bound = GRACE_EXACT_PROBE;
     int solved = gexact_decisions(g, state, out->seat, o->goal, out->decisions, n, out->node_bound, vals,
                                   &out->nodes, err);
     int rc = 0;
