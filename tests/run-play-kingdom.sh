@@ -12,7 +12,8 @@
 #     the first one stops with the audit's words and status 1; a file with errors, a --game
 #     that is not the file's, --seed: status 2;
 #   - hint: the answer of xii hint on the file so far (exact in the last year, estimated in year
-#     19), at a terminal too; where the dice decide it says what is awaited and the game goes on;
+#     19), at a terminal too, with xii hint's progress bar there (none through a pipe); where
+#     the dice decide it says what is awaited and the game goes on;
 #   - killed with SIGKILL at random points, then continued: the final file is the uninterrupted one.
 # usage: run-play-kingdom.sh XII PTYDRIVE WORKDIR
 xii=$1 drive=$2 dir=$3
@@ -136,6 +137,12 @@ grep -q '^Exact: ' "$dir/hint-last-build.want" && grep -q '^Estimated: ' "$dir/h
 printf 'hint\nquit\n' > "$dir/hint-tty.typed"
 "$drive" "$dir/hint-tty.typed" "$xii" play "$dir/hint-last-build.kingdom" > "$dir/hint-tty.out" 2>&1 || fail "hint at a terminal: exit $?"
 grep -q '^1\. build monument ' "$dir/hint-tty.out" || fail "hint at a terminal: no answer: $(cat "$dir/hint-tty.out")"
+# While the rollouts run: xii hint's progress bar on a terminal (cli/progress.c), none through a pipe.
+"$drive" "$dir/hint-tty.typed" "$xii" play "$dir/hint-race.kingdom" > "$dir/hint-race-tty.out" 2>&1 ||
+  fail "hint (race) at a terminal: exit $?"
+grep -q 'hint: rolling out \[[#.]*\] .* rollouts/s' "$dir/hint-race-tty.out" && grep -q '^1\. ' "$dir/hint-race-tty.out" ||
+  fail "hint (race) at a terminal: no progress bar or no answer: $(cat "$dir/hint-race-tty.out")"
+! grep -q 'rolling out' "$dir/hint-race.out" || fail "hint (race) through a pipe: a progress bar"
 # Where the dice decide: it says what is awaited, and the game goes on.
 { sed -n '1,8p' "$dir/short.typed"; echo hint; sed -n '9,12p' "$dir/short.typed"; } > "$dir/hint-dice.typed"
 "$xii" play --game kingdom "$dir/hint-dice.kingdom" < "$dir/hint-dice.typed" > "$dir/hint-dice.out" 2>&1 ||

@@ -159,14 +159,18 @@ static double return_bound(const struct job *j, size_t c)
 
 /* The fresh estimates r[0..m) widened as bounded values' (estimate_bounded): a return lies
  * between 0 and its decision's bound, the goal "win" (a share plus RANK_TIEBREAK of the return)
- * between 0 and 1 plus that. */
+ * between 0 and 1 plus that, and a paired difference from the first one's return (vs_best: a
+ * return less the first's, rollout by rollout) between minus the first's bound and its own. */
 static void bounded(const struct job *j, struct grace_ranked *r, size_t m)
 {
+    double first = m ? return_bound(j, r[0].r.candidate) : 0;
     for (size_t k = 0; k < m; k++) {
-        double hi = return_bound(j, r[k].r.candidate);
+        double hi = k ? return_bound(j, r[k].r.candidate) : first;
         struct rank_result *x = &r[k].r;
         x->score = estimate_bounded(x->score, 0, hi);
         x->goal = estimate_bounded(x->goal, 0, j->goal == RANK_GOAL_SCORE ? hi : 1 + RANK_TIEBREAK * hi);
+        if (k)
+            x->vs_best = estimate_bounded(x->vs_best, -first, hi);
     }
 }
 
@@ -281,6 +285,8 @@ int grace_rank(const struct game *g, const void *state, const struct grace_optio
     }
     struct gexact_value *vals = xcalloc(n, sizeof *vals);
     out->node_bound = o->exact_nodes ? o->exact_nodes : GRACE_EXACT_NODES;
+    if (g->horizon && g->horizon(state) > GRACE_EXACT_HORIZON && out->node_bound > GRACE_EXACT_PROBE)
+        out->node_bound = GRACE_EXACT_PROBE;
     int solved = gexact_decisions(g, state, out->seat, o->goal, out->decisions, n, out->node_bound, vals,
                                   &out->nodes, err);
     int rc = 0;

@@ -7,9 +7,14 @@
  * budget's) before any verdict, the leader
  * against every other with the Bonferroni correction, the survivors' rollouts doubled up to
  * the budget; the ones shown then rolled out afresh, free of the winner's curse, their return's
- * intervals widened to a bounded value's, the return being between 0 and the game's bound). When more
+ * intervals widened to a bounded value's, the return being between 0 and the game's bound, and
+ * so their paired differences from the first's, between minus its bound and their own). When more
  * decisions are legal than GRACE_SCREEN, the race takes the GRACE_SCREEN the game's evaluate
- * values most after them (the greedy player's key). Rollouts run on the worker pool; the
+ * values most after them (the greedy player's key). With more rounds left than
+ * GRACE_EXACT_HORIZON (g->horizon) the exact solve only takes a quick look (GRACE_EXACT_PROBE
+ * positions): so far from the end the whole solve never finished within its bound in Kingdom
+ * (it gave up after half a second), while a position whose rest is short (a game decided at
+ * once) is still solved. Rollouts run on the worker pool; the
  * answer depends on the seed and the options, not on the thread count (but with a time
  * limit). No I/O. */
 #ifndef ADVISOR_GRACE_H
@@ -24,6 +29,8 @@
 
 #define GRACE_SCREEN 16             /* candidates raced at most */
 #define GRACE_EXACT_NODES 100000    /* positions the exact solve may go through */
+#define GRACE_EXACT_HORIZON 2       /* rounds left (the game's horizon) the whole solve is tried at */
+#define GRACE_EXACT_PROBE 10000     /* past them, the positions it may go through (a quick look) */
 #define GRACE_RACE_MIN 64           /* rollouts of each candidate before any verdict (at most) */
 #define GRACE_FIRST_MIN 8           /* the least first stage a budget may ask for */
 #define GRACE_FRESH_ORDERED 3       /* the race's first ones rolled out afresh and reordered */
@@ -44,7 +51,9 @@ struct grace_options {
     double seconds;                 /* > 0: no stage of the race starts that would end later */
     uint64_t seed;
     int threads;
-    size_t exact_nodes;             /* the exact solve's bound (0: GRACE_EXACT_NODES) */
+    size_t exact_nodes;             /* the exact solve's bound (0: GRACE_EXACT_NODES; at most
+                                       GRACE_EXACT_PROBE where the horizon is past
+                                       GRACE_EXACT_HORIZON) */
     size_t shown;                   /* the candidates shown: they get fresh rollouts */
     void (*progress)(void *ctx, size_t done, size_t total);    /* may be NULL */
     void *progress_ctx;
@@ -62,7 +71,7 @@ struct grace {
     enum rank_goal goal;
     int exact;                      /* every legal decision valued exactly (no rollout) */
     size_t nodes;                   /* the positions the exact solve went through (or tried) */
-    size_t node_bound;              /* the most it might */
+    size_t node_bound;              /* the most it might (GRACE_EXACT_PROBE at most early on) */
     size_t legal;                   /* the decisions legal */
     void *decisions;                /* their list (decision_size bytes each; owned) */
     struct grace_ranked *ranked;    /* the candidates, best first (owned) */

@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "cli/game_open.h"
 #include "cli/play_input.h"
+#include "cli/progress.h"
 #include "cli/recorder_args.h"
 #include "core/text.h"
 #include "kingdom/game.h"
@@ -84,14 +85,21 @@ static void print_refusal(const struct table *t, const struct strbuf *why, const
 
 enum command { NOT_A_COMMAND, CMD_DONE, CMD_QUIT, CMD_FAILED };
 
-/* The advisor's hint at the state now, as `xii hint` at its defaults gives it. */
+/* The advisor's hint at the state now, as `xii hint` at its defaults gives it, with xii hint's
+ * progress bar while the rollouts run (on a terminal's standard error only). */
 static void show_hint(const struct gsession *s)
 {
     const struct game *g = gsession_game(s);
     struct grace_options o;
     grace_hint_defaults(g, gsession_state(s), &o);
+    struct progress bar;
+    progress_begin(&bar, "hint: rolling out", "rollouts");
+    o.progress = progress_update;
+    o.progress_ctx = &bar;
     struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
-    if (grace_hint(g, gsession_state(s), &o, GRACE_HINT_TOP, 0, &out, &err) == 0)
+    int rc = grace_hint(g, gsession_state(s), &o, GRACE_HINT_TOP, 0, &out, &err);
+    progress_end(&bar);
+    if (rc == 0)
         fputs(strbuf_cstr(&out), stdout);
     else
         printf("hint: %s\n", strbuf_cstr(&err));

@@ -6,7 +6,8 @@
 #define SERVE_GHINT_H
 #include "serve/gtable.h"
 
-/* Answers GET /api/hint: {"hint": the report's text or null, "why": why there is none or "",
+/* Answers GET /api/hint: {"hint": the report's text or null, "why": why there is none or "" (where no seat
+ * decides, "nothing to decide: " and the board's words for what is awaited: taps, not typing),
  * "version": the version it was worked out at}; 429 while another hint is worked out. */
 void serve_gtable_hint(struct serve_gtable *t, struct serve_response *rs);
 

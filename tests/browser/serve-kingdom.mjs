@@ -174,7 +174,9 @@ await tap(p, '#hint', 0);
 await p.waitForFunction(() => !document.getElementById('hint-text').textContent.startsWith('Working'),
                         {timeout: WAIT, polling: 100});
 const hinted = await p.$eval('#hint-text', (e) => (e.hidden ? 'hidden: ' : '') + e.textContent);
-check(hinted.startsWith('No hint: nothing to decide: '), 'the hint where the dice decide: ' + hinted);
+const awaited = await p.$eval('#prompt', (e) => e.textContent);
+check(hinted === 'No hint: nothing to decide: ' + awaited,
+      'the hint where the dice decide, why in the page\'s words (' + awaited + '): ' + hinted);
 await p.evaluate(() => window.scrollTo(0, 0));
 const wide = await p.evaluate(() => document.documentElement.scrollWidth);
 check(wide <= 360, 'the page fits the phone: ' + wide + ' px');

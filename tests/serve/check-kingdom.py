@@ -66,6 +66,11 @@ check(st['game'] == 'kingdom' and st['version'] == 0 and st['current'] == 'dice'
 check(len(st['board']['hexes']) == 61 and st['board']['hexes'][30]['ground'] == 'capital',
       'the board: 61 hexes, the capital E5')
 check(open(game).read().startswith('kingdom 1\n'), 'FILE opens with the game\'s first statement')
+# No hint where the dice decide, and why in the page's words (its taps), not the log's statements.
+r, data = request(port, 'GET', '/api/hint' + q)
+h = json.loads(data) if r.status == 200 else {}
+check(h.get('hint', 0) is None and h.get('why') == 'nothing to decide: ' + st['board']['tap'],
+      'no hint at the range roll, why in the page\'s words: %r' % h)
 
 # Stale versions and bad bodies change nothing.
 before = open(game).read()
