@@ -32,8 +32,9 @@ static unsigned kind_start(unsigned h, unsigned kind)
 }
 
 /* The slot of the word w of kind `kind`, length n, key `key` and hash h, or NULL. */
-static const struct gd_index_slot *find_hashed(const struct gd_index *t, unsigned kind,
-                                              const char *w, size_t n, uint64_t key, unsigned h)
+static inline const struct gd_index_slot *find_hashed(const struct gd_index *t, unsigned kind,
+                                                     const char *w, size_t n, uint64_t key,
+                                                     unsigned h)
 {
     h = kind_start(h, kind);
     for (unsigned k = 0; k < GD_INDEX_SLOTS; k++) {
