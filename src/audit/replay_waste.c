@@ -8,14 +8,34 @@
 #include "log/write.h"
 #include "audit/replay_internal.h"
 
+/* The literal s appended (its length known when compiled). */
+#define PUT(sb, s) strbuf_append((sb), (s), sizeof(s) - 1)
+
+/* Appends n in decimal: the warning's numbers, without a format string to read for each. */
+static void put_int(struct strbuf *sb, int n)
+{
+    char buf[12];
+    size_t i = sizeof buf;
+    unsigned u = n < 0 ? 0u - (unsigned)n : (unsigned)n;
+    do {
+        buf[--i] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (n < 0)
+        buf[--i] = '-';
+    strbuf_append(sb, buf + i, sizeof buf - i);
+}
+
 /* The legal use of a die showing `die` (a reserve die or not) on an asset that adds the most,
  * when it adds more than `than`: its line into out; returns what it adds, or 0. Each asset is
  * tried in order with engine_apply on `before` (a refused move changes nothing; an accepted
  * one is taken back with engine_undo_restore to `undo`, the state `before` is): the asset moves engine_legal_moves would list
  * for the die, in its order, without listing every other kind of move first. An asset that
- * cannot add more than the best so far (its room below the MAX, the die) is skipped untried. */
+ * cannot add more than the best so far (its room below the MAX, the die) is skipped untried.
+ * The tries write their records after the end of h, which is cut back to its length after
+ * each (no scratch history to allocate). */
 static int better_use(struct game_state *before, const struct engine_undo *undo, int die, int from_reserve,
-                      int than, struct strbuf *out)
+                      int than, struct history *h, struct strbuf *out)
 {
     int p = before->turn.player;
     struct move m, pick;
@@ -25,7 +45,8 @@ static int better_use(struct game_state *before, const struct engine_undo *undo,
     m.from_reserve = from_reserve;
     m.source = DIE_ANY;
     int best = than;
-    struct history h = HISTORY_INIT;
+    size_t base = h->count;
+    signed char note_ref = h->note_ref, note_ref2 = h->note_ref2;
     for (m.target = 0; m.target < ASSET_COUNT; m.target++) {
         /* A die adds at most the room left below the MAX, and at most its value (but food: a
          * perk may count the food die as more): an asset that cannot add more than the best
@@ -35,17 +56,19 @@ static int better_use(struct game_state *before, const struct engine_undo *undo,
             most = die;
         if (most <= best)
             continue;
-        history_truncate(&h, 0);
-        if (engine_apply(before, &m, &h, NULL) != 0)
+        int refused = engine_apply(before, &m, h, NULL) != 0;
+        int added = refused ? 0 : replay_die_added(h, base, p, &m, NULL);
+        history_truncate(h, base);
+        h->note_ref = note_ref;
+        h->note_ref2 = note_ref2;
+        if (refused)
             continue;
-        int added = replay_die_added(&h, 0, p, &m, NULL);
         engine_undo_restore(before, undo);
         if (added > best) {
             best = added;
             pick = m;
         }
     }
-    history_free(&h);
     if (best == than)
         return 0;
     log_write_move_text(before->gd, &pick, out);
@@ -92,35 +115,61 @@ void replay_waste(struct rp *rp, const struct log_stmt *st, const struct engine_
     const char *id = gd->assets[a].id;
     if (added == 0) {
         int max = engine_asset_max(before, p, a);
-        if (before->p[p].asset[a] >= max)
-            strbuf_printf(&why, "the %d adds nothing: %s is already at its MAX %d", m->die, id, max);
-        else {
-            strbuf_printf(&why, "the %d adds nothing: the costs of %s could not be paid (each costs", m->die, id);
+        PUT(&why, "the ");
+        put_int(&why, m->die);
+        PUT(&why, " adds nothing: ");
+        if (before->p[p].asset[a] >= max) {
+            strbuf_puts(&why, id);
+            PUT(&why, " is already at its MAX ");
+            put_int(&why, max);
+        } else {
+            PUT(&why, "the costs of ");
+            strbuf_puts(&why, id);
+            PUT(&why, " could not be paid (each costs");
             for (int c = 0; c < gd->assets[a].ncost; c++) {
                 int ca = gd->assets[a].cost[c].asset;
-                strbuf_printf(&why, "%s %d %s, %s is %d", c ? ";" : "", gd->assets[a].cost[c].amount,
-                              gd->assets[ca].id, gd->assets[ca].id, before->p[p].asset[ca]);
+                if (c)
+                    strbuf_putc(&why, ';');
+                strbuf_putc(&why, ' ');
+                put_int(&why, gd->assets[a].cost[c].amount);
+                strbuf_putc(&why, ' ');
+                strbuf_puts(&why, gd->assets[ca].id);
+                PUT(&why, ", ");
+                strbuf_puts(&why, gd->assets[ca].id);
+                PUT(&why, " is ");
+                put_int(&why, before->p[p].asset[ca]);
             }
             strbuf_putc(&why, ')');
         }
-    } else if (flags & HIST_REF_MAX) {
-        strbuf_printf(&why, "the %d adds only %d: the MAX of %s is %d", m->die, added, id,
-                      before->p[p].asset[a] + added);
-    } else {    /* HIST_REF_AFFORD */
-        strbuf_printf(&why, "the %d adds only %d: the costs of %s allowed no more", m->die, added, id);
+    } else {
+        PUT(&why, "the ");
+        put_int(&why, m->die);
+        PUT(&why, " adds only ");
+        put_int(&why, added);
+        if (flags & HIST_REF_MAX) {
+            PUT(&why, ": the MAX of ");
+            strbuf_puts(&why, id);
+            PUT(&why, " is ");
+            put_int(&why, before->p[p].asset[a] + added);
+        } else {    /* HIST_REF_AFFORD */
+            PUT(&why, ": the costs of ");
+            strbuf_puts(&why, id);
+            PUT(&why, " allowed no more");
+        }
     }
     /* The better line, when there is one, is written in place. */
     size_t mark = why.len;
-    strbuf_puts(&why, "; \"");
-    int more = better_use(before, undo, m->die, m->from_reserve, added, &why);
+    PUT(&why, "; \"");
+    int more = better_use(before, undo, m->die, m->from_reserve, added, rp->h, &why);
     if (more > 0) {
-        strbuf_printf(&why, "\" would add %d", more);
+        PUT(&why, "\" would add ");
+        put_int(&why, more);
     } else {
         why.len = mark;
         why.data[mark] = '\0';
     }
     struct log_span at = st->kind == LOG_SPEND ? st->spend.target.at : st->at;
-    strbuf_puts(&why, " (the rules allow it)");
+    PUT(&why, " (the rules allow it)");
     struct diag *d = diag_add_message(rp->dl, DIAG_WARNING, rp->ast->file, (struct srcpos){at.line, at.col},
                                       at.len, rule_id_text(RULE_WASTE), &why);
     d->round = before->round;

@@ -9,6 +9,7 @@
 #define RULES_GAMEDATA_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "core/diag.h"
 
 #define GD_ROUNDS 10
@@ -214,6 +215,7 @@ enum gd_index_kind { GD_INDEX_ASSET, GD_INDEX_ITEM, GD_INDEX_LOCATION };
 struct gd_index {
     struct gd_index_slot {
         const char *word;       /* normalized; NULL: a free slot */
+        uint64_t key;           /* its first and last 4 bytes (gamedata_index.c) */
         unsigned char len;
         unsigned char kind;     /* enum gd_index_kind */
         bool alias;             /* an alias, not an id */

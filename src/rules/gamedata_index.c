@@ -2,16 +2,28 @@
 #include "rules/gamedata.h"
 #include <string.h>
 
-/* FNV-1a over the word; sets *len to the word's length. A kind's slots start elsewhere
- * (kind_start), so a word is hashed once for the three kinds. */
-static unsigned hash(const char *w, size_t *len)
+/* A word of n bytes as its first 4 and last 4 bytes (a shorter one: its bytes): two loads
+ * instead of a loop over the bytes. Words of 8 bytes or fewer are equal when their lengths
+ * and keys are; longer ones compare their middle bytes too. */
+static uint64_t key_of(const char *w, size_t n)
 {
-    unsigned h = 2166136261u;
-    size_t n = 0;
-    for (; w[n]; n++)
-        h = (h ^ (unsigned char)w[n]) * 16777619u;
-    *len = n;
-    return h;
+    if (n < 4) {
+        uint64_t k = 0;
+        for (size_t i = 0; i < n; i++)
+            k |= (uint64_t)(unsigned char)w[i] << (8 * i);
+        return k;
+    }
+    uint32_t first, last;
+    memcpy(&first, w, sizeof first);
+    memcpy(&last, w + n - sizeof last, sizeof last);
+    return first | (uint64_t)last << 32;
+}
+
+/* The word's slot number from its key and length (one multiplication mixes them). A kind's
+ * slots start elsewhere (kind_start), so a word is hashed once for the three kinds. */
+static unsigned hash(uint64_t key, size_t n)
+{
+    return (unsigned)(((key ^ n) * 0x9e3779b97f4a7c15u) >> 40);
 }
 
 static unsigned kind_start(unsigned h, unsigned kind)
@@ -19,16 +31,18 @@ static unsigned kind_start(unsigned h, unsigned kind)
     return h + kind * 0x9e3779b9u;
 }
 
-/* The slot of the word w of kind `kind`, length n and hash h, or NULL. */
-static const struct gd_index_slot *find_hashed(const struct gd_index *t, unsigned kind,
-                                              const char *w, size_t n, unsigned h)
+/* The slot of the word w of kind `kind`, length n, key `key` and hash h, or NULL. */
+static inline const struct gd_index_slot *find_hashed(const struct gd_index *t, unsigned kind,
+                                                     const char *w, size_t n, uint64_t key,
+                                                     unsigned h)
 {
     h = kind_start(h, kind);
     for (unsigned k = 0; k < GD_INDEX_SLOTS; k++) {
         const struct gd_index_slot *s = &t->slot[(h + k) & (GD_INDEX_SLOTS - 1)];
         if (!s->word)
             return NULL;
-        if (s->kind == kind && s->len == n && memcmp(s->word, w, n) == 0)
+        if (s->key == key && s->kind == kind && s->len == n &&
+            (n <= 8 || memcmp(s->word + 4, w + 4, n - 8) == 0))
             return s;
     }
     return NULL;
@@ -36,25 +50,28 @@ static const struct gd_index_slot *find_hashed(const struct gd_index *t, unsigne
 
 int gamedata_index_find(const struct gamedata *gd, enum gd_index_kind kind, const char *norm, int strict)
 {
-    size_t n;
-    unsigned h = hash(norm, &n);
-    const struct gd_index_slot *s = find_hashed(&gd->index, kind, norm, n, h);
+    size_t n = strlen(norm);
+    uint64_t key = key_of(norm, n);
+    const struct gd_index_slot *s = find_hashed(&gd->index, kind, norm, n, key, hash(key, n));
     return s && !(strict && s->chained) ? s->index : -1;
 }
 
-/* Stores w (length n, hash h) for index (nothing when index < 0). */
-static void insert(struct gd_index *t, unsigned kind, const char *w, size_t n, unsigned h,
-                   int index, bool alias, bool chained)
+/* Stores w (length n) for index (nothing when index < 0). */
+static void insert(struct gd_index *t, unsigned kind, const char *w, size_t n, int index,
+                   bool alias, bool chained)
 {
     if (index < 0)
         return;
-    if (n > 255 || find_hashed(t, kind, w, n, h))
+    uint64_t key = key_of(w, n);
+    unsigned h = hash(key, n);
+    if (n > 255 || find_hashed(t, kind, w, n, key, h))
         return;     /* an id wins over an alias spelled the same */
     unsigned start = kind_start(h, kind);
     for (unsigned k = 0; k < GD_INDEX_SLOTS; k++) {
         struct gd_index_slot *s = &t->slot[(start + k) & (GD_INDEX_SLOTS - 1)];
         if (!s->word) {
             s->word = w;
+            s->key = key;
             s->len = (unsigned char)n;
             s->kind = (unsigned char)kind;
             s->alias = alias;
@@ -68,9 +85,7 @@ static void insert(struct gd_index *t, unsigned kind, const char *w, size_t n, u
 /* Stores an id of the game data. */
 static void insert_id(struct gd_index *t, unsigned kind, const char *w, int index)
 {
-    size_t n;
-    unsigned h = hash(w, &n);
-    insert(t, kind, w, n, h, index, false, false);
+    insert(t, kind, w, strlen(w), index, false, false);
 }
 
 void gamedata_index_build(struct gamedata *gd)
@@ -86,13 +101,14 @@ void gamedata_index_build(struct gamedata *gd)
     for (int i = 0; i < gd->naliases; i++) {
         if (gd->aliases[i].id2)
             continue;
-        size_t wn, ton;
         const char *w = gd->aliases[i].word, *to = gd->aliases[i].id;
-        unsigned wh = hash(w, &wn), toh = hash(to, &ton);
+        size_t wn = strlen(w), ton = strlen(to);
+        uint64_t tokey = key_of(to, ton);
+        unsigned toh = hash(tokey, ton);
         for (unsigned kind = 0; kind < 3; kind++) {
             /* An alias may name an alias stored before it (gamedata's lookups refuse it). */
-            const struct gd_index_slot *s = find_hashed(t, kind, to, ton, toh);
-            insert(t, kind, w, wn, wh, s ? s->index : -1, true, s && s->alias);
+            const struct gd_index_slot *s = find_hashed(t, kind, to, ton, tokey, toh);
+            insert(t, kind, w, wn, s ? s->index : -1, true, s && s->alias);
         }
     }
 }

@@ -3,23 +3,11 @@
 #include <stdlib.h>
 #include "core/xalloc.h"
 
-void history_note(struct history *h, int ref, int ref2)
+void history_push_grow(struct history *h, struct hist_rec rec)
 {
-    if (!h)
-        return;
-    h->note_ref = (signed char)ref;
-    h->note_ref2 = (signed char)ref2;
-}
-
-void history_push(struct history *h, struct hist_rec rec)
-{
-    if (!h)
-        return;
-    if (h->count == h->cap) {
-        void *items = h->items;
-        xgrow(&items, &h->cap, h->count + 1, sizeof *h->items);
-        h->items = items;
-    }
+    void *items = h->items;
+    xgrow(&items, &h->cap, h->count + 1, sizeof *h->items);
+    h->items = items;
     h->items[h->count++] = rec;
 }
 

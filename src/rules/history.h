@@ -73,9 +73,27 @@ struct history {
 
 /* Sets the ref and ref2 of the next record the engine writes (or skips because nothing
  * changed). h may be NULL: no-op. */
-void history_note(struct history *h, int ref, int ref2);
-/* Appends one record (grows the array; aborts on out of memory). h may be NULL: no-op. */
-void history_push(struct history *h, struct hist_rec rec);
+static inline void history_note(struct history *h, int ref, int ref2)
+{
+    if (!h)
+        return;
+    h->note_ref = (signed char)ref;
+    h->note_ref2 = (signed char)ref2;
+}
+/* history_push's slow path, for a full array: grows it (aborts on out of memory), appends. */
+void history_push_grow(struct history *h, struct hist_rec rec);
+/* Appends one record (grows the array; aborts on out of memory). h may be NULL: no-op.
+ * Inline: the engine appends one for every value it changes. */
+static inline void history_push(struct history *h, struct hist_rec rec)
+{
+    if (!h)
+        return;
+    if (h->count == h->cap) {
+        history_push_grow(h, rec);
+        return;
+    }
+    h->items[h->count++] = rec;
+}
 /* Drops every record after the first `count` (undoing a tentative step). */
 void history_truncate(struct history *h, size_t count);
 /* Frees the records; the history is empty and reusable afterwards. NULL is a no-op. */

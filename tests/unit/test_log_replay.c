@@ -449,6 +449,18 @@ static void test_ids(void **state)
     }
     assert_int_equal(log_ids_asset(t, "foo"), -1);
     assert_int_equal(log_ids_item(t, ""), -1);
+    /* The table keys a word by its length and its first and last 4 bytes: words that share
+     * those with an id but not their middle, or a prefix or the bytes of a short one, are not
+     * that id. */
+    assert_int_equal(log_ids_asset(t, "men-xx-arms"), -1);
+    assert_int_equal(log_ids_asset(t, "men-at-arms"), A_MEN_AT_ARMS);
+    assert_int_equal(log_ids_asset(t, "stone-hxuses"), -1);
+    assert_int_equal(log_ids_asset(t, "foo"), -1);
+    assert_int_equal(log_ids_asset(t, "foodfood"), -1);
+    assert_int_equal(log_ids_asset(t, "fooo"), -1);
+    assert_int_equal(log_ids_asset(t, "fod"), -1);
+    assert_int_equal(log_ids_asset(t, "food"), A_FOOD);
+    assert_int_equal(log_ids_asset(t, "supplyy"), -1);
 }
 
 /* A data file's alias of an alias: the replay's moves follow it, check lines (the strict
