@@ -407,7 +407,9 @@ static int hopeless(const struct solver *sv, const struct game_state *s, int sc)
 /* The score ceiling of s, one move after the node of x; INT_MAX when x cannot tell. */
 static int reach(const struct solver *sv, const struct game_state *s, const struct gains *x)
 {
-    int spends = engine_turn_spends_left(s), sc = engine_score(s, sv->player, NULL) + x->end;
+    int spends = engine_turn_spends_left(s);
+    /* With no spend left the state's own end gain is known, and may be less (the war). */
+    int sc = engine_score(s, sv->player, NULL) + (spends ? x->end : engine_end_gain(&sv->bounds, s, sv->player));
     if (spends > x->spends)
         return INT_MAX;
     for (int k = 0; k < spends && k < x->n; k++)

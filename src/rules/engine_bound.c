@@ -315,6 +315,20 @@ int engine_spend_gains(const struct engine_bounds *b, const struct game_state *s
     return ntop;
 }
 
+/* Whether player has no spend left this round: his turn open with every die and the reserve
+ * spent, or ended. Nothing before the war can then raise his POW (other turns change only
+ * their own sheets; his turn's end, feeding and the market, none of its assets): at base POW
+ * 0 he must avoid the war, and gains no reputation from it. */
+static int spent(const struct game_state *s, int player)
+{
+    if (s->phase != PHASE_ROUND)
+        return 0;
+    if (s->turn.player == player)
+        return engine_turn_spends_left(s) == 0;
+    int n = s->cfg.nplayers;
+    return s->turn.player < 0 && (player - s->first_player + n) % n < s->turns_done;
+}
+
 int engine_end_gain(const struct engine_bounds *b, const struct game_state *s, int player)
 {
     const struct gamedata *gd = s->gd;
@@ -324,7 +338,7 @@ int engine_end_gain(const struct engine_bounds *b, const struct game_state *s, i
      * war's reputation, the production. */
     if (s->turn.player == player && b->market_vp > 0)
         gain += gd->asset_cap * b->market_vp;
-    if (s->cfg.nplayers > 1 && !s->war_done && gd->reputation_per > 0)
+    if (s->cfg.nplayers > 1 && !s->war_done && gd->reputation_per > 0 && !(spent(s, player) && !engine_war_can_support(s, player)))
         gain += ((ps->reputation + b->war) / gd->reputation_per - ps->reputation / gd->reputation_per) *
                 gd->reputation_vp;
     return gain;

@@ -1,7 +1,10 @@
 /* The engine's bounds on the last round (rules/engine_bound.c) hold: from whole last turns of
  * greedy games (solo with an objective, 2 to 5 players' last seat), random legal plans played
  * to the end and the round finished by the bot never score above any ceiling asked on the
- * way, never achieve an objective said closed, and leave no other seat below its floor. */
+ * way, never achieve an objective said closed, and leave no other seat below its floor. At
+ * the last seat's turn end, the ceiling holds against every war: each support choice of
+ * every seat, each distinct outcome of the rolls (a player left at base POW 0 gains nothing
+ * from it). */
 #include "test.h"
 #include <string.h>
 #include "advisor/advice_outcome.h"
@@ -81,6 +84,93 @@ static void check_walks(int nplayers, int difficulty, int objective, uint64_t se
     free(text);
 }
 
+/* The rest of the round after the war entries e on t (a copy), the bot choosing the rest:
+ * the player's final score. */
+static int score_after_war(const struct game_state *t, const struct war_entry *e, int p, uint64_t seed)
+{
+    struct game_state s = *t;
+    assert_int_equal(engine_war(&s, e, NULL, NULL), 0);
+    struct play_bot bot;
+    assert_int_equal(play_bot_from_name("greedy", &bot), 0);
+    struct play_seat seat = play_bot_seat(&bot);
+    struct play_drive d;
+    play_drive_init(&d, s.cfg.nplayers, &seat, seed);
+    assert_int_equal(play_drive(&s, &d), 0);
+    struct rank_outcome o;
+    advice_outcome(&s, &o);
+    return o.score[p];
+}
+
+/* From the last seat's whole last turn, random plans to the turn's end: the ceiling there (no
+ * spend left) against every support pattern the seats can choose and every outcome of the
+ * rolls. Counts the ends where the player could not support (*pow0) and could (*pow). */
+static void check_war_ends(int nplayers, int difficulty, uint64_t seed, int *pow0, int *pow)
+{
+    char *text = last_turn_log(nplayers, difficulty, -1, seed);
+    struct cut_log c;
+    cut_open(&c, text);
+    const struct game_state *root = c.pos.s;
+    int p = root->turn.player, n = root->cfg.nplayers;
+    struct engine_bounds b;
+    engine_bounds_init(&GD, &b);
+    struct play_rng rng;
+    play_rng_init(&rng, seed);
+    struct move mv[512];
+    for (int w = 0; w < WALKS / 4; w++) {
+        struct game_state s = *root;
+        for (int step = 0; step <= STEPS; step++) {
+            size_t k = engine_legal_moves(&s, 0, mv, 512), m = 0;
+            for (size_t i = 0; i < k && i < 512; i++)
+                if (mv[i].kind != MOVE_MARKET && mv[i].kind != MOVE_COURT_REROLL &&
+                    (play_turn_dice_left(&s) > 0 || mv[i].from_reserve))
+                    mv[m++] = mv[i];
+            if (m == 0 || (play_turn_dice_left(&s) == 0 && play_rng_below(&rng, 2) == 0))
+                break;
+            assert_int_equal(engine_apply(&s, &mv[play_rng_below(&rng, (int)m)], NULL, NULL), 0);
+        }
+        int open_ceiling = engine_score_ceiling(&b, &s, p, 0);
+        if (engine_end_turn_complete(&s) != 0)
+            continue;
+        assert_int_equal(engine_next_player(&s), -1);      /* the last seat: the war is next */
+        int ceiling = engine_score_ceiling(&b, &s, p, 0);
+        int can = engine_war_can_support(&s, p);
+        (*(can ? pow : pow0))++;
+        for (unsigned mask = 0; mask < 1u << n; mask++) {
+            int sup[XII_MAX_PLAYERS] = {0}, ok = 1;
+            for (int q = 0; q < n; q++) {
+                sup[q] = mask >> q & 1u;
+                ok &= !sup[q] || engine_war_can_support(&s, q);
+            }
+            if (!ok)
+                continue;
+            struct war_outcome o[ENGINE_WAR_OUTCOMES];
+            int no = engine_war_outcomes(&s, sup, o);
+            assert_true(no >= 1);
+            for (int i = 0; i < no; i++) {
+                int score = score_after_war(&s, o[i].e, p, seed + (uint64_t)w);
+                if (score > ceiling || score > open_ceiling)
+                    fail_msg("seed %llu walk %d supports %x: scored %d above the ceiling %d (%d before the "
+                             "turn's end; base POW %d)", (unsigned long long)seed, w, mask, score, ceiling,
+                             open_ceiling, engine_pow_base(&s, p));
+            }
+        }
+    }
+    cut_close(&c);
+    free(text);
+}
+
+static void test_war_ceiling(void **state)
+{
+    (void)state;
+    static const int cases[][3] = {{3, 4, 9106}, {2, 1, 25}, {3, 1, 23}, {4, 1, 24}, {5, 1, 28}};
+    int pow0 = 0, pow = 0;
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
+        check_war_ends(cases[k][0], cases[k][1], (uint64_t)cases[k][2], &pow0, &pow);
+    /* Both sides of the war's bound were asked. */
+    assert_true(pow0 > 0);
+    assert_true(pow > 0);
+}
+
 static void test_bounds_hold(void **state)
 {
     (void)state;
@@ -96,6 +186,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bounds_hold),
+        cmocka_unit_test(test_war_ceiling),
     };
     return cmocka_run_group_tests(tests, fx_load, fx_unload);
 }
