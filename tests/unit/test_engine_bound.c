@@ -6,6 +6,7 @@
  * every seat, each distinct outcome of the rolls (a player left at base POW 0 gains nothing
  * from it). */
 #include "test.h"
+#include <limits.h>
 #include <string.h>
 #include "advisor/advice_outcome.h"
 #include "bots/bot.h"
@@ -101,59 +102,105 @@ static int score_after_war(const struct game_state *t, const struct war_entry *e
     return o.score[p];
 }
 
-/* From the last seat's whole last turn, random plans to the turn's end: the ceiling there (no
- * spend left) against every support pattern the seats can choose and every outcome of the
- * rolls. Counts the ends where the player could not support (*pow0) and could (*pow). */
-static void check_war_ends(int nplayers, int difficulty, uint64_t seed, int *pow0, int *pow)
+/* The most player p can score after the turn of s ends (the last seat's: the war is next)
+ * over every support pattern the seats can choose and every outcome of the rolls. Counts the
+ * ends where p could not support (*pow0). */
+static int best_after_end(const struct game_state *t, int p, uint64_t seed, int *pow0)
+{
+    struct game_state s = *t;
+    if (engine_end_turn_complete(&s) != 0)
+        return INT_MIN;
+    assert_int_equal(engine_next_player(&s), -1);
+    *pow0 += !engine_war_can_support(&s, p);
+    int n = s.cfg.nplayers, best = INT_MIN;
+    for (unsigned mask = 0; mask < 1u << n; mask++) {
+        int sup[XII_MAX_PLAYERS] = {0}, ok = 1;
+        for (int q = 0; q < n; q++) {
+            sup[q] = mask >> q & 1u;
+            ok &= !sup[q] || engine_war_can_support(&s, q);
+        }
+        if (!ok)
+            continue;
+        struct war_outcome o[ENGINE_WAR_OUTCOMES];
+        int no = engine_war_outcomes(&s, sup, o);
+        assert_true(no >= 1);
+        for (int i = 0; i < no; i++) {
+            int score = score_after_war(&s, o[i].e, p, seed);
+            if (score > best)
+                best = score;
+        }
+    }
+    return best;
+}
+
+/* The spends of s a plan may make (no market, no re-roll; only the reserve once the turn dice
+ * are spent) into mv; returns how many. */
+static size_t plan_moves(const struct game_state *s, struct move *mv, size_t cap)
+{
+    size_t k = engine_legal_moves(s, 0, mv, cap), m = 0;
+    for (size_t i = 0; i < k && i < cap; i++)
+        if (mv[i].kind != MOVE_MARKET && mv[i].kind != MOVE_COURT_REROLL &&
+            (play_turn_dice_left(s) > 0 || mv[i].from_reserve))
+            mv[m++] = mv[i];
+    return m;
+}
+
+/* From the last seat's whole last turn, random plans until one spend is left: the ceiling
+ * there against every way to make or skip that spend, then every support pattern and every
+ * outcome of the war (a player at base POW 0 gains from it only after a spend that raises
+ * POW; that spend adds at most engine_spend_gains' pow_gain). Counts the ends at base POW 0
+ * (*pow0), the last spends that raised it from 0 (*pow_raised) and the positions checked. */
+static void check_war_ends(int nplayers, int difficulty, uint64_t seed, int *pow0, int *pow_raised, int *checked)
 {
     char *text = last_turn_log(nplayers, difficulty, -1, seed);
     struct cut_log c;
     cut_open(&c, text);
     const struct game_state *root = c.pos.s;
-    int p = root->turn.player, n = root->cfg.nplayers;
+    int p = root->turn.player;
     struct engine_bounds b;
     engine_bounds_init(&GD, &b);
     struct play_rng rng;
     play_rng_init(&rng, seed);
-    struct move mv[512];
-    for (int w = 0; w < WALKS / 4; w++) {
+    struct move mv[512], last[512];
+    for (int w = 0; w < WALKS; w++) {
         struct game_state s = *root;
-        for (int step = 0; step <= STEPS; step++) {
-            size_t k = engine_legal_moves(&s, 0, mv, 512), m = 0;
-            for (size_t i = 0; i < k && i < 512; i++)
-                if (mv[i].kind != MOVE_MARKET && mv[i].kind != MOVE_COURT_REROLL &&
-                    (play_turn_dice_left(&s) > 0 || mv[i].from_reserve))
-                    mv[m++] = mv[i];
-            if (m == 0 || (play_turn_dice_left(&s) == 0 && play_rng_below(&rng, 2) == 0))
+        for (int step = 0; step <= STEPS && engine_turn_spends_left(&s) > 1; step++) {
+            size_t m = plan_moves(&s, mv, 512);
+            if (m == 0)
                 break;
             assert_int_equal(engine_apply(&s, &mv[play_rng_below(&rng, (int)m)], NULL, NULL), 0);
         }
-        int open_ceiling = engine_score_ceiling(&b, &s, p, 0);
-        if (engine_end_turn_complete(&s) != 0)
+        if (engine_turn_spends_left(&s) != 1)
             continue;
-        assert_int_equal(engine_next_player(&s), -1);      /* the last seat: the war is next */
-        int ceiling = engine_score_ceiling(&b, &s, p, 0);
-        int can = engine_war_can_support(&s, p);
-        (*(can ? pow : pow0))++;
-        for (unsigned mask = 0; mask < 1u << n; mask++) {
-            int sup[XII_MAX_PLAYERS] = {0}, ok = 1;
-            for (int q = 0; q < n; q++) {
-                sup[q] = mask >> q & 1u;
-                ok &= !sup[q] || engine_war_can_support(&s, q);
-            }
-            if (!ok)
-                continue;
-            struct war_outcome o[ENGINE_WAR_OUTCOMES];
-            int no = engine_war_outcomes(&s, sup, o);
-            assert_true(no >= 1);
-            for (int i = 0; i < no; i++) {
-                int score = score_after_war(&s, o[i].e, p, seed + (uint64_t)w);
-                if (score > ceiling || score > open_ceiling)
-                    fail_msg("seed %llu walk %d supports %x: scored %d above the ceiling %d (%d before the "
-                             "turn's end; base POW %d)", (unsigned long long)seed, w, mask, score, ceiling,
-                             open_ceiling, engine_pow_base(&s, p));
+        (*checked)++;
+        int ceiling = engine_score_ceiling(&b, &s, p, 1), best = best_after_end(&s, p, seed, pow0);
+        /* At base POW 0, a spend that lets him support adds at most pow_gain, and the war its gain. */
+        int gains[ENGINE_MOST_SPENDS], powg;
+        engine_spend_gains(&b, &s, p, 1, gains, &powg);
+        int raised = engine_score(&s, p, NULL) + engine_end_gain(&b, &s, p) + powg + engine_war_gain(&b, &s, p);
+        /* ... and the ceiling leaves room for that (the spend's own gain checked below). */
+        if (engine_pow_base(&s, p) == 0 && powg >= 0 && ceiling < raised)
+            fail_msg("seed %llu walk %d: the ceiling %d leaves out a POW spend and the war (%d)",
+                     (unsigned long long)seed, w, ceiling, raised);
+        size_t m = plan_moves(&s, last, 512);
+        for (size_t i = 0; i < m; i++) {
+            struct game_state t = s;
+            assert_int_equal(engine_apply(&t, &last[i], NULL, NULL), 0);
+            /* abilities change a die without spending it: their spends are left out here */
+            if (engine_turn_spends_left(&t) == 0) {
+                int x = best_after_end(&t, p, seed, pow0);
+                if (x > best)
+                    best = x;
+                int spend = engine_score(&t, p, NULL) - engine_score(&s, p, NULL);
+                if (engine_pow_base(&s, p) == 0 && engine_pow_base(&t, p) > 0 && (spend > powg || x > raised))
+                    fail_msg("seed %llu walk %d: raising POW from 0 added %d VP (the bound %d) and scored %d, "
+                             "above %d", (unsigned long long)seed, w, spend, powg, x, raised);
+                *pow_raised += engine_pow_base(&s, p) == 0 && engine_pow_base(&t, p) > 0;
             }
         }
+        if (best > ceiling)
+            fail_msg("seed %llu walk %d: scored %d above the ceiling %d with one spend left (base POW %d)",
+                     (unsigned long long)seed, w, best, ceiling, engine_pow_base(&s, p));
     }
     cut_close(&c);
     free(text);
@@ -162,13 +209,14 @@ static void check_war_ends(int nplayers, int difficulty, uint64_t seed, int *pow
 static void test_war_ceiling(void **state)
 {
     (void)state;
-    static const int cases[][3] = {{3, 4, 9106}, {2, 1, 25}, {3, 1, 23}, {4, 1, 24}, {5, 1, 28}};
-    int pow0 = 0, pow = 0;
+    static const int cases[][3] = {{3, 4, 9106}, {2, 1, 25}, {3, 1, 23}, {4, 1, 24}, {2, 4, 9004}, {3, 4, 9100}};
+    int pow0 = 0, raised = 0, checked = 0;
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
-        check_war_ends(cases[k][0], cases[k][1], (uint64_t)cases[k][2], &pow0, &pow);
-    /* Both sides of the war's bound were asked. */
+        check_war_ends(cases[k][0], cases[k][1], (uint64_t)cases[k][2], &pow0, &raised, &checked);
+    /* Ends at base POW 0 and spends raising it were among them. */
     assert_true(pow0 > 0);
-    assert_true(pow > 0);
+    assert_true(raised > 0);
+    assert_true(checked > 0);
 }
 
 static void test_bounds_hold(void **state)
