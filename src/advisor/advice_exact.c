@@ -382,7 +382,7 @@ static double ceiling(const struct solver *sv, const struct game_state *s, int s
     if (sv->goal == RANK_GOAL_OBJECTIVE) {
         if (RANK_TIEBREAK * sc >= t)
             return 1.0 + RANK_TIEBREAK * sc;
-        return engine_objective_open(&sv->bounds, s, spends) + RANK_TIEBREAK * sc;
+        return engine_objective_open_below(&sv->bounds, s, spends, (int)sc) + RANK_TIEBREAK * sc;
     }
     return sc;
 }
@@ -418,7 +418,7 @@ static int reach(const struct solver *sv, const struct game_state *s, const stru
     /* The war's share as the state has it (its base POW, its spends left: with none left, at
      * base POW 0, no war gain). */
     return engine_score(s, sv->player, NULL) + x->end +
-           engine_war_ceiling(sum, last, x->war, engine_pow_base(s, sv->player), spends, x->pow);
+           engine_war_ceiling(sum, last, x->war, x->war > 0 ? engine_pow_base(s, sv->player) : 0, spends, x->pow);
 }
 
 static int by_reach(const void *a, const void *b)

@@ -303,6 +303,9 @@ int engine_score_floor(const struct game_state *s, int player);
 /* 0 when the solo objective can no longer be achieved at the game's end if the open turn
  * makes at most `spends` more spends; 1 when it still may (also 0 with no objective). */
 int engine_objective_open(const struct engine_bounds *b, const struct game_state *s, int spends);
+/* The same when the player's score is known not to exceed `ceiling` at the game's end (a bound
+ * found by other means; INT_MAX: engine_score_ceiling's is asked). */
+int engine_objective_open_below(const struct engine_bounds *b, const struct game_state *s, int spends, int ceiling);
 /* Solo objective: 1 achieved, 0 not (evaluated on the current state), -1 not solo or arcade. */
 int engine_objective_achieved(const struct game_state *s);
 /* The winners once the game is over (0 before): highest score, then higher full POW, still

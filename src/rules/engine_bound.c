@@ -413,14 +413,23 @@ int engine_score_floor(const struct game_state *s, int player)
 
 int engine_objective_open(const struct engine_bounds *b, const struct game_state *s, int spends)
 {
+    return engine_objective_open_below(b, s, spends, INT_MAX);
+}
+
+int engine_objective_open_below(const struct engine_bounds *b, const struct game_state *s, int spends, int ceiling)
+{
     if (s->cfg.nplayers != 1 || s->cfg.objective < 0)
         return 0;
     const struct gd_objective *o = &s->gd->objectives[s->cfg.objective];
     struct need n = {0};
     need_reqs(s, 0, o->req, o->nreq, 0, 1, &n);
     for (int k = 0; k < o->nreq; k++)
-        if (o->req[k].kind == REQ_SCORE_GE && engine_score_ceiling(b, s, 0, spends) < o->req[k].value)
-            return 0;
+        if (o->req[k].kind == REQ_SCORE_GE) {
+            if (ceiling == INT_MAX)
+                ceiling = engine_score_ceiling(b, s, 0, spends);
+            if (ceiling < o->req[k].value)
+                return 0;
+        }
     if (spends == 0)
         return !n.impossible && n.items == 0 && need_spends(&n, 1) == 0;
     need_items(s, 0, b->discount, &n);
