@@ -380,7 +380,8 @@ static double ceiling(const struct solver *sv, const struct game_state *s, int s
     if (sv->goal == RANK_GOAL_WIN)
         return (s->cfg.nplayers > 1 && sc < sv->others_floor ? 0.0 : 1.0) + RANK_TIEBREAK * sc;
     if (sv->goal == RANK_GOAL_OBJECTIVE) {
-        if (RANK_TIEBREAK * sc >= t)
+        /* Asked only where the objective decides: below t even if it held, above even if not. */
+        if (RANK_TIEBREAK * sc >= t || 1.0 + RANK_TIEBREAK * sc < t)
             return 1.0 + RANK_TIEBREAK * sc;
         return engine_objective_open_below(&sv->bounds, s, spends, (int)sc) + RANK_TIEBREAK * sc;
     }
