@@ -840,89 +840,53 @@ static double chance_bar(struct solver *sv)
     return sv->nbest > 0 && sv->best[0].value > t ? sv->best[0].value : t;
 }
 
-/* The best plan after result r of the re-roll c on x (the partial plan c->h, left as it was),
- * asked for no value below floor: into sub. Returns 0 or -1. */
-static int solve_result(struct solver *sv, struct game_state *x, const struct chance *c, int r, double floor,
-                        struct advice_exact *sub)
-{
-    struct engine_undo u;
-    engine_undo_save(x, &u);
-    struct move m = c->m;
-    m.to = r;
-    int rc = engine_apply_listed(x, &m) != 0 || solve(x, sv->goal, sv->bot, sv->seed, sv->threads, 1, floor, sub) != 0
-                 ? -1 : 0;
-    engine_undo_restore(x, &u);
-    return rc;
-}
-
-/* The sum of the six results' values as far as known: exact, else a ceiling. */
-static double sum_of(const double v[6])
-{
-    return v[0] + v[1] + v[2] + v[3] + v[4] + v[5];
-}
-
-/* Weighs the re-roll c (index i): the mean over its six results of the best plan after each,
- * offered to the list when it beats the bar (chance_bar). First each result is asked for no
- * value below the bar (a search cut from its start): its exact best when that reaches the bar,
- * else the bar is its ceiling; then each result below the bar is solved exactly, asked for no
- * value below what it needs to lift the mean there (a margin for the rounding of the sums).
- * Stops as soon as the results, each at its exact value or its ceiling, cannot lift the mean
- * above the bar. Returns 0 or -1. */
+/* Weighs the re-roll c (index i): the best plan after each of its six results, each solved
+ * exactly (the best one), their mean offered to the list; stops as soon as the results left,
+ * each worth its ceiling, could not lift it above the bar (chance_bar). A result's solve is
+ * asked for no value below what it needs to lift the mean there. Returns 0 or -1. */
 static int weigh_chance(struct solver *sv, const struct chance *c, int i, struct advice_exact *sub)
 {
     struct play_plan plan;
     struct game_state *x = xmalloc(sizeof *x);
     *x = *sv->root;
     int rc = plan_to(sv, c->h, &plan) != 0 || play_plan_apply(x, &plan, NULL) != 0 ? -1 : 0;
-    double t = chance_bar(sv), up[6];
-    int known[6] = {0};
-    struct advice_exact_value v[6];
-    memcpy(up, c->cap, sizeof up);
-    int hopeless = 0;
-    for (int r = 0; r < 6 && rc == 0 && t > -1e300 && !hopeless; r++) {
-        if (sum_of(up) / 6 <= t + 1e-12) {
-            hopeless = 1;
-            break;
-        }
-        rc = solve_result(sv, x, c, r + 1, t, sub);
-        if (rc == 0 && sub->nbest > 0 && sub->best[0].v.goal >= t) {
-            known[r] = 1;
-            v[r] = sub->best[0].v;
-            up[r] = v[r].goal;
-        } else if (t < up[r]) {
-            up[r] = t;
-        }
-    }
-    for (int r = 0; r < 6 && rc == 0 && !hopeless; r++) {
-        if (t > -1e300 && sum_of(up) / 6 <= t + 1e-12) {
-            hopeless = 1;
-            break;
-        }
-        if (known[r])
-            continue;
-        double need = t > -1e300 ? 6 * t - (sum_of(up) - up[r]) - 1e-9 : -1e300;
-        rc = solve_result(sv, x, c, r + 1, need, sub);
-        if (rc == 0 && (sub->nbest == 0 || sub->best[0].v.goal < need))
-            hopeless = 1;   /* below what the mean needs, or no plan spends every die */
-        else if (rc == 0) {
-            known[r] = 1;
-            v[r] = sub->best[0].v;
-            up[r] = v[r].goal;
-        }
-    }
-    free(x);
-    if (rc != 0 || hopeless || (t > -1e300 && sum_of(up) / 6 <= t + 1e-12))
-        return rc;
+    struct engine_undo u;
+    engine_undo_save(x, &u);
     struct pick p;
     memset(&p, 0, sizeof p);
     p.chance = i;
     p.key = hash_bytes(c->h, &c->m, sizeof c->m);
-    for (int r = 0; r < 6; r++)
-        add_value(&p.v, &v[r], 1.0 / 6);
-    p.value = p.v.goal;
-    if (offer(sv->best, &sv->nbest, sv->k, &p) && sv->nbest == sv->k)
-        raise_threshold(sv);
-    return 0;
+    double left = c->mean;
+    for (int r = 1; r <= 6 && rc == 0; r++) {
+        double t = chance_bar(sv);
+        left -= c->cap[r - 1] / 6;
+        /* The least this result's best must be worth for the mean to reach t (a margin for
+         * the rounding of the sums). */
+        double need = t > -1e300 ? 6 * (t - p.v.goal - left) - 1e-9 : -1e300;
+        struct move m = c->m;
+        m.to = r;
+        if (engine_apply_listed(x, &m) != 0 || solve(x, sv->goal, sv->bot, sv->seed, sv->threads, 1, need, sub) != 0) {
+            rc = -1;
+            break;
+        }
+        engine_undo_restore(x, &u);
+        if (sub->nbest == 0 || sub->best[0].v.goal < need) {
+            free(x);
+            return 0;           /* below the threshold, or no plan spends every die */
+        }
+        add_value(&p.v, &sub->best[0].v, 1.0 / 6);
+        if (t > -1e300 && p.v.goal + left <= t + 1e-12) {
+            free(x);
+            return 0;
+        }
+    }
+    free(x);
+    if (rc == 0) {
+        p.value = p.v.goal;
+        if (offer(sv->best, &sv->nbest, sv->k, &p) && sv->nbest == sv->k)
+            raise_threshold(sv);
+    }
+    return rc;
 }
 
 /* Weighs the re-rolls recorded, the most promising first, while their ceilings can still reach
