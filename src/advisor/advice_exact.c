@@ -180,6 +180,7 @@ struct chance {
 struct gains {
     int g[ENGINE_MOST_SPENDS];
     int n, spends, end;
+    int war, pow;               /* the war's gain (engine_war_gain), a POW spend's (pow_gain) */
 };
 
 /* The moves of a node in the order they are tried: the highest score ceiling first (a strong
@@ -379,9 +380,10 @@ static double ceiling(const struct solver *sv, const struct game_state *s, int s
     if (sv->goal == RANK_GOAL_WIN)
         return (s->cfg.nplayers > 1 && sc < sv->others_floor ? 0.0 : 1.0) + RANK_TIEBREAK * sc;
     if (sv->goal == RANK_GOAL_OBJECTIVE) {
-        if (RANK_TIEBREAK * sc >= t)
+        /* Asked only where the objective decides: below t even if it held, above even if not. */
+        if (RANK_TIEBREAK * sc >= t || 1.0 + RANK_TIEBREAK * sc < t)
             return 1.0 + RANK_TIEBREAK * sc;
-        return engine_objective_open(&sv->bounds, s, spends) + RANK_TIEBREAK * sc;
+        return engine_objective_open_below(&sv->bounds, s, spends, (int)sc) + RANK_TIEBREAK * sc;
     }
     return sc;
 }
@@ -389,8 +391,9 @@ static double ceiling(const struct solver *sv, const struct game_state *s, int s
 static void gains_of(const struct solver *sv, const struct game_state *s, struct gains *x)
 {
     x->spends = engine_turn_spends_left(s);
-    x->n = engine_spend_gains(&sv->bounds, s, sv->player, x->spends, x->g);
+    x->n = engine_spend_gains(&sv->bounds, s, sv->player, x->spends, x->g, &x->pow);
     x->end = engine_end_gain(&sv->bounds, s, sv->player);
+    x->war = engine_war_gain(&sv->bounds, s, sv->player);
 }
 
 /* Whether every position reached from s (one move after a node, sc its score ceiling: reach)
@@ -407,12 +410,16 @@ static int hopeless(const struct solver *sv, const struct game_state *s, int sc)
 /* The score ceiling of s, one move after the node of x; INT_MAX when x cannot tell. */
 static int reach(const struct solver *sv, const struct game_state *s, const struct gains *x)
 {
-    int spends = engine_turn_spends_left(s), sc = engine_score(s, sv->player, NULL) + x->end;
+    int spends = engine_turn_spends_left(s), sum = 0;
     if (spends > x->spends)
         return INT_MAX;
     for (int k = 0; k < spends && k < x->n; k++)
-        sc += x->g[k];
-    return sc;
+        sum += x->g[k];
+    int last = spends > 0 && spends <= x->n ? x->g[spends - 1] : 0;
+    /* The war's share as the state has it (its base POW, its spends left: with none left, at
+     * base POW 0, no war gain). */
+    return engine_score(s, sv->player, NULL) + x->end +
+           engine_war_ceiling(sum, last, x->war, x->war > 0 ? engine_pow_base(s, sv->player) : 0, spends, x->pow);
 }
 
 static int by_reach(const void *a, const void *b)

@@ -33,10 +33,12 @@
  *   the dice drawn: it picks the candidates, which the rollouts then rank by the goal.
  *
  * Bounds (branch and bound): the engine bounds what the rest can
- * give (engine_spend_gains, engine_end_gain, engine_score_floor, engine_objective_open): a
- * partial plan, a complete plan or a position whose ceiling in the goal's unit is below the
- * k-th best found so far is dropped, and the moves are tried highest ceiling first. The
- * threshold only rises, so nothing that could enter the list is dropped.
+ * give (engine_spend_gains, engine_end_gain, engine_war_gain and engine_war_ceiling: at base
+ * POW 0 the war adds only after a spend that raises POW; engine_score_floor,
+ * engine_objective_open_below): a partial plan, a complete plan or a position whose ceiling
+ * in the goal's unit is below the k-th best found so far is dropped, and the moves are tried
+ * highest ceiling first. The threshold only rises, so nothing that could enter the list is
+ * dropped.
  *
  * The results do not depend on the thread count: the positions kept are the best k by value,
  * then by their hash; the plan given for a position is the one reached through the least

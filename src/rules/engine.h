@@ -277,12 +277,22 @@ int engine_turn_spends_left(const struct game_state *s);
 #define ENGINE_MOST_SPENDS 8
 /* The VP each of at most `spends` more spends of the open turn (player's) can add, at most,
  * largest first, into gains (room for ENGINE_MOST_SPENDS); returns how many (the others add
- * nothing). From a state one move on, the first n of these still bound the next n spends. */
+ * nothing). From a state one move on, the first n of these still bound the next n spends.
+ * *pow_gain (when not NULL): the most VP one of those spends can add while raising his base
+ * POW, -1 when none can raise it. */
 int engine_spend_gains(const struct engine_bounds *b, const struct game_state *s, int player, int spends,
-                       int gains[]);
-/* The VP the end of player's open turn (the market) and of the round (the king war, the
- * production) can add to his score, at most. */
+                       int gains[], int *pow_gain);
+/* The VP the end of player's open turn (the market) and of the round (the production) can add
+ * to his score, at most; the king war's apart (engine_war_gain). */
 int engine_end_gain(const struct engine_bounds *b, const struct game_state *s, int player);
+/* The VP the king war's reputation can add to player's score, at most: 0 when he has no spend
+ * left this round and base POW 0 (he must avoid; nothing before the war raises it). */
+int engine_war_gain(const struct engine_bounds *b, const struct game_state *s, int player);
+/* What `spends` spends and the war can add at most, from the sum of the spends' gains (`last`
+ * the least of them counted, 0 when fewer gains than spends), the war's gain, the player's base
+ * POW now and the pow_gain of engine_spend_gains: at base POW 0 the war gains only after a
+ * spend that raises POW, in the place of one of the others. */
+int engine_war_ceiling(int sum, int last, int war, int pow_base, int spends, int pow_gain);
 /* A score `player` cannot exceed at the end of the current round when the open turn (his)
  * makes at most `spends` more spends (items reachable in that many, assets up to their
  * largest MAX), then ends, and the king war and the production run. */
@@ -293,6 +303,9 @@ int engine_score_floor(const struct game_state *s, int player);
 /* 0 when the solo objective can no longer be achieved at the game's end if the open turn
  * makes at most `spends` more spends; 1 when it still may (also 0 with no objective). */
 int engine_objective_open(const struct engine_bounds *b, const struct game_state *s, int spends);
+/* The same when the player's score is known not to exceed `ceiling` at the game's end (a bound
+ * found by other means; INT_MAX: engine_score_ceiling's is asked). */
+int engine_objective_open_below(const struct engine_bounds *b, const struct game_state *s, int spends, int ceiling);
 /* Solo objective: 1 achieved, 0 not (evaluated on the current state), -1 not solo or arcade. */
 int engine_objective_achieved(const struct game_state *s);
 /* The winners once the game is over (0 before): highest score, then higher full POW, still

@@ -204,8 +204,9 @@ static void keep_top(int *top, int *n, int cap, int g)
 }
 
 int engine_spend_gains(const struct engine_bounds *b, const struct game_state *s, int player, int spends,
-                       int gains[])
+                       int gains[], int *pow_gain)
 {
+    int powg = -1;
     const struct gamedata *gd = s->gd;
     const struct player_state *ps = &s->p[player];
     if (spends > ENGINE_MOST_SPENDS)
@@ -235,10 +236,13 @@ int engine_spend_gains(const struct engine_bounds *b, const struct game_state *s
         /* The most VP one spend of a die showing v puts on one asset (bc[v]), over the assets
          * the spends left can make legal; a special asset takes its own value's units. */
         int bc[7] = {0};
+        /* The same over the assets that give POW (pa[v]; -1: none may be increased). */
+        int pa[7] = {-1, -1, -1, -1, -1, -1, -1};
         for (int a = 0; a < ASSET_COUNT; a++) {
             int vp = unit_vp(s, a, perk_vp);
             int room = b->top[a] - ps->asset[a];
-            if (vp <= 0 || room <= 0)
+            int pow = gd->assets[a].pow.value > 0;
+            if ((vp <= 0 && !pow) || room <= 0)
                 continue;
             const struct gd_asset *as = &gd->assets[a];
             struct need n = {0};
@@ -252,11 +256,16 @@ int engine_spend_gains(const struct engine_bounds *b, const struct game_state *s
                     u = room;
                 if (u * vp > bc[v])
                     bc[v] = u * vp;
+                if (pow && u * vp > pa[v])
+                    pa[v] = u * vp;
             }
         }
         for (int v = 2; v <= 6; v++)
             if (bc[v - 1] > bc[v])
                 bc[v] = bc[v - 1];
+        for (int v = 2; v <= 6; v++)
+            if (pa[v - 1] > pa[v])
+                pa[v] = pa[v - 1];
         /* The dice left: their values, or 6 when an ability may still change them; the
          * reserve's die may be any value (a die stored this turn, a perk's). */
         int alter = 0;      /* the abilities that may still change a die, once each */
@@ -300,43 +309,87 @@ int engine_spend_gains(const struct engine_bounds *b, const struct game_state *s
                 if (bc[x] + bc[vals[k] - x] > g)
                     g = bc[x] + bc[vals[k] - x];
             keep_top(top, &ntop, spends, g);
+            /* Raising POW: the die on a POW asset, or a split die's part there. */
+            if (pa[vals[k]] > powg)
+                powg = pa[vals[k]];
+            for (int x = 1; split && x < vals[k]; x++)
+                if (pa[x] >= 0 && pa[x] + bc[vals[k] - x] > powg)
+                    powg = pa[x] + bc[vals[k] - x];
         }
         for (int i = 0; i < gd->nitems; i++) {
             int g = gd->items[i].vp.value + (b->perk_items >> i & 1u ? perk_vp_per_unit(&gd->items[i]) * houses : 0);
-            if (g <= 0 || (ntop == spends && g <= top[ntop - 1]) || engine_owns(s, player, i))
-                continue;   /* it could not add to the largest kept */
+            int pow = gd->items[i].pow.value > 0 && g > powg;
+            if (engine_owns(s, player, i) || ((g <= 0 || (ntop == spends && g <= top[ntop - 1])) && !pow))
+                continue;   /* it could not add to the largest kept, nor raise POW more */
             struct need n = {0};
             n.items = 1u << i;
             need_items(s, player, discount, &n);
-            if (need_spends(&n, most) <= spends)
+            if (need_spends(&n, most) <= spends) {
                 keep_top(top, &ntop, spends, g);
+                if (pow)
+                    powg = g < 0 ? 0 : g;
+            }
         }
     }
+    if (pow_gain)
+        *pow_gain = powg;
     return ntop;
+}
+
+/* Whether player has no spend left this round: his turn open with every die and the reserve
+ * spent, or ended. Nothing before the war can then raise his POW (other turns change only
+ * their own sheets; his turn's end, feeding and the market, none of its assets): at base POW
+ * 0 he must avoid the war, and gains no reputation from it. */
+static int spent(const struct game_state *s, int player)
+{
+    if (s->phase != PHASE_ROUND)
+        return 0;
+    if (s->turn.player == player)
+        return engine_turn_spends_left(s) == 0;
+    int n = s->cfg.nplayers;
+    return s->turn.player < 0 && (player - s->first_player + n) % n < s->turns_done;
 }
 
 int engine_end_gain(const struct engine_bounds *b, const struct game_state *s, int player)
 {
     const struct gamedata *gd = s->gd;
-    const struct player_state *ps = &s->p[player];
     int gain = b->production;
-    /* The turn's end still to come (the market may convert into an asset worth VP), the king
-     * war's reputation, the production. */
+    /* The turn's end still to come (the market may convert into an asset worth VP), the
+     * production. */
     if (s->turn.player == player && b->market_vp > 0)
         gain += gd->asset_cap * b->market_vp;
-    if (s->cfg.nplayers > 1 && !s->war_done && gd->reputation_per > 0)
-        gain += ((ps->reputation + b->war) / gd->reputation_per - ps->reputation / gd->reputation_per) *
-                gd->reputation_vp;
     return gain;
+}
+
+int engine_war_gain(const struct engine_bounds *b, const struct game_state *s, int player)
+{
+    const struct gamedata *gd = s->gd;
+    int rep = s->p[player].reputation;
+    if (s->cfg.nplayers == 1 || s->war_done || gd->reputation_per <= 0 ||
+        (spent(s, player) && !engine_war_can_support(s, player)))
+        return 0;
+    return ((rep + b->war) / gd->reputation_per - rep / gd->reputation_per) * gd->reputation_vp;
+}
+
+int engine_war_ceiling(int sum, int last, int war, int pow_base, int spends, int pow_gain)
+{
+    if (war <= 0 || pow_base > 0)
+        return sum + (war > 0 ? war : 0);
+    if (spends <= 0 || pow_gain < 0)
+        return sum;
+    /* One of the spends must raise POW: at best it takes the place of the least counted. */
+    return pow_gain + war > last ? sum - last + pow_gain + war : sum;
 }
 
 int engine_score_ceiling(const struct engine_bounds *b, const struct game_state *s, int player, int spends)
 {
-    int gains[ENGINE_MOST_SPENDS];
-    int n = engine_spend_gains(b, s, player, spends, gains), score = engine_score(s, player, NULL);
+    int gains[ENGINE_MOST_SPENDS], powg;
+    int n = engine_spend_gains(b, s, player, spends, gains, &powg), sum = 0;
     for (int k = 0; k < n; k++)
-        score += gains[k];
-    return score + engine_end_gain(b, s, player);
+        sum += gains[k];
+    int last = n > 0 && n >= spends ? gains[n - 1] : 0;
+    return engine_score(s, player, NULL) + engine_end_gain(b, s, player) +
+           engine_war_ceiling(sum, last, engine_war_gain(b, s, player), engine_pow_base(s, player), spends, powg);
 }
 
 int engine_score_floor(const struct game_state *s, int player)
@@ -360,14 +413,23 @@ int engine_score_floor(const struct game_state *s, int player)
 
 int engine_objective_open(const struct engine_bounds *b, const struct game_state *s, int spends)
 {
+    return engine_objective_open_below(b, s, spends, INT_MAX);
+}
+
+int engine_objective_open_below(const struct engine_bounds *b, const struct game_state *s, int spends, int ceiling)
+{
     if (s->cfg.nplayers != 1 || s->cfg.objective < 0)
         return 0;
     const struct gd_objective *o = &s->gd->objectives[s->cfg.objective];
     struct need n = {0};
     need_reqs(s, 0, o->req, o->nreq, 0, 1, &n);
     for (int k = 0; k < o->nreq; k++)
-        if (o->req[k].kind == REQ_SCORE_GE && engine_score_ceiling(b, s, 0, spends) < o->req[k].value)
-            return 0;
+        if (o->req[k].kind == REQ_SCORE_GE) {
+            if (ceiling == INT_MAX)
+                ceiling = engine_score_ceiling(b, s, 0, spends);
+            if (ceiling < o->req[k].value)
+                return 0;
+        }
     if (spends == 0)
         return !n.impossible && n.items == 0 && need_spends(&n, 1) == 0;
     need_items(s, 0, b->discount, &n);
