@@ -200,12 +200,13 @@ cd "$work" || exit 2
 
 # ---- 5. signals: no temporary file, the old output as it was --------------------------------
 mkdir signals && cd signals || exit 2
-# A background job of a script starts with SIGINT ignored (and xii keeps an ignored signal
-# ignored, as nohup wants): env --default-signal gives it back its default action.
+# A background job of a script starts with SIGINT ignored, and a run under nohup with SIGHUP
+# ignored (xii keeps an ignored signal ignored, as nohup wants): env --default-signal gives the
+# three signals sent here back their default action.
 if env --default-signal=INT true 2>/dev/null; then
   for sig in INT TERM HUP; do
     echo old >s.pdf
-    env --default-signal=INT "$xii" sheet --players 5 --back-summary --png big --dpi 600 -o s.pdf 2>/dev/null &
+    env --default-signal=INT,TERM,HUP "$xii" sheet --players 5 --back-summary --png big --dpi 600 -o s.pdf 2>/dev/null &
     pid=$!
     caught=0
     for _ in $(seq 1 200); do
