@@ -87,7 +87,7 @@ static void end_turn(struct rp *rp)
                                   "fixes the turn", s->cfg.names[p], rp->turn->at.line, left,
                                   left == 1 ? "die" : "dice");
         d->round = s->round;
-        diag_set_player(d, s->cfg.names[p]);
+        diag_set_player(rp->dl, d, s->cfg.names[p]);
     } else if (te.unspent.rule != RULE_NONE) {
         struct strbuf more = STRBUF_INIT;
         if (examples.len)
@@ -797,7 +797,7 @@ static int needless_pick(struct rp *rp, const struct log_pick *pk, int l, int pl
                                   gd->assets[loc->bonus_asset[0]].id, pk->location.text, pk->take.text);
         d->round = rp->s->round;
         if (player >= 0)
-            diag_set_player(d, rp->s->cfg.names[player]);
+            diag_set_player(rp->dl, d, rp->s->cfg.names[player]);
     }
     return 1;
 }
@@ -1036,7 +1036,7 @@ static void do_check(struct rp *rp, const struct log_stmt *st)
             struct diag *d = diag_add(rp->dl, DIAG_MISMATCH, rp->ast->file,
                                       (struct srcpos){m.line, m.col}, m.len, NULL, "%s", strbuf_cstr(&sb));
             d->round = s->round;
-            diag_set_player(d, s->cfg.names[p]);
+            diag_set_player(rp->dl, d, s->cfg.names[p]);
             add_mismatch(rp, &m);
         }
     }

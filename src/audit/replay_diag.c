@@ -103,7 +103,7 @@ struct diag *replay_error(struct rp *rp, struct log_span at, enum rule_id rule, 
                               "%s", msg);
     d->round = rp->s->round;
     if (player >= 0 && player < rp->s->cfg.nplayers)
-        diag_set_player(d, rp->s->cfg.names[player]);
+        diag_set_player(rp->dl, d, rp->s->cfg.names[player]);
     return d;
 }
 

@@ -173,6 +173,6 @@ void replay_waste(struct rp *rp, const struct log_stmt *st, const struct engine_
     struct diag *d = diag_add_message(rp->dl, DIAG_WARNING, rp->ast->file, (struct srcpos){at.line, at.col},
                                       at.len, rule_id_text(RULE_WASTE), &why);
     d->round = before->round;
-    diag_set_player(d, before->cfg.names[p]);
+    diag_set_player(rp->dl, d, before->cfg.names[p]);
     engine_undo_restore(rp->s, &after);
 }

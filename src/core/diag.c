@@ -9,13 +9,32 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* How many of the list's newest strings a new one is looked for among: a game names a file, a
+ * few codes and its players; a list kept for many files copies a string again rather than
+ * search them all. */
+enum { INTERN_WINDOW = 16 };
+
+/* The list's copy of s: one of its newest strings when equal, else a new copy. */
+static const char *intern(struct diag_list *dl, const char *s)
+{
+    size_t low = dl->nstrings > INTERN_WINDOW ? dl->nstrings - INTERN_WINDOW : 0;
+    for (size_t i = dl->nstrings; i > low; i--) {
+        const char *t = dl->strings[i - 1];
+        if (t[0] == s[0] && strcmp(t, s) == 0)
+            return t;
+    }
+    void *items = dl->strings;
+    xgrow(&items, &dl->strings_cap, dl->nstrings + 1, sizeof *dl->strings);
+    dl->strings = items;
+    return dl->strings[dl->nstrings++] = xstrdup(s);
+}
+
+/* Frees what d owns: its message (its other strings are the list's). */
 static void free_strings(struct diag *d)
 {
-    free(d->file);
-    free(d->code);
     free(d->message);
-    free(d->player);
-    d->file = d->code = d->message = d->player = NULL;
+    d->message = NULL;
+    d->file = d->code = d->player = NULL;
 }
 
 /* A new entry (or the spare one beyond dl->keep) with its position, file and code; the
@@ -38,8 +57,8 @@ static struct diag *new_entry(struct diag_list *dl, enum diag_level level, const
     d->level = level;
     d->pos = pos;
     d->len = len;
-    d->file = xstrdup(file ? file : "");
-    d->code = code ? xstrdup(code) : NULL;
+    d->file = intern(dl, file ? file : "");
+    d->code = code ? intern(dl, code) : NULL;
     if (level == DIAG_ERROR)
         dl->errors++;
     else if (level == DIAG_WARNING)
@@ -68,10 +87,9 @@ struct diag *diag_add_message(struct diag_list *dl, enum diag_level level, const
     return d;
 }
 
-void diag_set_player(struct diag *d, const char *player)
+void diag_set_player(struct diag_list *dl, struct diag *d, const char *player)
 {
-    free(d->player);
-    d->player = player ? xstrdup(player) : NULL;
+    d->player = player ? intern(dl, player) : NULL;
 }
 
 void diag_list_free(struct diag_list *dl)
@@ -80,6 +98,9 @@ void diag_list_free(struct diag_list *dl)
         free_strings(&dl->items[i]);
     free_strings(&dl->spare);
     free(dl->items);
+    for (size_t i = 0; i < dl->nstrings; i++)
+        free(dl->strings[i]);
+    free(dl->strings);
     size_t keep = dl->keep;
     memset(dl, 0, sizeof *dl);
     dl->keep = keep;
@@ -87,7 +108,7 @@ void diag_list_free(struct diag_list *dl)
 
 struct diag_mark diag_list_mark(const struct diag_list *dl)
 {
-    return (struct diag_mark){dl->count, dl->errors, dl->warnings, dl->omitted};
+    return (struct diag_mark){dl->count, dl->errors, dl->warnings, dl->omitted, dl->nstrings};
 }
 
 void diag_list_rewind(struct diag_list *dl, struct diag_mark m)
@@ -96,6 +117,13 @@ void diag_list_rewind(struct diag_list *dl, struct diag_mark m)
         free_strings(&dl->items[i]);
     if (m.count < dl->count)
         dl->count = m.count;
+    if (m.strings < dl->nstrings) {
+        /* The spare may point at a string copied after the mark: it is scratch, emptied. */
+        free_strings(&dl->spare);
+        for (size_t i = m.strings; i < dl->nstrings; i++)
+            free(dl->strings[i]);
+        dl->nstrings = m.strings;
+    }
     dl->errors = m.errors;
     dl->warnings = m.warnings;
     dl->omitted = m.omitted;

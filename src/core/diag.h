@@ -15,11 +15,11 @@ struct diag {
     enum diag_level level;
     struct srcpos pos;
     int len;            /* length of the token in bytes (for the caret underline); 0 = 1 */
-    char *file;         /* owned */
-    char *code;         /* rule or error code, e.g. "requirement"; owned, may be NULL */
+    const char *file;   /* the list's copy (see struct diag_list: strings) */
+    const char *code;   /* rule or error code, e.g. "requirement"; the list's copy, may be NULL */
     char *message;      /* owned */
     int round;          /* 0 when not in a round */
-    char *player;       /* owned, may be NULL */
+    const char *player; /* the list's copy, may be NULL */
 };
 
 struct diag_list {
@@ -31,11 +31,16 @@ struct diag_list {
                            that a hostile input cannot make the list grow without bound */
     size_t omitted;     /* diagnostics counted but not kept */
     struct diag spare;  /* what diag_add returns for one it does not keep */
+    char **strings;     /* the copies of the file names, codes and players the entries point
+                           at: one copy of each for the entries added in a row (a game's
+                           diagnostics name the same file, codes and players again and again),
+                           valid until diag_list_free, or diag_list_rewind before them */
+    size_t nstrings, strings_cap;
 };
 
 #define DIAG_LIST_INIT {0}
 
-/* Appends a diagnostic; the strings are copied. Returns it so callers can set round/player
+/* Appends a diagnostic; the strings are copied (file and code into the list's strings). Returns it so callers can set round/player
  * (beyond dl->keep, a scratch entry that is counted in dl->omitted and not kept). */
 struct diag *diag_add(struct diag_list *dl, enum diag_level level, const char *file,
                       struct srcpos pos, int len, const char *code, const char *fmt, ...)
@@ -44,15 +49,18 @@ struct diag *diag_add(struct diag_list *dl, enum diag_level level, const char *f
  * afterwards), neither formatted nor copied again. */
 struct diag *diag_add_message(struct diag_list *dl, enum diag_level level, const char *file,
                               struct srcpos pos, int len, const char *code, struct strbuf *message);
-void diag_set_player(struct diag *d, const char *player);
+/* Sets d's player (NULL: none) to the list's copy of player; d is dl's newest entry or its spare
+ * (a rewind frees the copies made after its mark). */
+void diag_set_player(struct diag_list *dl, struct diag *d, const char *player);
 void diag_list_free(struct diag_list *dl);
 
 /* Where a list stands, to take back what is added after it (a tentative step). */
 struct diag_mark {
-    size_t count, errors, warnings, omitted;
+    size_t count, errors, warnings, omitted, strings;
 };
 struct diag_mark diag_list_mark(const struct diag_list *dl);
-/* Drops (and frees) every diagnostic added since mark m; the counters return to it. */
+/* Drops (and frees) every diagnostic added since mark m, and the strings copied for them; the
+ * counters return to it. */
 void diag_list_rewind(struct diag_list *dl, struct diag_mark m);
 
 /* Compiler-style rendering: "file:line:col: level: message [rule: code]", then the source
