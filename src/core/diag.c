@@ -14,10 +14,14 @@
  * search them all. */
 enum { INTERN_WINDOW = 16 };
 
-/* The list's copy of s: one of its newest strings when equal, else a new copy. */
+/* The list's copy of s: one of its newest strings when equal, else a new copy. Beyond
+ * dl->keep (the spare entry) every string is looked at, so that a hostile input's diagnostics,
+ * only counted, add no copy but of a string the list has never seen (the files, codes and
+ * players are few). */
 static const char *intern(struct diag_list *dl, const char *s)
 {
-    size_t low = dl->nstrings > INTERN_WINDOW ? dl->nstrings - INTERN_WINDOW : 0;
+    int counting = dl->keep && dl->count >= dl->keep;
+    size_t low = counting || dl->nstrings <= INTERN_WINDOW ? 0 : dl->nstrings - INTERN_WINDOW;
     for (size_t i = dl->nstrings; i > low; i--) {
         const char *t = dl->strings[i - 1];
         if (t[0] == s[0] && strcmp(t, s) == 0)

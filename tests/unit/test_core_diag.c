@@ -84,12 +84,32 @@ static void the_spare_entry_uses_the_list_copies_too(void **state)
     assert_int_equal(dl.keep, 1);
 }
 
+/* A hostile input's diagnostics beyond keep are only counted: cycling through more codes than
+ * the search window of the kept ones, they add no copy once each code has one. */
+static void counted_entries_add_no_copies(void **state)
+{
+    (void)state;
+    struct diag_list dl = DIAG_LIST_INIT;
+    dl.keep = 1;
+    char code[16];
+    for (int round = 0; round < 3; round++)
+        for (int k = 0; k < 40; k++) {
+            snprintf(code, sizeof code, "code-%d", k);
+            struct diag *d = diag_add(&dl, DIAG_ERROR, "a.xii", (struct srcpos){1, 1}, 1, code, "x");
+            diag_set_player(&dl, d, k % 2 ? "Martha" : "Tom");
+        }
+    assert_int_equal(dl.omitted, 119);
+    assert_int_equal(dl.nstrings, 1 + 40 + 2);     /* the file, 40 codes, 2 players */
+    diag_list_free(&dl);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(entries_share_one_copy_of_their_strings),
         cmocka_unit_test(a_rewind_frees_the_copies_made_after_its_mark),
         cmocka_unit_test(the_spare_entry_uses_the_list_copies_too),
+        cmocka_unit_test(counted_entries_add_no_copies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
