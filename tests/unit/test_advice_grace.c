@@ -548,26 +548,33 @@ static void test_toy_behind_holds(void **st)
     assert_true(shown >= 40 && held * 100 >= shown * 90);
 }
 
+/* A new game (the year limit at 20) played by the greedy player (dice seed 5, choices 6) to the
+ * first building step of a year with more than min_legal legal decisions, within 5 years. */
+static void greedy_to_build(struct kstate *s, size_t min_legal)
+{
+    kingdom_init(s, &data);
+    struct gscratch sc;
+    gscratch_init(&sc, &kingdom_game);
+    struct play_rng dice, choice;
+    play_rng_init(&dice, 5);
+    play_rng_init(&choice, 6);
+    while (!(s->year >= 1 && kingdom_awaited(s).kind == KA_BUILD &&
+             kingdom_game.legal(s, NULL, NULL, 0) > min_legal)) {
+        struct kdecision d;
+        assert_int_equal(gplayer_choose(GPLAYER_GREEDY, &sc, s, &dice, &choice, &d), 0);
+        assert_int_equal(kingdom_apply(s, &d, NULL).rule, KR_NONE);
+        assert_true(s->year <= 5);
+    }
+    gscratch_free(&sc);
+}
+
 /* The default budget: counted in years of play-out, so early in the game a small first stage on
  * fewer candidates with 16 fresh rollouts, in the last year the full first stage. */
 static void test_kingdom_budget(void **st)
 {
     (void)st;
     struct kstate s;
-    kingdom_init(&s, &data);    /* the year limit at 20 */
-    struct gscratch sc;
-    gscratch_init(&sc, &kingdom_game);
-    struct play_rng dice, choice;
-    play_rng_init(&dice, 5);
-    play_rng_init(&choice, 6);
-    while (!(s.year >= 1 && kingdom_awaited(&s).kind == KA_BUILD &&
-             kingdom_game.legal(&s, NULL, NULL, 0) > GRACE_SCREEN)) {
-        struct kdecision d;
-        assert_int_equal(gplayer_choose(GPLAYER_GREEDY, &sc, &s, &dice, &choice, &d), 0);
-        assert_int_equal(kingdom_apply(&s, &d, NULL).rule, KR_NONE);
-        assert_true(s.year <= 5);
-    }
-    gscratch_free(&sc);
+    greedy_to_build(&s, GRACE_SCREEN);
     struct grace_options o = {0};
     grace_budget(&kingdom_game, &s, &o);    /* 16 years left or more: under 8 rollouts each of 16 */
     size_t rounds = GRACE_BUDGET_ROUNDS / (size_t)(data.year_limit + 1 - s.year);
@@ -591,18 +598,7 @@ static void test_kingdom_exact_early_look(void **st)
 {
     (void)st;
     struct kstate s;
-    kingdom_init(&s, &data);    /* the year limit at 20 */
-    struct gscratch sc;
-    gscratch_init(&sc, &kingdom_game);
-    struct play_rng dice, choice;
-    play_rng_init(&dice, 5);
-    play_rng_init(&choice, 6);
-    while (!(s.year >= 1 && kingdom_awaited(&s).kind == KA_BUILD)) {
-        struct kdecision d;
-        assert_int_equal(gplayer_choose(GPLAYER_GREEDY, &sc, &s, &dice, &choice, &d), 0);
-        assert_int_equal(kingdom_apply(&s, &d, NULL).rule, KR_NONE);
-    }
-    gscratch_free(&sc);
+    greedy_to_build(&s, 0);     /* year 1 */
     struct grace_options o = {.goal = RANK_GOAL_WIN, .player = GPLAYER_GREEDY, .max_rollouts = 2,
                               .first_rollouts = 2, .fresh_rollouts = 2, .screen = 2, .seed = 1, .threads = 2,
                               .shown = 1};
