@@ -91,7 +91,7 @@ static void counted_entries_add_no_copies(void **state)
     (void)state;
     struct diag_list dl = DIAG_LIST_INIT;
     dl.keep = 1;
-    char code[16];
+    char code[32];
     for (int round = 0; round < 3; round++)
         for (int k = 0; k < 40; k++) {
             snprintf(code, sizeof code, "code-%d", k);
