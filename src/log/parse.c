@@ -1113,13 +1113,9 @@ struct log_ast *log_parse_from(const char *buf, size_t len, const char *filename
         ast->cap = len > 0;
         ast->stmts = ast->cap ? xmalloc(sizeof *ast->stmts) : NULL;
     } else {
-        /* A file: the arena's biggest blocks, the statements' array doubling from 64 (a game
-         * has a few hundred; from 8, its copies were 4-7 M instructions in 200 games of
-         * bench_audit, depending on where malloc found room; smaller steps moved the replay's
-         * growing arrays about: 2% more). */
+        /* A file: the arena's biggest blocks, the statements' array doubling from 8 (smaller
+         * steps moved the replay's growing arrays about: 2% more instructions in bench_audit). */
         log_ast_expect(ast, SIZE_MAX);
-        ast->cap = 64;
-        ast->stmts = xmalloc(ast->cap * sizeof *ast->stmts);
     }
     log_lex_init(&ps.lx, buf ? buf : "", buf ? len : 0);
     ps.lx.line = first_line;
