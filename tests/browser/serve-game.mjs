@@ -280,7 +280,7 @@ for (const who in pages) await pages[who].screenshot({path: path.join(shots, `01
 
 let turnOf = null;
 let worstWait = 0;
-let tapped = 0, typed = 0;
+let tapped = 0, typed = 0, staleRetries = 0;
 const turnTaps = [];          // the taps of each player turn: its roll and its dice
 let tableTaps = 0;            // the taps of the table's steps and the war, collect and check steps
 let turnCount = 0;
@@ -379,12 +379,27 @@ for (let k = 0; k < steps.length; k++) {
     }
   } else {
     const page = pages[who];
-    if (word === 'turn') taps = await pickDice(page, 'turn', line.split(' ').slice(2).map(Number));
-    else if (word === 'shared') taps = await pickDice(page, 'shared', line.split(' ').slice(1).map(Number));
-    else if (word === 'outlaws') taps = await pickDice(page, 'outlaws', line.slice(8).split(', ').flatMap((e) => e.split(' ').slice(1).map(Number)));
-    else if (word === 'market') taps = await queueMarket(page, line);
-    else if (word === 'check') taps = await tapData(page, 'check', String(players.indexOf(who) + 1));
-    else taps = await clickLine(page, line);
+    const tapFor = async () => {
+      if (word === 'turn') return pickDice(page, 'turn', line.split(' ').slice(2).map(Number));
+      if (word === 'shared') return pickDice(page, 'shared', line.split(' ').slice(1).map(Number));
+      if (word === 'outlaws') return pickDice(page, 'outlaws', line.slice(8).split(', ').flatMap((e) => e.split(' ').slice(1).map(Number)));
+      if (word === 'market') return queueMarket(page, line);
+      if (word === 'check') return tapData(page, 'check', String(players.indexOf(who) + 1));
+      return clickLine(page, line);
+    };
+    const before = fs.readFileSync(file, 'utf8');
+    taps = await tapFor();
+    // A page a poll behind is refused, nothing written, and told to look again and tap once
+    // more: as a player does, once, counted in the summary (never a second time).
+    const t1 = Date.now();
+    while (taps && lastStatement() !== line && Date.now() - t1 < WAIT &&
+           !/moved on/.test(await answerText(page))) await sleep(10);
+    if (taps && /moved on/.test(await answerText(page)) && fs.readFileSync(file, 'utf8') === before) {
+      staleRetries++;
+      await page.$eval('#answer', (a) => { a.hidden = true; a.className = 'answer'; });
+      await sleep(300);
+      taps += await tapFor();
+    }
     if (!taps) {
       check(false, `${who}'s page offers no button for '${line}': typed instead`);
       await typeLine(page, line);
@@ -537,7 +552,7 @@ check(play.status === 0, 'the same game typed at xii play is recorded: ' + play.
 check(fs.readFileSync(typedAtPlay, 'utf8') === fs.readFileSync(file, 'utf8'), 'FILE is identical to the same game typed at xii play');
 
 const median = (a) => { const s = a.slice().sort((x, y) => x - y); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
-console.log(`browser: ${steps.length} statements, ${tapped} taps, ${typed} typed; taps per player turn: median ` +
+console.log(`browser: ${steps.length} statements, ${tapped} taps, ${typed} typed, ${staleRetries} tapped again after a stale page; taps per player turn: median ` +
             `${median(turnTaps)} on the turn (roll and dice), ${((turnTaps.reduce((a, b) => a + b, 0) + tableTaps) / turnCount).toFixed(1)} ` +
             `with the table's, war, production and check steps (${turnCount} turns); slowest page update ${worstWait} ms; ` +
             `hint on the page ${[1, 5, 10].map((r) => 'round ' + r + ' ' + hintMs[r] + ' ms').join(', ')}; ` +
